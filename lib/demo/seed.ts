@@ -1,0 +1,141 @@
+import 'server-only';
+import { hashPassword, verifyPassword } from '@/lib/auth/password';
+import type { PrismaClient } from '@/lib/generated/prisma/client';
+import {
+  BiohackingExperience,
+  Energy,
+  MetricSource,
+  Mood,
+  ScanSource,
+  SubscriptionStatus,
+  Track,
+} from '@/lib/generated/prisma/enums';
+import { toNgPerDl } from '@/lib/labs/testosterone';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './account';
+import { demoCheckins } from './checkins';
+import { demoDays, ringDay, scaleDay } from './metrics';
+import { SUPPLEMENTS } from './supplements';
+
+const METRIC_DAYS = 120;
+const DAY_MS = 86_400_000;
+
+export type SeedSummary = { userId: string; metricRows: number; checkins: number; labResults: number };
+
+/** Creates or refreshes the demo user and its data. Every write is an upsert, so re-runs add nothing. */
+export async function seedDemoData(db: PrismaClient, today = new Date()): Promise<SeedSummary> {
+  const days = demoDays(today, METRIC_DAYS);
+  const first = days[0]!;
+  const existing = await db.user.findUnique({ where: { email: DEMO_EMAIL }, select: { passwordHash: true } });
+  // Hashing is deliberately slow; keep the stored hash when it still matches.
+  const passwordHash =
+    existing?.passwordHash && (await verifyPassword(existing.passwordHash, DEMO_PASSWORD))
+      ? existing.passwordHash
+      : await hashPassword(DEMO_PASSWORD);
+
+  return db.$transaction(
+    async (tx) => {
+      const profile = {
+        firstName: 'Alex',
+        lastName: 'Morgan',
+        name: 'Alex Morgan',
+        passwordHash,
+        dateOfBirth: new Date(Date.UTC(1984, 2, 14)),
+        country: 'gb',
+        city: 'London',
+        allowLocationAccess: true,
+        heightCm: 182,
+        currentWeightKg: 95,
+        desiredWeightKg: 88,
+        shenaiTutorialWatched: true,
+        biohackingExperience: BiohackingExperience.TAKING_ACTION,
+        healthGoals: 'Sleep deeper, lose 7 kg, and bring my testosterone into the upper half of the range.',
+        devicesIntegrated: true,
+        track: Track.TWO,
+        instructionsRead: true,
+        termsAcceptedAt: first,
+        trialStartedAt: first,
+        trialEndsAt: new Date(first.getTime() + 30 * DAY_MS),
+      };
+      const user = await tx.user.upsert({ where: { email: DEMO_EMAIL }, create: { email: DEMO_EMAIL, ...profile }, update: profile });
+
+      // A local subscription record so the demo can open the dashboard without a payment provider.
+      const subscription = {
+        userId: user.id,
+        stripeCustomerId: 'cus_demo',
+        status: SubscriptionStatus.ACTIVE,
+        currentPeriodEnd: new Date(today.getTime() + 30 * DAY_MS),
+      };
+      await tx.subscription.upsert({
+        where: { stripeSubscriptionId: `sub_demo_${user.id}` },
+        create: { stripeSubscriptionId: `sub_demo_${user.id}`, ...subscription },
+        update: subscription,
+      });
+
+      let metricRows = 0;
+      for (const [index, day] of days.entries()) {
+        const progress = index / (days.length - 1);
+        const { day: _ring, ...ring } = ringDay(day, progress);
+        await tx.dailyMetric.upsert({
+          where: { userId_day_source: { userId: user.id, day, source: MetricSource.OURA } },
+          create: { userId: user.id, day, source: MetricSource.OURA, ...ring },
+          update: ring,
+        });
+        const { day: _scale, ...scale } = scaleDay(day, progress);
+        await tx.dailyMetric.upsert({
+          where: { userId_day_source: { userId: user.id, day, source: MetricSource.WITHINGS } },
+          create: { userId: user.id, day, source: MetricSource.WITHINGS, ...scale },
+          update: scale,
+        });
+        metricRows += 2;
+      }
+
+      const checkins = demoCheckins(days.slice(-14));
+      for (const checkin of checkins) {
+        const data = { mood: Mood[checkin.mood], energy: Energy[checkin.energy], symptoms: checkin.symptoms, reflection: checkin.reflection };
+        await tx.dailyCheckin.upsert({
+          where: { userId_day: { userId: user.id, day: checkin.day } },
+          create: { userId: user.id, day: checkin.day, ...data },
+          update: data,
+        });
+      }
+
+      // Two blood tests, one in each unit labs commonly report, so both paths are exercised.
+      const labs = [
+        { takenAt: new Date(first.getTime() + 2 * DAY_MS), value: 398, unit: 'ng/dL' },
+        { takenAt: new Date(today.getTime() - 10 * DAY_MS), value: 17.1, unit: 'nmol/L' },
+      ];
+      for (const [index, lab] of labs.entries()) {
+        const data = { marker: 'total_testosterone', value: lab.value, unit: lab.unit, valueNgDl: toNgPerDl(lab.value, lab.unit), takenAt: lab.takenAt };
+        await tx.labResult.upsert({ where: { id: `demo-lab-${index + 1}-${user.id}` }, create: { id: `demo-lab-${index + 1}-${user.id}`, userId: user.id, ...data }, update: data });
+      }
+
+      const scan = {
+        userId: user.id,
+        source: ScanSource.ONBOARDING,
+        measuredAt: new Date(first.getTime() + 9 * 3_600_000),
+        ageYears: 42,
+        averageSignalQuality: 0.92,
+        bmiKgPerM2: 28.7,
+        breathingRateBpm: 14.8,
+        cardiacWorkloadMmhgPerSec: 168,
+        diastolicBloodPressureMmhg: 84,
+        heartRateBpm: 66,
+        heightCm: 182,
+        hrvLnrmssdMs: 3.7,
+        hrvSdnnMs: 46,
+        parasympatheticActivity: 52,
+        stressIndex: 148,
+        systolicBloodPressureMmhg: 129,
+        weightKg: 95,
+      };
+      await tx.vitalScan.upsert({ where: { id: `demo-scan-${user.id}` }, create: { id: `demo-scan-${user.id}`, ...scan }, update: scan });
+
+      for (const supplement of SUPPLEMENTS) {
+        await tx.supplement.upsert({ where: { slug: supplement.slug }, create: supplement, update: supplement });
+      }
+
+      return { userId: user.id, metricRows, checkins: checkins.length, labResults: labs.length };
+    },
+    { timeout: 120_000, maxWait: 20_000 },
+  );
+}

@@ -1,0 +1,9 @@
+// The starting supplement catalogue. Links go to the partner shop's search pages.
+export const SUPPLEMENTS = [
+  { slug: 'vitamin-d3-k2', name: 'Vitamin D3 + K2', description: 'Supports healthy testosterone levels, bone density and immune function, especially in darker months.', photoUrl: '/supplements/vitamin-d3-k2.svg', link: 'https://www.example-shop.com/search?q=vitamin+d3+k2', tags: ['testosterone', 'immunity'] },
+  { slug: 'magnesium-glycinate', name: 'Magnesium Glycinate', description: 'A gentle, well-absorbed magnesium taken before bed to support deeper sleep and muscle recovery.', photoUrl: '/supplements/magnesium-glycinate.svg', link: 'https://www.example-shop.com/search?q=magnesium+glycinate', tags: ['sleep', 'recovery'] },
+  { slug: 'zinc-picolinate', name: 'Zinc Picolinate', description: 'Zinc is needed for testosterone production; useful when diet or heavy training leaves you short.', photoUrl: '/supplements/zinc-picolinate.svg', link: 'https://www.example-shop.com/search?q=zinc+picolinate', tags: ['testosterone'] },
+  { slug: 'omega-3', name: 'Omega-3 Fish Oil', description: 'EPA and DHA for heart, brain and joint health, and to help keep inflammation in check.', photoUrl: '/supplements/omega-3.svg', link: 'https://www.example-shop.com/search?q=omega+3', tags: ['heart', 'inflammation'] },
+  { slug: 'creatine-monohydrate', name: 'Creatine Monohydrate', description: 'The best-studied supplement for strength and lean mass, with emerging benefits for cognition.', photoUrl: '/supplements/creatine.svg', link: 'https://www.example-shop.com/search?q=creatine', tags: ['strength'] },
+  { slug: 'ashwagandha', name: 'Ashwagandha (KSM-66)', description: 'An adaptogen shown to lower perceived stress and cortisol, which can support testosterone.', photoUrl: '/supplements/ashwagandha.svg', link: 'https://www.example-shop.com/search?q=ashwagandha', tags: ['stress', 'testosterone'] },
+];
