@@ -1,0 +1,13 @@
+import type { Metadata } from 'next';
+import { requireUser } from '@/lib/auth/session';
+
+export const metadata: Metadata = { title: 'Dashboard' };
+
+export default async function MainDashboardPage() {
+  const user = await requireUser();
+  return (
+    <main className="mx-auto max-w-5xl px-6 py-10">
+      <h1 className="text-3xl font-semibold tracking-tight">Welcome{user.firstName ? `, ${user.firstName}` : ''}</h1>
+    </main>
+  );
+}

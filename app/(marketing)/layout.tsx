@@ -1,0 +1,33 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { buttonClassName } from '@/components/ui/button-styles';
+
+export default function MarketingLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-white">
+      <header className="border-b border-neutral-100">
+        <nav
+          aria-label="Main"
+          className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-8"
+        >
+          <Link href="/" className="flex items-center gap-2.5 rounded-control">
+            <Image src="/logo.svg" alt="" width={32} height={32} priority />
+            <span className="text-lg font-semibold tracking-tight text-neutral-900">Vitality</span>
+          </Link>
+          {/* Each call to action appears once on the page, so "Get started" lives in the hero only. */}
+          <Link href="/login" className={buttonClassName({ variant: 'secondary' })}>
+            Log in
+          </Link>
+        </nav>
+      </header>
+      <main className="flex-1">{children}</main>
+      <footer className="border-t border-neutral-100">
+        <div className="mx-auto flex w-full max-w-6xl items-center justify-between px-8 py-6 text-sm text-neutral-500">
+          <p>© Vitality</p>
+          <p>Not medical advice. Talk to your doctor before changing treatment.</p>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+export { Alert, type AlertProps, type AlertVariant } from './alert';
+export { Button, type ButtonProps } from './button';
+export { buttonClassName, type ButtonSize, type ButtonVariant } from './button-styles';
+export { Card, type CardProps } from './card';
+export { cx } from './cx';
+export { Input, type InputProps } from './input';
+export { Modal, type ModalProps } from './modal';
+export { ProgressBar, type ProgressBarProps } from './progress-bar';
+export { Select, type SelectOption, type SelectProps } from './select';
+export { Spinner } from './spinner';

@@ -1,0 +1,13 @@
+import 'server-only';
+import { db } from '@/lib/db';
+
+export type Health = { status: 'ok' | 'degraded'; db: 'ok' | 'error' };
+
+export async function checkHealth(): Promise<Health> {
+  try {
+    const rows = await db.$queryRaw<{ ok: number }[]>`SELECT 1::int AS ok`;
+    return rows[0]?.ok === 1 ? { status: 'ok', db: 'ok' } : { status: 'degraded', db: 'error' };
+  } catch {
+    return { status: 'degraded', db: 'error' };
+  }
+}
