@@ -1,0 +1,32 @@
+import nextJest from 'next/jest.js';
+
+// SWC through next/jest, in native ESM (the generated Prisma client uses import.meta).
+const createJestConfig = nextJest({ dir: './' });
+
+const shared = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+};
+
+export default async function config() {
+  return {
+    projects: [
+      await createJestConfig({
+        ...shared,
+        displayName: 'unit',
+        testEnvironment: 'node',
+        testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/lib/**/*.test.ts'],
+      })(),
+      await createJestConfig({
+        ...shared,
+        displayName: 'integration',
+        // Each test file gets a database of its own, copied from a migrated template.
+        globalSetup: '<rootDir>/tests/setup/global-setup.mjs',
+        globalTeardown: '<rootDir>/tests/setup/global-teardown.mjs',
+        testEnvironment: '<rootDir>/tests/setup/database-environment.mjs',
+        testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+        testTimeout: 30_000,
+      })(),
+    ],
+  };
+}

@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { applyMigrations, checksumOf, readMigrations } from '../../scripts/lib/migrator';
+import { SCHEMA_PATH, readDatamodel } from '../../scripts/lib/schema-files';
+import { diffDatamodels } from '../../scripts/lib/schema-engine';
+import { describeSchema } from '../setup/catalog';
+import { createDatabase, dropDatabase, uniqueName } from '../setup/test-database.js';
+
+const created: string[] = [];
+async function freshDatabase(): Promise<string> {
+  const name = uniqueName('vt_mig');
+  created.push(name);
+  return createDatabase(name);
+}
+
+afterAll(async () => {
+  await Promise.all(created.map(dropDatabase));
+});
+
+describe('migrations', () => {
+  it('build the same database as schema.prisma describes', async () => {
+    const migratedUrl = await freshDatabase();
+    await applyMigrations(migratedUrl);
+
+    // The database Prisma would create straight from schema.prisma.
+    const fromSchemaUrl = await freshDatabase();
+    const sql = await diffDatamodels(null, await readDatamodel(SCHEMA_PATH), fromSchemaUrl);
+    const client = new pg.Client({ connectionString: fromSchemaUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+
+    const [migrated, fromSchema] = await Promise.all([describeSchema(migratedUrl), describeSchema(fromSchemaUrl)]);
+    expect(migrated.columns.length).toBeGreaterThan(100);
+    // On failure: schema.prisma changed without a migration; run `npm run db:migration -- <name>`.
+    expect(migrated).toEqual(fromSchema);
+  });
+
+  it('record each migration the way Prisma Migrate does, and apply nothing twice', async () => {
+    const url = await freshDatabase();
+    const migrations = await readMigrations();
+    expect((await applyMigrations(url)).applied).toEqual(migrations.map((m) => m.name));
+    expect((await applyMigrations(url)).applied).toEqual([]);
+
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query<{ migration_name: string; checksum: string; applied_steps_count: number; finished: boolean }>(
+      'SELECT migration_name, checksum, applied_steps_count, finished_at IS NOT NULL AS finished FROM _prisma_migrations ORDER BY migration_name',
+    );
+    await client.end();
+    const first = migrations[0]!;
+    const fileSql = await readFile(`prisma/migrations/${first.name}/migration.sql`, 'utf8');
+    expect(rows[0]).toEqual({ migration_name: first.name, checksum: checksumOf(fileSql), applied_steps_count: 1, finished: true });
+    expect(rows[0]!.checksum).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows).toHaveLength(migrations.length);
+  });
+
+  it('roll a failing migration back whole and record nothing', async () => {
+    const url = await freshDatabase();
+    const { mkdtemp, mkdir, writeFile } = await import('node:fs/promises');
+    const dir = await mkdtemp('/tmp/vt-migrations-');
+    await mkdir(`${dir}/20000101000000_broken`);
+    await writeFile(`${dir}/20000101000000_broken/migration.sql`, 'CREATE TABLE "half_done" (id int);\nSELECT * FROM "no_such_table";');
+    await expect(applyMigrations(url, dir)).rejects.toThrow(/20000101000000_broken failed and was rolled back/);
+
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const tables = await client.query("SELECT to_regclass('public.half_done') AS t");
+    const history = await client.query('SELECT count(*)::int AS n FROM _prisma_migrations');
+    await client.end();
+    expect(tables.rows[0].t).toBeNull();
+    expect(history.rows[0].n).toBe(0);
+  });
+});
