@@ -2,6 +2,7 @@
 // With DATABASE_URL set, runs the command as it is. Without it, this process starts and owns the
 // embedded database (or joins the one already running), migrates it, seeds the demo user, and runs
 // the command with DATABASE_URL pointing at it, so Next's dev reloads and workers all share it.
+import './lib/load-env';
 import { spawn } from 'node:child_process';
 import { ensureEmbeddedDatabase } from './lib/embedded-postgres';
 import { applyMigrations } from './lib/migrator';

@@ -1,7 +1,6 @@
 import { dayNumber, gaussian, seededRandom } from './random';
 
 export type DemoRingDay = {
-  day: Date;
   sleepScore: number;
   sleepDurationMinutes: number;
   steps: number;
@@ -15,7 +14,7 @@ export type DemoRingDay = {
   vo2Max: number;
 };
 
-export type DemoScaleDay = { day: Date; weightKg: number; bodyFatPercent: number; systolicBpMmhg: number; diastolicBpMmhg: number };
+export type DemoScaleDay = { weightKg: number; bodyFatPercent: number; systolicBpMmhg: number; diastolicBpMmhg: number };
 
 const round = (value: number, places = 0) => Math.round(value * 10 ** places) / 10 ** places;
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
@@ -44,7 +43,6 @@ export function ringDay(day: Date, progress: number): DemoRingDay {
   const steps = clamp(round(weekend ? 6200 + gaussian(random, 2200) : 9300 + progress * 900 + gaussian(random, 1800)), 1200, 24000);
   const activeCaloriesKcal = round(steps * 0.045 + gaussian(random, 60));
   return {
-    day,
     sleepScore,
     sleepDurationMinutes,
     steps,
@@ -64,7 +62,6 @@ export function scaleDay(day: Date, progress: number): DemoScaleDay {
   const random = seededRandom(dayNumber(day) * 104729 + 3);
   const weekendBump = day.getUTCDay() === 1 ? 0.6 : 0; // Monday mornings after the weekend
   return {
-    day,
     weightKg: round(95 - progress * 4 + weekendBump + gaussian(random, 0.35), 1),
     bodyFatPercent: round(24 - progress * 2 + gaussian(random, 0.4), 1),
     systolicBpMmhg: round(128 - progress * 5 + gaussian(random, 4)),

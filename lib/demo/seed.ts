@@ -74,13 +74,13 @@ export async function seedDemoData(db: PrismaClient, today = new Date()): Promis
       let metricRows = 0;
       for (const [index, day] of days.entries()) {
         const progress = index / (days.length - 1);
-        const { day: _ring, ...ring } = ringDay(day, progress);
+        const ring = ringDay(day, progress);
         await tx.dailyMetric.upsert({
           where: { userId_day_source: { userId: user.id, day, source: MetricSource.OURA } },
           create: { userId: user.id, day, source: MetricSource.OURA, ...ring },
           update: ring,
         });
-        const { day: _scale, ...scale } = scaleDay(day, progress);
+        const scale = scaleDay(day, progress);
         await tx.dailyMetric.upsert({
           where: { userId_day_source: { userId: user.id, day, source: MetricSource.WITHINGS } },
           create: { userId: user.id, day, source: MetricSource.WITHINGS, ...scale },

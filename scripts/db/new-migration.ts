@@ -1,5 +1,6 @@
 // npm run db:migration -- <name> — writes prisma/migrations/<timestamp>_<name>/migration.sql
 // from the difference between the last migrated datamodel and prisma/schema.prisma.
+import '../lib/load-env';
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startPglite } from '../lib/embedded-postgres';

@@ -1,4 +1,5 @@
 // npm run db:seed — creates (or refreshes) the demo user on DATABASE_URL or the embedded database.
+import '../lib/load-env';
 import { createPrismaClient } from '@/lib/db';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '@/lib/demo/account';
 import { seedDemoData } from '@/lib/demo/seed';

@@ -1,7 +1,9 @@
 import pg from 'pg';
 
 /** A comparable description of a database's public schema: tables, columns, enums, indexes, constraints. */
-export async function describeSchema(url: string): Promise<Record<string, string[]>> {
+export type SchemaDescription = { columns: string[]; enums: string[]; indexes: string[]; constraints: string[] };
+
+export async function describeSchema(url: string): Promise<SchemaDescription> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const lines = async (sql: string) => (await client.query<{ line: string }>(sql)).rows.map((r) => r.line);

@@ -14,8 +14,8 @@ describe('demo wearable data', () => {
   });
 
   it('has a weekly rhythm: longer sleep and fewer steps at weekends', () => {
-    const weekend = ring.filter((r) => isWeekend(r.day));
-    const weekday = ring.filter((r) => !isWeekend(r.day));
+    const weekend = ring.filter((_, i) => isWeekend(days[i]!));
+    const weekday = ring.filter((_, i) => !isWeekend(days[i]!));
     expect(mean(weekend.map((r) => r.sleepDurationMinutes))).toBeGreaterThan(mean(weekday.map((r) => r.sleepDurationMinutes)) + 20);
     expect(mean(weekday.map((r) => r.steps))).toBeGreaterThan(mean(weekend.map((r) => r.steps)) + 1500);
   });

@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_DATABASE_URL } from './tests/e2e/support/database';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  timeout: 30_000,
+  use: {
+    headless: true,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'server-db', testIgnore: /embedded\.spec\.ts/, use: { baseURL: 'http://127.0.0.1:3100' } },
+    { name: 'embedded-db', testMatch: /embedded\.spec\.ts/, use: { baseURL: 'http://127.0.0.1:3101' } },
+  ],
+  webServer: [
+    {
+      // The production build on a fresh database on the PostgreSQL server.
+      command: 'node_modules/.bin/tsx tests/e2e/support/server.ts',
+      url: 'http://127.0.0.1:3100/api/health',
+      env: { DATABASE_URL: E2E_DATABASE_URL, PORT: '3100' },
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
+      // `npm start` with no DATABASE_URL, on a new embedded data directory: the README's path.
+      command: 'rm -rf .data/e2e-embedded && npm start',
+      url: 'http://127.0.0.1:3101/api/health',
+      env: { DATABASE_URL: '', EMBEDDED_DB_DIR: '.data/e2e-embedded/pglite', EMBEDDED_DB_PORT: '54410', PORT: '3101' },
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+  ],
+});

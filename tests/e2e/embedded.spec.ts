@@ -1,0 +1,19 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_EMAIL } from '../../lib/demo/account';
+import { EMBEDDED_E2E_URL, query } from './support/database';
+
+// This server was started by `npm start` with no DATABASE_URL, on an empty data directory.
+test('npm start on the embedded default creates, migrates and seeds the database', async ({ request }) => {
+  const response = await request.get('/api/health');
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: 'ok', db: 'ok' });
+
+  const migrations = await query<{ n: number }>('SELECT count(*)::int AS n FROM _prisma_migrations WHERE finished_at IS NOT NULL', [], EMBEDDED_E2E_URL);
+  expect(migrations[0]!.n).toBeGreaterThan(0);
+  const users = await query<{ email: string; metrics: number }>(
+    'SELECT u.email, (SELECT count(*)::int FROM daily_metrics m WHERE m."userId" = u.id) AS metrics FROM users u WHERE email = $1',
+    [DEMO_EMAIL],
+    EMBEDDED_E2E_URL,
+  );
+  expect(users).toEqual([{ email: DEMO_EMAIL, metrics: 240 }]);
+});

@@ -1,0 +1,14 @@
+import pg from 'pg';
+
+export const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/vt_e2e';
+export const EMBEDDED_E2E_URL = 'postgresql://postgres:postgres@127.0.0.1:54410/postgres?sslmode=disable';
+
+export async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = [], url = E2E_DATABASE_URL): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
