@@ -2,16 +2,34 @@ import 'server-only';
 import { z } from 'zod';
 
 // Empty strings count as unset, so `FOO=` in a .env file turns an integration off.
-const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
-const int = (fallback: number) =>
-  z.preprocess((v) => (v === '' || v === undefined ? fallback : Number(v)), z.number().int().positive());
+const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
+const optional = z.preprocess(blankIsUnset, z.string().optional());
+const url = (fallback: string) => z.preprocess(blankIsUnset, z.url().default(fallback));
+const int = (fallback: number) => z.preprocess((v) => (v === '' || v === undefined ? fallback : Number(v)), z.number().int().positive());
+const flag = z.preprocess((v) => v === '1' || v === 'true', z.boolean());
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+
   DATABASE_URL: optional,
   DATABASE_POOL_SIZE: int(10),
   DATABASE_CONNECT_TIMEOUT_MS: int(5000),
-  APP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().default('http://localhost:3000')),
+
+  APP_URL: url('http://localhost:3000'),
+  /** Trust the first X-Forwarded-For address as the client's (set behind a reverse proxy). */
+  TRUST_PROXY: flag,
+
+  // Sign in with Google: the browser's token client; the server checks the token with Google.
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_API_BASE_URL: url('https://www.googleapis.com'),
+  // Sign in with Apple: the server verifies the id_token against Apple's keys.
+  APPLE_CLIENT_ID: optional,
+  APPLE_JWKS_URL: url('https://appleid.apple.com/auth/keys'),
+
+  // Mail: SMTP when set; otherwise each message is written to MAIL_DIR.
+  SMTP_URL: optional,
+  MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Vitality <no-reply@vitality.local>')),
+  MAIL_DIR: z.preprocess(blankIsUnset, z.string().default('.data/mail')),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -19,6 +37,7 @@ export type Env = z.infer<typeof schema>;
 function load(): Env {
   const parsed = schema.safeParse(process.env);
   if (!parsed.success) {
+    // Names only: values may be secrets.
     const fields = parsed.error.issues.map((i) => i.path.join('.')).join(', ');
     throw new Error(`Invalid environment variables: ${fields}`);
   }
