@@ -6,7 +6,6 @@ const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
 const optional = z.preprocess(blankIsUnset, z.string().optional());
 const url = (fallback: string) => z.preprocess(blankIsUnset, z.url().default(fallback));
 const int = (fallback: number) => z.preprocess((v) => (v === '' || v === undefined ? fallback : Number(v)), z.number().int().positive());
-const flag = z.preprocess((v) => v === '1' || v === 'true', z.boolean());
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -16,9 +15,9 @@ const schema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: int(5000),
 
   APP_URL: url('http://localhost:3000'),
-  /** Trust the first X-Forwarded-For address as the client's (set behind a reverse proxy). */
-  TRUST_PROXY: flag,
-
+  /** next-auth's secret; `npm run dev` / `npm start` create one in .data/ when it is unset. */
+  NEXTAUTH_SECRET: z.preprocess((v) => blankIsUnset(v ?? process.env.AUTH_SECRET), z.string().min(32).optional()),
+  
   // Sign in with Google: the browser's token client; the server checks the token with Google.
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_API_BASE_URL: url('https://www.googleapis.com'),

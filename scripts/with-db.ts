@@ -4,6 +4,8 @@
 // the command with DATABASE_URL pointing at it, so Next's dev reloads and workers all share it.
 import './lib/load-env';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { ensureEmbeddedDatabase } from './lib/embedded-postgres';
 import { applyMigrations } from './lib/migrator';
 
@@ -16,6 +18,20 @@ if (!command) {
 
 let stopDatabase = async () => {};
 const env = { ...process.env };
+
+// next-auth needs a secret in production; keep one per checkout rather than asking a new user for it.
+if (!env.NEXTAUTH_SECRET && !env.AUTH_SECRET) {
+  const file = '.data/auth-secret';
+  let secret = '';
+  try {
+    secret = readFileSync(file, 'utf8').trim();
+  } catch {
+    secret = randomBytes(32).toString('base64url');
+    mkdirSync('.data', { recursive: true });
+    writeFileSync(file, secret, { mode: 0o600 });
+  }
+  env.NEXTAUTH_SECRET = secret;
+}
 
 if (!env.DATABASE_URL) {
   const database = await ensureEmbeddedDatabase();

@@ -27,15 +27,26 @@ function tokenFromCookieHeader(header: string | null): string | undefined {
   const pairs = new Map(
     header.split(';').map((part) => {
       const index = part.indexOf('=');
-      return [part.slice(0, index).trim(), decodeURIComponent(part.slice(index + 1).trim())] as const;
+      const raw = part.slice(index + 1).trim();
+      let value = raw;
+      try {
+        value = decodeURIComponent(raw);
+      } catch {
+        // A malformed escape is just an unknown token.
+      }
+      return [part.slice(0, index).trim(), value] as const;
     }),
   );
   return SESSION_COOKIE_NAMES.map((name) => pairs.get(name)).find(Boolean);
 }
 
+export function sessionTokenFromRequest(request: Request): string | undefined {
+  return tokenFromCookieHeader(request.headers.get('cookie'));
+}
+
 /** For route handlers: the user whose session cookie the request carries. */
 export function sessionUserFromRequest(request: Request): Promise<SessionUser | null> {
-  return userForSessionToken(tokenFromCookieHeader(request.headers.get('cookie')));
+  return userForSessionToken(sessionTokenFromRequest(request));
 }
 
 /** For server components and actions: the signed-in user of the current request. */

@@ -1,0 +1,72 @@
+import 'server-only';
+import { ApiError } from '@/lib/api/errors';
+import { db } from '@/lib/db';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
+import { hashPassword, verifyPassword } from './password';
+import type { SocialProfile } from './social-profile';
+
+export type AccountUser = { id: string; email: string; firstName: string | null };
+const select = { id: true, email: true, firstName: true } as const;
+
+export const USER_EXISTS_MESSAGE = 'User already exists';
+export const BAD_CREDENTIALS_MESSAGE = 'Incorrect e-mail or password.';
+
+export function assertAcceptablePassword(password: string): void {
+  if (isCommonPassword(password)) throw new ApiError(422, COMMON_PASSWORD_MESSAGE);
+}
+
+export async function registerWithPassword(input: { email: string; password: string; firstName?: string; lastName?: string }): Promise<AccountUser> {
+  assertAcceptablePassword(input.password);
+  if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw new ApiError(409, USER_EXISTS_MESSAGE);
+  const name = [input.firstName, input.lastName].filter(Boolean).join(' ') || null;
+  try {
+    return await db.user.create({
+      data: { email: input.email, passwordHash: await hashPassword(input.password), firstName: input.firstName ?? null, lastName: input.lastName ?? null, name },
+      select,
+    });
+  } catch (error) {
+    // Two sign-ups for one address at once: the unique index decides.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new ApiError(409, USER_EXISTS_MESSAGE);
+    throw error;
+  }
+}
+
+// Checked when the e-mail is unknown, so both cases take the same time.
+let decoy: Promise<string> | null = null;
+
+export async function authenticateWithPassword(email: string, password: string): Promise<AccountUser> {
+  const user = await db.user.findUnique({ where: { email }, select: { ...select, passwordHash: true } });
+  if (!user?.passwordHash) {
+    decoy ??= hashPassword('decoy password for timing');
+    await verifyPassword(await decoy, password);
+    throw new ApiError(401, BAD_CREDENTIALS_MESSAGE);
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) throw new ApiError(401, BAD_CREDENTIALS_MESSAGE);
+  return { id: user.id, email: user.email, firstName: user.firstName };
+}
+
+/** The user linked to this Google or Apple identity; linked by verified e-mail, or created. */
+export async function signInWithSocial(profile: SocialProfile): Promise<AccountUser> {
+  return db.$transaction(async (tx) => {
+    const linked = await tx.account.findUnique({
+      where: { provider_providerAccountId: { provider: profile.provider, providerAccountId: profile.subject } },
+      select: { user: { select } },
+    });
+    if (linked) return linked.user;
+    const user =
+      (await tx.user.findUnique({ where: { email: profile.email }, select })) ??
+      (await tx.user.create({
+        data: {
+          email: profile.email,
+          emailVerified: new Date(),
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          name: [profile.firstName, profile.lastName].filter(Boolean).join(' ') || null,
+        },
+        select,
+      }));
+    await tx.account.create({ data: { userId: user.id, type: 'oauth', provider: profile.provider, providerAccountId: profile.subject } });
+    return user;
+  });
+}

@@ -1,0 +1,46 @@
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import { ApiError } from '@/lib/api/errors';
+import { db } from '@/lib/db';
+import { env } from '@/lib/env';
+import { sendMail } from '@/lib/mail/mailer';
+import { passwordResetMail } from '@/lib/mail/password-reset-mail';
+import { assertAcceptablePassword } from './accounts';
+import { hashPassword } from './password';
+
+const VALID_MINUTES = 60;
+export const INVALID_LINK_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Mails a reset link when the address has an account; says nothing either way. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, firstName: true } });
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  await db.passwordResetToken.create({
+    data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + VALID_MINUTES * 60_000) },
+  });
+  const link = new URL(`/reset-password/${token}`, env.APP_URL).toString();
+  await sendMail({ to: email, ...passwordResetMail({ firstName: user.firstName, link, validMinutes: VALID_MINUTES }) });
+}
+
+/** Sets the new password with a single-use, unexpired token, and ends every session of the user. */
+export async function resetPassword(token: string, password: string): Promise<void> {
+  assertAcceptablePassword(password);
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ApiError(400, INVALID_LINK_MESSAGE);
+  const passwordHash = await hashPassword(password);
+  await db.$transaction(async (tx) => {
+    const tokenHash = hashToken(token);
+    // Claiming the token and checking it are one statement, so it can be used once only.
+    const claimed = await tx.passwordResetToken.updateMany({
+      where: { tokenHash, usedAt: null, expiresAt: { gt: new Date() } },
+      data: { usedAt: new Date() },
+    });
+    if (claimed.count !== 1) throw new ApiError(400, INVALID_LINK_MESSAGE);
+    const { userId } = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
+    await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+    await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } });
+    await tx.session.deleteMany({ where: { userId } });
+  });
+}

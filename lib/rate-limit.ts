@@ -1,0 +1,56 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { ApiError } from '@/lib/api/errors';
+import { db } from '@/lib/db';
+
+export type Limit = { name: string; identifier: string; max: number; windowSeconds: number };
+
+// The limits of the accounts area; each counts every attempt, successful or not.
+export const LIMITS = {
+  loginPerEmail: { max: 10, windowSeconds: 15 * 60 },
+  loginPerIp: { max: 30, windowSeconds: 15 * 60 },
+  registerPerIp: { max: 10, windowSeconds: 60 * 60 },
+  forgotPasswordPerEmail: { max: 5, windowSeconds: 60 * 60 },
+} as const;
+
+function keyOf(limit: Limit): string {
+  // Identifiers (e-mails, addresses) are hashed so the table holds no personal data.
+  return `${limit.name}:${createHash('sha256').update(limit.identifier.toLowerCase()).digest('hex')}`;
+}
+
+/** Counts one attempt against `limit`; answers how many seconds remain when it is over. */
+async function hit(limit: Limit): Promise<number | null> {
+  const rows = await db.$queryRaw<{ count: number; retry_after: number }[]>`
+    INSERT INTO rate_limits (key, "windowStart", count) VALUES (${keyOf(limit)}, now(), 1)
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits."windowStart" <= now() - make_interval(secs => ${limit.windowSeconds})
+                   THEN 1 ELSE rate_limits.count + 1 END,
+      "windowStart" = CASE WHEN rate_limits."windowStart" <= now() - make_interval(secs => ${limit.windowSeconds})
+                   THEN now() ELSE rate_limits."windowStart" END
+    RETURNING count,
+      GREATEST(1, CEIL(EXTRACT(EPOCH FROM ("windowStart" + make_interval(secs => ${limit.windowSeconds}) - now()))))::int AS retry_after`;
+  const row = rows[0]!;
+  return row.count > limit.max ? row.retry_after : null;
+}
+
+/** Counts the attempt against every limit, and refuses it with 429 and Retry-After past any of them. */
+export async function enforceLimits(limits: Limit[], action: string): Promise<void> {
+  let retryAfter = 0;
+  for (const limit of limits) retryAfter = Math.max(retryAfter, (await hit(limit)) ?? 0);
+  if (retryAfter > 0) {
+    const minutes = Math.ceil(retryAfter / 60);
+    throw new ApiError(429, `Too many ${action} attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+      'Retry-After': String(retryAfter),
+    });
+  }
+}
+
+/**
+ * The client's address. Next fills X-Forwarded-For from the socket unless the request brought one,
+ * so the right-most entry is what the nearest proxy (or Next itself) saw.
+ */
+export function clientIp(request: Request): string {
+  const forwarded = request.headers.get('x-forwarded-for');
+  const hops = forwarded?.split(',').map((hop) => hop.trim()).filter(Boolean) ?? [];
+  return hops.at(-1) ?? 'unknown';
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+// Shared by the forms (through zodResolver) and the route handlers. Texts in quotes in SPEC are word for word.
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+const EMAIL_MAX = 254;
+const NAME_MAX = 100;
+
+export const email = z
+  .string({ error: 'Please enter your e-mail.' })
+  .trim()
+  .min(1, 'Please enter your e-mail.')
+  .max(EMAIL_MAX, 'That e-mail address is too long.')
+  .pipe(z.email('Please enter a valid e-mail address.'))
+  .transform((value) => value.toLowerCase());
+
+export const newPassword = z
+  .string({ error: 'Please enter a password.' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+
+const name = (label: string) => z.string({ error: `Please enter your ${label}.` }).trim().min(1, `Please enter your ${label}.`).max(NAME_MAX, `Your ${label} is too long.`);
+
+/** POST /api/login */
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: 'Please enter your password.' }).min(1, 'Please enter your password.').max(PASSWORD_MAX, 'Login failed'),
+});
+
+/** POST /api/register: {email, password} (older sign-up) or {firstName, lastName, email, password} (onboarding). */
+export const registerSchema = z.object({
+  firstName: name('first name').optional(),
+  lastName: name('surname').optional(),
+  email,
+  password: newPassword,
+});
+
+/** POST /api/forgot-password */
+export const forgotPasswordSchema = z.object({ email });
+
+/** POST /api/reset-password/{token} */
+export const resetPasswordSchema = z.object({ password: newPassword });
+
+/** The onboarding account form (/onboarding_3): every field non-blank, then matching passwords. */
+export const onboardingSignupFormSchema = z
+  .object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    password: z.string(),
+    repeatPassword: z.string(),
+  })
+  .superRefine((form, ctx) => {
+    if (Object.values(form).some((value) => !value.trim())) {
+      ctx.addIssue({ code: 'custom', path: ['form'], message: 'Please fill all the fields.' });
+    } else if (form.password !== form.repeatPassword) {
+      ctx.addIssue({ code: 'custom', path: ['repeatPassword'], message: 'Passwords do not match.' });
+    }
+  });
+
+/** The older sign-up form (/signup). */
+export const signupFormSchema = z
+  .object({ email: z.string().trim().min(1, 'Please enter your e-mail.'), password: z.string(), repeatPassword: z.string() })
+  .refine((form) => form.password === form.repeatPassword, { path: ['repeatPassword'], message: 'Passwords do not match' });
+
+/** The reset form (/reset-password/{token}). */
+export const resetFormSchema = z
+  .object({ password: newPassword, repeatPassword: z.string() })
+  .refine((form) => form.password === form.repeatPassword, { path: ['repeatPassword'], message: 'Passwords do not match' });
+
+export type LoginInput = z.input<typeof loginSchema>;
+export type OnboardingSignupForm = z.infer<typeof onboardingSignupFormSchema>;
+export type SignupForm = z.infer<typeof signupFormSchema>;
+export type ResetForm = z.infer<typeof resetFormSchema>;
