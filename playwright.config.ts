@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_DATABASE_URL } from './tests/e2e/support/database';
+import { E2E_DATABASE_URL, E2E_MAIL_DIR } from './tests/e2e/support/database';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -32,7 +32,7 @@ export default defineConfig({
       // The production build on a fresh database on the PostgreSQL server.
       command: 'node_modules/.bin/tsx tests/e2e/support/server.ts',
       url: 'http://127.0.0.1:3100/api/health',
-      env: { DATABASE_URL: E2E_DATABASE_URL, PORT: '3100' },
+      env: { DATABASE_URL: E2E_DATABASE_URL, PORT: '3100', MAIL_DIR: E2E_MAIL_DIR, APP_URL: 'http://127.0.0.1:3100', NEXTAUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e' },
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'ignore',

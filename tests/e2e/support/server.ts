@@ -1,5 +1,6 @@
 // Playwright's web server: recreate the e2e database, migrate and seed it, then `next start`.
 import { spawn, execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 
 const url = new URL(process.env.DATABASE_URL!);
@@ -13,6 +14,7 @@ await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 await client.query(`CREATE DATABASE "${name}"`);
 await client.end();
 
+rmSync(process.env.MAIL_DIR ?? '.data/e2e-mail', { recursive: true, force: true });
 execFileSync('npm', ['run', '--silent', 'db:migrate'], { stdio: 'inherit' });
 execFileSync('npm', ['run', '--silent', 'db:seed'], { stdio: 'inherit' });
 
