@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export type AppServer = {
+  url: string;
+  mailDir: string;
+  /** Everything the server printed, to check that nothing sensitive reached the logs. */
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** The production build, served by `next start` on this test file's own database. */
+export async function startAppServer(extraEnv: Record<string, string> = {}): Promise<AppServer> {
+  if (!existsSync('.next/BUILD_ID')) throw new Error('Run `npm run build` before the HTTP integration tests.');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'vt-mail-'));
+  let output = '';
+  const child: ChildProcess = spawn('node_modules/.bin/next', ['start', '-p', String(port), '-H', '127.0.0.1'], {
+    env: { ...process.env, NODE_ENV: 'production', APP_URL: url, MAIL_DIR: mailDir, NEXTAUTH_SECRET: 'integration-secret-integration-secret', ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`next start did not come up:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  return {
+    url,
+    mailDir,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A small client that keeps the cookie jar of one browser. */
+export function client(base: string, ip = '203.0.113.10') {
+  const jar = new Map<string, string>();
+  async function request(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await fetch(base + pathname, {
+      method,
+      redirect: 'manual',
+      headers: {
+        'x-forwarded-for': ip,
+        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, value] = pair!.split('=');
+      if (/max-age=0/i.test(cookie) || value === '') jar.delete(name!);
+      else jar.set(name!, value!);
+    }
+    const text = await response.text();
+    let json: Record<string, unknown> = {};
+    try {
+      json = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      // Not JSON (a page, or a redirect).
+    }
+    return { status: response.status, headers: response.headers, json, text };
+  }
+  return {
+    jar,
+    get: (p: string, headers?: Record<string, string>) => request('GET', p, undefined, headers),
+    post: (p: string, body?: unknown, headers?: Record<string, string>) => request('POST', p, body, headers),
+  };
+}
