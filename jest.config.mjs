@@ -10,6 +10,8 @@ const shared = {
 
 export default async function config() {
   return {
+    // Argon2 hashing and `next start` per HTTP test file make some tests take seconds on 2 cores.
+    testTimeout: 30_000,
     projects: [
       await createJestConfig({
         ...shared,
@@ -25,7 +27,6 @@ export default async function config() {
         globalTeardown: '<rootDir>/tests/setup/global-teardown.mjs',
         testEnvironment: '<rootDir>/tests/setup/database-environment.mjs',
         testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
-        testTimeout: 30_000,
       })(),
     ],
   };
