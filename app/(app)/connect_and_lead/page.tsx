@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
 import { PillarArticle } from '@/components/pillars/pillar-article';
+import { requireUser } from '@/lib/auth/session';
 import { getPillar } from '@/lib/pillars';
 
 const pillar = getPillar('connect_and_lead');
 
 export const metadata: Metadata = { title: pillar.title };
 
-export default function ConnectAndLeadPage() {
+export default async function ConnectAndLeadPage() {
+  await requireUser();
   return <PillarArticle pillar={pillar} />;
 }

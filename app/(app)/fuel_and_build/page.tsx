@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
 import { PillarArticle } from '@/components/pillars/pillar-article';
+import { requireUser } from '@/lib/auth/session';
 import { getPillar } from '@/lib/pillars';
 
 const pillar = getPillar('fuel_and_build');
 
 export const metadata: Metadata = { title: pillar.title };
 
-export default function FuelAndBuildPage() {
+export default async function FuelAndBuildPage() {
+  await requireUser();
   return <PillarArticle pillar={pillar} />;
 }

@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
 import { PillarArticle } from '@/components/pillars/pillar-article';
+import { requireUser } from '@/lib/auth/session';
 import { getPillar } from '@/lib/pillars';
 
 const pillar = getPillar('master_your_mind');
 
 export const metadata: Metadata = { title: pillar.title };
 
-export default function MasterYourMindPage() {
+export default async function MasterYourMindPage() {
+  await requireUser();
   return <PillarArticle pillar={pillar} />;
 }

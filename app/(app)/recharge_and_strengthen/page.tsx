@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
 import { PillarArticle } from '@/components/pillars/pillar-article';
+import { requireUser } from '@/lib/auth/session';
 import { getPillar } from '@/lib/pillars';
 
 const pillar = getPillar('recharge_and_strengthen');
 
 export const metadata: Metadata = { title: pillar.title };
 
-export default function RechargeAndStrengthenPage() {
+export default async function RechargeAndStrengthenPage() {
+  await requireUser();
   return <PillarArticle pillar={pillar} />;
 }
