@@ -17,7 +17,8 @@ export function jsonError(status: number, message: string, headers: Record<strin
   return NextResponse.json({ message }, { status, headers });
 }
 
-async function readJson(request: Request): Promise<unknown> {
+/** The request's JSON body, refused with a 4xx when it is too large, empty or not JSON. */
+export async function readJson(request: Request): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > MAX_JSON_BYTES) throw new ApiError(413, 'Request body is too large.');
   const text = await request.text();
