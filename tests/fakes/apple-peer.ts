@@ -7,7 +7,7 @@ export type AppleTokenOptions = {
   sub: string;
   /** Omitted: the token carries no email claim. */
   email?: string;
-  /** Apple has sent both forms; defaults to the boolean true. */
+  /** Apple has sent both forms; defaults to the boolean true when there is an email, else absent. */
   emailVerified?: boolean | 'true' | 'false';
   aud: string;
   iss?: string;
@@ -46,8 +46,11 @@ export async function startFakeApple(): Promise<FakeApple> {
       const now = Math.floor(Date.now() / 1000);
       const exp = now + (options.expiresInSeconds ?? 600);
       const iat = Math.min(now, exp - 600);
+      // Apple leaves out both email claims when it shares no email; email_verified can be forced in alone.
+      const emailVerified = options.emailVerified ?? (options.email !== undefined ? true : undefined);
       const claims = {
-        ...(options.email !== undefined ? { email: options.email, email_verified: options.emailVerified ?? true, is_private_email: false } : {}),
+        ...(options.email !== undefined ? { email: options.email, is_private_email: false } : {}),
+        ...(emailVerified !== undefined ? { email_verified: emailVerified } : {}),
         auth_time: iat,
         nonce_supported: true,
       };

@@ -16,10 +16,12 @@ export type GoogleTokenOptions = {
   /** Seconds of validity left; zero or less makes the token expired. Defaults to 3599. */
   expiresIn?: number;
   scope?: string;
+  /** A different `sub` from userinfo than from tokeninfo: an inconsistent answer the verifier must refuse. */
+  userInfoSub?: string;
 };
 
 type Grant = Required<Pick<GoogleTokenOptions, 'sub' | 'email' | 'emailVerified' | 'aud' | 'scope'>> &
-  Pick<GoogleTokenOptions, 'givenName' | 'familyName'> & { expiresAt: number };
+  Pick<GoogleTokenOptions, 'givenName' | 'familyName' | 'userInfoSub'> & { expiresAt: number };
 
 export type FakeGoogle = PeerControls & { baseUrl: string; issueToken(options: GoogleTokenOptions): string };
 
@@ -59,7 +61,7 @@ export async function startFakeGoogle({ clientId }: { clientId: string }): Promi
     }
     const name = [grant.givenName, grant.familyName].filter(Boolean).join(' ');
     sendJson(response, 200, {
-      sub: grant.sub,
+      sub: grant.userInfoSub ?? grant.sub,
       ...(name ? { name } : {}),
       ...(grant.givenName !== undefined ? { given_name: grant.givenName } : {}),
       ...(grant.familyName !== undefined ? { family_name: grant.familyName } : {}),
@@ -87,6 +89,7 @@ export async function startFakeGoogle({ clientId }: { clientId: string }): Promi
         familyName: options.familyName,
         aud: options.aud ?? clientId,
         scope: options.scope ?? GOOGLE_DEFAULT_SCOPE,
+        userInfoSub: options.userInfoSub,
         expiresAt: Date.now() + (options.expiresIn ?? 3599) * 1000,
       });
       return token;

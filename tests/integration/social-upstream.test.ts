@@ -46,13 +46,13 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 describe('Google unavailable', () => {
   const issue = () => googlePeer.issueToken({ sub: 'g-200', email: 'alex@example.com' });
 
-  it.each<[Outage, string | undefined]>([
-    ['server-error', '/oauth2/v3/tokeninfo'],
-    ['server-error', '/oauth2/v3/userinfo'],
-    ['reset', undefined],
-    ['garbage', '/oauth2/v3/userinfo'],
-  ])('answers 502 when Google fails with %s on %s', async (outage, path) => {
-    googlePeer.failWith(outage, path);
+  it.each<{ outage: Outage; on: string }>([
+    { outage: 'server-error', on: '/oauth2/v3/tokeninfo' },
+    { outage: 'server-error', on: '/oauth2/v3/userinfo' },
+    { outage: 'reset', on: 'every path' },
+    { outage: 'garbage', on: '/oauth2/v3/userinfo' },
+  ])('answers 502 when Google fails with $outage on $on', async ({ outage, on }) => {
+    googlePeer.failWith(outage, on.startsWith('/') ? on : undefined);
     const error = await rejection(google.verifyGoogleAccessToken(issue()));
     googlePeer.failWith(null);
     expect({ status: error.status, message: error.message }).toEqual({ status: 502, message: 'Google login failed' });

@@ -83,6 +83,11 @@ describe('verifyGoogleAccessToken', () => {
     expect(await refusal(google.verifyGoogleAccessToken(token))).toEqual(GOOGLE_REFUSED);
   });
 
+  it('refuses a token in its last second, which Google reports as expires_in 0', async () => {
+    const token = googlePeer.issueToken({ sub: 'g-106', email: 'edge@example.com', expiresIn: 0.9 });
+    expect(await refusal(google.verifyGoogleAccessToken(token))).toEqual(GOOGLE_REFUSED);
+  });
+
   it('refuses a real Google token that was issued to another app', async () => {
     const token = googlePeer.issueToken({ sub: 'g-103', email: 'victim@example.com', aud: 'other-app.apps.googleusercontent.com' });
     expect(await refusal(google.verifyGoogleAccessToken(token))).toEqual(GOOGLE_REFUSED);
@@ -90,6 +95,11 @@ describe('verifyGoogleAccessToken', () => {
 
   it('refuses an unverified email', async () => {
     const token = googlePeer.issueToken({ sub: 'g-104', email: 'unverified@example.com', emailVerified: false });
+    expect(await refusal(google.verifyGoogleAccessToken(token))).toEqual(GOOGLE_REFUSED);
+  });
+
+  it('refuses when userinfo names another user than tokeninfo', async () => {
+    const token = googlePeer.issueToken({ sub: 'g-107', email: 'mixup@example.com', userInfoSub: 'g-999' });
     expect(await refusal(google.verifyGoogleAccessToken(token))).toEqual(GOOGLE_REFUSED);
   });
 
@@ -167,7 +177,7 @@ describe('verifyAppleIdToken', () => {
   it('refuses an unverified or missing email', async () => {
     const unverified = await applePeer.signIdToken({ ...valid, emailVerified: 'false' });
     expect(await refusal(apple.verifyAppleIdToken(unverified))).toEqual(APPLE_REFUSED);
-    const noEmail = await applePeer.signIdToken({ sub: valid.sub, aud: APPLE_CLIENT_ID });
+    const noEmail = await applePeer.signIdToken({ sub: valid.sub, aud: APPLE_CLIENT_ID, emailVerified: true });
     expect(await refusal(apple.verifyAppleIdToken(noEmail))).toEqual(APPLE_REFUSED);
   });
 
