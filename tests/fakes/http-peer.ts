@@ -1,0 +1,61 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Ways a fake peer can misbehave, to test how the caller copes with an outage. */
+export type Outage = 'server-error' | 'reset' | 'hang' | 'garbage';
+
+export type PeerControls = {
+  /** `METHOD /path` of every request received, without the query (it may hold a token). */
+  requests: string[];
+  /** Misbehave on every path, or on one path only; `null` restores normal service. */
+  failWith(outage: Outage | null, path?: string): void;
+  stop(): Promise<void>;
+};
+
+export type PeerHandler = (request: IncomingMessage, url: URL, response: ServerResponse) => void;
+
+export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', 'cache-control': 'no-store', ...headers });
+  response.end(JSON.stringify(body));
+}
+
+function misbehave(outage: Outage, request: IncomingMessage, response: ServerResponse): void {
+  if (outage === 'server-error') sendJson(response, 503, { error: 'backend_error' });
+  else if (outage === 'reset') request.socket.destroy();
+  else if (outage === 'garbage') {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('<html>Service Unavailable</html>');
+  }
+  // 'hang': never answer; stop() closes the connection.
+}
+
+/** An HTTP server on 127.0.0.1 with a free port, standing in for a third-party API. */
+export async function startPeer(handle: PeerHandler): Promise<PeerControls & { baseUrl: string }> {
+  const requests: string[] = [];
+  let outage: { kind: Outage; path: string | undefined } | null = null;
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    requests.push(`${request.method ?? 'GET'} ${url.pathname}`);
+    if (outage && (outage.path === undefined || outage.path === url.pathname)) return misbehave(outage.kind, request, response);
+    try {
+      handle(request, url, response);
+    } catch (error) {
+      sendJson(response, 500, { error: String(error) });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    failWith(kind, path) {
+      outage = kind ? { kind, path } : null;
+    },
+    stop() {
+      server.closeAllConnections();
+      return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
+  };
+}
