@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { db } from '@/lib/db';
+import { startFakeApple } from '../../fakes/apple-peer';
+import { startFakeGoogle } from '../../fakes/google-peer';
+import { client, startAppServer, type AppServer } from '../../setup/app-server';
+
+const GOOGLE_CLIENT_ID = 'vitality-web.apps.googleusercontent.com';
+const APPLE_CLIENT_ID = 'app.vitality.web';
+let app: AppServer;
+let google: Awaited<ReturnType<typeof startFakeGoogle>>;
+let apple: Awaited<ReturnType<typeof startFakeApple>>;
+
+beforeAll(async () => {
+  google = await startFakeGoogle({ clientId: GOOGLE_CLIENT_ID });
+  apple = await startFakeApple();
+  app = await startAppServer({ GOOGLE_CLIENT_ID, GOOGLE_API_BASE_URL: google.baseUrl, APPLE_CLIENT_ID, APPLE_JWKS_URL: apple.jwksUrl });
+}, 60_000);
+afterAll(async () => {
+  await app.stop();
+  await google.stop();
+  await apple.stop();
+  await db.$disconnect();
+});
+
+const uniq = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+describe('POST /authorize/google', () => {
+  it('signs in with a valid token, creating the user once and linking the Google account', async () => {
+    const email = `g-${uniq()}@example.test`;
+    const token = google.issueToken({ sub: `g-sub-${email}`, email, givenName: 'Gus', familyName: 'Reed' });
+    const browser = client(app.url);
+    const res = await browser.post('/authorize/google', { token });
+    expect(res.status).toBe(200);
+    expect(browser.jar.get('next-auth.session-token')).toMatch(/^[0-9a-f]{64}$/);
+    expect((await browser.get('/main_dashboard')).status).toBe(200);
+
+    const again = await client(app.url).post('/authorize/google', { token: google.issueToken({ sub: `g-sub-${email}`, email }) });
+    expect(again.status).toBe(200);
+    const users = await db.user.findMany({ where: { email }, include: { accounts: true } });
+    expect(users).toHaveLength(1);
+    expect(users[0]).toMatchObject({ firstName: 'Gus', lastName: 'Reed', passwordHash: null });
+    expect(users[0]!.accounts.map((a) => a.provider)).toEqual(['google']);
+    expect(JSON.stringify(users[0]!.accounts)).not.toContain(token);
+  });
+
+  it('links Google to an existing password account with the same verified e-mail', async () => {
+    const email = `both-${uniq()}@example.test`;
+    await client(app.url).post('/api/register', { email, password: 'Sturdy-Oak-2026!' });
+    const res = await client(app.url).post('/authorize/google', { token: google.issueToken({ sub: `sub-${email}`, email }) });
+    expect(res.status).toBe(200);
+    expect(await db.user.count({ where: { email } })).toBe(1);
+  });
+
+  it.each([
+    ['a forged token', () => 'ya29.not-a-token-google-issued'],
+    ['an expired token', () => google.issueToken({ sub: 'x', email: `exp-${uniq()}@example.test`, expiresIn: 0 })],
+    ['a token for another app', () => google.issueToken({ sub: 'y', email: `aud-${uniq()}@example.test`, aud: 'someone-else.apps.googleusercontent.com' })],
+  ])('refuses %s with 401 and creates nothing', async (_case, token) => {
+    const before = await db.user.count();
+    const browser = client(app.url);
+    const res = await browser.post('/authorize/google', { token: token() });
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ message: 'Google login failed' });
+    expect(browser.jar.size).toBe(0);
+    expect(await db.user.count()).toBe(before);
+  });
+});
+
+describe('POST /authorize/apple', () => {
+  it('signs in with a valid id_token, taking the name Apple gave the browser', async () => {
+    const email = `a-${uniq()}@privaterelay.appleid.com`;
+    const id_token = await apple.signIdToken({ sub: `apple-${email}`, email, aud: APPLE_CLIENT_ID });
+    const browser = client(app.url);
+    const res = await browser.post('/authorize/apple', { id_token, user: { name: { firstName: 'Ada', lastName: 'Stone' } } });
+    expect(res.status).toBe(200);
+    expect((await browser.get('/main_dashboard')).status).toBe(200);
+    expect(await db.user.findUnique({ where: { email }, select: { firstName: true } })).toEqual({ firstName: 'Ada' });
+  });
+
+  it.each([
+    ['a token signed by another key', async () => {
+      const { generateKeyPair } = await import('jose');
+      const { privateKey } = await generateKeyPair('RS256');
+      return apple.signIdToken({ sub: 'f', email: `f-${uniq()}@example.test`, aud: APPLE_CLIENT_ID, key: privateKey });
+    }],
+    ['an expired token', () => apple.signIdToken({ sub: 'e', email: `e-${uniq()}@example.test`, aud: APPLE_CLIENT_ID, expiresInSeconds: -120 })],
+    ['a token for another app', () => apple.signIdToken({ sub: 'w', email: `w-${uniq()}@example.test`, aud: 'com.other.app' })],
+  ])('refuses %s with 401', async (_case, token) => {
+    const res = await client(app.url).post('/authorize/apple', { id_token: await token() });
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ message: 'Apple login failed' });
+  });
+
+  it('answers bad bodies with a 4xx JSON message', async () => {
+    expect((await client(app.url).post('/authorize/apple', '{"id_token":')).status).toBe(400);
+    expect((await client(app.url).post('/authorize/apple', { id_token: 5 })).json).toEqual({ message: 'Apple login failed', errors: expect.any(Array) });
+  });
+});
+
+it('answers 404 with a message when a provider is not configured', async () => {
+  const bare = await startAppServer();
+  try {
+    for (const path of ['/authorize/google', '/authorize/apple']) {
+      const res = await client(bare.url).post(path, { token: 't', id_token: 't' });
+      expect(res.status).toBe(404);
+      expect(res.json.message).toMatch(/sign-in is not configured\.$/);
+    }
+  } finally {
+    await bare.stop();
+  }
+}, 60_000);
