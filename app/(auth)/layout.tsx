@@ -1,0 +1,27 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { AuthShowcase } from '@/components/auth/auth-showcase';
+
+// Sign-in screens: the form on the left, the brand panel on the right (desktop only, SPEC §1).
+export default function AuthLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="grid min-h-dvh grid-cols-[minmax(0,1fr)_minmax(0,1fr)] bg-white">
+      <div className="flex flex-col px-12 py-8">
+        <header>
+          <Link href="/" className="inline-flex items-center gap-2.5 rounded-control">
+            <Image src="/logo.svg" alt="" width={32} height={32} priority />
+            <span className="text-lg font-semibold tracking-tight text-neutral-900">Vitality</span>
+          </Link>
+        </header>
+        <main className="flex flex-1 items-center justify-center py-10">
+          <div className="w-full max-w-sm">{children}</div>
+        </main>
+        <footer className="text-xs text-neutral-500">
+          Not medical advice. Talk to your doctor before changing treatment.
+        </footer>
+      </div>
+      <AuthShowcase />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import 'server-only';
+import { env } from '@/lib/env';
+
+/** Apple's popup returns here; app/authorize/apple/service/route.ts answers it. */
+export const APPLE_SERVICE_PATH = '/authorize/apple/service';
+
+/** The props of <SocialSignIn>: public client ids (unset means that button is off) and Apple's return URL. */
+export function socialSignInConfig() {
+  return {
+    googleClientId: env.GOOGLE_CLIENT_ID,
+    appleClientId: env.APPLE_CLIENT_ID,
+    appleRedirectUri: `${env.APP_URL.replace(/\/+$/, '')}${APPLE_SERVICE_PATH}`,
+  };
+}
