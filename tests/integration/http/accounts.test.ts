@@ -110,3 +110,11 @@ describe('POST /api/login and /api/logout', () => {
     expect((await client(app.url).post('/api/logout')).status).toBe(200);
   });
 });
+
+it('never writes a password or a password hash to the server log', async () => {
+  const hashes = (await db.user.findMany({ select: { passwordHash: true } })).map((u) => u.passwordHash).filter(Boolean) as string[];
+  expect(hashes.length).toBeGreaterThan(0);
+  const log = app.output();
+  expect(log).not.toContain(PASSWORD);
+  for (const hash of hashes) expect(log).not.toContain(hash);
+});
