@@ -25,6 +25,19 @@ const schema = z.object({
   APPLE_CLIENT_ID: optional,
   APPLE_JWKS_URL: url('https://appleid.apple.com/auth/keys'),
 
+  // Wearables: each is available once its OAuth client is configured.
+  WHOOP_CLIENT_ID: optional,
+  WHOOP_CLIENT_SECRET: optional,
+  OURA_CLIENT_ID: optional,
+  OURA_CLIENT_SECRET: optional,
+  WITHINGS_CLIENT_ID: optional,
+  WITHINGS_CLIENT_SECRET: optional,
+
+  // OpenAI: voice input (transcription) is off without a key.
+  OPENAI_API_KEY: optional,
+  OPENAI_BASE_URL: optional,
+  OPENAI_TRANSCRIBE_MODEL: z.preprocess(blankIsUnset, z.string().default('gpt-4o-mini-transcribe')),
+
   // Mail: SMTP when set; otherwise each message is written to MAIL_DIR.
   SMTP_URL: optional,
   MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Vitality <no-reply@vitality.local>')),

@@ -37,8 +37,8 @@ test.describe('accounts', () => {
     await field(page, 'Repeat password').fill(PASSWORD);
     await field(page, 'Repeat password').press('Enter');
 
-    await expect(page).toHaveURL(/\/main_dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Welcome, Marcus' })).toBeVisible();
+    await expect(page).toHaveURL(/\/onboarding_4$/);
+    await expect(page.getByRole('progressbar', { name: 'Step 4 of 14' })).toBeVisible();
     expect(await authFlag(page)).toBe('true');
 
     await page.getByRole('button', { name: 'Log out' }).click();
@@ -49,8 +49,8 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login$/);
 
     await logIn(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/main_dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Welcome, Marcus' })).toBeVisible();
+    await expect(page).toHaveURL(/\/onboarding_4$/);
+    await expect(page.getByRole('progressbar', { name: 'Step 4 of 14' })).toBeVisible();
     expect(await authFlag(page)).toBe('true');
   });
 
@@ -206,7 +206,8 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
 
     await logIn(page, email, newPassword);
-    await expect(page).toHaveURL(/\/main_dashboard$/);
+    // A fresh user's dashboard resumes onboarding at its first step.
+    await expect(page).toHaveURL(/\/onboarding_4$/);
 
     await logIn(page, email, PASSWORD);
     await expect(page.getByRole('alert').filter({ hasText: 'Login failed' })).toBeVisible();

@@ -1,0 +1,5 @@
+import { answerRoute } from '@/lib/onboarding/answer-route';
+import { markInstructionsRead } from '@/lib/onboarding/updates';
+import { instructionsReadSchema } from '@/lib/validation/onboarding';
+
+export const POST = answerRoute(instructionsReadSchema, (userId) => markInstructionsRead(userId), 'Instructions confirmed.');

@@ -1,0 +1,3 @@
+import { tokenExistsRoute } from '@/lib/wearables/token-exists-route';
+
+export const GET = tokenExistsRoute('withings');

@@ -1,0 +1,23 @@
+import 'server-only';
+import { db } from '@/lib/db';
+import { env } from '@/lib/env';
+import { ConnectionStatus, WearableProvider } from '@/lib/generated/prisma/enums';
+
+export const WEARABLES = ['whoop', 'oura', 'withings'] as const;
+export type Wearable = (typeof WEARABLES)[number];
+
+const PROVIDER: Record<Wearable, WearableProvider> = { whoop: WearableProvider.WHOOP, oura: WearableProvider.OURA, withings: WearableProvider.WITHINGS };
+
+/** A wearable can be connected only once its OAuth client id and secret are set. */
+export function wearableConfigured(wearable: Wearable): boolean {
+  const credentials = { whoop: [env.WHOOP_CLIENT_ID, env.WHOOP_CLIENT_SECRET], oura: [env.OURA_CLIENT_ID, env.OURA_CLIENT_SECRET], withings: [env.WITHINGS_CLIENT_ID, env.WITHINGS_CLIENT_SECRET] }[wearable];
+  return credentials.every(Boolean);
+}
+
+export async function wearableConnected(userId: string, wearable: Wearable): Promise<boolean> {
+  const connection = await db.wearableConnection.findUnique({
+    where: { userId_provider: { userId, provider: PROVIDER[wearable] } },
+    select: { status: true },
+  });
+  return connection?.status === ConnectionStatus.CONNECTED;
+}
