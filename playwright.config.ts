@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_DATABASE_URL, E2E_MAIL_DIR } from './tests/e2e/support/database';
+import { E2E_DATABASE_URL, E2E_MAIL_DIR, EMBEDDED_DB_PORT } from './tests/e2e/support/database';
+
+// Overridable so that several checkouts can run their suites side by side.
+const PORT = process.env.E2E_PORT ?? '3100';
+const EMBEDDED_PORT = process.env.E2E_EMBEDDED_PORT ?? '3101';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -24,15 +28,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'server-db', testIgnore: /embedded\.spec\.ts/, use: { baseURL: 'http://127.0.0.1:3100' } },
-    { name: 'embedded-db', testMatch: /embedded\.spec\.ts/, use: { baseURL: 'http://127.0.0.1:3101' } },
+    { name: 'server-db', testIgnore: /embedded\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    { name: 'embedded-db', testMatch: /embedded\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${EMBEDDED_PORT}` } },
   ],
   webServer: [
     {
       // The production build on a fresh database on the PostgreSQL server.
       command: 'node_modules/.bin/tsx tests/e2e/support/server.ts',
-      url: 'http://127.0.0.1:3100/api/health',
-      env: { DATABASE_URL: E2E_DATABASE_URL, PORT: '3100', MAIL_DIR: E2E_MAIL_DIR, APP_URL: 'http://127.0.0.1:3100', NEXTAUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e' },
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      env: { DATABASE_URL: E2E_DATABASE_URL, PORT, MAIL_DIR: E2E_MAIL_DIR, APP_URL: `http://127.0.0.1:${PORT}`, NEXTAUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e' },
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'ignore',
@@ -40,8 +44,8 @@ export default defineConfig({
     {
       // `npm start` with no DATABASE_URL, on a new embedded data directory: the README's path.
       command: 'rm -rf .data/e2e-embedded && npm start',
-      url: 'http://127.0.0.1:3101/api/health',
-      env: { DATABASE_URL: '', EMBEDDED_DB_DIR: '.data/e2e-embedded/pglite', EMBEDDED_DB_PORT: '54410', PORT: '3101' },
+      url: `http://127.0.0.1:${EMBEDDED_PORT}/api/health`,
+      env: { DATABASE_URL: '', EMBEDDED_DB_DIR: '.data/e2e-embedded/pglite', EMBEDDED_DB_PORT: EMBEDDED_DB_PORT, PORT: EMBEDDED_PORT },
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'ignore',

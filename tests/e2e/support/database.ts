@@ -3,7 +3,8 @@ import pg from 'pg';
 export const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/vt_e2e';
 /** Where the e2e server writes its e-mails (no SMTP in tests). */
 export const E2E_MAIL_DIR = '.data/e2e-mail';
-export const EMBEDDED_E2E_URL = 'postgresql://postgres:postgres@127.0.0.1:54410/postgres?sslmode=disable';
+export const EMBEDDED_DB_PORT = process.env.E2E_EMBEDDED_DB_PORT ?? '54410';
+export const EMBEDDED_E2E_URL = `postgresql://postgres:postgres@127.0.0.1:${EMBEDDED_DB_PORT}/postgres?sslmode=disable`;
 
 export async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = [], url = E2E_DATABASE_URL): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
