@@ -1,0 +1,101 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { ProblemAlert } from '@/components/auth/problem-alert';
+import { Button } from '@/components/ui/button';
+import { cx } from '@/components/ui/cx';
+import { postJson } from '@/lib/client/post-json';
+import { problemFrom, type Problem } from '@/lib/client/problem';
+import { stepPath } from '@/lib/onboarding/steps';
+
+type Track = 'one' | 'two';
+
+const TRACK_FAILED = 'There was a problem setting your track. Please try again.';
+const NO_CONNECTION = 'There was a problem connecting to the server. Please try again.';
+
+const TRACKS: { value: Track; name: string; who: string; steps: string[] }[] = [
+  {
+    value: 'one',
+    name: 'Track one',
+    who: 'I don’t have a blood panel yet',
+    steps: ['Complete your onboarding', 'Fill in your address details', 'We post you a blood testing kit'],
+  },
+  {
+    value: 'two',
+    name: 'Track two',
+    who: 'I already have a blood test result',
+    steps: ['Complete your onboarding', 'Upload your results', 'Your data is added to your profile'],
+  },
+];
+
+/** /onboarding_13: two cards, each with its own button that saves the track and moves on. */
+export function TrackChoice({ saved }: { saved: Track | null }) {
+  const router = useRouter();
+  const [pending, setPending] = useState<Track | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+
+  async function choose(track: Track) {
+    setProblem(null);
+    setPending(track);
+    try {
+      const result = await postJson('/api/set-track', { track });
+      if (result.ok) {
+        // Stays busy until the next step has loaded.
+        router.push(stepPath('terms'));
+        return;
+      }
+      setProblem(problemFrom(result, TRACK_FAILED));
+    } catch {
+      setProblem({ title: NO_CONNECTION });
+    }
+    setPending(null);
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ProblemAlert problem={problem} />
+      <div className="grid grid-cols-2 gap-5">
+        {TRACKS.map((track) => (
+          <section
+            key={track.value}
+            aria-labelledby={`track-${track.value}`}
+            className={cx(
+              'flex flex-col rounded-card border p-6',
+              saved === track.value ? 'border-brand-600 bg-brand-50/50 ring-1 ring-brand-600' : 'border-neutral-200 bg-white',
+            )}
+          >
+            <div className="flex items-center justify-between gap-3">
+              <h2 id={`track-${track.value}`} className="text-lg font-semibold text-neutral-950">
+                {track.name}
+              </h2>
+              {saved === track.value ? (
+                <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-medium text-brand-800">Your current track</span>
+              ) : null}
+            </div>
+            <p className="mt-1 text-sm font-medium text-brand-700">{track.who}</p>
+            <ol className="mt-5 flex flex-1 flex-col gap-3">
+              {track.steps.map((step, i) => (
+                <li key={step} className="flex items-center gap-3 text-sm text-neutral-700">
+                  <span aria-hidden className="flex size-6 shrink-0 items-center justify-center rounded-full bg-neutral-100 text-xs font-semibold text-neutral-700 tabular-nums">
+                    {i + 1}
+                  </span>
+                  {step}
+                </li>
+              ))}
+            </ol>
+            <Button
+              size="lg"
+              loading={pending === track.value}
+              disabled={pending !== null}
+              onClick={() => void choose(track.value)}
+              className="mt-6 w-full"
+            >
+              Get started with {track.name.toLowerCase()}
+            </Button>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+const INCLUDED = [
+  'Your T-Score and the four pillar scores',
+  'Four daily actions chosen for you',
+  'Wearable sync, check-ins and insights',
+];
+
+/** The free-trial summary above the terms tick on /onboarding_14. */
+export function TrialPitch() {
+  return (
+    <div className="rounded-card border border-brand-100 bg-brand-50/70 p-6">
+      <div className="flex items-baseline gap-2">
+        <span className="text-4xl font-semibold tracking-tight text-brand-900 tabular-nums">30 days</span>
+        <span className="text-base font-medium text-brand-800">free</span>
+      </div>
+      <ul className="mt-5 flex flex-col gap-2.5">
+        {INCLUDED.map((item) => (
+          <li key={item} className="flex items-center gap-2.5 text-sm text-neutral-700">
+            <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="size-4 shrink-0 text-brand-600">
+              <path
+                fillRule="evenodd"
+                clipRule="evenodd"
+                d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
+              />
+            </svg>
+            {item}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-5 border-t border-brand-100 pt-4 text-sm font-medium text-neutral-700">No commitment. Cancel anytime.</p>
+    </div>
+  );
+}
