@@ -131,9 +131,12 @@ test.describe('onboarding steps 8 to 14', () => {
     const toMeasurement = page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/onboarding_9');
     await page.getByRole('button', { name: 'Finish' }).click();
     await toMeasurement;
-    // Nothing was saved, so the gate sends a first-time viewer back to the tutorial.
-    await expect(page).toHaveURL(/\/onboarding_8$/);
+    // Nothing was saved, yet the measurement step opens (the gate lets the tutorial lead there).
+    await expect(page).toHaveURL(/\/onboarding_9$/);
     expect((await userRow(email)).shenaiTutorialWatched).toBe(false);
+    // The next step does need the tutorial: it sends the user back to watch it.
+    await page.goto('/onboarding_10');
+    await expect(page).toHaveURL(/\/onboarding_8$/);
 
     // Someone who watched it before (back from step 9) lands on step 9 though the save answers 500.
     await query(`UPDATE users SET "shenaiTutorialWatched" = true WHERE email = $1`, [email]);

@@ -54,6 +54,12 @@ describe('gateRedirect', () => {
     expect(gateRedirect(halfway, 'height')).toBeNull();
   });
 
+  it('lets the tutorial lead to the measurement even when "watched" was not saved, but no further', () => {
+    const tutorialPending = { ...fresh, dateOfBirth: complete.dateOfBirth, country: 'gb', city: 'Leeds', heightCm: 180, currentWeightKg: 90, desiredWeightKg: 85 };
+    expect(gateRedirect(tutorialPending, 'vital-signs-measurement')).toBeNull();
+    expect(gateRedirect(tutorialPending, 'biohacking-experience')).toBe('/onboarding_8');
+  });
+
   it('sends a user with terms accepted to the dashboard from every step but the track choice', () => {
     expect(gateRedirect(complete, 'date-of-birth')).toBe('/main_dashboard');
     expect(gateRedirect(complete, 'terms')).toBe('/main_dashboard');
