@@ -1,0 +1,16 @@
+import type { Metadata } from 'next';
+import { HeightForm } from '@/components/onboarding/height-form';
+import { StepShell } from '@/components/onboarding/step-shell';
+import { DEFAULT_HEIGHT_CM } from '@/lib/onboarding/body-defaults';
+import { guardOnboardingStep } from '@/lib/onboarding/guard';
+
+export const metadata: Metadata = { title: 'Height' };
+
+export default async function HeightPage() {
+  const user = await guardOnboardingStep('height');
+  return (
+    <StepShell step="height" title="How tall are you?" subtitle="Enter your height in centimetres, or in feet and inches.">
+      <HeightForm savedCm={user.heightCm ?? DEFAULT_HEIGHT_CM} />
+    </StepShell>
+  );
+}

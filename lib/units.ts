@@ -1,0 +1,35 @@
+// Unit conversions for the onboarding height and weight steps, with SPEC §5 and §9's factors.
+export const CM_TO_INCH = 0.393701;
+export const CM_PER_INCH = 2.54;
+export const CM_PER_FOOT = 30.48;
+export const LBS_PER_KG = 2.20462;
+
+export type FeetInches = { feet: number; inches: number };
+
+/** Rounds to one decimal place, the precision of the weight sliders. */
+export function roundToTenth(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/** 175 cm → 5 ft 9 in. Rounded inches that reach 12 carry into the feet (30 cm → 1 ft 0 in). */
+export function cmToFeetInches(cm: number): FeetInches {
+  const totalInches = cm * CM_TO_INCH;
+  const feet = Math.floor(totalInches / 12);
+  const inches = Math.round(totalInches - feet * 12);
+  return inches === 12 ? { feet: feet + 1, inches: 0 } : { feet, inches };
+}
+
+/** 6 ft 0 in → 183 cm, rounded to a whole centimetre. */
+export function feetInchesToCm({ feet, inches }: FeetInches): number {
+  return Math.round(feet * CM_PER_FOOT + inches * CM_PER_INCH);
+}
+
+/** 95 kg → 209.4 lbs. */
+export function kgToLbs(kg: number): number {
+  return roundToTenth(kg * LBS_PER_KG);
+}
+
+/** 209.4 lbs → 95 kg. */
+export function lbsToKg(lbs: number): number {
+  return roundToTenth(lbs / LBS_PER_KG);
+}

@@ -1,0 +1,294 @@
+import { expect, test, type Page } from '@playwright/test';
+import { query } from './support/database';
+
+// Steps 4, 6 and 7. /api/register allows 10 per IP an hour: this file registers 6 users, one per test.
+
+const HEIGHT_MESSAGE = 'Invalid height value. Please enter a value between 30 cm (1 ft) and 250 cm (8 ft 2 in).';
+let counter = 0;
+
+type BodyRow = { dob: string | null; heightCm: number | null; currentWeightKg: number | null; desiredWeightKg: number | null };
+
+/** Registers a fresh user (the page's context gets the session) and returns its e-mail. */
+async function registerUser(page: Page): Promise<string> {
+  const email = `e2e-body-${Date.now()}-${++counter}@example.test`;
+  const response = await page.request.post('/api/register', { data: { firstName: 'Marcus', lastName: 'Body', email, password: 'Longevity-e2e-2026' } });
+  expect(response.ok()).toBe(true);
+  return email;
+}
+
+/** Fills in the steps before `step` straight in the database. */
+async function completeBefore(email: string, step: 'height' | 'weight') {
+  await query(`UPDATE users SET "dateOfBirth" = '1980-06-15', country = 'gb', city = 'London' WHERE email = $1`, [email]);
+  if (step === 'weight') await query(`UPDATE users SET "heightCm" = 180 WHERE email = $1`, [email]);
+}
+
+async function bodyRow(email: string): Promise<BodyRow> {
+  const [row] = await query<BodyRow>(
+    `SELECT to_char("dateOfBirth", 'YYYY-MM-DD') AS dob, "heightCm", "currentWeightKg", "desiredWeightKg" FROM users WHERE email = $1`,
+    [email],
+  );
+  if (!row) throw new Error(`no user ${email}`);
+  return row;
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const selected = (page: Page, label: string) => field(page, label).locator('option:checked');
+// Scoped to <main>: Next's route announcer is an empty role=alert of its own.
+const alert = (page: Page) => page.getByRole('main').getByRole('alert');
+const next = (page: Page) => page.getByRole('button', { name: 'Next' });
+
+test.describe('onboarding: date of birth, height and weight', () => {
+  test('/onboarding_4 defaults to 03 May 2005, follows month and year, and saves the date', async ({ page }) => {
+    const email = await registerUser(page);
+    await page.goto('/onboarding_4');
+    await expect(page.getByRole('progressbar', { name: 'Step 4 of 14' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/onboarding_3');
+
+    await expect(selected(page, 'Day')).toHaveText('03');
+    await expect(selected(page, 'Month')).toHaveText('May');
+    await expect(selected(page, 'Year')).toHaveText('2005');
+    const years = field(page, 'Year').locator('option');
+    await expect(years).toHaveCount(100);
+    await expect(years.first()).toHaveText('2025');
+    await expect(years.last()).toHaveText('1926');
+    await expect(field(page, 'Day').locator('option')).toHaveCount(31);
+
+    await field(page, 'Year').selectOption('2024');
+    await field(page, 'Month').selectOption({ label: 'February' });
+    await expect(field(page, 'Day').locator('option')).toHaveCount(29);
+    await expect(field(page, 'Day').locator('option').last()).toHaveText('29');
+    await field(page, 'Day').selectOption({ label: '29' });
+    // 2023 has no 29 February: the day clamps to the 28th.
+    await field(page, 'Year').selectOption('2023');
+    await expect(field(page, 'Day').locator('option')).toHaveCount(28);
+    await expect(selected(page, 'Day')).toHaveText('28');
+
+    await field(page, 'Month').selectOption({ label: 'January' });
+    await field(page, 'Day').selectOption({ label: '31' });
+    await field(page, 'Month').selectOption({ label: 'April' });
+    await expect(field(page, 'Day').locator('option')).toHaveCount(30);
+    await expect(selected(page, 'Day')).toHaveText('30');
+
+    // A save the server refuses, then one that never arrives, keep the user here with SPEC's texts.
+    await page.route('**/api/update_dob', (route) => route.fulfill({ status: 500, json: {} }));
+    await next(page).click();
+    await expect(alert(page)).toHaveText('Failed to update date of birth');
+    await page.unroute('**/api/update_dob');
+    await page.route('**/api/update_dob', (route) => route.abort());
+    await next(page).click();
+    await expect(alert(page)).toHaveText('An error occurred while updating your date of birth');
+    await page.unroute('**/api/update_dob');
+    expect((await bodyRow(email)).dob).toBeNull();
+
+    await field(page, 'Year').selectOption('1988');
+    await next(page).click();
+    await expect(page).toHaveURL(/\/onboarding_5$/);
+    expect((await bodyRow(email)).dob).toBe('1988-04-30');
+
+    // Coming back shows the saved date.
+    await page.goto('/onboarding_4');
+    await expect(selected(page, 'Day')).toHaveText('30');
+    await expect(selected(page, 'Month')).toHaveText('April');
+    await expect(selected(page, 'Year')).toHaveText('1988');
+  });
+
+  test('/onboarding_6 in cm: digits only, at most 3, 30 to 250, and saves whole cm', async ({ page }) => {
+    const email = await registerUser(page);
+    await completeBefore(email, 'height');
+    await page.goto('/onboarding_6');
+    await expect(page.getByRole('progressbar', { name: 'Step 6 of 14' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/onboarding_5');
+    await expect(page.getByRole('radiogroup', { name: 'Height unit' }).getByRole('radio', { name: 'cm' })).toBeChecked();
+
+    const height = field(page, 'Height');
+    await expect(height).toHaveValue('175');
+    await expect(height).toHaveAttribute('maxlength', '3');
+    await expect(height).toHaveAttribute('inputmode', 'numeric');
+
+    await height.clear();
+    await height.pressSequentially('1a8b0');
+    await expect(height).toHaveValue('180');
+    await height.clear();
+    await height.pressSequentially('2514');
+    await expect(height).toHaveValue('251');
+    await next(page).click();
+    await expect(alert(page)).toHaveText(HEIGHT_MESSAGE);
+    await expect(height).toHaveAttribute('aria-invalid', 'true');
+
+    await height.fill('29');
+    await expect(alert(page)).toHaveCount(0);
+    await next(page).click();
+    await expect(alert(page)).toHaveText(HEIGHT_MESSAGE);
+    await height.fill('');
+    await next(page).click();
+    await expect(alert(page)).toHaveText(HEIGHT_MESSAGE);
+    expect((await bodyRow(email)).heightCm).toBeNull();
+
+    await height.fill('182');
+    await page.route('**/api/update_height', (route) => route.fulfill({ status: 422, json: { message: 'Height rejected upstream.' } }));
+    await next(page).click();
+    const failure = alert(page);
+    await expect(failure).toContainText('Failed to update height');
+    await expect(failure).toContainText('Height rejected upstream.');
+    await page.unroute('**/api/update_height');
+    await page.route('**/api/update_height', (route) => route.abort());
+    await next(page).click();
+    await expect(alert(page)).toHaveText('An error occurred while updating your height');
+    await page.unroute('**/api/update_height');
+
+    await next(page).click();
+    await expect(page).toHaveURL(/\/onboarding_7$/);
+    expect((await bodyRow(email)).heightCm).toBe(182);
+  });
+
+  test('/onboarding_6 in ft/in converts 175 cm to 5 ft 9 in and saves 6 ft 0 in as 183 cm', async ({ page }) => {
+    const email = await registerUser(page);
+    await completeBefore(email, 'height');
+    await page.goto('/onboarding_6');
+    await page.getByRole('radio', { name: 'ft/in' }).check();
+    const feet = field(page, 'Feet');
+    const inches = field(page, 'Inches');
+    await expect(feet).toHaveValue('5');
+    await expect(inches).toHaveValue('9');
+    await expect(feet).toHaveAttribute('maxlength', '2');
+
+    await inches.clear();
+    await inches.pressSequentially('1x23');
+    await expect(inches).toHaveValue('12');
+    // 0 ft 11 in is 28 cm, below the minimum.
+    await feet.fill('0');
+    await inches.fill('11');
+    await next(page).click();
+    await expect(alert(page)).toHaveText(HEIGHT_MESSAGE);
+
+    await feet.fill('6');
+    await inches.fill('0');
+    // Back to cm and again to ft/in: the value survives both ways.
+    await page.getByRole('radio', { name: 'cm' }).check();
+    await expect(field(page, 'Height')).toHaveValue('183');
+    await page.getByRole('radio', { name: 'ft/in' }).check();
+    await expect(feet).toHaveValue('6');
+    await expect(inches).toHaveValue('0');
+
+    await next(page).click();
+    await expect(page).toHaveURL(/\/onboarding_7$/);
+    expect((await bodyRow(email)).heightCm).toBe(183);
+  });
+
+  test('/onboarding_7 in kg with equal weights sends no desired weight and stores it as the current', async ({ page }) => {
+    const email = await registerUser(page);
+    await completeBefore(email, 'weight');
+    const bodies: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/update_weight')) bodies.push(request.postDataJSON());
+    });
+    await page.goto('/onboarding_7');
+    await expect(page.getByRole('progressbar', { name: 'Step 7 of 14' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/onboarding_6');
+
+    const current = field(page, 'Current weight');
+    const desired = field(page, 'Desired weight');
+    await expect(current).toHaveValue('95');
+    await expect(desired).toHaveValue('80');
+    await expect(current).toHaveAttribute('min', '30');
+    await expect(current).toHaveAttribute('max', '200');
+    await expect(current).toHaveAttribute('step', '0.1');
+    await expect(page.getByText('95.0 kg')).toBeVisible();
+    await expect(page.getByText('80.0 kg')).toBeVisible();
+
+    await current.fill('88.4');
+    await desired.fill('88.2');
+    await page.getByRole('button', { name: 'Increase desired weight' }).click();
+    await page.getByRole('button', { name: 'Increase desired weight' }).click();
+    await expect(desired).toHaveValue('88.4');
+    await expect(page.getByText('88.4 kg')).toHaveCount(2);
+
+    await page.route('**/api/update_weight', (route) => route.abort());
+    await next(page).click();
+    await expect(alert(page)).toHaveText('An error occurred while updating your weight');
+    await page.unroute('**/api/update_weight');
+    await page.route('**/api/update_weight', (route) => route.fulfill({ status: 500, body: 'Internal error' }));
+    await next(page).click();
+    await expect(alert(page)).toHaveText('Failed to update weight');
+    await page.unroute('**/api/update_weight');
+    expect((await bodyRow(email)).currentWeightKg).toBeNull();
+
+    const navigation = page.waitForEvent('framenavigated');
+    await next(page).click();
+    await navigation;
+    await expect(page).toHaveURL(/\/onboarding_8$/);
+    expect(bodies.at(-1)).toEqual({ current_weight: 88.4 });
+    expect(bodies.every((body) => typeof body === 'object' && body !== null && !('desired_weight' in body))).toBe(true);
+    const row = await bodyRow(email);
+    expect(row.currentWeightKg).toBe(88.4);
+    expect(row.desiredWeightKg).toBe(88.4);
+  });
+
+  test('/onboarding_7 in lbs converts the sliders and stores kg', async ({ page }) => {
+    const email = await registerUser(page);
+    await completeBefore(email, 'weight');
+    const bodies: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/update_weight')) bodies.push(request.postDataJSON());
+    });
+    await page.goto('/onboarding_7');
+    await page.getByRole('radio', { name: 'lbs' }).check();
+
+    const current = field(page, 'Current weight');
+    const desired = field(page, 'Desired weight');
+    await expect(current).toHaveValue('209.4');
+    await expect(desired).toHaveValue('176.4');
+    await expect(current).toHaveAttribute('min', '66.1');
+    await expect(current).toHaveAttribute('max', '440.9');
+    await expect(page.getByText('209.4 lbs')).toBeVisible();
+
+    await current.fill('200');
+    await desired.fill('180');
+    await expect(page.getByText('200.0 lbs')).toBeVisible();
+    await expect(page.getByText('180.0 lbs')).toBeVisible();
+    // The ± buttons and the arrow keys move by 0.1.
+    await page.getByRole('button', { name: 'Decrease current weight' }).click();
+    await expect(current).toHaveValue('199.9');
+    await current.press('ArrowRight');
+    await expect(current).toHaveValue('200');
+
+    await next(page).click();
+    await expect(page).toHaveURL(/\/onboarding_8$/);
+    // 200 lbs is 90.72 kg, 180 lbs is 81.65 kg.
+    expect(bodies).toEqual([{ current_weight: 90.7, desired_weight: 81.6 }]);
+    const row = await bodyRow(email);
+    expect(row.currentWeightKg).toBe(90.7);
+    expect(row.desiredWeightKg).toBe(81.6);
+  });
+
+  test('saved answers prefill the steps, and the lbs slider ends map to 30 and 200 kg', async ({ page }) => {
+    const email = await registerUser(page);
+    await completeBefore(email, 'weight');
+    await query(`UPDATE users SET "heightCm" = 152, "currentWeightKg" = 200, "desiredWeightKg" = 30 WHERE email = $1`, [email]);
+
+    await page.goto('/onboarding_4');
+    await expect(selected(page, 'Day')).toHaveText('15');
+    await expect(selected(page, 'Month')).toHaveText('June');
+    await expect(selected(page, 'Year')).toHaveText('1980');
+
+    await page.goto('/onboarding_6');
+    await expect(field(page, 'Height')).toHaveValue('152');
+    await page.getByRole('radio', { name: 'ft/in' }).check();
+    // 152 cm is 4 ft 11.84 in: the rounded 12 inches carry into the feet.
+    await expect(field(page, 'Feet')).toHaveValue('5');
+    await expect(field(page, 'Inches')).toHaveValue('0');
+
+    await page.goto('/onboarding_7');
+    await expect(field(page, 'Current weight')).toHaveValue('200');
+    await expect(field(page, 'Desired weight')).toHaveValue('30');
+    await page.getByRole('radio', { name: 'lbs' }).check();
+    await expect(field(page, 'Current weight')).toHaveValue('440.9');
+    await expect(field(page, 'Desired weight')).toHaveValue('66.1');
+    await expect(page.getByRole('button', { name: 'Increase current weight' })).toBeDisabled();
+    await next(page).click();
+    await expect(page).toHaveURL(/\/onboarding_8$/);
+    const row = await bodyRow(email);
+    expect(row.currentWeightKg).toBe(200);
+    expect(row.desiredWeightKg).toBe(30);
+  });
+});
