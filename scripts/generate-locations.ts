@@ -92,6 +92,6 @@ if (!process.argv.includes('--force') && upToDate(expected)) {
   const files = readdirSync(flagsDir).length + readdirSync(citiesDir).length + 1;
   console.log(
     `locations: ${countries} countries, ${cities.toLocaleString('en-GB')} cities in ${withCities} countries; ` +
-      `${files} files, ${(bytes / 1024 / 1024).toFixed(1)} MB in public/ (${elapsed()})`,
+      `${files} files, ${(bytes / 1e6).toFixed(1)} MB in public/ (${elapsed()})`,
   );
 }

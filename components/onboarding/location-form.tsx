@@ -105,6 +105,9 @@ export function LocationForm({ savedCountry, savedCity }: { savedCountry: string
             value={city}
             onChange={chooseCity}
             placeholder={country ? 'Search for your city' : 'Choose a country first'}
+            // The list holds places of 1,000 people or more; anywhere smaller can be typed.
+            customOptionLabel={(typed) => `Use “${typed}”`}
+            maxLength={120}
             loading={cities.status === 'loading' ? 'Loading cities' : undefined}
             disabled={!country}
             error={errors.place}

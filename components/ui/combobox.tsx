@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { createOptionSearch, type SearchableOption } from '@/lib/option-search';
+import { createOptionSearch, foldForSearch, type SearchableOption } from '@/lib/option-search';
 import { cx } from './cx';
 import { Spinner } from './spinner';
 import { controlClassName, useFieldA11y } from './use-field-a11y';
@@ -22,6 +22,9 @@ export type ComboboxProps = {
   renderIcon?: (option: SearchableOption, where: 'field' | 'list') => ReactNode;
   /** Long lists show this many matches at a time; typing narrows them. */
   maxVisible?: number;
+  /** Offers the typed text itself as a last option, labelled by this, when no option has that label. */
+  customOptionLabel?: (typed: string) => string;
+  maxLength?: number;
 };
 
 const PAGE = 10;
@@ -30,7 +33,8 @@ const PAGE = 10;
  * A select with type-ahead (WAI-ARIA editable combobox, list autocomplete): typing filters, the arrow
  * keys move, Enter or Tab picks, Escape goes back to the chosen option.
  */
-export function Combobox({ label, options, value, onChange, placeholder, disabled, loading, error, hint, renderIcon, maxVisible = 100 }: ComboboxProps) {
+export function Combobox(props: ComboboxProps) {
+  const { label, options, value, onChange, placeholder, disabled, loading, error, hint, renderIcon, maxVisible = 100, customOptionLabel, maxLength } = props;
   const { controlId, controlProps } = useFieldA11y({ id: undefined, error, hint, describedBy: undefined, invalid: undefined });
   const listId = useId();
   const labelId = useId();
@@ -41,17 +45,21 @@ export function Combobox({ label, options, value, onChange, placeholder, disable
 
   const search = useMemo(() => createOptionSearch(options), [options]);
   const matches = useMemo(() => (query === null ? [...options] : search(query)), [options, query, search]);
-  const visible = matches.slice(0, maxVisible);
+  const typed = query?.trim() ?? '';
+  const custom =
+    customOptionLabel && typed && !matches.some((option) => foldForSearch(option.label) === foldForSearch(typed))
+      ? { value: typed, label: customOptionLabel(typed) }
+      : null;
+  const visible = custom ? [...matches.slice(0, maxVisible), custom] : matches.slice(0, maxVisible);
+  const shownMatches = visible.length - (custom ? 1 : 0);
   const chosen = options.find((option) => option.value === value);
   const chosenLabel = chosen?.label ?? value;
   const activeOption = open ? visible[active] : undefined;
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   useEffect(() => {
-    if (activeOption) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
-    // optionId is derived from listId, which never changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [activeOption, active]);
+    if (activeOption) document.getElementById(`${listId}-option-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [activeOption, active, listId]);
 
   const openList = () => {
     if (open) return;
@@ -114,6 +122,7 @@ export function Combobox({ label, options, value, onChange, placeholder, disable
           aria-busy={busy || undefined}
           autoComplete="off"
           spellCheck={false}
+          maxLength={maxLength}
           disabled={disabled || busy}
           placeholder={loading ?? placeholder}
           value={query ?? chosenLabel}
@@ -136,7 +145,7 @@ export function Combobox({ label, options, value, onChange, placeholder, disable
             <ul id={listId} role="listbox" aria-labelledby={labelId} className="max-h-72 overflow-y-auto py-1">
               {visible.map((option, index) => (
                 <li
-                  key={option.value}
+                  key={option === custom ? `custom:${option.value}` : option.value}
                   id={optionId(index)}
                   role="option"
                   aria-selected={option.value === value}
@@ -155,9 +164,9 @@ export function Combobox({ label, options, value, onChange, placeholder, disable
               ))}
             </ul>
             {visible.length === 0 ? <p className="px-3 py-2.5 text-sm text-neutral-500">No matches</p> : null}
-            {matches.length > visible.length ? (
+            {matches.length > shownMatches ? (
               <p className="border-t border-neutral-100 px-3 py-2 text-xs text-neutral-500">
-                Showing {visible.length} of {matches.length.toLocaleString('en-GB')}. Type to narrow the list.
+                Showing {shownMatches} of {matches.length.toLocaleString('en-GB')}. Type to narrow the list.
               </p>
             ) : null}
           </div>

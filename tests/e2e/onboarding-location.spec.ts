@@ -145,6 +145,11 @@ test.describe('onboarding step 5: location', () => {
     await expect(options(page, 'City').first()).toHaveText('Manchester');
     await cityField(page).press('Enter');
     await expect(cityField(page)).toHaveValue('Manchester');
+    // A place the list lacks can be used as typed.
+    await cityField(page).fill('Nether Wallop Parva');
+    await expect(options(page, 'City')).toHaveText(['Use “Nether Wallop Parva”']);
+    await options(page, 'City').first().click();
+    await expect(cityField(page)).toHaveValue('Nether Wallop Parva');
 
     // A spinner while the new country's list loads, and the city is gone.
     let release = () => {};
