@@ -1,0 +1,44 @@
+// Type-ahead for comboboxes: which options match what the user typed, best first. Pure.
+
+export type SearchableOption = { value: string; label: string };
+
+/** Lower case without accents, so 'zur' finds 'Zürich'. */
+export const foldForSearch = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+
+/**
+ * Type-ahead over a list: labels that start with the query first, then labels with a word that
+ * starts with it, then any other match; each group keeps the list's own order.
+ */
+export function createOptionSearch<T extends SearchableOption>(options: readonly T[]): (query: string) => T[] {
+  const folded = options.map((option) => foldForSearch(option.label));
+  return (query) => {
+    const q = foldForSearch(query.trim());
+    if (!q) return [...options];
+    const starts: T[] = [];
+    const wordStarts: T[] = [];
+    const contains: T[] = [];
+    folded.forEach((label, i) => {
+      const option = options[i];
+      const at = label.indexOf(q);
+      if (!option || at === -1) return;
+      if (at === 0) starts.push(option);
+      else if (startsAWord(label, q, at)) wordStarts.push(option);
+      else contains.push(option);
+    });
+    return [...starts, ...wordStarts, ...contains];
+  };
+}
+
+const isWordCharacter = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}]/u.test(char);
+
+/** Whether `query` occurs in `label` at `from` or later right after a space, hyphen or other separator. */
+function startsAWord(label: string, query: string, from: number): boolean {
+  for (let at = from; at !== -1; at = label.indexOf(query, at + 1)) {
+    if (!isWordCharacter(label[at - 1])) return true;
+  }
+  return false;
+}
