@@ -128,6 +128,14 @@ export function LocationForm({ savedCountry, savedCity }: { savedCountry: string
       <Button type="submit" size="lg" loading={saving} className="w-full">
         Continue
       </Button>
+      {/* GeoNames data is CC BY 4.0, which asks for this credit. */}
+      <p className="text-center text-xs text-neutral-500">
+        City names from{' '}
+        <a href="https://www.geonames.org" target="_blank" rel="noopener noreferrer" className="underline">
+          GeoNames
+        </a>{' '}
+        (CC BY 4.0).
+      </p>
     </form>
   );
 }
