@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_DATABASE_URL, E2E_MAIL_DIR, EMBEDDED_DB_PORT } from './tests/e2e/support/database';
+import { E2E_OPENAI_BASE_URL, E2E_OPENAI_KEY } from './tests/e2e/support/openai';
 
 // Overridable so that several checkouts can run their suites side by side.
 const PORT = process.env.E2E_PORT ?? '3100';
@@ -36,7 +37,16 @@ export default defineConfig({
       // The production build on a fresh database on the PostgreSQL server.
       command: 'node_modules/.bin/tsx tests/e2e/support/server.ts',
       url: `http://127.0.0.1:${PORT}/api/health`,
-      env: { DATABASE_URL: E2E_DATABASE_URL, PORT, MAIL_DIR: E2E_MAIL_DIR, APP_URL: `http://127.0.0.1:${PORT}`, NEXTAUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e' },
+      env: {
+        DATABASE_URL: E2E_DATABASE_URL,
+        PORT,
+        MAIL_DIR: E2E_MAIL_DIR,
+        APP_URL: `http://127.0.0.1:${PORT}`,
+        NEXTAUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+        // Voice input on, against the fake OpenAI peer that onboarding-goals-devices.spec.ts starts.
+        OPENAI_API_KEY: E2E_OPENAI_KEY,
+        OPENAI_BASE_URL: E2E_OPENAI_BASE_URL,
+      },
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'ignore',

@@ -29,8 +29,8 @@ function misbehave(outage: Outage, request: IncomingMessage, response: ServerRes
   // 'hang': never answer; stop() closes the connection.
 }
 
-/** An HTTP server on 127.0.0.1 with a free port, standing in for a third-party API. */
-export async function startPeer(handle: PeerHandler): Promise<PeerControls & { baseUrl: string }> {
+/** An HTTP server on 127.0.0.1 (on a free port unless `port` is given), standing in for a third-party API. */
+export async function startPeer(handle: PeerHandler, { port: wanted = 0 }: { port?: number } = {}): Promise<PeerControls & { baseUrl: string }> {
   const requests: string[] = [];
   let outage: { kind: Outage; path: string | undefined } | null = null;
 
@@ -44,7 +44,12 @@ export async function startPeer(handle: PeerHandler): Promise<PeerControls & { b
       sendJson(response, 500, { error: String(error) });
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${wanted} on 127.0.0.1 is taken; a fake peer needs it free.`) : error),
+    );
+    server.listen(wanted, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
 
   return {

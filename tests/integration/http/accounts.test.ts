@@ -94,15 +94,17 @@ describe('POST /api/login and /api/logout', () => {
 
     const session = await browser.get('/api/auth/session');
     expect((session.json.user as { email: string }).email).toBe(email);
-    expect((await client(app.url).get('/main_dashboard', { cookie: copied })).status).toBe(200);
+    expect((await client(app.url).get('/api/user', { cookie: copied })).status).toBe(200);
 
     const out = await browser.post('/api/logout');
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie().join()).toMatch(/next-auth\.session-token=;.*Max-Age=0/i);
 
-    const replay = await client(app.url).get('/main_dashboard', { cookie: copied });
-    expect(replay.status).toBe(307);
-    expect(replay.headers.get('location')).toMatch(/\/login$/);
+    const replay = await client(app.url).get('/api/user', { cookie: copied });
+    expect(replay.status).toBe(401);
+    const page = await client(app.url).get('/main_dashboard', { cookie: copied });
+    expect(page.status).toBe(307);
+    expect(page.headers.get('location')).toMatch(/\/login$/);
     expect((await client(app.url).get('/api/auth/session', { cookie: copied })).json).toEqual({});
   });
 

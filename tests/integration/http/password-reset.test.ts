@@ -58,7 +58,7 @@ describe('password reset', () => {
     expect(reset.json).toEqual({ message: 'Password has been reset successfully!' });
 
     for (const browser of [first, second]) {
-      expect((await browser.get('/main_dashboard')).status).toBe(307);
+      expect((await browser.get('/api/user')).status).toBe(401);
     }
     expect((await client(app.url).post('/api/login', { email, password: OLD })).status).toBe(401);
     expect((await client(app.url).post('/api/login', { email, password: NEW })).status).toBe(200);

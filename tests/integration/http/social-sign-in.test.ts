@@ -32,7 +32,7 @@ describe('POST /authorize/google', () => {
     const res = await browser.post('/authorize/google', { token });
     expect(res.status).toBe(200);
     expect(browser.jar.get('next-auth.session-token')).toMatch(/^[0-9a-f]{64}$/);
-    expect((await browser.get('/main_dashboard')).status).toBe(200);
+    expect((await browser.get('/api/user')).status).toBe(200);
 
     const again = await client(app.url).post('/authorize/google', { token: google.issueToken({ sub: `g-sub-${email}`, email }) });
     expect(again.status).toBe(200);
@@ -73,7 +73,7 @@ describe('POST /authorize/apple', () => {
     const browser = client(app.url);
     const res = await browser.post('/authorize/apple', { id_token, user: { name: { firstName: 'Ada', lastName: 'Stone' } } });
     expect(res.status).toBe(200);
-    expect((await browser.get('/main_dashboard')).status).toBe(200);
+    expect((await browser.get('/api/user')).status).toBe(200);
     expect(await db.user.findUnique({ where: { email }, select: { firstName: true } })).toEqual({ firstName: 'Ada' });
   });
 

@@ -1,0 +1,99 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { ProblemAlert } from '@/components/auth/problem-alert';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { postJson } from '@/lib/client/post-json';
+import { problemFrom } from '@/lib/client/problem';
+import type { WearableKey } from '@/lib/client/wearable-connect';
+import { stepPath } from '@/lib/onboarding/steps';
+import { DeviceCard } from './device-card';
+import { DeviceIcon, type DeviceIconName } from './device-icon';
+import { useWearableConnections } from './use-wearable-connections';
+
+export const APPLE_WATCH_MESSAGE = 'Apple Watch integration will be available through the iOS app.';
+// SPEC §2 gives this origin, although the devices step is /onboarding_12.
+export const ORDER_DEVICES_HREF = '/order_devices?origin=/onboarding_11';
+
+const WEARABLES: { key: WearableKey; title: string; description: string; icon: DeviceIconName }[] = [
+  { key: 'whoop', title: 'Connect Whoop', description: 'Strain, recovery and sleep', icon: 'strap' },
+  { key: 'oura', title: 'Connect Oura Ring', description: 'Sleep, readiness and recovery', icon: 'ring' },
+  { key: 'withings', title: 'Connect Withings Scale', description: 'Weight and body composition', icon: 'scale' },
+];
+
+/** /onboarding_12: wearable cards, the order link, and Next once the token checks are in. */
+export function DevicesStep() {
+  const router = useRouter();
+  const { statuses, problem, setProblem, connect, checking, integrating } = useWearableConnections();
+  const [appleOpen, setAppleOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  async function next() {
+    setProblem(null);
+    setSaving(true);
+    try {
+      const result = await postJson('/api/update_devices_integrated', { devices_integrated: true });
+      if (result.ok) return router.push(stepPath('track'));
+      setProblem(problemFrom(result, 'Failed to confirm devices integration. Please try again.'));
+    } catch {
+      setProblem({ title: 'An error occurred while updating your device status.' });
+    }
+    setSaving(false);
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      <ProblemAlert problem={problem} />
+      <ul className="flex flex-col gap-3">
+        <li>
+          <DeviceCard title="Connect Apple Watch" description="Apple Health, through our iOS app" icon="watch" status="available" onConnect={() => setAppleOpen(true)} />
+        </li>
+        {WEARABLES.map((wearable) => (
+          <li key={wearable.key}>
+            <DeviceCard {...wearable} status={statuses[wearable.key]} onConnect={() => void connect(wearable.key)} />
+          </li>
+        ))}
+        <li>
+          <Link
+            href={ORDER_DEVICES_HREF}
+            className="group flex items-center gap-4 rounded-card border border-dashed border-neutral-300 px-4 py-3.5 transition-colors hover:border-brand-300 hover:bg-brand-50/40"
+          >
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-neutral-100 text-neutral-600">
+              <DeviceIcon name="bag" className="size-6" />
+            </span>
+            <span className="flex-1 font-semibold text-neutral-900">Don&apos;t have one yet? Order here</span>
+            <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="size-4 text-neutral-500 transition-transform group-hover:translate-x-0.5">
+              <path fillRule="evenodd" clipRule="evenodd" d="M7.2 14.8a.75.75 0 0 1 0-1.06L10.94 10 7.2 6.26a.75.75 0 1 1 1.06-1.06l4.27 4.27a.75.75 0 0 1 0 1.06L8.26 14.8a.75.75 0 0 1-1.06 0Z" />
+            </svg>
+          </Link>
+        </li>
+      </ul>
+      <p className="text-center text-sm text-neutral-500">You can connect multiple devices - the more data, the more personalised your experience!</p>
+      {checking ? (
+        <div className="flex h-12 items-center justify-center">
+          <Spinner label="Checking your devices" className="size-6 text-brand-700" />
+        </div>
+      ) : (
+        <Button type="button" size="lg" loading={saving} disabled={integrating} onClick={() => void next()} className="w-full">
+          Next
+        </Button>
+      )}
+      <Modal
+        open={appleOpen}
+        onClose={() => setAppleOpen(false)}
+        title="Apple Watch"
+        footer={
+          <Button type="button" onClick={() => setAppleOpen(false)}>
+            Got it
+          </Button>
+        }
+      >
+        <p>{APPLE_WATCH_MESSAGE}</p>
+      </Modal>
+    </div>
+  );
+}

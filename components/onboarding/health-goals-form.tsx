@@ -1,0 +1,130 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { ProblemAlert } from '@/components/auth/problem-alert';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { controlClassName } from '@/components/ui/use-field-a11y';
+import { insertAtSelection } from '@/lib/client/insert-at-selection';
+import { postJson } from '@/lib/client/post-json';
+import { problemFrom, type Problem } from '@/lib/client/problem';
+import { stepPath } from '@/lib/onboarding/steps';
+import { GOALS_MAX, goalsSchema } from '@/lib/validation/onboarding';
+import { useVoiceRecorder, type VoiceState } from './use-voice-recorder';
+import { VOICE_NOT_CONFIGURED, VoiceInputButton } from './voice-input-button';
+
+const VOICE_HINTS: Record<VoiceState, string> = {
+  idle: 'Prefer to talk? Click the microphone, speak, then click it again.',
+  starting: 'Starting the microphone…',
+  recording: 'Recording… click the microphone again to stop.',
+  transcribing: 'Transcribing your recording…',
+};
+
+type Props = { initialGoals: string; voiceConfigured: boolean };
+
+/** /onboarding_11: free-text goals, typed or dictated, saved with update_health_goals. */
+export function HealthGoalsForm({ initialGoals, voiceConfigured }: Props) {
+  const router = useRouter();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [goals, setGoals] = useState(initialGoals);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [voiceError, setVoiceError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [caret, setCaret] = useState<number | null>(null);
+  const hintId = useId();
+  const errorId = useId();
+
+  const voice = useVoiceRecorder({
+    onTranscript(text) {
+      const textarea = field.current;
+      if (!textarea) return;
+      // The textarea keeps its selection while the microphone has focus.
+      const next = insertAtSelection(textarea.value, textarea.selectionStart, textarea.selectionEnd, text);
+      setGoals(next.value);
+      setCaret(next.caret);
+      if (next.value.trim()) setFieldError(null);
+    },
+    onError: setVoiceError,
+  });
+
+  // Once the inserted text is in the DOM, put the caret after it.
+  useLayoutEffect(() => {
+    if (caret === null || !field.current) return;
+    field.current.focus();
+    field.current.setSelectionRange(caret, caret);
+    setCaret(null);
+  }, [caret]);
+
+  function toggleVoice() {
+    setVoiceError(null);
+    voice.toggle();
+  }
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setProblem(null);
+    const parsed = goalsSchema.safeParse({ health_goals: goals });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message ?? null);
+      field.current?.focus();
+      return;
+    }
+    setFieldError(null);
+    setSaving(true);
+    try {
+      const result = await postJson('/api/update_health_goals', parsed.data);
+      if (result.ok) return router.push(stepPath('devices'));
+      setProblem(problemFrom(result, 'Failed to update health goals'));
+    } catch {
+      setProblem({ title: 'An error occurred while updating your goals.' });
+    }
+    setSaving(false);
+  }
+
+  const listening = voice.state !== 'idle';
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <ProblemAlert problem={problem} />
+      {voiceError ? <Alert variant="error">{voiceError}</Alert> : null}
+      <div className="flex flex-col gap-2">
+        <div className="relative">
+          <textarea
+            ref={field}
+            value={goals}
+            onChange={(event) => {
+              setGoals(event.target.value);
+              if (fieldError && event.target.value.trim()) setFieldError(null);
+            }}
+            aria-label="Your health goals"
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? `${errorId} ${hintId}` : hintId}
+            placeholder="Describe your health goals..."
+            rows={7}
+            className={controlClassName(Boolean(fieldError), 'min-h-44 resize-y py-3 pr-16 leading-relaxed')}
+          />
+          <div className="absolute right-3 bottom-3">
+            <VoiceInputButton state={voice.state} configured={voiceConfigured} onToggle={toggleVoice} describedBy={hintId} />
+          </div>
+        </div>
+        <div className="flex items-start justify-between gap-4 text-xs text-neutral-500">
+          <p id={hintId} aria-live="polite" className={voice.state === 'recording' ? 'font-medium text-danger-700' : undefined}>
+            {voiceConfigured ? VOICE_HINTS[voice.state] : VOICE_NOT_CONFIGURED}
+          </p>
+          <p className={goals.length > GOALS_MAX ? 'shrink-0 text-danger-700 tabular-nums' : 'shrink-0 tabular-nums'}>
+            {goals.length.toLocaleString('en-GB')} / {GOALS_MAX.toLocaleString('en-GB')}
+          </p>
+        </div>
+        {fieldError ? (
+          <p id={errorId} role="alert" className="text-sm text-danger-700">
+            {fieldError}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" size="lg" loading={saving} disabled={listening} className="mt-1 w-full">
+        Next
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+export const WEARABLE_KEYS = ['whoop', 'oura', 'withings'] as const;
+export type WearableKey = (typeof WEARABLE_KEYS)[number];
+
+export const WEARABLE_NAMES: Record<WearableKey, string> = { whoop: 'Whoop', oura: 'Oura', withings: 'Withings' };
+
+/** SPEC §9: the authorisation popup's size, and how long its message is waited for. */
+export const POPUP_FEATURES = 'popup,width=500,height=600';
+export const POPUP_MESSAGE_WAIT_MS = 30_000;
+
+export type TokenMessage = { source: WearableKey; access_token: string } & Record<string, unknown>;
+
+/** The popup's postMessage for `wearable`: its own `source` and a non-blank access token. */
+export function isTokenMessage(data: unknown, wearable: WearableKey): data is TokenMessage {
+  if (typeof data !== 'object' || data === null) return false;
+  const { source, access_token: token } = data as Record<string, unknown>;
+  return source === wearable && typeof token === 'string' && token.trim() !== '';
+}
+
+/**
+ * The URL in a get-{provider}-authorization-url answer: plain text per SPEC, tolerating a JSON
+ * string or `{ url }`. Only http(s) URLs count, so a bad answer cannot open a javascript: popup.
+ */
+export function authorizationUrlFrom(body: string): string | null {
+  let candidate = body.trim();
+  try {
+    const data: unknown = JSON.parse(candidate);
+    if (typeof data === 'string') candidate = data;
+    else if (typeof data === 'object' && data !== null && typeof (data as { url?: unknown }).url === 'string') candidate = (data as { url: string }).url;
+  } catch {
+    // Plain text, as SPEC says.
+  }
+  try {
+    const url = new URL(candidate);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export type TokenCheck = { exists: boolean; configured: boolean };
+
+/** Reads a {provider}_token_exists answer; a server without `configured` is taken as configured. */
+export function tokenCheckFrom(data: unknown): TokenCheck | null {
+  if (typeof data !== 'object' || data === null || typeof (data as { exists?: unknown }).exists !== 'boolean') return null;
+  const { exists, configured } = data as { exists: boolean; configured?: unknown };
+  return { exists, configured: configured !== false };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from '@jest/globals';
+import { authorizationUrlFrom, isTokenMessage, tokenCheckFrom } from '@/lib/client/wearable-connect';
+
+describe('authorizationUrlFrom', () => {
+  it.each([
+    ['plain text', 'https://api.prod.whoop.com/oauth/oauth2/auth?client_id=x&state=s\n', 'https://api.prod.whoop.com/oauth/oauth2/auth?client_id=x&state=s'],
+    ['a JSON string', '"https://cloud.ouraring.com/oauth/authorize?x=1"', 'https://cloud.ouraring.com/oauth/authorize?x=1'],
+    ['a JSON object with url', '{"url":"https://account.withings.com/oauth2_user/authorize2"}', 'https://account.withings.com/oauth2_user/authorize2'],
+  ])('reads %s', (_case, body, url) => {
+    expect(authorizationUrlFrom(body)).toBe(url);
+  });
+
+  it.each([['javascript:alert(1)'], ['/relative/path'], [''], ['{"error":"nope"}'], ['<html>Not found</html>']])('refuses %j', (body) => {
+    expect(authorizationUrlFrom(body)).toBeNull();
+  });
+});
+
+describe('isTokenMessage', () => {
+  it('accepts the matching source with an access token', () => {
+    expect(isTokenMessage({ source: 'whoop', access_token: 'abc', refresh_token: 'r', expires_in: 3600 }, 'whoop')).toBe(true);
+  });
+
+  it.each([
+    ['another provider', { source: 'oura', access_token: 'abc' }],
+    ['no token', { source: 'whoop' }],
+    ['a blank token', { source: 'whoop', access_token: '  ' }],
+    ['a string', 'whoop'],
+    ['null', null],
+  ])('refuses %s', (_case, data) => {
+    expect(isTokenMessage(data, 'whoop')).toBe(false);
+  });
+});
+
+describe('tokenCheckFrom', () => {
+  it('reads exists and configured, defaulting configured to true', () => {
+    expect(tokenCheckFrom({ exists: true, configured: false })).toEqual({ exists: true, configured: false });
+    expect(tokenCheckFrom({ exists: false })).toEqual({ exists: false, configured: true });
+  });
+
+  it('refuses answers without a boolean exists', () => {
+    expect(tokenCheckFrom({ exists: 'yes' })).toBeNull();
+    expect(tokenCheckFrom(null)).toBeNull();
+  });
+});
