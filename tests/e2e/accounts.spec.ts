@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_EMAIL } from '../../lib/demo/account';
 import { newestMailTo } from './support/mail';
 import { signInAsDemo } from './support/session';
+import { registerViaApi } from './support/register';
 
 // Every request here shares one IP, and /api/login allows 30 per IP in 15 minutes:
 // this file makes 5 login attempts and 4 registrations in all.
@@ -185,7 +186,7 @@ test.describe('accounts', () => {
   test('forgot password: the mailed link sets a new password once', async ({ page, request }) => {
     const email = uniqueEmail();
     const newPassword = 'Fresh-start-2026';
-    const registered = await request.post('/api/register', { data: { email, password: PASSWORD } });
+    const registered = await registerViaApi(request, { email, password: PASSWORD });
     expect(registered.status()).toBe(201);
 
     await page.goto('/forgot-password');

@@ -5,6 +5,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai-peer';
 import { query } from './support/database';
 import { E2E_OPENAI_KEY, E2E_OPENAI_PORT } from './support/openai';
 import { writeToneWav } from './support/wav';
+import { registerViaApi } from './support/register';
 
 // Steps 11 (goals, with voice input) and 12 (devices). This file registers 4 users.
 
@@ -44,7 +45,7 @@ const uniqueEmail = () => `e2e-goals-${Date.now()}-${++counter}@example.test`;
 /** A new signed-in user who has done every step before the goals (step 11). */
 async function signUpAtGoals(page: Page, goals: string | null = null): Promise<string> {
   const email = uniqueEmail();
-  const response = await page.request.post('/api/register', { data: { firstName: 'Theo', lastName: 'Vance', email, password: PASSWORD } });
+  const response = await registerViaApi(page.request, { firstName: 'Theo', lastName: 'Vance', email, password: PASSWORD });
   expect(response.ok()).toBe(true);
   await query(
     `UPDATE users SET "dateOfBirth" = '1985-04-12', country = 'gb', city = 'London', "heightCm" = 180, "currentWeightKg" = 90,

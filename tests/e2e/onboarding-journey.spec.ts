@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { query } from './support/database';
+import { registerViaApi } from './support/register';
 
 // One new user through every onboarding screen, 4 to 14, in the browser, with the DB row checked
 // after each step. Each step's own spec covers its validation texts and failure paths in depth.
@@ -15,7 +16,7 @@ test('a new user goes from /onboarding_4 to /onboarding_14 through every screen'
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: 51.5072, longitude: -0.1276 });
   const email = `journey-${Date.now()}@example.test`;
-  expect((await page.request.post('/api/register', { data: { firstName: 'Jonah', lastName: 'Reid', email, password: PASSWORD } })).status()).toBe(201);
+  expect((await registerViaApi(page.request, { firstName: 'Jonah', lastName: 'Reid', email, password: PASSWORD })).status()).toBe(201);
 
   // The dashboard sends an unfinished onboarding to its first missing step.
   await page.goto('/main_dashboard');
