@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { InputProps } from '@/components/ui/input';
 import { cx } from '@/components/ui/cx';
 import { controlClassName, useFieldA11y } from '@/components/ui/use-field-a11y';
+import { FieldHint, FieldError } from '@/components/ui/field-messages';
 
 type PasswordInputProps = Omit<InputProps, 'type'> & {
   /** Shown on the label's line, right-aligned, e.g. a "Forgot password?" link. */
@@ -71,16 +72,8 @@ export function PasswordInput({
           </svg>
         </button>
       </div>
-      {hint ? (
-        <p id={hintId} className="text-xs text-neutral-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-danger-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldHint id={hintId}>{hint}</FieldHint>
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { stepPath } from '@/lib/onboarding/steps';
 import { GOALS_MAX, goalsSchema } from '@/lib/validation/onboarding';
 import { useVoiceRecorder, type VoiceState } from './use-voice-recorder';
 import { VOICE_NOT_CONFIGURED, VoiceInputButton } from './voice-input-button';
+import { FieldError } from '@/components/ui/field-messages';
 
 const VOICE_HINTS: Record<VoiceState, string> = {
   idle: 'Prefer to talk? Click the microphone, speak, then click it again.',
@@ -116,11 +117,7 @@ export function HealthGoalsForm({ initialGoals, voiceConfigured }: Props) {
             {goals.length.toLocaleString('en-GB')} / {GOALS_MAX.toLocaleString('en-GB')}
           </p>
         </div>
-        {fieldError ? (
-          <p id={errorId} role="alert" className="text-sm text-danger-700">
-            {fieldError}
-          </p>
-        ) : null}
+        <FieldError id={errorId}>{fieldError}</FieldError>
       </div>
       <Button type="submit" size="lg" loading={saving} disabled={listening} className="mt-1 w-full">
         Next

@@ -11,6 +11,7 @@ import { cmToFeetInches, feetInchesToCm } from '@/lib/units';
 import { heightSchema } from '@/lib/validation/onboarding';
 import { DigitsInput } from './digits-input';
 import { UnitToggle } from './unit-toggle';
+import { FieldError } from '@/components/ui/field-messages';
 
 const UNITS = ['cm', 'ft/in'] as const;
 type Unit = (typeof UNITS)[number];
@@ -91,11 +92,7 @@ export function HeightForm({ savedCm }: { savedCm: number }) {
             <DigitsInput id={`${id}-in`} label="Inches" suffix="in" maxDigits={2} value={values.inches} onValueChange={edit('inches')} invalid={invalid} describedBy={describedBy} />
           </div>
         )}
-        {error ? (
-          <p id={errorId} role="alert" className="text-sm text-danger-700">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={errorId}>{error}</FieldError>
       </div>
       <Button type="submit" size="lg" loading={saving} className="w-full">
         Next

@@ -8,6 +8,7 @@ import { postJson } from '@/lib/client/post-json';
 import { problemFrom, type Problem } from '@/lib/client/problem';
 import { TERMS_URL } from '@/lib/legal';
 import { TERMS_MESSAGE, termsSchema } from '@/lib/validation/onboarding';
+import { FieldError } from '@/components/ui/field-messages';
 
 /** /onboarding_14: the required terms tick, then a full page load into the dashboard. */
 export function TermsForm() {
@@ -72,11 +73,7 @@ export function TermsForm() {
             </a>
           </span>
         </label>
-        {fieldError ? (
-          <p id={errorId} role="alert" className="text-sm text-danger-700">
-            {fieldError}
-          </p>
-        ) : null}
+        <FieldError id={errorId}>{fieldError}</FieldError>
       </div>
       <Button type="submit" size="lg" loading={saving} className="w-full">
         Start 30 day free trial

@@ -5,6 +5,7 @@ import { createOptionSearch, foldForSearch, type SearchableOption } from '@/lib/
 import { cx } from './cx';
 import { Spinner } from './spinner';
 import { controlClassName, useFieldA11y } from './use-field-a11y';
+import { FieldError, FieldHint } from './field-messages';
 
 export type ComboboxProps = {
   label: string;
@@ -172,16 +173,8 @@ export function Combobox(props: ComboboxProps) {
           </div>
         ) : null}
       </div>
-      {hint ? (
-        <p id={`${controlId}-hint`} className="text-xs text-neutral-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${controlId}-error`} role="alert" className="text-sm text-danger-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldHint id={`${controlId}-hint`}>{hint}</FieldHint>
+      <FieldError id={`${controlId}-error`}>{error}</FieldError>
     </div>
   );
 }

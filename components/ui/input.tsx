@@ -1,6 +1,7 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cx } from './cx';
 import { controlClassName, useFieldA11y } from './use-field-a11y';
+import { FieldHint, FieldError } from './field-messages';
 
 export type InputProps = ComponentPropsWithRef<'input'> & {
   /** Visible label; omit only when the caller provides aria-label. */
@@ -40,16 +41,8 @@ export function Input({
         </label>
       ) : null}
       <input {...props} {...controlProps} className={controlClassName(Boolean(error), cx('h-10', className))} />
-      {hint ? (
-        <p id={hintId} className="text-xs text-neutral-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-danger-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldHint id={hintId}>{hint}</FieldHint>
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cx } from './cx';
 import { controlClassName, useFieldA11y } from './use-field-a11y';
+import { FieldHint, FieldError } from './field-messages';
 
 export type SelectOption = { value: string; label: string };
 
@@ -69,16 +70,8 @@ export function Select({
           />
         </svg>
       </div>
-      {hint ? (
-        <p id={hintId} className="text-xs text-neutral-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-danger-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldHint id={hintId}>{hint}</FieldHint>
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }

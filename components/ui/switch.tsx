@@ -2,6 +2,7 @@
 
 import { useId, type ReactNode } from 'react';
 import { cx } from './cx';
+import { FieldError } from './field-messages';
 
 export type SwitchProps = {
   checked: boolean;
@@ -54,11 +55,7 @@ export function Switch({ checked, onCheckedChange, label, description, leading, 
           />
         </button>
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-danger-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
     </div>
   );
 }
