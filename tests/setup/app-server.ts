@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from '@jest/globals';
+import { db } from '@/lib/db';
 
 export type AppServer = {
   url: string;
@@ -56,6 +58,22 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * Starts the app before this file's tests and stops it after them, closing the file's own Prisma
+ * pool too. The returned object is filled in once the server is up.
+ */
+export function serveAppForThisFile(): AppServer {
+  const handle = {} as AppServer;
+  beforeAll(async () => {
+    Object.assign(handle, await startAppServer());
+  }, 60_000);
+  afterAll(async () => {
+    await handle.stop();
+    await db.$disconnect();
+  });
+  return handle;
 }
 
 /** A small client that keeps the cookie jar of one browser. */

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
-import { client, startAppServer, type AppServer } from '../../setup/app-server';
+import { client, serveAppForThisFile } from '../../setup/app-server';
 
-let app: AppServer;
-beforeAll(async () => {
-  app = await startAppServer();
-}, 60_000);
-afterAll(async () => {
-  await app.stop();
-  await db.$disconnect();
-});
+const app = serveAppForThisFile();
 
 const PASSWORD = 'Sturdy-Oak-2026!';
 
