@@ -3,16 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiError } from '@/lib/api/errors';
 import type * as AppleModule from '@/lib/auth/apple';
 import type * as GoogleModule from '@/lib/auth/google';
-import { startFakeApple, type FakeApple } from '../fakes/apple-peer';
-import { startFakeGoogle, type FakeGoogle } from '../fakes/google-peer';
+import type { FakeApple } from '../fakes/apple-peer';
+import type { FakeGoogle } from '../fakes/google-peer';
+import { APPLE_CLIENT_ID, startSocialPeers, stopSocialPeers } from '../fakes/social-peers';
 import type { Outage } from '../fakes/http-peer';
 
 // Jest's own default is 5 s, as long as the verifier's timeout; `testTimeout` is global-only, so it is set per test here.
 const SLOW_TEST_MS = 15_000;
 
 // When the provider is down, slow or broken, sign-in fails with 502, not with 401: the token was never judged.
-const GOOGLE_CLIENT_ID = 'vitality-web.apps.googleusercontent.com';
-const APPLE_CLIENT_ID = 'com.vitality.web';
 
 let googlePeer: FakeGoogle;
 let applePeer: FakeApple;
@@ -20,19 +19,10 @@ let google: typeof GoogleModule;
 let apple: typeof AppleModule;
 
 beforeAll(async () => {
-  googlePeer = await startFakeGoogle({ clientId: GOOGLE_CLIENT_ID });
-  applePeer = await startFakeApple();
-  process.env.GOOGLE_CLIENT_ID = GOOGLE_CLIENT_ID;
-  process.env.GOOGLE_API_BASE_URL = googlePeer.baseUrl;
-  process.env.APPLE_CLIENT_ID = APPLE_CLIENT_ID;
-  process.env.APPLE_JWKS_URL = applePeer.jwksUrl;
-  google = await import('@/lib/auth/google');
-  apple = await import('@/lib/auth/apple');
+  ({ googlePeer, applePeer, google, apple } = await startSocialPeers());
 });
 
-afterAll(async () => {
-  await Promise.all([googlePeer.stop(), applePeer.stop()]);
-});
+afterAll(() => stopSocialPeers({ googlePeer, applePeer }));
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(

@@ -3,32 +3,21 @@ import { generateKeyPair } from 'jose';
 import { ApiError } from '@/lib/api/errors';
 import type * as AppleModule from '@/lib/auth/apple';
 import type * as GoogleModule from '@/lib/auth/google';
-import { startFakeApple, type FakeApple } from '../fakes/apple-peer';
-import { startFakeGoogle, type FakeGoogle } from '../fakes/google-peer';
+import type { FakeApple } from '../fakes/apple-peer';
+import type { FakeGoogle } from '../fakes/google-peer';
+import { APPLE_CLIENT_ID, startSocialPeers, stopSocialPeers } from '../fakes/social-peers';
 
-const GOOGLE_CLIENT_ID = 'vitality-web.apps.googleusercontent.com';
-const APPLE_CLIENT_ID = 'com.vitality.web';
 
 let googlePeer: FakeGoogle;
 let applePeer: FakeApple;
 let google: typeof GoogleModule;
 let apple: typeof AppleModule;
 
-// lib/env.ts reads the environment once, at import: the peers must be up and named before that.
 beforeAll(async () => {
-  googlePeer = await startFakeGoogle({ clientId: GOOGLE_CLIENT_ID });
-  applePeer = await startFakeApple();
-  process.env.GOOGLE_CLIENT_ID = GOOGLE_CLIENT_ID;
-  process.env.GOOGLE_API_BASE_URL = googlePeer.baseUrl;
-  process.env.APPLE_CLIENT_ID = APPLE_CLIENT_ID;
-  process.env.APPLE_JWKS_URL = applePeer.jwksUrl;
-  google = await import('@/lib/auth/google');
-  apple = await import('@/lib/auth/apple');
+  ({ googlePeer, applePeer, google, apple } = await startSocialPeers());
 });
 
-afterAll(async () => {
-  await Promise.all([googlePeer.stop(), applePeer.stop()]);
-});
+afterAll(() => stopSocialPeers({ googlePeer, applePeer }));
 
 /** The ApiError a verification was refused with, as { status, message }. */
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
