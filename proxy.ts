@@ -18,5 +18,5 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Pages only: API routes, webhooks, OAuth callbacks and static files pass untouched.
-  matcher: ['/((?!api/|authorize/|_next/|dev/mail/raw|.*\\.[a-zA-Z0-9]+$).*)'],
+  matcher: ['/((?!api/|authorize/|_next/|.*\\.[a-zA-Z0-9]+$).*)'],
 };
