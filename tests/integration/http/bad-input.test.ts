@@ -30,6 +30,28 @@ describe.each(CALLS)('POST %s', (path, wrongTypes) => {
   });
 });
 
+describe("next-auth's routes", () => {
+  it.each([
+    ['/api/auth/signin', '{"email": '],
+    ['/api/auth/callback/credentials', 'x=1'],
+    ['/api/auth/session', JSON.stringify({ pad: 'a'.repeat(1024 * 1024) })],
+  ])('refuse POST %s with a JSON 405, whatever the body', async (path, body) => {
+    const res = await client(app.url).post(path, body, { 'content-type': 'application/json' });
+    expect(res.status).toBe(405);
+    expect(res.json.message).toBe('Sign in with POST /api/login and sign out with POST /api/logout.');
+    expect(res.headers.get('allow')).toBe('GET');
+  });
+
+  it('answer an unknown action with a JSON 404, and a garbled cookie with an empty session', async () => {
+    const unknown = await client(app.url).get('/api/auth/nonsense');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toEqual({ message: 'Not found.' });
+    const session = await client(app.url).get('/api/auth/session', { cookie: 'next-auth.session-token=%E0%A4%A' });
+    expect(session.status).toBe(200);
+    expect(session.json).toEqual({});
+  });
+});
+
 it('leaves no half-written rows behind', async () => {
   expect(await db.user.count()).toBe(0);
   expect(await db.session.count()).toBe(0);
