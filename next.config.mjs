@@ -1,9 +1,20 @@
+// Static security headers for every response, API included; the per-page CSP and HSTS come from proxy.ts.
+const SECURITY_HEADERS = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  // Camera (the scan), microphone (voice input) and location: this app only, never an embedded frame.
+  { key: 'Permissions-Policy', value: 'camera=(self), microphone=(self), geolocation=(self)' },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Native and WebAssembly server packages stay outside the bundle.
   serverExternalPackages: ['argon2', 'pg', '@electric-sql/pglite', '@prisma/adapter-pg'],
+  async headers() {
+    return [{ source: '/:path*', headers: SECURITY_HEADERS }];
+  },
 };
 
 export default nextConfig;

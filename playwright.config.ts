@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_DATABASE_URL, E2E_MAIL_DIR, EMBEDDED_DB_PORT } from './tests/e2e/support/database';
+import { E2E_WORKERS } from './tests/e2e/support/demo-state';
 import { E2E_OPENAI_BASE_URL, E2E_OPENAI_KEY } from './tests/e2e/support/openai';
 
 // Overridable so that several checkouts can run their suites side by side.
@@ -18,8 +19,9 @@ const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: 1,
+  // Two cores here: two workers, each with its own demo session and users (support/fixtures.ts).
+  fullyParallel: true,
+  workers: E2E_WORKERS,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,
@@ -29,7 +31,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'server-db', testIgnore: /embedded\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    // Signs the demo in once per worker through the real POST /api/login and saves its storage state.
+    { name: 'setup', testMatch: /\.setup\.ts$/, use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    { name: 'server-db', testIgnore: /embedded\.spec\.ts/, dependencies: ['setup'], use: { baseURL: `http://127.0.0.1:${PORT}` } },
     { name: 'embedded-db', testMatch: /embedded\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${EMBEDDED_PORT}` } },
   ],
   webServer: [
@@ -43,9 +47,14 @@ export default defineConfig({
         MAIL_DIR: E2E_MAIL_DIR,
         APP_URL: `http://127.0.0.1:${PORT}`,
         NEXTAUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+        // The test runner's API calls stand in for a trusted proxy (see support/register.ts).
+        TRUSTED_PROXY_COUNT: '1',
         // Voice input on, against the fake OpenAI peer that onboarding-goals-devices.spec.ts starts.
         OPENAI_API_KEY: E2E_OPENAI_KEY,
         OPENAI_BASE_URL: E2E_OPENAI_BASE_URL,
+        // Whoop alone has an OAuth client, so the devices step shows both a connectable and an unavailable card.
+        WHOOP_CLIENT_ID: 'e2e-whoop-client',
+        WHOOP_CLIENT_SECRET: 'e2e-whoop-secret',
       },
       timeout: 120_000,
       reuseExistingServer: false,
@@ -55,7 +64,8 @@ export default defineConfig({
       // `npm start` with no DATABASE_URL, on a new embedded data directory: the README's path.
       command: 'rm -rf .data/e2e-embedded && npm start',
       url: `http://127.0.0.1:${EMBEDDED_PORT}/api/health`,
-      env: { DATABASE_URL: '', EMBEDDED_DB_DIR: '.data/e2e-embedded/pglite', EMBEDDED_DB_PORT: EMBEDDED_DB_PORT, PORT: EMBEDDED_PORT },
+      // SEED_DEMO asks for the demo user, which a production start leaves out unless asked (see tests/integration/http/production-start.test.ts).
+      env: { DATABASE_URL: '', EMBEDDED_DB_DIR: '.data/e2e-embedded/pglite', EMBEDDED_DB_PORT: EMBEDDED_DB_PORT, PORT: EMBEDDED_PORT, SEED_DEMO: '1' },
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'ignore',

@@ -1,19 +1,49 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { SESSION_COOKIE_NAMES } from '@/lib/auth/session-cookie';
+import { SESSION_COOKIE_NAMES, SECURE_SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, sessionCookieOptions } from '@/lib/auth/session-cookie';
 import { isSignedInRoute, LOGIN_PATH } from '@/lib/routes';
+import { contentSecurityPolicy, createNonce, STRICT_TRANSPORT_SECURITY } from '@/lib/security/content-security-policy';
 
 const PHONE_USER_AGENT = /Mobi|Android|iPhone/;
 
-// A first redirect only: pages, handlers and actions check the session themselves.
+// Read per request: the proxy runs on Node.js, so these follow the server's environment, not the build's.
+function policyFor(nonce: string) {
+  const https = (process.env.APP_URL ?? '').startsWith('https://');
+  const csp = contentSecurityPolicy({
+    nonce,
+    development: process.env.NODE_ENV === 'development',
+    https,
+    google: Boolean(process.env.GOOGLE_CLIENT_ID),
+    apple: Boolean(process.env.APPLE_CLIENT_ID),
+  });
+  return { csp, https };
+}
+
+/** Every page: a fresh nonce in the CSP (Next.js reads it from the request and stamps its scripts). */
 export function proxy(request: NextRequest) {
+  const nonce = createNonce();
+  const { csp, https } = policyFor(nonce);
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('content-security-policy', csp);
+
+  const sessionCookie = SESSION_COOKIE_NAMES.find((name) => request.cookies.has(name));
+  let response: NextResponse;
   if (PHONE_USER_AGENT.test(request.headers.get('user-agent') ?? '')) {
-    return NextResponse.rewrite(new URL('/mobile-notice', request.url));
+    response = NextResponse.rewrite(new URL('/mobile-notice', request.url), { request: { headers: requestHeaders } });
+  } else if (!sessionCookie && isSignedInRoute(request.nextUrl.pathname)) {
+    // A first redirect only: pages, handlers and actions check the session themselves.
+    response = NextResponse.redirect(new URL(LOGIN_PATH, request.url));
+  } else {
+    response = NextResponse.next({ request: { headers: requestHeaders } });
   }
-  const signedIn = SESSION_COOKIE_NAMES.some((name) => request.cookies.has(name));
-  if (!signedIn && isSignedInRoute(request.nextUrl.pathname)) {
-    return NextResponse.redirect(new URL(LOGIN_PATH, request.url));
+
+  response.headers.set('content-security-policy', csp);
+  if (https) response.headers.set('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+  if (sessionCookie) {
+    // Pages cannot set cookies: the page rolls the session row (lib/auth/sessions.ts), this rolls the cookie with it.
+    const expires = new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
+    response.cookies.set(sessionCookie, request.cookies.get(sessionCookie)!.value, sessionCookieOptions(sessionCookie === SECURE_SESSION_COOKIE, expires));
   }
-  return NextResponse.next();
+  return response;
 }
 
 export const config = {

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { inter } from './fonts';
 import './globals.css';
@@ -15,7 +16,9 @@ export const viewport: Viewport = {
   themeColor: '#047863',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request, so Next.js can stamp each response's CSP nonce on its scripts.
+  await connection();
   return (
     <html lang="en" className={inter.variable}>
       <body>{children}</body>

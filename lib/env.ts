@@ -13,8 +13,15 @@ const schema = z.object({
   DATABASE_URL: optional,
   DATABASE_POOL_SIZE: int(10),
   DATABASE_CONNECT_TIMEOUT_MS: int(5000),
+  /** How long a migration waits for another one to finish before failing (scripts/lib/migrator.ts). */
+  MIGRATION_LOCK_TIMEOUT_MS: int(60_000),
+  /** 1: `npm start` seeds the demo user; 0: `npm run dev` doesn't (scripts/lib/start-environment.ts). */
+  SEED_DEMO: z.preprocess(blankIsUnset, z.enum(['0', '1']).optional()),
 
   APP_URL: url('http://localhost:3000'),
+  // Legal pages: unset means the app's own /terms and /privacy templates.
+  TERMS_URL: z.preprocess(blankIsUnset, z.url().optional()),
+  PRIVACY_URL: z.preprocess(blankIsUnset, z.url().optional()),
   /** next-auth's secret; `npm run dev` / `npm start` create one in .data/ when it is unset. */
   NEXTAUTH_SECRET: z.preprocess((v) => blankIsUnset(v ?? process.env.AUTH_SECRET), z.string().min(32).optional()),
   

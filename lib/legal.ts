@@ -1,2 +1,7 @@
-/** The external Terms and Conditions page that the terms step links to (opened in a new tab). */
-export const TERMS_URL = 'https://vitality.example/terms';
+import 'server-only';
+import { env } from '@/lib/env';
+
+/** Where the Terms and Privacy links go: the app's own pages unless TERMS_URL / PRIVACY_URL point elsewhere. */
+export function legalLinks(): { terms: string; privacy: string } {
+  return { terms: env.TERMS_URL ?? '/terms', privacy: env.PRIVACY_URL ?? '/privacy' };
+}

@@ -1,7 +1,10 @@
 // The country and city option lists, as the generator (scripts/generate-locations.ts) orders them
 // and the step-5 form finds them. Pure, so it runs in Node and in the browser alike.
 
-export type LocationOption = { value: string; label: string };
+/** `population` (cities only, when the dataset knows it) ranks the type-ahead's matches. */
+export type LocationOption = { value: string; label: string; population?: number };
+/** A city as the dataset gives it; a bare name has no known population. */
+export type CitySource = string | { name: string; population: number };
 
 /** SPEC §9: these come first, in this order; every other country follows alphabetically. */
 export const PRIORITY_COUNTRIES = ['gb', 'us', 'ca', 'au', 'de', 'fr'] as const;
@@ -23,13 +26,25 @@ export function orderCountries(countries: readonly LocationOption[]): LocationOp
   return [...countries].sort((a, b) => rank(a.value) - rank(b.value) || byLabel.compare(a.label, b.label));
 }
 
-/** City names as options, sorted by label, trimmed, blanks dropped and duplicates kept once. */
-export function sortCities(names: Iterable<string>): LocationOption[] {
-  const sorted = [...names]
-    .map((name) => name.normalize('NFC').replace(/\s+/g, ' ').trim())
-    .filter((name) => name !== '')
-    .sort(byLabel.compare);
-  // The collator orders case variants of one name next to each other, so neighbours suffice.
-  const unique = sorted.filter((name, i) => i === 0 || sameName.compare(name, sorted[i - 1] ?? '') !== 0);
-  return unique.map((name) => ({ value: name, label: name }));
+/**
+ * Cities as options, sorted by label, trimmed, blanks dropped and duplicates kept once with the
+ * largest population among them (omitted when unknown, to keep the files small).
+ */
+export function sortCities(cities: Iterable<CitySource>): LocationOption[] {
+  const sorted = [...cities]
+    .map((city) => (typeof city === 'string' ? { name: city, population: 0 } : city))
+    .map((city) => ({ name: city.name.normalize('NFC').replace(/\s+/g, ' ').trim(), population: city.population }))
+    .filter((city) => city.name !== '')
+    .sort((a, b) => byLabel.compare(a.name, b.name));
+  const options: LocationOption[] = [];
+  for (const city of sorted) {
+    const last = options.at(-1);
+    // The collator orders case variants of one name next to each other, so neighbours suffice.
+    if (last && sameName.compare(city.name, last.label) === 0) {
+      if (city.population > (last.population ?? 0)) last.population = city.population;
+      continue;
+    }
+    options.push(city.population > 0 ? { value: city.name, label: city.name, population: city.population } : { value: city.name, label: city.name });
+  }
+  return options;
 }

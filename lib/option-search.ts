@@ -1,6 +1,7 @@
 // Type-ahead for comboboxes: which options match what the user typed, best first. Pure.
 
-export type SearchableOption = { value: string; label: string };
+/** `population`, when known, ranks matches within a group: 'Lond' finds London before Londesborough. */
+export type SearchableOption = { value: string; label: string; population?: number };
 
 /** Lower case without accents, so 'zur' finds 'Zürich'. */
 export const foldForSearch = (text: string) =>
@@ -9,9 +10,11 @@ export const foldForSearch = (text: string) =>
     .replace(/\p{M}/gu, '')
     .toLowerCase();
 
+const byPopulation = (a: SearchableOption, b: SearchableOption) => (b.population ?? 0) - (a.population ?? 0);
+
 /**
  * Type-ahead over a list: labels that start with the query first, then labels with a word that
- * starts with it, then any other match; each group keeps the list's own order.
+ * starts with it, then any other match; each group by population, largest first, else in list order.
  */
 export function createOptionSearch<T extends SearchableOption>(options: readonly T[]): (query: string) => T[] {
   const folded = options.map((option) => foldForSearch(option.label));
@@ -29,7 +32,8 @@ export function createOptionSearch<T extends SearchableOption>(options: readonly
       else if (startsAWord(label, q, at)) wordStarts.push(option);
       else contains.push(option);
     });
-    return [...starts, ...wordStarts, ...contains];
+    // Array sort is stable, so options of equal (or no) population keep the list's order.
+    return [...starts.sort(byPopulation), ...wordStarts.sort(byPopulation), ...contains.sort(byPopulation)];
   };
 }
 

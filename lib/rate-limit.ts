@@ -2,12 +2,18 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { ApiError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/api/client-address';
 
 export type Limit = { name: string; identifier: string; max: number; windowSeconds: number };
 
 // The limits of the accounts area; each counts every attempt, successful or not.
 export const LIMITS = {
+  /** Attempts on one account from browsers that have never signed in to it. */
   loginPerEmail: { max: 10, windowSeconds: 15 * 60 },
+  /** Attempts from one browser that holds the account's device cookie. */
+  loginPerDevice: { max: 10, windowSeconds: 15 * 60 },
+  /** Current-password checks when changing the e-mail or password of a signed-in account. */
+  credentialChangePerUser: { max: 10, windowSeconds: 15 * 60 },
   loginPerIp: { max: 30, windowSeconds: 15 * 60 },
   registerPerIp: { max: 10, windowSeconds: 60 * 60 },
   forgotPasswordPerEmail: { max: 5, windowSeconds: 60 * 60 },
@@ -46,11 +52,10 @@ export async function enforceLimits(limits: Limit[], action: string): Promise<vo
 }
 
 /**
- * The client's address. Next fills X-Forwarded-For from the socket unless the request brought one,
- * so the right-most entry is what the nearest proxy (or Next itself) saw.
+ * The client's address, as server.mjs resolved it from the socket or the nearest trusted proxy
+ * (TRUSTED_PROXY_COUNT) and wrote over anything the client sent. Served any other way, every client
+ * shares one bucket: the limits then err on the side of refusing.
  */
 export function clientIp(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for');
-  const hops = forwarded?.split(',').map((hop) => hop.trim()).filter(Boolean) ?? [];
-  return hops.at(-1) ?? 'unknown';
+  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown';
 }

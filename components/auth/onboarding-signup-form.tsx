@@ -1,17 +1,16 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, type FieldError } from 'react-hook-form';
+import type { FieldError } from 'react-hook-form';
+import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { completeSignIn } from '@/lib/client/auth-state';
-import { postJson } from '@/lib/client/post-json';
-import { problemFrom, type Problem } from '@/lib/client/problem';
 import { LOGIN_PATH } from '@/lib/routes';
-import { onboardingSignupFormSchema, type OnboardingSignupForm as FormValues } from '@/lib/validation/auth';
-import { PasswordInput } from './password-input';
+import { onboardingSignupFormSchema } from '@/lib/validation/auth';
+import { EmailInput } from './email-input';
+import { NewPasswordInputs } from './new-password-inputs';
 import { ProblemAlert } from './problem-alert';
 import { useRedirectAfter } from './use-redirect-after';
 
@@ -19,58 +18,39 @@ const EXISTING_ACCOUNT = 'An account with this email already exists. You will be
 
 /** /onboarding_3: creates the account with names, then a full page load into the dashboard. */
 export function OnboardingSignupForm() {
-  const [problem, setProblem] = useState<Problem | null>(null);
   const [accountExists, setAccountExists] = useState(false);
-  const [redirecting, setRedirecting] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues>({
-    resolver: zodResolver(onboardingSignupFormSchema),
+  const { register, errors, submit, problem, saving } = useSubmitForm({
+    schema: onboardingSignupFormSchema,
     defaultValues: { firstName: '', lastName: '', email: '', password: '', repeatPassword: '' },
+    url: '/api/register',
+    body: ({ firstName, lastName, email, password }) => ({ firstName, lastName, email, password }),
+    failed: 'Signup failed',
+    offline: 'An error occurred during signup',
+    success: { run: completeSignIn, leaves: true },
+    onRefused: (result) => {
+      if (!result.message?.includes('User already exists')) return false;
+      setAccountExists(true);
+      return true;
+    },
   });
   useRedirectAfter(accountExists, LOGIN_PATH, 2000);
   // The schema reports blank fields on the whole form (path ['form']), which is not one of the fields.
   const formError = (errors as { form?: FieldError }).form?.message;
 
-  const onSubmit = handleSubmit(async ({ firstName, lastName, email, password }) => {
-    setProblem(null);
-    try {
-      const result = await postJson('/api/register', { firstName, lastName, email, password });
-      if (result.ok) {
-        setRedirecting(true);
-        completeSignIn();
-      } else if (result.message?.includes('User already exists')) {
-        setAccountExists(true);
-      } else {
-        setProblem(problemFrom(result, 'Signup failed'));
-      }
-    } catch {
-      setProblem({ title: 'An error occurred during signup' });
-    }
-  });
-
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
       {accountExists ? <Alert variant="warning">{EXISTING_ACCOUNT}</Alert> : null}
       <ProblemAlert problem={formError ? { title: formError } : problem} />
       <div className="grid grid-cols-2 gap-4">
         <Input label="First name" autoComplete="given-name" {...register('firstName')} />
         <Input label="Surname" autoComplete="family-name" {...register('lastName')} />
       </div>
-      <Input label="E-mail" type="email" autoComplete="email" placeholder="you@example.com" {...register('email')} />
-      <PasswordInput label="Password" autoComplete="new-password" hint="At least 8 characters." {...register('password')} />
-      <PasswordInput
-        label="Repeat password"
-        autoComplete="new-password"
-        error={errors.repeatPassword?.message}
-        {...register('repeatPassword')}
-      />
+      <EmailInput {...register('email')} />
+      <NewPasswordInputs password={register('password')} repeat={register('repeatPassword')} errors={{ repeat: errors.repeatPassword?.message }} />
       <Button
         type="submit"
         size="lg"
-        loading={isSubmitting || redirecting}
+        loading={saving}
         disabled={accountExists}
         className="mt-1 w-full"
       >

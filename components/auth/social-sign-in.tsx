@@ -49,7 +49,7 @@ export function SocialSignIn({ googleClientId, appleClientId, appleRedirectUri }
   const [problem, setProblem] = useState<Problem | null>(null);
 
   if (!googleClientId && !appleClientId) {
-    return <p className="text-center text-sm text-neutral-500">Sign-in with Google or Apple is not set up here.</p>;
+    return <p className="text-center text-sm text-neutral-500">Use your e-mail and password below.</p>;
   }
 
   function fail(next: Problem) {

@@ -1,7 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { LOGIN_PATH } from '@/lib/routes';
 
 /** Once `when` turns true, goes to `href` after `delayMs`, so the user can read the message first. */
 export function useRedirectAfter(when: boolean, href: string, delayMs: number): void {
@@ -11,4 +12,11 @@ export function useRedirectAfter(when: boolean, href: string, delayMs: number): 
     const timer = window.setTimeout(() => router.push(href), delayMs);
     return () => window.clearTimeout(timer);
   }, [when, href, delayMs, router]);
+}
+
+/** A form that, once done, shows its success message and then goes to the login page. */
+export function useDoneThenLogin(): [done: boolean, markDone: () => void] {
+  const [done, setDone] = useState(false);
+  useRedirectAfter(done, LOGIN_PATH, 1500);
+  return [done, () => setDone(true)];
 }

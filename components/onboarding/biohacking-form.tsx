@@ -1,12 +1,10 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
+import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
-import { postJson } from '@/lib/client/post-json';
-import { problemFrom, type Problem } from '@/lib/client/problem';
 import { stepPath } from '@/lib/onboarding/steps';
 import { BIOHACKING_LABELS, biohackingSchema } from '@/lib/validation/onboarding';
 
@@ -21,37 +19,22 @@ const DESCRIPTIONS: Record<Label, string> = {
 
 /** /onboarding_10: one of four experience levels, saved by its label. */
 export function BiohackingForm({ initial }: { initial: Label | null }) {
-  const router = useRouter();
   const [choice, setChoice] = useState<Label | null>(initial);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { submit, problem, saving } = useSubmitForm({
+    schema: biohackingSchema,
+    defaultValues: { biohacking_experience: choice ?? '' },
+    values: { biohacking_experience: choice ?? '' },
+    url: '/api/update_biohacking_experience',
+    failed: 'Failed to update biohacking experience',
+    offline: 'An error occurred while updating your biohacking experience',
+    // Stays busy until the next step has loaded.
+    success: { navigate: stepPath('health-goals') },
+    invalidAsProblem: true,
+  });
   const id = useId();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = biohackingSchema.safeParse({ biohacking_experience: choice });
-    if (!parsed.success) {
-      setProblem({ title: parsed.error.issues[0]?.message ?? 'Please choose your biohacking experience.' });
-      return;
-    }
-    setProblem(null);
-    setSaving(true);
-    try {
-      const result = await postJson('/api/update_biohacking_experience', parsed.data);
-      if (result.ok) {
-        // Stays busy until the next step has loaded.
-        router.push(stepPath('health-goals'));
-        return;
-      }
-      setProblem(problemFrom(result, 'Failed to update biohacking experience'));
-    } catch {
-      setProblem({ title: 'An error occurred while updating your biohacking experience' });
-    }
-    setSaving(false);
-  }
-
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
       <ProblemAlert problem={problem} />
       <fieldset>
         <legend className="sr-only">Your biohacking experience</legend>

@@ -6,6 +6,9 @@ import { DeviceIcon, type DeviceIconName } from './device-icon';
 /** SPEC §4 "Device card", plus `unavailable` for a provider this server has no OAuth client for. */
 export type DeviceStatus = 'loading' | 'available' | 'integrating' | 'connected' | 'unavailable';
 
+// Shown on a wearable whose provider this server has not set up (the server log says how).
+export const UNAVAILABLE_TEXT = 'Can’t be connected yet. Continue, and connect it later from your devices page.';
+
 type Props = { title: string; description: string; icon: DeviceIconName; status: DeviceStatus; onConnect: () => void };
 
 const frame = 'flex w-full items-center gap-4 rounded-card border px-4 py-3.5 text-left transition-colors';
@@ -68,7 +71,7 @@ export function DeviceCard({ title, description, icon, status, onConnect }: Prop
       </span>
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="font-semibold text-neutral-900">{title}</span>
-        <span className="text-sm text-neutral-500">{status === 'unavailable' ? 'Not available yet' : description}</span>
+        <span className="text-sm text-neutral-500">{status === 'unavailable' ? UNAVAILABLE_TEXT : description}</span>
       </span>
       <Trailing status={status} />
     </>

@@ -1,23 +1,22 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
+import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
-import { postJson } from '@/lib/client/post-json';
-import { problemFrom } from '@/lib/client/problem';
 import type { WearableKey } from '@/lib/client/wearable-connect';
 import { stepPath } from '@/lib/onboarding/steps';
+import { devicesIntegratedSchema } from '@/lib/validation/onboarding';
 import { DeviceCard } from './device-card';
 import { DeviceIcon, type DeviceIconName } from './device-icon';
 import { useWearableConnections } from './use-wearable-connections';
 
 export const APPLE_WATCH_MESSAGE = 'Apple Watch integration will be available through the iOS app.';
-// SPEC §2 gives this origin, although the devices step is /onboarding_12.
-export const ORDER_DEVICES_HREF = '/order_devices?origin=/onboarding_11';
+// Back from the shop returns to this step, under the 14-step numbering.
+export const ORDER_DEVICES_HREF = `/order_devices?origin=${stepPath('devices')}`;
 
 const WEARABLES: { key: WearableKey; title: string; description: string; icon: DeviceIconName }[] = [
   { key: 'whoop', title: 'Connect Whoop', description: 'Strain, recovery and sleep', icon: 'strap' },
@@ -27,22 +26,27 @@ const WEARABLES: { key: WearableKey; title: string; description: string; icon: D
 
 /** /onboarding_12: wearable cards, the order link, and Next once the token checks are in. */
 export function DevicesStep() {
-  const router = useRouter();
-  const { statuses, problem, setProblem, connect, checking, integrating } = useWearableConnections();
+  const { statuses, problem: connectionProblem, setProblem: setConnectionProblem, connect, checking, integrating } = useWearableConnections();
   const [appleOpen, setAppleOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { submit, problem: confirmProblem, setProblem: setConfirmProblem, saving } = useSubmitForm({
+    schema: devicesIntegratedSchema,
+    defaultValues: { devices_integrated: true },
+    url: '/api/update_devices_integrated',
+    failed: 'Failed to confirm devices integration. Please try again.',
+    offline: 'An error occurred while updating your device status.',
+    success: { navigate: stepPath('track') },
+  });
+  // One alert: the last thing that went wrong, whether connecting a device or confirming the step.
+  const problem = confirmProblem ?? connectionProblem;
 
-  async function next() {
-    setProblem(null);
-    setSaving(true);
-    try {
-      const result = await postJson('/api/update_devices_integrated', { devices_integrated: true });
-      if (result.ok) return router.push(stepPath('track'));
-      setProblem(problemFrom(result, 'Failed to confirm devices integration. Please try again.'));
-    } catch {
-      setProblem({ title: 'An error occurred while updating your device status.' });
-    }
-    setSaving(false);
+  function next() {
+    setConnectionProblem(null);
+    void submit();
+  }
+
+  function connectWearable(wearable: WearableKey) {
+    setConfirmProblem(null);
+    void connect(wearable);
   }
 
   return (
@@ -54,7 +58,7 @@ export function DevicesStep() {
         </li>
         {WEARABLES.map((wearable) => (
           <li key={wearable.key}>
-            <DeviceCard {...wearable} status={statuses[wearable.key]} onConnect={() => void connect(wearable.key)} />
+            <DeviceCard {...wearable} status={statuses[wearable.key]} onConnect={() => connectWearable(wearable.key)} />
           </li>
         ))}
         <li>
@@ -78,7 +82,7 @@ export function DevicesStep() {
           <Spinner label="Checking your devices" className="size-6 text-brand-700" />
         </div>
       ) : (
-        <Button type="button" size="lg" loading={saving} disabled={integrating} onClick={() => void next()} className="w-full">
+        <Button type="button" size="lg" loading={saving} disabled={integrating} onClick={next} className="w-full">
           Next
         </Button>
       )}

@@ -1,14 +1,12 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
+import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { controlClassName } from '@/components/ui/use-field-a11y';
 import { insertAtSelection } from '@/lib/client/insert-at-selection';
-import { postJson } from '@/lib/client/post-json';
-import { problemFrom, type Problem } from '@/lib/client/problem';
 import { stepPath } from '@/lib/onboarding/steps';
 import { GOALS_MAX, goalsSchema } from '@/lib/validation/onboarding';
 import { useVoiceRecorder, type VoiceState } from './use-voice-recorder';
@@ -26,13 +24,19 @@ type Props = { initialGoals: string; voiceConfigured: boolean };
 
 /** /onboarding_11: free-text goals, typed or dictated, saved with update_health_goals. */
 export function HealthGoalsForm({ initialGoals, voiceConfigured }: Props) {
-  const router = useRouter();
-  const field = useRef<HTMLTextAreaElement>(null);
-  const [goals, setGoals] = useState(initialGoals);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const field = useRef<HTMLTextAreaElement | null>(null);
+  const { form, submit, problem, saving } = useSubmitForm({
+    schema: goalsSchema,
+    defaultValues: { health_goals: initialGoals },
+    url: '/api/update_health_goals',
+    failed: 'Failed to update health goals',
+    offline: 'An error occurred while updating your goals.',
+    success: { navigate: stepPath('devices') },
+  });
+  const goals = form.watch('health_goals');
+  const fieldError = form.formState.errors.health_goals?.message ?? null;
+  const { ref: registerRef, ...goalsField } = form.register('health_goals');
   const [voiceError, setVoiceError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [caret, setCaret] = useState<number | null>(null);
   const hintId = useId();
   const errorId = useId();
@@ -43,9 +47,9 @@ export function HealthGoalsForm({ initialGoals, voiceConfigured }: Props) {
       if (!textarea) return;
       // The textarea keeps its selection while the microphone has focus.
       const next = insertAtSelection(textarea.value, textarea.selectionStart, textarea.selectionEnd, text);
-      setGoals(next.value);
+      // Validating again clears the error once the goals are no longer blank, as typing does.
+      form.setValue('health_goals', next.value, { shouldValidate: form.formState.isSubmitted });
       setCaret(next.caret);
-      if (next.value.trim()) setFieldError(null);
     },
     onError: setVoiceError,
   });
@@ -63,40 +67,18 @@ export function HealthGoalsForm({ initialGoals, voiceConfigured }: Props) {
     voice.toggle();
   }
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setProblem(null);
-    const parsed = goalsSchema.safeParse({ health_goals: goals });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? null);
-      field.current?.focus();
-      return;
-    }
-    setFieldError(null);
-    setSaving(true);
-    try {
-      const result = await postJson('/api/update_health_goals', parsed.data);
-      if (result.ok) return router.push(stepPath('devices'));
-      setProblem(problemFrom(result, 'Failed to update health goals'));
-    } catch {
-      setProblem({ title: 'An error occurred while updating your goals.' });
-    }
-    setSaving(false);
-  }
-
   const listening = voice.state !== 'idle';
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
       <ProblemAlert problem={problem} />
       {voiceError ? <Alert variant="error">{voiceError}</Alert> : null}
       <div className="flex flex-col gap-2">
         <div className="relative">
           <textarea
-            ref={field}
-            value={goals}
-            onChange={(event) => {
-              setGoals(event.target.value);
-              if (fieldError && event.target.value.trim()) setFieldError(null);
+            {...goalsField}
+            ref={(element) => {
+              registerRef(element);
+              field.current = element;
             }}
             aria-label="Your health goals"
             aria-invalid={fieldError ? true : undefined}

@@ -1,11 +1,9 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
+import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
-import { postJson } from '@/lib/client/post-json';
-import { problemFrom, type Problem } from '@/lib/client/problem';
 import { stepPath } from '@/lib/onboarding/steps';
 import { cmToFeetInches, feetInchesToCm } from '@/lib/units';
 import { heightSchema } from '@/lib/validation/onboarding';
@@ -23,26 +21,33 @@ const toFeetInches = (cm: string): Values => {
   return { cm, feet: String(feet), inches: String(inches) };
 };
 
-/** Whole centimetres from whichever fields are shown; NaN when they are empty. */
-function heightInCm(unit: Unit, { cm, feet, inches }: Values): number {
-  if (unit === 'cm') return cm ? Number(cm) : Number.NaN;
-  if (!feet && !inches) return Number.NaN;
+/** Whole centimetres from whichever fields are shown; undefined when they are empty. */
+function heightInCm(unit: Unit, { cm, feet, inches }: Values): number | undefined {
+  if (unit === 'cm') return cm ? Number(cm) : undefined;
+  if (!feet && !inches) return undefined;
   return feetInchesToCm({ feet: Number(feet || 0), inches: Number(inches || 0) });
 }
 
 /** /onboarding_6: height in cm or in feet and inches, always saved as whole cm. */
 export function HeightForm({ savedCm }: { savedCm: number }) {
-  const router = useRouter();
   const id = useId();
   const errorId = `${id}-error`;
   const [unit, setUnit] = useState<Unit>('cm');
   const [values, setValues] = useState<Values>(() => toFeetInches(String(savedCm)));
-  const [error, setError] = useState<string | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { form, submit, problem, saving } = useSubmitForm({
+    schema: heightSchema,
+    defaultValues: { height: savedCm },
+    // undefined, not NaN: the form compares these values on every render, and NaN never equals itself.
+    values: { height: heightInCm(unit, values) as number },
+    url: '/api/update_height',
+    failed: 'Failed to update height',
+    offline: 'An error occurred while updating your height',
+    success: { navigate: stepPath('weight') },
+  });
+  const error = form.formState.errors.height?.message ?? null;
 
   const edit = (field: keyof Values) => (value: string) => {
-    setError(null);
+    form.clearErrors();
     setValues((current) => ({ ...current, [field]: value }));
   };
 
@@ -50,37 +55,15 @@ export function HeightForm({ savedCm }: { savedCm: number }) {
   function switchUnit(next: Unit) {
     if (next === unit) return;
     const cm = heightInCm(unit, values);
-    setValues(next === 'ft/in' ? toFeetInches(values.cm) : { ...values, cm: Number.isNaN(cm) ? '' : String(cm) });
+    setValues(next === 'ft/in' ? toFeetInches(values.cm) : { ...values, cm: cm === undefined ? '' : String(cm) });
     setUnit(next);
-    setError(null);
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setProblem(null);
-    const parsed = heightSchema.safeParse({ height: heightInCm(unit, values) });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setSaving(true);
-    try {
-      const result = await postJson('/api/update_height', parsed.data);
-      if (result.ok) {
-        router.push(stepPath('weight'));
-        return;
-      }
-      setProblem(problemFrom(result, 'Failed to update height'));
-    } catch {
-      setProblem({ title: 'An error occurred while updating your height' });
-    }
-    setSaving(false);
+    form.clearErrors();
   }
 
   const invalid = error !== null;
   const describedBy = invalid ? errorId : undefined;
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
       <ProblemAlert problem={problem} />
       <div className="flex flex-col gap-4">
         <UnitToggle label="Height unit" units={UNITS} value={unit} onChange={switchUnit} />

@@ -1,78 +1,58 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
+import { useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
+import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
-import { postJson } from '@/lib/client/post-json';
-import { problemFrom, type Problem } from '@/lib/client/problem';
 import { stepPath } from '@/lib/onboarding/steps';
 import { locationFormSchema } from '@/lib/validation/location-form';
 import { CountryFlag } from './country-flag';
 import { useLocationAccess } from './use-location-access';
 import { useCityOptions, useCountryOptions } from './use-location-options';
 
-type Errors = { place?: string; access?: string };
-
 /** /onboarding_5: country with flags, the country's cities, and the location-access switch. */
 export function LocationForm({ savedCountry, savedCity }: { savedCountry: string; savedCity: string }) {
-  const router = useRouter();
   const [country, setCountry] = useState(savedCountry);
   const [city, setCity] = useState(savedCity);
-  const [errors, setErrors] = useState<Errors>({});
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [saving, setSaving] = useState(false);
   const countries = useCountryOptions();
   const cities = useCityOptions(country);
   const access = useLocationAccess();
+  const location = { country, city, allow_location_access: access.enabled };
+  const { form, submit, problem, saving } = useSubmitForm({
+    schema: locationFormSchema,
+    defaultValues: location,
+    values: location,
+    url: '/api/update_location',
+    body: ({ country, city }) => ({ country, city, allow_location_access: true }),
+    failed: 'Failed to update location',
+    offline: 'An error occurred while updating your location',
+    success: { navigate: stepPath('height') },
+  });
+  const fieldErrors = form.formState.errors;
+  const errors = { place: fieldErrors.country?.message ?? fieldErrors.city?.message, access: fieldErrors.allow_location_access?.message };
   // No list for this country (or it would not load): the city is typed instead.
   const typeCity = cities.status === 'failed' || (cities.status === 'ready' && cities.options.length === 0);
 
   const chooseCountry = (code: string) => {
     setCountry(code);
     setCity('');
-    setErrors((e) => ({ ...e, place: undefined }));
+    form.clearErrors(['country', 'city']);
   };
   const chooseCity = (name: string) => {
     setCity(name);
-    setErrors((e) => ({ ...e, place: undefined }));
+    form.clearErrors(['country', 'city']);
   };
   const toggleAccess = (on: boolean) => {
     access.setEnabled(on);
-    if (on) setErrors((e) => ({ ...e, access: undefined }));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setProblem(null);
-    const parsed = locationFormSchema.safeParse({ country, city, allow_location_access: access.enabled });
-    if (!parsed.success) {
-      const fields = z.flattenError(parsed.error).fieldErrors;
-      setErrors({ place: fields.country?.[0] ?? fields.city?.[0], access: fields.allow_location_access?.[0] });
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const result = await postJson('/api/update_location', { country: parsed.data.country, city: parsed.data.city, allow_location_access: true });
-      if (result.ok) {
-        router.push(stepPath('height'));
-        return;
-      }
-      setProblem(problemFrom(result, 'Failed to update location'));
-    } catch {
-      setProblem({ title: 'An error occurred while updating your location' });
-    }
-    setSaving(false);
+    if (on) form.clearErrors('allow_location_access');
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
       <ProblemAlert problem={problem} />
       {countries.status === 'failed' ? <Alert variant="error">The list of countries could not be loaded. Please reload the page.</Alert> : null}
       <div className="flex flex-col gap-5">

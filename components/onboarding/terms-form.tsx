@@ -1,48 +1,31 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
+import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
 import { DASHBOARD_PATH } from '@/lib/client/auth-state';
-import { postJson } from '@/lib/client/post-json';
-import { problemFrom, type Problem } from '@/lib/client/problem';
-import { TERMS_URL } from '@/lib/legal';
-import { TERMS_MESSAGE, termsSchema } from '@/lib/validation/onboarding';
+import { termsSchema } from '@/lib/validation/onboarding';
 import { FieldError } from '@/components/ui/field-messages';
 
 /** /onboarding_14: the required terms tick, then a full page load into the dashboard. */
-export function TermsForm() {
+export function TermsForm({ termsUrl }: { termsUrl: string }) {
   const [accepted, setAccepted] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [saving, setSaving] = useState(false);
   const errorId = useId();
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setProblem(null);
-    const parsed = termsSchema.safeParse({ accepted });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? TERMS_MESSAGE);
-      return;
-    }
-    setSaving(true);
-    try {
-      const result = await postJson('/api/assign-terms', parsed.data);
-      if (result.ok) {
-        // SPEC §2: a full load, so the dashboard's billing gate runs on a fresh page.
-        window.location.assign(DASHBOARD_PATH);
-        return;
-      }
-      setProblem(problemFrom(result, 'An error occurred while assigning terms. Please try again.'));
-    } catch {
-      setProblem({ title: 'An error occurred while accepting terms.' });
-    }
-    setSaving(false);
-  }
+  const { form, submit, problem, saving } = useSubmitForm({
+    schema: termsSchema,
+    defaultValues: { accepted: false as true },
+    values: { accepted: accepted as true },
+    url: '/api/assign-terms',
+    failed: 'An error occurred while assigning terms. Please try again.',
+    offline: 'An error occurred while accepting terms.',
+    // SPEC §2: a full load, so the dashboard's billing gate runs on a fresh page.
+    success: { navigate: DASHBOARD_PATH, fullLoad: true },
+  });
+  const fieldError = form.formState.errors.accepted?.message ?? null;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
       <ProblemAlert problem={problem} />
       <div className="flex flex-col gap-1.5">
         <label className="flex items-center gap-3 text-sm text-neutral-800">
@@ -51,7 +34,7 @@ export function TermsForm() {
             checked={accepted}
             onChange={(event) => {
               setAccepted(event.target.checked);
-              if (event.target.checked) setFieldError(null);
+              if (event.target.checked) form.clearErrors('accepted');
             }}
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={fieldError ? errorId : undefined}
@@ -60,7 +43,7 @@ export function TermsForm() {
           <span>
             Agree to the{' '}
             <a
-              href={TERMS_URL}
+              href={termsUrl}
               target="_blank"
               rel="noopener noreferrer"
               className="inline-flex items-center gap-0.5 rounded-sm font-medium text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline"

@@ -1,13 +1,11 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
+import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
-import { postJson } from '@/lib/client/post-json';
-import { problemFrom, type Problem } from '@/lib/client/problem';
 import { stepPath } from '@/lib/onboarding/steps';
+import { trackSchema } from '@/lib/validation/onboarding';
 
 type Track = 'one' | 'two';
 
@@ -31,25 +29,20 @@ const TRACKS: { value: Track; name: string; who: string; steps: string[] }[] = [
 
 /** /onboarding_13: two cards, each with its own button that saves the track and moves on. */
 export function TrackChoice({ saved }: { saved: Track | null }) {
-  const router = useRouter();
-  const [pending, setPending] = useState<Track | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const { form, submit, problem, saving } = useSubmitForm({
+    schema: trackSchema,
+    defaultValues: { track: saved ?? 'one' },
+    url: '/api/set-track',
+    failed: TRACK_FAILED,
+    offline: NO_CONNECTION,
+    // Stays busy until the next step has loaded.
+    success: { navigate: stepPath('terms') },
+  });
+  const pending = saving ? form.watch('track') : null;
 
-  async function choose(track: Track) {
-    setProblem(null);
-    setPending(track);
-    try {
-      const result = await postJson('/api/set-track', { track });
-      if (result.ok) {
-        // Stays busy until the next step has loaded.
-        router.push(stepPath('terms'));
-        return;
-      }
-      setProblem(problemFrom(result, TRACK_FAILED));
-    } catch {
-      setProblem({ title: NO_CONNECTION });
-    }
-    setPending(null);
+  function choose(track: Track) {
+    form.setValue('track', track);
+    void submit();
   }
 
   return (
@@ -88,7 +81,7 @@ export function TrackChoice({ saved }: { saved: Track | null }) {
               size="lg"
               loading={pending === track.value}
               disabled={pending !== null}
-              onClick={() => void choose(track.value)}
+              onClick={() => choose(track.value)}
               className="mt-6 w-full"
             >
               Get started with {track.name.toLowerCase()}

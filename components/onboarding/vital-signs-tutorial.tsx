@@ -92,7 +92,7 @@ export function VitalSignsTutorial() {
                   aria-label={`Show slide ${i + 1}: ${slide.title}`}
                   aria-current={i === index ? 'step' : undefined}
                   onClick={() => setIndex(i)}
-                  className="group flex h-6 items-center rounded-full px-1"
+                  className="group flex h-6 min-w-6 items-center justify-center rounded-full px-1"
                 >
                   <span
                     className={cx(

@@ -1,10 +1,9 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
+import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
-import { postJson } from '@/lib/client/post-json';
-import { problemFrom, type Problem } from '@/lib/client/problem';
 import { stepPath } from '@/lib/onboarding/steps';
 import { kgToLbs, lbsToKg, roundToTenth } from '@/lib/units';
 import { WEIGHT_MAX_KG, WEIGHT_MIN_KG, weightSchema } from '@/lib/validation/onboarding';
@@ -27,8 +26,19 @@ const toKg = (unit: Unit, value: number) => (unit === 'kg' ? roundToTenth(value)
 export function WeightForm({ savedKg }: { savedKg: Weights }) {
   const [unit, setUnit] = useState<Unit>('kg');
   const [weights, setWeights] = useState<Weights>(() => ({ current: clamp('kg', savedKg.current), desired: clamp('kg', savedKg.desired) }));
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { submit, problem, saving } = useSubmitForm({
+    schema: weightSchema,
+    defaultValues: { current_weight: weights.current, desired_weight: weights.desired },
+    values: { current_weight: toKg(unit, weights.current), desired_weight: toKg(unit, weights.desired) },
+    url: '/api/update_weight',
+    // The API stores the current weight as the goal when none is sent.
+    body: ({ current_weight, desired_weight }) => (desired_weight === current_weight ? { current_weight } : { current_weight, desired_weight }),
+    failed: 'Failed to update weight',
+    offline: 'An error occurred while updating your weight',
+    // SPEC: step 8 opens with a full page load.
+    success: { navigate: stepPath('vital-signs-tutorial'), fullLoad: true },
+    invalidAsProblem: true,
+  });
 
   function switchUnit(next: Unit) {
     if (next === unit) return;
@@ -37,35 +47,9 @@ export function WeightForm({ savedKg }: { savedKg: Weights }) {
     setUnit(next);
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setProblem(null);
-    const current = toKg(unit, weights.current);
-    const desired = toKg(unit, weights.desired);
-    // The API stores the current weight as the goal when none is sent.
-    const parsed = weightSchema.safeParse(desired === current ? { current_weight: current } : { current_weight: current, desired_weight: desired });
-    if (!parsed.success) {
-      setProblem({ title: parsed.error.issues[0]?.message ?? 'Failed to update weight' });
-      return;
-    }
-    setSaving(true);
-    try {
-      const result = await postJson('/api/update_weight', parsed.data);
-      if (result.ok) {
-        // SPEC: step 8 opens with a full page load.
-        window.location.assign(stepPath('vital-signs-tutorial'));
-        return;
-      }
-      setProblem(problemFrom(result, 'Failed to update weight'));
-    } catch {
-      setProblem({ title: 'An error occurred while updating your weight' });
-    }
-    setSaving(false);
-  }
-
   const { min, max } = RANGE[unit];
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
       <ProblemAlert problem={problem} />
       <div className="flex flex-col gap-4">
         <UnitToggle label="Weight unit" units={UNITS} value={unit} onChange={switchUnit} />

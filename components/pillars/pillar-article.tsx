@@ -39,7 +39,7 @@ export function PillarArticle({ pillar }: { pillar: Pillar }) {
           ))}
         </div>
 
-        <p className="mt-8 text-sm text-neutral-500">
+        <p className="mt-8 text-sm text-neutral-600">
           General information based on published research, not medical advice. Talk to your doctor before changing
           medication or starting supplements.
         </p>

@@ -113,7 +113,7 @@ export function PillarCarousel() {
               />
             ))}
           </ol>
-          <p className="text-sm text-neutral-500 tabular-nums">
+          <p className="text-sm text-neutral-600 tabular-nums">
             {index + 1} of {PILLARS.length}
           </p>
         </div>

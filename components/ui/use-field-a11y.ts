@@ -35,8 +35,8 @@ export function useFieldA11y({ id, error, hint, describedBy, invalid }: FieldA11
 export const controlClassName = (hasError: boolean, className?: string) =>
   cx(
     'block w-full rounded-control border bg-white px-3 text-sm text-neutral-900 shadow-sm transition-colors',
-    'placeholder:text-neutral-400 focus:outline-2 focus:outline-offset-0',
-    'disabled:cursor-not-allowed disabled:bg-neutral-100 disabled:text-neutral-500',
+    'placeholder:text-neutral-500 focus:outline-2 focus:outline-offset-0',
+    'disabled:cursor-not-allowed disabled:bg-neutral-100 disabled:text-neutral-600',
     hasError
       ? 'border-danger-500 focus:outline-danger-500'
       : 'border-neutral-300 hover:border-neutral-400 focus:border-brand-600 focus:outline-brand-600/30',

@@ -1,63 +1,125 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
-import { z, ZodError } from 'zod';
-import { sessionUserFromRequest, type SessionUser } from '@/lib/auth/session';
+// Core types and parse, so that zod/mini schemas (the shared ones) and classic ones both fit.
+import { $ZodError, parse, type $ZodType, type output } from 'zod/v4/core';
+import { sessionUserFromRequest, withRenewedSessionCookie, type SessionUser } from '@/lib/auth/sessions';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { enforceLimits, type Limit } from '@/lib/rate-limit';
+import { discardBody, readJson } from './body';
 import { ApiError } from './errors';
+import { assertJsonContentType, assertSameOrigin, STATE_CHANGING_METHODS } from './request-guards';
 
-// JSON bodies in this product are small forms; anything larger is refused before parsing.
-export const MAX_JSON_BYTES = 64 * 1024;
+export { discardBody, MAX_JSON_BYTES, readJson } from './body';
 
+type Auth = 'user' | 'none';
+type UserOf<TAuth extends Auth> = TAuth extends 'user' ? SessionUser : SessionUser | null;
+type BodyOf<TSchema> = TSchema extends $ZodType ? output<TSchema> : undefined;
 type Context<TBody, TUser> = { request: Request; body: TBody; user: TUser; params: Record<string, string> };
-type Options<TSchema extends z.ZodType | undefined, TAuth extends 'user' | 'none'> = { auth: TAuth; body?: TSchema };
-type Handler<TSchema extends z.ZodType | undefined, TAuth extends 'user' | 'none'> = (
-  ctx: Context<TSchema extends z.ZodType ? z.infer<TSchema> : undefined, TAuth extends 'user' ? SessionUser : SessionUser | null>,
+
+type Options<TSchema extends $ZodType | undefined, TAuth extends Auth> = {
+  auth: TAuth;
+  /** The JSON body's schema; a request without `application/json` is refused with 415. */
+  body?: TSchema;
+  /** `multipart`: the handler reads a form upload itself (`multipart/form-data` required). */
+  bodyType?: 'json' | 'multipart';
+  /** Webhooks and ingest calls come from other sites by design; everything else must be same-origin. */
+  crossSite?: true;
+  /** Counted once the body is valid and before the handler runs; past any of them, 429. */
+  rateLimit?: { action: string; limits: (ctx: Context<BodyOf<TSchema>, UserOf<TAuth>>) => Limit[] | Promise<Limit[]> };
+  /** What a unique-constraint violation means to this caller (409). */
+  conflictMessage?: string;
+};
+
+type Handler<TSchema extends $ZodType | undefined, TAuth extends Auth> = (
+  ctx: Context<BodyOf<TSchema>, UserOf<TAuth>>,
 ) => Promise<Response> | Response;
 
+export type RouteHandler = (request: Request, segment?: { params?: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
 export function jsonError(status: number, message: string, headers: Record<string, string> = {}): NextResponse {
-  return NextResponse.json({ message }, { status, headers });
+  return NextResponse.json({ message }, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 }
 
-/** The request's JSON body, refused with a 4xx when it is too large, empty or not JSON. */
-export async function readJson(request: Request): Promise<unknown> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_JSON_BYTES) throw new ApiError(413, 'Request body is too large.');
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new ApiError(413, 'Request body is too large.');
-  if (!text.trim()) throw new ApiError(400, 'Request body must be JSON.');
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'Request body must be valid JSON.');
+function assertAcceptableRequest(request: Request, options: Options<$ZodType | undefined, Auth>): void {
+  if (!STATE_CHANGING_METHODS.has(request.method)) return;
+  if (!options.crossSite) assertSameOrigin(request);
+  if (options.bodyType === 'multipart') {
+    if (!/^multipart\/form-data\s*;/i.test(request.headers.get('content-type') ?? '')) throw new ApiError(415, 'Send the upload as multipart/form-data.');
+  } else if (options.body) {
+    assertJsonContentType(request);
   }
+  // A call without a schema learns whether a body came by reading it (refuseFields).
+}
+
+/** A call that takes no fields accepts no body, or an empty JSON object, and nothing it would ignore. */
+async function refuseFields(request: Request, bodyType: Options<undefined, Auth>['bodyType']): Promise<undefined> {
+  if (bodyType === 'multipart' || !STATE_CHANGING_METHODS.has(request.method)) return undefined;
+  // A chunked body announces itself in no header Next passes on: read it to know.
+  const value = await readJson(request, { optional: true });
+  if (value === undefined) return undefined;
+  assertJsonContentType(request);
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.keys(value).length > 0) throw new ApiError(422, 'This call takes no fields.');
+  return undefined;
+}
+
+/** The answer for a failure: an `ApiError` says its own, validation is 422, Prisma's known cases map centrally. */
+export function errorResponse(error: unknown, request: Request, conflictMessage = 'That already exists.'): Response {
+  if (error instanceof ApiError) return jsonError(error.status, error.message, error.headers);
+  // The core class: errors from `zod` and from `zod/mini` schemas both extend it.
+  if (error instanceof $ZodError) {
+    const first = error.issues[0];
+    return NextResponse.json(
+      { message: first?.message ?? 'Invalid request.', errors: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) },
+      { status: 422 },
+    );
+  }
+  if (error instanceof Prisma.PrismaClientKnownRequestError) {
+    if (error.code === 'P2025') return jsonError(404, 'Not found.');
+    if (error.code === 'P2002') return jsonError(409, conflictMessage);
+  }
+  // Log the kind of failure only: messages can carry user data.
+  console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed: ${(error as Error)?.name ?? 'Error'}`);
+  return jsonError(500, 'Something went wrong. Please try again.');
 }
 
 /**
- * Every route handler goes through this: it checks the session itself (never trusting the proxy),
- * parses the body with the shared zod schema, and turns every failure into a JSON `{ message }`.
+ * Every route handler goes through this: it refuses cross-site and non-JSON state changes, checks the
+ * session itself (never trusting the proxy), parses the body with the shared zod schema, applies the
+ * rate limits, and turns every failure into a JSON `{ message }`.
  */
-export function route<TSchema extends z.ZodType | undefined = undefined, TAuth extends 'user' | 'none' = 'user'>(
+export function route<TSchema extends $ZodType | undefined = undefined, TAuth extends Auth = 'user'>(
   options: Options<TSchema, TAuth>,
   handler: Handler<TSchema, TAuth>,
-) {
-  return async (request: Request, segment: { params?: Promise<Record<string, string>> } = {}): Promise<Response> => {
+): RouteHandler {
+  return async (request, segment = {}) => {
     try {
+      assertAcceptableRequest(request, options as Options<$ZodType | undefined, Auth>);
       const user = options.auth === 'user' ? await sessionUserFromRequest(request) : null;
       if (options.auth === 'user' && !user) throw new ApiError(401, 'Not authenticated');
-      const body = options.body ? options.body.parse(await readJson(request)) : undefined;
-      const params = (await segment.params) ?? {};
-      return await handler({ request, body, user, params } as Parameters<typeof handler>[0]);
+      const body = options.body ? parse(options.body, await readJson(request)) : await refuseFields(request, options.bodyType);
+      const params = Object.fromEntries(Object.entries((await segment.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
+      const ctx = { request, body, user, params } as Context<BodyOf<TSchema>, UserOf<TAuth>>;
+      if (options.rateLimit) await enforceLimits(await options.rateLimit.limits(ctx), options.rateLimit.action);
+      // A request that rolled the session carries the new expiry back in its cookie.
+      return withRenewedSessionCookie(request, await handler(ctx));
     } catch (error) {
-      if (error instanceof ApiError) return jsonError(error.status, error.message, error.headers);
-      if (error instanceof ZodError) {
-        const first = error.issues[0];
-        return NextResponse.json(
-          { message: first?.message ?? 'Invalid request.', errors: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) },
-          { status: 422 },
-        );
-      }
-      // Log the kind of failure only: messages can carry user data.
-      console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed: ${(error as Error)?.name ?? 'Error'}`);
-      return jsonError(500, 'Something went wrong. Please try again.');
+      return errorResponse(error, request, options.conflictMessage);
     }
   };
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type Method = (typeof METHODS)[number];
+
+/**
+ * A route file's exports: the methods it implements, and a JSON 405 naming them for every other one
+ * (Next's own 405 has an empty body). Use as `export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST })`.
+ */
+export function methods(implemented: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
+  const allow = METHODS.filter((method) => implemented[method]).join(', ');
+  const notAllowed: RouteHandler = async (request) => {
+    await discardBody(request);
+    return jsonError(405, 'This method is not allowed here.', { Allow: allow });
+  };
+  return Object.fromEntries(METHODS.map((method) => [method, implemented[method] ?? notAllowed])) as Record<Method, RouteHandler>;
 }

@@ -1,8 +1,7 @@
 import 'server-only';
 import { ApiError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
-import { Prisma } from '@/lib/generated/prisma/client';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
+import { assertStrongPassword } from './password-policy';
 import { hashPassword, verifyPassword } from './password';
 import type { SocialProfile } from './social-profile';
 
@@ -12,24 +11,20 @@ const select = { id: true, email: true, firstName: true } as const;
 export const USER_EXISTS_MESSAGE = 'User already exists';
 export const BAD_CREDENTIALS_MESSAGE = 'Incorrect e-mail or password.';
 
-export function assertAcceptablePassword(password: string): void {
-  if (isCommonPassword(password)) throw new ApiError(422, COMMON_PASSWORD_MESSAGE);
-}
-
 export async function registerWithPassword(input: { email: string; password: string; firstName?: string; lastName?: string }): Promise<AccountUser> {
-  assertAcceptablePassword(input.password);
+  assertStrongPassword(input.password, input);
   if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw new ApiError(409, USER_EXISTS_MESSAGE);
   const name = [input.firstName, input.lastName].filter(Boolean).join(' ') || null;
-  try {
-    return await db.user.create({
-      data: { email: input.email, passwordHash: await hashPassword(input.password), firstName: input.firstName ?? null, lastName: input.lastName ?? null, name },
-      select,
-    });
-  } catch (error) {
-    // Two sign-ups for one address at once: the unique index decides.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new ApiError(409, USER_EXISTS_MESSAGE);
-    throw error;
-  }
+  // Two sign-ups for one address at once: the unique index decides, and the route answers 409.
+  return db.user.create({
+    data: { email: input.email, passwordHash: await hashPassword(input.password), firstName: input.firstName ?? null, lastName: input.lastName ?? null, name },
+    select,
+  });
+}
+
+/** The id of the account with this e-mail, if there is one. */
+export async function accountIdForEmail(email: string): Promise<string | null> {
+  return (await db.user.findUnique({ where: { email }, select: { id: true } }))?.id ?? null;
 }
 
 // Checked when the e-mail is unknown, so both cases take the same time.

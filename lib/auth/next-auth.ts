@@ -3,7 +3,7 @@ import type { AuthOptions } from 'next-auth';
 import type { Adapter, AdapterUser } from 'next-auth/adapters';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
-import { SESSION_MAX_AGE_SECONDS } from './sessions';
+import { endSession, extendSession, readSession, SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './sessions';
 
 // next-auth v4 builds its URLs from NEXTAUTH_URL.
 process.env.NEXTAUTH_URL ??= env.APP_URL;
@@ -11,29 +11,30 @@ process.env.NEXTAUTH_URL ??= env.APP_URL;
 const userSelect = { id: true, email: true, emailVerified: true, name: true, image: true } as const;
 
 /**
- * next-auth reads the same session rows that /api/login, /api/register and /authorize/* write, so
- * `getServerSession` and `/api/auth/session` see those sign-ins. Only the session half is needed:
- * sign-in itself goes through the SPEC's own calls.
+ * next-auth reads sessions through lib/auth/sessions.ts, so `getServerSession` and
+ * `/api/auth/session` see (and roll) the same rows that /api/login, /api/register and /authorize/*
+ * write. Only the session half is needed: sign-in itself goes through the SPEC's own calls.
  */
 const sessionAdapter: Adapter = {
   getUser: (id) => db.user.findUnique({ where: { id }, select: userSelect }),
   getUserByEmail: (email) => db.user.findUnique({ where: { email }, select: userSelect }),
   async getSessionAndUser(sessionToken) {
-    const row = await db.session.findUnique({ where: { sessionToken }, include: { user: { select: userSelect } } });
-    if (!row) return null;
-    const { user, ...session } = row;
-    return { session, user: user satisfies AdapterUser };
+    const found = await readSession(sessionToken);
+    if (!found) return null;
+    const { id, email, emailVerified, name, image } = found.user;
+    const user: AdapterUser = { id, email, emailVerified, name, image };
+    return { session: { sessionToken, userId: id, expires: found.session.expires }, user };
   },
-  updateSession: ({ sessionToken, expires }) => db.session.update({ where: { sessionToken }, data: { expires } }),
-  async deleteSession(sessionToken) {
-    await db.session.deleteMany({ where: { sessionToken } });
+  async updateSession({ sessionToken, expires }) {
+    if (expires) await extendSession(sessionToken, expires);
+    return null;
   },
-  createSession: (session) => db.session.create({ data: session }),
+  deleteSession: (sessionToken) => endSession(sessionToken),
 };
 
 export const authOptions: AuthOptions = {
   adapter: sessionAdapter,
-  session: { strategy: 'database', maxAge: SESSION_MAX_AGE_SECONDS, updateAge: 24 * 60 * 60 },
+  session: { strategy: 'database', maxAge: SESSION_MAX_AGE_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
   providers: [],
   secret: env.NEXTAUTH_SECRET,
   useSecureCookies: env.APP_URL.startsWith('https://'),

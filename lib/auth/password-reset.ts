@@ -5,8 +5,8 @@ import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { sendMail } from '@/lib/mail/mailer';
 import { passwordResetMail } from '@/lib/mail/password-reset-mail';
-import { assertAcceptablePassword } from './accounts';
 import { hashPassword } from './password';
+import { assertStrongPassword } from './password-policy';
 
 const VALID_MINUTES = 60;
 export const INVALID_LINK_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
@@ -27,11 +27,16 @@ export async function requestPasswordReset(email: string): Promise<void> {
 
 /** Sets the new password with a single-use, unexpired token, and ends every session of the user. */
 export async function resetPassword(token: string, password: string): Promise<void> {
-  assertAcceptablePassword(password);
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ApiError(400, INVALID_LINK_MESSAGE);
+  const tokenHash = hashToken(token);
+  const pending = await db.passwordResetToken.findFirst({
+    where: { tokenHash, usedAt: null, expiresAt: { gt: new Date() } },
+    select: { user: { select: { email: true, firstName: true, lastName: true } } },
+  });
+  if (!pending) throw new ApiError(400, INVALID_LINK_MESSAGE);
+  assertStrongPassword(password, pending.user);
   const passwordHash = await hashPassword(password);
   await db.$transaction(async (tx) => {
-    const tokenHash = hashToken(token);
     // Claiming the token and checking it are one statement, so it can be used once only.
     const claimed = await tx.passwordResetToken.updateMany({
       where: { tokenHash, usedAt: null, expiresAt: { gt: new Date() } },

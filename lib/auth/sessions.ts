@@ -1,30 +1,70 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { NextResponse } from 'next/server';
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { NextResponse } from 'next/server';
+import { cache } from 'react';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from './session-cookie';
+import type { Prisma } from '@/lib/generated/prisma/client';
+import { LOGIN_PATH } from '@/lib/routes';
+import type { AccountUser } from './accounts';
+import { issueDeviceCookie } from './device-cookie';
+import {
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+  SESSION_COOKIE_NAMES,
+  SESSION_MAX_AGE_SECONDS,
+  SESSION_UPDATE_AGE_SECONDS,
+  sessionCookieOptions,
+} from './session-cookie';
 
-export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * The one owner of sessions: rows in `sessions` (next-auth's database-session shape) and their
+ * cookie. /api/login, /api/register, /authorize/*, pages, route handlers and next-auth all go here.
+ */
+
+export { SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS };
+
+export type SessionUser = { id: string; email: string; firstName: string | null };
+export type Session = { token: string; expires: Date };
+
+const userSelect = { id: true, email: true, firstName: true, emailVerified: true, name: true, image: true } as const;
+export type SessionRowUser = Prisma.UserGetPayload<{ select: typeof userSelect }>;
 
 // As next-auth does: the __Secure- cookie exactly when the app is served over HTTPS.
 const secure = env.APP_URL.startsWith('https://');
 const cookieName = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 
-/** A new session row (and so a new session id) for `userId`, in next-auth's database-session shape. */
-export async function createSession(userId: string): Promise<{ token: string; expires: Date }> {
-  const token = randomBytes(32).toString('hex');
-  const expires = new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
-  await db.session.create({ data: { sessionToken: token, userId, expires } });
-  return { token, expires };
+const newExpiry = () => new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
+
+/** A new session row (and so a new session id) for `userId`. */
+export async function createSession(userId: string): Promise<Session> {
+  const session = { token: randomBytes(32).toString('hex'), expires: newExpiry() };
+  await db.session.create({ data: { sessionToken: session.token, userId, expires: session.expires } });
+  return session;
 }
 
-export function setSessionCookie(response: NextResponse, session: { token: string; expires: Date }): void {
-  response.cookies.set(cookieName, session.token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: session.expires });
+/**
+ * The live session behind `token` and its user. A session whose expiry was set more than
+ * updateAge ago rolls: its row gets a new 30 days, and `renewed` tells the caller to re-send the cookie.
+ */
+export async function readSession(
+  token: string | undefined,
+): Promise<{ session: Session; user: SessionRowUser; renewed: boolean } | null> {
+  if (!token || token.length > 256) return null;
+  const row = await db.session.findUnique({ where: { sessionToken: token }, select: { expires: true, user: { select: userSelect } } });
+  if (!row || row.expires <= new Date()) return null;
+  const dueAt = row.expires.getTime() - (SESSION_MAX_AGE_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000;
+  if (dueAt > Date.now()) return { session: { token, expires: row.expires }, user: row.user, renewed: false };
+  const expires = await extendSession(token);
+  return { session: { token, expires }, user: row.user, renewed: true };
 }
 
-export function clearSessionCookie(response: NextResponse): void {
-  response.cookies.set(cookieName, '', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 0 });
+/** Gives the session a new 30 days from now. */
+export async function extendSession(token: string, expires = newExpiry()): Promise<Date> {
+  await db.session.updateMany({ where: { sessionToken: token }, data: { expires } });
+  return expires;
 }
 
 /** Ends one session at once: the row goes, so a copied cookie stops working. */
@@ -34,4 +74,89 @@ export async function endSession(token: string | undefined): Promise<void> {
 
 export async function endAllSessions(userId: string): Promise<void> {
   await db.session.deleteMany({ where: { userId } });
+}
+
+/** Ends every session of the user except `keepToken` (the one that asked), inside `client`'s transaction if given. */
+export async function endOtherSessions(userId: string, keepToken: string | undefined, client: Prisma.TransactionClient = db): Promise<void> {
+  await client.session.deleteMany({ where: { userId, NOT: { sessionToken: keepToken ?? '' } } });
+}
+
+export function setSessionCookie(response: NextResponse, session: Session): void {
+  response.cookies.set(cookieName, session.token, sessionCookieOptions(secure, session.expires));
+}
+
+export function clearSessionCookie(response: NextResponse): void {
+  response.cookies.set(cookieName, '', { ...sessionCookieOptions(secure, new Date(0)), maxAge: 0 });
+}
+
+function tokenFromCookieHeader(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const pairs = new Map(
+    header.split(';').map((part) => {
+      const index = part.indexOf('=');
+      const raw = part.slice(index + 1).trim();
+      let value = raw;
+      try {
+        value = decodeURIComponent(raw);
+      } catch {
+        // A malformed escape is just an unknown token.
+      }
+      return [part.slice(0, index).trim(), value] as const;
+    }),
+  );
+  return SESSION_COOKIE_NAMES.map((name) => pairs.get(name)).find(Boolean);
+}
+
+export function sessionTokenFromRequest(request: Request): string | undefined {
+  return tokenFromCookieHeader(request.headers.get('cookie'));
+}
+
+const toSessionUser = ({ id, email, firstName }: SessionRowUser): SessionUser => ({ id, email, firstName });
+
+// Sessions renewed while handling a request, so the route wrapper can re-send their cookie.
+const renewedByRequest = new WeakMap<Request, Session>();
+
+/** For route handlers: the user whose session cookie the request carries (rolling the session). */
+export async function sessionUserFromRequest(request: Request): Promise<SessionUser | null> {
+  const found = await readSession(sessionTokenFromRequest(request));
+  if (found?.renewed) renewedByRequest.set(request, found.session);
+  return found ? toSessionUser(found.user) : null;
+}
+
+/** Re-sends the session cookie with its new expiry when this request rolled the session. */
+export function withRenewedSessionCookie(request: Request, response: Response): Response {
+  const renewed = renewedByRequest.get(request);
+  if (!renewed || response.headers.getSetCookie().some((c) => SESSION_COOKIE_NAMES.some((n) => c.startsWith(`${n}=`)))) return response;
+  const carrier = new NextResponse(null);
+  setSessionCookie(carrier, renewed);
+  for (const cookie of carrier.headers.getSetCookie()) response.headers.append('set-cookie', cookie);
+  return response;
+}
+
+/**
+ * For server components and actions: the signed-in user of the current request. Pages cannot set
+ * cookies, so the proxy re-sends the cookie's expiry on page requests (see proxy.ts).
+ */
+export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
+  const jar = await cookies();
+  const found = await readSession(SESSION_COOKIE_NAMES.map((name) => jar.get(name)?.value).find(Boolean));
+  return found ? toSessionUser(found.user) : null;
+});
+
+/** For server pages: the signed-in user, or a redirect to /login. */
+export async function requireUser(): Promise<SessionUser> {
+  const user = await getSessionUser();
+  if (!user) redirect(LOGIN_PATH);
+  return user;
+}
+
+/** Signs the browser in as `user`: the session it came with ends, and it gets a new session id. */
+export async function signedInResponse(request: Request, user: AccountUser, status = 200): Promise<NextResponse> {
+  await endSession(sessionTokenFromRequest(request));
+  const session = await createSession(user.id);
+  const response = NextResponse.json({ message: 'Signed in', user: { id: user.id, email: user.email, first_name: user.firstName } }, { status });
+  setSessionCookie(response, session);
+  // This browser has now signed in to the account: its failed attempts no longer lock out the owner.
+  issueDeviceCookie(response, user.id);
+  return response;
 }

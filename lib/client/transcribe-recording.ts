@@ -12,11 +12,11 @@ export async function transcribeRecording(recording: Blob): Promise<Transcriptio
   form.append('audio', new File([recording], 'recording.webm', { type: 'audio/webm' }));
   const response = await fetch('/api/transcribe', { method: 'POST', credentials: 'same-origin', body: form });
   const data: unknown = await response.json().catch(() => null);
-  const field = (name: 'transcript' | 'error') =>
+  const field = (name: 'transcript' | 'message') =>
     typeof data === 'object' && data !== null && name in data && typeof (data as Record<string, unknown>)[name] === 'string'
       ? ((data as Record<string, string>)[name] as string)
       : undefined;
   const transcript = field('transcript');
   if (response.ok && transcript !== undefined) return { ok: true, transcript };
-  return { ok: false, error: field('error')?.trim() || TRANSCRIBE_FAILED };
+  return { ok: false, error: field('message')?.trim() || TRANSCRIBE_FAILED };
 }

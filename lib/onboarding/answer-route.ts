@@ -1,12 +1,12 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
-import type { z } from 'zod';
+import type { $ZodType, output } from 'zod/v4/core';
 import { route } from '@/lib/api/route';
 
 /** A signed-in POST that validates its body with `schema`, saves it with `save`, and says so. */
-export function answerRoute<TSchema extends z.ZodType>(schema: TSchema, save: (userId: string, body: z.output<TSchema>) => Promise<unknown>, message: string) {
+export function answerRoute<TSchema extends $ZodType>(schema: TSchema, save: (userId: string, body: output<TSchema>) => Promise<unknown>, message: string) {
   return route({ auth: 'user', body: schema }, async ({ user, body }) => {
-    await save(user.id, body as z.output<TSchema>);
+    await save(user.id, body as output<TSchema>);
     return NextResponse.json({ message });
   });
 }

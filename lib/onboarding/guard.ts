@@ -1,6 +1,6 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
-import { requireUser, type SessionUser } from '@/lib/auth/session';
+import { requireUser, type SessionUser } from '@/lib/auth/sessions';
 import { db } from '@/lib/db';
 import { GATE_SELECT, gateRedirect, type GateUser } from './gate';
 import type { OnboardingStep } from './steps';

@@ -1,9 +1,9 @@
 import 'server-only';
-import { ApiError } from '@/lib/api/errors';
-import { assertAcceptablePassword, USER_EXISTS_MESSAGE } from '@/lib/auth/accounts';
+import { assertCredentialChangeAllowed } from '@/lib/auth/credentials';
 import { hashPassword } from '@/lib/auth/password';
+import { endOtherSessions } from '@/lib/auth/sessions';
 import { db } from '@/lib/db';
-import { Prisma } from '@/lib/generated/prisma/client';
+import type { Prisma } from '@/lib/generated/prisma/client';
 import { ActivityLevel, DietPattern, Gender, PlanPreference } from '@/lib/generated/prisma/enums';
 import { biohackingFromLabel, biohackingToLabel } from '@/lib/onboarding/biohacking';
 import type { ACTIVITY_LEVELS, DIET_PATTERNS, GENDERS, PLAN_PREFERENCES, SetUserInfoInput } from '@/lib/validation/profile';
@@ -57,9 +57,18 @@ export async function getUserInfo(userId: string) {
   };
 }
 
-/** POST /api/set-user-info: changes only the fields sent, in one statement. A new password ends the other sessions. */
+/**
+ * POST /api/set-user-info: changes only the fields sent, in one statement. A new e-mail or password
+ * needs the current password; a new password ends every other session. An e-mail in use is a 409.
+ */
 export async function setUserInfo(userId: string, input: SetUserInfoInput, keepSessionToken?: string): Promise<void> {
-  if (input.password) assertAcceptablePassword(input.password);
+  await assertCredentialChangeAllowed(userId, {
+    email: input.email,
+    password: input.password,
+    currentPassword: input.current_password,
+    firstName: input.name,
+    lastName: input.surname,
+  });
   const data: Prisma.UserUpdateInput = {
     firstName: input.name,
     lastName: input.surname,
@@ -82,13 +91,8 @@ export async function setUserInfo(userId: string, input: SetUserInfoInput, keepS
     email: input.email,
     passwordHash: input.password ? await hashPassword(input.password) : undefined,
   };
-  try {
-    await db.$transaction(async (tx) => {
-      await tx.user.update({ where: { id: userId }, data });
-      if (input.password) await tx.session.deleteMany({ where: { userId, NOT: { sessionToken: keepSessionToken ?? '' } } });
-    });
-  } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new ApiError(409, USER_EXISTS_MESSAGE);
-    throw error;
-  }
+  await db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: userId }, data });
+    if (input.password) await endOtherSessions(userId, keepSessionToken, tx);
+  });
 }

@@ -1,36 +1,49 @@
-import { z } from 'zod';
+import './zod-config';
+import * as z from 'zod/mini';
 
 // Shared by the forms (through zodResolver) and the route handlers. Texts in quotes in SPEC are word for word.
+// zod/mini keeps the browser's copy small; the server parses with these same objects.
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 const EMAIL_MAX = 254;
 const NAME_MAX = 100;
 
-export const email = z
-  .string({ error: 'Please enter your e-mail.' })
-  .trim()
-  .min(1, 'Please enter your e-mail.')
-  .max(EMAIL_MAX, 'That e-mail address is too long.')
-  .pipe(z.email('Please enter a valid e-mail address.'))
-  .transform((value) => value.toLowerCase());
+export const email = z.pipe(
+  z.string({ error: 'Please enter your e-mail.' }).check(
+    z.trim(),
+    z.minLength(1, 'Please enter your e-mail.'),
+    z.maxLength(EMAIL_MAX, 'That e-mail address is too long.'),
+  ),
+  z.pipe(z.email('Please enter a valid e-mail address.'), z.transform((value: string) => value.toLowerCase())),
+);
 
 export const newPassword = z
   .string({ error: 'Please enter a password.' })
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+  .check(
+    z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`),
+    z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+  );
 
-const name = (label: string) => z.string({ error: `Please enter your ${label}.` }).trim().min(1, `Please enter your ${label}.`).max(NAME_MAX, `Your ${label} is too long.`);
+const name = (label: string) =>
+  z
+    .string({ error: `Please enter your ${label}.` })
+    .check(z.trim(), z.minLength(1, `Please enter your ${label}.`), z.maxLength(NAME_MAX, `Your ${label} is too long.`));
+
+const passwordsMatch = (message: string) =>
+  z.refine<{ password: string; repeatPassword: string }>((form) => form.password === form.repeatPassword, { path: ['repeatPassword'], message });
 
 /** POST /api/login */
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: 'Please enter your password.' }).min(1, 'Please enter your password.').max(PASSWORD_MAX, 'Login failed'),
+  password: z
+    .string({ error: 'Please enter your password.' })
+    .check(z.minLength(1, 'Please enter your password.'), z.maxLength(PASSWORD_MAX, 'Login failed')),
 });
 
 /** POST /api/register: {email, password} (older sign-up) or {firstName, lastName, email, password} (onboarding). */
 export const registerSchema = z.object({
-  firstName: name('first name').optional(),
-  lastName: name('surname').optional(),
+  firstName: z.optional(name('first name')),
+  lastName: z.optional(name('surname')),
   email,
   password: newPassword,
 });
@@ -50,23 +63,23 @@ export const onboardingSignupFormSchema = z
     password: z.string(),
     repeatPassword: z.string(),
   })
-  .superRefine((form, ctx) => {
-    if (Object.values(form).some((value) => !value.trim())) {
-      ctx.addIssue({ code: 'custom', path: ['form'], message: 'Please fill all the fields.' });
-    } else if (form.password !== form.repeatPassword) {
-      ctx.addIssue({ code: 'custom', path: ['repeatPassword'], message: 'Passwords do not match.' });
-    }
-  });
+  .check(
+    z.superRefine((form, ctx) => {
+      if (Object.values(form).some((value) => !value.trim())) {
+        ctx.addIssue({ code: 'custom', path: ['form'], message: 'Please fill all the fields.' });
+      } else if (form.password !== form.repeatPassword) {
+        ctx.addIssue({ code: 'custom', path: ['repeatPassword'], message: 'Passwords do not match.' });
+      }
+    }),
+  );
 
 /** The older sign-up form (/signup). */
 export const signupFormSchema = z
-  .object({ email: z.string().trim().min(1, 'Please enter your e-mail.'), password: z.string(), repeatPassword: z.string() })
-  .refine((form) => form.password === form.repeatPassword, { path: ['repeatPassword'], message: 'Passwords do not match' });
+  .object({ email: z.string().check(z.trim(), z.minLength(1, 'Please enter your e-mail.')), password: z.string(), repeatPassword: z.string() })
+  .check(passwordsMatch('Passwords do not match'));
 
 /** The reset form (/reset-password/{token}). */
-export const resetFormSchema = z
-  .object({ password: newPassword, repeatPassword: z.string() })
-  .refine((form) => form.password === form.repeatPassword, { path: ['repeatPassword'], message: 'Passwords do not match' });
+export const resetFormSchema = z.object({ password: newPassword, repeatPassword: z.string() }).check(passwordsMatch('Passwords do not match'));
 
 export type LoginInput = z.input<typeof loginSchema>;
 export type OnboardingSignupForm = z.infer<typeof onboardingSignupFormSchema>;

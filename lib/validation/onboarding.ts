@@ -1,15 +1,20 @@
-import { z } from 'zod';
+import './zod-config';
+import * as z from 'zod/mini';
 
 // Shared by the onboarding forms (zodResolver) and the /api/update_* handlers. SPEC texts are word for word.
+// zod/mini keeps the browser's copy small; the server parses with these same objects.
 export const HEIGHT_MIN_CM = 30;
 export const HEIGHT_MAX_CM = 250;
 export const WEIGHT_MIN_KG = 30;
 export const WEIGHT_MAX_KG = 200;
 export const GOALS_MAX = 2000;
+export const MIN_AGE_YEARS = 18;
 export const HEIGHT_MESSAGE = 'Invalid height value. Please enter a value between 30 cm (1 ft) and 250 cm (8 ft 2 in).';
 export const GOALS_MESSAGE = 'Please enter your health goals before proceeding.';
 export const LOCATION_ACCESS_MESSAGE = 'Please enable location access to continue.';
 export const TERMS_MESSAGE = 'You must accept the Terms and Conditions to proceed.';
+export const UNDER_AGE_MESSAGE = `You must be at least ${MIN_AGE_YEARS} to use Vitality.`;
+const DOB_MESSAGE = 'Please enter a valid date of birth.';
 
 const isRealPastDate = (value: string) => {
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
@@ -17,32 +22,44 @@ const isRealPastDate = (value: string) => {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 };
 
+/** The latest YYYY-MM-DD on which someone born is an adult today (29 Feb birthdays count from 1 Mar). */
+export function latestAdultBirthDate(today: Date = new Date()): string {
+  const limit = new Date(Date.UTC(today.getUTCFullYear() - MIN_AGE_YEARS, today.getUTCMonth(), today.getUTCDate()));
+  return limit.toISOString().slice(0, 10);
+}
+
 export const dobSchema = z.object({
   date_of_birth: z
-    .string({ error: 'Please enter a valid date of birth.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date of birth.')
-    .refine(isRealPastDate, 'Please enter a valid date of birth.')
-    .refine((value) => value >= '1900-01-01', 'Please enter a valid date of birth.')
-    .refine((value) => new Date(`${value}T00:00:00Z`).getTime() < Date.now(), 'Date of birth must be in the past.'),
+    .string({ error: DOB_MESSAGE })
+    .check(
+      z.regex(/^\d{4}-\d{2}-\d{2}$/, DOB_MESSAGE),
+      z.refine(isRealPastDate, DOB_MESSAGE),
+      z.refine((value) => value >= '1900-01-01', DOB_MESSAGE),
+      z.refine((value) => new Date(`${value}T00:00:00Z`).getTime() < Date.now(), 'Date of birth must be in the past.'),
+      z.refine((value) => value <= latestAdultBirthDate(), UNDER_AGE_MESSAGE),
+    ),
 });
 
 export const locationSchema = z.object({
-  country: z.string({ error: 'Please choose a valid country.' }).trim().toLowerCase().regex(/^([a-z]{2})?$/, 'Please choose a valid country.'),
-  city: z.string({ error: 'Please choose a valid city.' }).trim().max(120, 'Please choose a valid city.'),
+  country: z.string({ error: 'Please choose a valid country.' }).check(z.trim(), z.toLowerCase(), z.regex(/^([a-z]{2})?$/, 'Please choose a valid country.')),
+  city: z.string({ error: 'Please choose a valid city.' }).check(z.trim(), z.maxLength(120, 'Please choose a valid city.')),
   allow_location_access: z.literal(true, { error: LOCATION_ACCESS_MESSAGE }),
 });
 
 export const heightSchema = z.object({
-  height: z.number({ error: HEIGHT_MESSAGE }).int(HEIGHT_MESSAGE).min(HEIGHT_MIN_CM, HEIGHT_MESSAGE).max(HEIGHT_MAX_CM, HEIGHT_MESSAGE),
+  height: z.int({ error: HEIGHT_MESSAGE }).check(z.gte(HEIGHT_MIN_CM, HEIGHT_MESSAGE), z.lte(HEIGHT_MAX_CM, HEIGHT_MESSAGE)),
 });
 
 const weight = (label: 'Current weight' | 'Goal weight') => {
   const message = `${label} must be between ${WEIGHT_MIN_KG} and ${WEIGHT_MAX_KG} kg.`;
-  return z.number({ error: message }).min(WEIGHT_MIN_KG, message).max(WEIGHT_MAX_KG, message).transform((kg) => Math.round(kg * 10) / 10);
+  return z.pipe(
+    z.number({ error: message }).check(z.gte(WEIGHT_MIN_KG, message), z.lte(WEIGHT_MAX_KG, message)),
+    z.transform((kg: number) => Math.round(kg * 10) / 10),
+  );
 };
 
 /** desired_weight is sent only when it differs from the current weight. */
-export const weightSchema = z.object({ current_weight: weight('Current weight'), desired_weight: weight('Goal weight').optional() });
+export const weightSchema = z.object({ current_weight: weight('Current weight'), desired_weight: z.optional(weight('Goal weight')) });
 
 export const BIOHACKING_LABELS = ['Just getting started', 'Becoming aware', 'Taking action', 'Medically managed'] as const;
 // The older profile form's values, mapped onto the onboarding labels.
@@ -51,18 +68,20 @@ const LEGACY_BIOHACKING: Record<string, (typeof BIOHACKING_LABELS)[number]> = {
   Intermediate: 'Becoming aware',
   Advanced: 'Taking action',
 };
-export const biohackingLabel = z
-  .string({ error: 'Please choose your biohacking experience.' })
-  .transform((value) => LEGACY_BIOHACKING[value] ?? value)
-  .pipe(z.enum(BIOHACKING_LABELS, { error: 'Please choose your biohacking experience.' }));
+export const biohackingLabel = z.pipe(
+  z.pipe(z.string({ error: 'Please choose your biohacking experience.' }), z.transform((value: string) => LEGACY_BIOHACKING[value] ?? value)),
+  z.enum(BIOHACKING_LABELS, { error: 'Please choose your biohacking experience.' }),
+);
 export const biohackingSchema = z.object({ biohacking_experience: biohackingLabel });
 
 export const goalsSchema = z.object({
   health_goals: z
     .string({ error: GOALS_MESSAGE })
-    .trim()
-    .min(1, GOALS_MESSAGE)
-    .max(GOALS_MAX, `Please keep your health goals under ${GOALS_MAX.toLocaleString('en-GB')} characters.`),
+    .check(
+      z.trim(),
+      z.minLength(1, GOALS_MESSAGE),
+      z.maxLength(GOALS_MAX, `Please keep your health goals under ${GOALS_MAX.toLocaleString('en-GB')} characters.`),
+    ),
 });
 
 export const trackSchema = z.object({ track: z.enum(['one', 'two'], { error: 'There was a problem setting your track. Please try again.' }) });

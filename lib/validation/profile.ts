@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { email, newPassword } from './auth';
+import type * as core from 'zod/v4/core';
+import { email, newPassword, PASSWORD_MAX } from './auth';
 import { biohackingLabel, GOALS_MAX, HEIGHT_MAX_CM, HEIGHT_MIN_CM, WEIGHT_MAX_KG, WEIGHT_MIN_KG, dobSchema } from './onboarding';
 
 // POST /api/set-user-info takes the older complete-profile form or the profile page; every field is
@@ -17,7 +18,7 @@ const kg = (label: string) =>
     .max(WEIGHT_MAX_KG, `${label} must be between ${WEIGHT_MIN_KG} and ${WEIGHT_MAX_KG} kg.`)
     .transform((value) => Math.round(value * 10) / 10);
 /** The older form sends "" for a field left empty. */
-const blankAsNull = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? null : value), schema.nullable());
+const blankAsNull = <T extends core.SomeType>(schema: T) => z.preprocess((value) => (value === '' ? null : value), z.nullable(schema));
 
 export const setUserInfoSchema = z
   .object({
@@ -45,6 +46,8 @@ export const setUserInfoSchema = z
     city: text(120),
     email,
     password: blankAsNull(newPassword),
+    /** Needed to change the e-mail or the password. */
+    current_password: z.string().max(PASSWORD_MAX, 'Your current password is incorrect.'),
   })
   .partial()
   .strict()

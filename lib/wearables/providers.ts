@@ -2,6 +2,7 @@ import 'server-only';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { ConnectionStatus, WearableProvider } from '@/lib/generated/prisma/enums';
+import { noticeOnce } from '@/lib/operator-notice';
 
 export const WEARABLES = ['whoop', 'oura', 'withings'] as const;
 export type Wearable = (typeof WEARABLES)[number];
@@ -11,7 +12,9 @@ const PROVIDER: Record<Wearable, WearableProvider> = { whoop: WearableProvider.W
 /** A wearable can be connected only once its OAuth client id and secret are set. */
 export function wearableConfigured(wearable: Wearable): boolean {
   const credentials = { whoop: [env.WHOOP_CLIENT_ID, env.WHOOP_CLIENT_SECRET], oura: [env.OURA_CLIENT_ID, env.OURA_CLIENT_SECRET], withings: [env.WITHINGS_CLIENT_ID, env.WITHINGS_CLIENT_SECRET] }[wearable];
-  return credentials.every(Boolean);
+  const configured = credentials.every(Boolean);
+  if (!configured) noticeOnce(wearable, `${wearable} cannot be connected: set ${wearable.toUpperCase()}_CLIENT_ID and ${wearable.toUpperCase()}_CLIENT_SECRET.`);
+  return configured;
 }
 
 export async function wearableConnected(userId: string, wearable: Wearable): Promise<boolean> {

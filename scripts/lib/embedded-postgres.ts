@@ -1,29 +1,46 @@
 // The embedded PostgreSQL (PGlite over the wire protocol) used when DATABASE_URL is unset.
-// One process owns the data directory; others find it through the owner file and reuse it.
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+// One process owns the data directory; others find it through the owner file and join it.
+import { randomUUID } from 'node:crypto';
+import { link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-export const DATA_DIR = path.resolve(process.env.EMBEDDED_DB_DIR ?? '.data/pglite');
-const OWNER_FILE = path.join(path.dirname(DATA_DIR), 'pglite-owner.json');
-const DEFAULT_PORT = Number(process.env.EMBEDDED_DB_PORT ?? 54329);
-// PGlite is single-user; the socket server multiplexes this many client connections onto it.
+const DEFAULT_PORT = 54329;
+// PGlite is single-user; the socket server queues this many client connections onto its one session.
 const MAX_CONNECTIONS = 32;
+// How long a joiner waits for an owner that has claimed the directory but is still starting PGlite.
+const OWNER_START_TIMEOUT_MS = 60_000;
 
 export type EmbeddedDatabase = { url: string; owned: boolean; stop: () => Promise<void> };
+type Owner = { pid: number; token: string; port: number | null };
+export type EmbeddedOptions = { dataDir?: string; port?: number };
+
+// Claims made by this process, so that a file with our own pid but a stranger's token reads as stale (pid reuse).
+const ownTokens = new Set<string>();
+
+function dataDirOf(options: EmbeddedOptions): string {
+  return path.resolve(options.dataDir || process.env.EMBEDDED_DB_DIR || '.data/pglite');
+}
+
+export function ownerFileOf(dataDir: string): string {
+  return path.join(path.dirname(dataDir), `${path.basename(dataDir)}-owner.json`);
+}
 
 function urlFor(port: number): string {
   return `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
 }
 
-function isAlive(pid: number): boolean {
+function isAlive(owner: Owner): boolean {
+  if (owner.pid === process.pid) return ownTokens.has(owner.token);
   try {
-    process.kill(pid, 0);
+    process.kill(owner.pid, 0);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -38,14 +55,48 @@ function portAnswers(port: number): Promise<boolean> {
   });
 }
 
-async function runningOwner(): Promise<{ pid: number; port: number } | null> {
+async function readOwner(file: string): Promise<{ owner: Owner; inode: number } | null> {
   try {
-    const owner = JSON.parse(await readFile(OWNER_FILE, 'utf8')) as { pid: number; port: number };
-    if (owner.pid !== process.pid && isAlive(owner.pid) && (await portAnswers(owner.port))) return owner;
+    const [text, info] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
+    return { owner: JSON.parse(text) as Owner, inode: info.ino };
   } catch {
-    // No owner file, or a stale one: start our own.
+    return null;
   }
-  return null;
+}
+
+/** Writes the owner file whole, or fails with EEXIST: link() never replaces, so two claims can't both win. */
+async function claim(file: string, owner: Owner): Promise<boolean> {
+  const draft = `${file}.${owner.token}.tmp`;
+  await writeFile(draft, JSON.stringify(owner));
+  try {
+    await link(draft, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await rm(draft, { force: true });
+  }
+}
+
+/** Updates our own claim in place (rename is atomic, so readers never see half a file). */
+async function publish(file: string, owner: Owner): Promise<void> {
+  const draft = `${file}.${owner.token}.tmp`;
+  await writeFile(draft, JSON.stringify(owner));
+  await rename(draft, file);
+}
+
+/** Removes a dead owner's file, unless another process replaced it meanwhile (then it is put back). */
+async function removeStale(file: string, staleInode: number): Promise<void> {
+  const aside = `${file}.${randomUUID()}.stale`;
+  try {
+    await rename(file, aside);
+  } catch {
+    return; // Someone else removed it first.
+  }
+  const moved = await stat(aside);
+  if (moved.ino !== staleInode) await link(aside, file).catch(() => {});
+  await rm(aside, { force: true });
 }
 
 /** Starts PGlite on `dataDir` ('memory://' for a throwaway one) and serves it on 127.0.0.1. */
@@ -71,19 +122,51 @@ export async function startPglite(dataDir: string, port: number): Promise<{ url:
   };
 }
 
-/** Reuses the embedded database another process owns, or starts and owns it. */
-export async function ensureEmbeddedDatabase(): Promise<EmbeddedDatabase> {
-  const owner = await runningOwner();
-  if (owner) return { url: urlFor(owner.port), owned: false, stop: async () => {} };
+/** Joins the embedded database another live process owns, or claims the data directory and starts it. */
+export async function ensureEmbeddedDatabase(options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
+  const dataDir = dataDirOf(options);
+  const file = ownerFileOf(dataDir);
+  await mkdir(path.dirname(file), { recursive: true });
+  const mine: Owner = { pid: process.pid, token: randomUUID(), port: null };
+  const deadline = Date.now() + OWNER_START_TIMEOUT_MS;
 
-  const started = await startPglite(DATA_DIR, DEFAULT_PORT);
-  await writeFile(OWNER_FILE, JSON.stringify({ pid: process.pid, port: started.port }));
+  ownTokens.add(mine.token);
+  while (!(await claim(file, mine))) {
+    const current = await readOwner(file);
+    if (current && !isAlive(current.owner)) {
+      await removeStale(file, current.inode);
+      continue;
+    }
+    const port = current?.owner.port;
+    if (port && (await portAnswers(port))) {
+      ownTokens.delete(mine.token);
+      return { url: urlFor(port), owned: false, stop: async () => {} };
+    }
+    if (Date.now() > deadline) {
+      ownTokens.delete(mine.token);
+      throw new Error(`The embedded database in ${dataDir} is claimed by process ${current?.owner.pid ?? '?'}, which never started serving it; stop that process or remove ${file}.`);
+    }
+    await delay(100); // The owner is still starting PGlite.
+  }
+
+  const release = async () => {
+    ownTokens.delete(mine.token);
+    await rm(file, { force: true });
+  };
+  let started: Awaited<ReturnType<typeof startPglite>>;
+  try {
+    started = await startPglite(dataDir, options.port ?? Number(process.env.EMBEDDED_DB_PORT || DEFAULT_PORT));
+    await publish(file, { ...mine, port: started.port });
+  } catch (error) {
+    await release();
+    throw error;
+  }
   return {
     url: started.url,
     owned: true,
     stop: async () => {
       await started.stop();
-      await rm(OWNER_FILE, { force: true });
+      await release();
     },
   };
 }

@@ -3,6 +3,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 
 export const MIGRATIONS_DIR = path.resolve('prisma/migrations');
@@ -42,16 +43,40 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 type HistoryRow = { migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null };
 
 export type MigrateResult = { applied: string[]; warnings: string[] };
+/** lockTimeoutMs: how long to wait for a concurrent migration (default MIGRATION_LOCK_TIMEOUT_MS, else 60 s). */
+export type MigrateOptions = { lockTimeoutMs?: number };
+
+const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
+
+function lockTimeoutFromEnv(): number {
+  const value = Number(process.env.MIGRATION_LOCK_TIMEOUT_MS);
+  return Number.isInteger(value) && value > 0 ? value : DEFAULT_LOCK_TIMEOUT_MS;
+}
+
+/** Waits for the migration lock, polling so that a stuck holder makes us fail instead of hang. */
+async function takeLock(client: pg.Client, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [ADVISORY_LOCK_KEY]);
+    if (rows[0]?.locked) return;
+    if (Date.now() >= deadline) {
+      throw new Error(
+        `Another migration has held the migration lock (advisory lock ${ADVISORY_LOCK_KEY}) for over ${timeoutMs} ms; wait for it to finish, or end the session holding it, then migrate again.`,
+      );
+    }
+    await delay(Math.min(250, Math.max(10, deadline - Date.now())));
+  }
+}
 
 /** Applies every pending migration, each in its own transaction. */
-export async function applyMigrations(connectionString: string, dir = MIGRATIONS_DIR): Promise<MigrateResult> {
+export async function applyMigrations(connectionString: string, dir = MIGRATIONS_DIR, options: MigrateOptions = {}): Promise<MigrateResult> {
   const migrations = await readMigrations(dir);
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 });
   await client.connect();
   const applied: string[] = [];
   const warnings: string[] = [];
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK_KEY]);
+    await takeLock(client, options.lockTimeoutMs ?? lockTimeoutFromEnv());
     await client.query(CREATE_HISTORY_TABLE);
     const { rows } = await client.query<HistoryRow>(
       'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" ORDER BY started_at',

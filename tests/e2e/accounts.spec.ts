@@ -1,11 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_EMAIL } from '../../lib/demo/account';
+import type { Page } from '@playwright/test';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../lib/demo/account';
+import { expect, test } from './support/fixtures';
 import { newestMailTo } from './support/mail';
-import { signInAsDemo } from './support/session';
-import { registerViaApi } from './support/register';
 
-// Every request here shares one IP, and /api/login allows 30 per IP in 15 minutes:
-// this file makes 5 login attempts and 4 registrations in all.
+// The browser's own requests share one IP, and /api/login allows 30 per IP in 15 minutes:
+// this file makes 5 login attempts and 3 registrations through the browser.
 
 const PASSWORD = 'Longevity-e2e-2026';
 const INVALID_LINK = 'This reset link is invalid or has expired. Please request a new one.';
@@ -30,6 +29,8 @@ test.describe('accounts', () => {
     await expect(page.getByRole('progressbar', { name: 'Step 3 of 14' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/onboarding_2');
     await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    // The e2e server has no Google or Apple client: the screen says what to do instead.
+    await expect(page.getByText('Use your e-mail and password below.', { exact: true })).toBeVisible();
 
     await field(page, 'First name').fill('Marcus');
     await field(page, 'Surname').fill('Aurelius');
@@ -86,10 +87,11 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
   });
 
-  test('/login shows the SPEC texts and links, and signs the browser out on opening', async ({ context, page, baseURL }) => {
-    await signInAsDemo(context, baseURL!);
-    await page.goto('/main_dashboard');
-    await expect(page.getByRole('heading', { name: 'Welcome, Alex' })).toBeVisible();
+  test('/login shows the SPEC texts and links, and clears a session cookie that no longer works', async ({ context, page, users, request, baseURL }) => {
+    await users.signIn();
+    // The session ends elsewhere (a logout sent with a copy of the cookie): the browser still sends it.
+    const token = (await context.cookies()).find((c) => c.name === 'next-auth.session-token')!.value;
+    expect((await request.post('/api/logout', { headers: { cookie: `next-auth.session-token=${token}`, origin: baseURL! } })).ok()).toBe(true);
 
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
@@ -102,7 +104,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('button', { name: /Google|Apple/ })).toHaveCount(0);
     await expect.poll(() => authFlag(page)).toBe('false');
 
-    // The sign-out that opening /login started has ended the demo session.
+    // The sign-out that opening /login starts clears the dead cookie (a live session goes to the dashboard instead).
     await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'next-auth.session-token' && c.value)).toBe(false);
     await page.goto('/main_dashboard');
     await expect(page).toHaveURL(/\/login$/);
@@ -117,33 +119,33 @@ test.describe('accounts', () => {
     expect(await authFlag(page)).toBe('false');
   });
 
-  test('/login validates the fields and reports a network error', async ({ page }) => {
+  test('/login validates the fields and reports a network error', async ({ context, page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Please enter your e-mail.')).toBeVisible();
     await expect(page.getByText('Please enter your password.')).toBeVisible();
 
-    await page.route('**/api/login', (route) => route.abort('internetdisconnected'));
     await field(page, 'E-mail').fill(DEMO_EMAIL);
     await field(page, 'Password').fill('anything');
+    await context.setOffline(true);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'An error occurred during login' })).toBeVisible();
+    await context.setOffline(false);
   });
 
-  test('a login waits for the sign-out that opening /login started', async ({ page }) => {
-    // Hold the sign-out back: were the login sent first, the late answer would clear its new session cookie.
+  test('a login waits for the sign-out that opening /login started', async ({ context, page }) => {
+    // Were the login sent before the sign-out's answer, that late answer would clear the new session cookie.
+    // A slow network (the browser's own emulation) keeps the sign-out in flight while the form is filled.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 800, downloadThroughput: -1, uploadThroughput: -1 });
     const events: string[] = [];
     page.on('request', (r) => r.url().endsWith('/api/login') && events.push('login sent'));
     page.on('requestfinished', (r) => r.url().endsWith('/api/logout') && events.push('logout answered'));
-    await page.route('**/api/logout', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue();
-    });
 
-    await logIn(page, DEMO_EMAIL, 'Longevity-demo-2026');
+    await logIn(page, DEMO_EMAIL, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/main_dashboard$/);
     expect(events).toEqual(['logout answered', 'login sent']);
-    await page.unrouteAll({ behavior: 'wait' });
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Welcome, Alex' })).toBeVisible();
   });
@@ -160,7 +162,7 @@ test.describe('accounts', () => {
     await expect(password).toHaveValue('secret-value');
   });
 
-  test('/signup checks the passwords match, then registers and goes to /login', async ({ page }) => {
+  test('/signup checks the passwords match, then registers, and /login passes the new user on', async ({ page }) => {
     await page.goto('/signup');
     await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     await field(page, 'E-mail').fill(uniqueEmail());
@@ -172,7 +174,8 @@ test.describe('accounts', () => {
     await field(page, 'Repeat password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page.getByText('Signup successful! You can now log in.', { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+    // Registering signed the browser in, so /login passes it on to the dashboard, which resumes onboarding.
+    await expect(page).toHaveURL(/\/onboarding_4$/, { timeout: 5_000 });
   });
 
   test('/reset-password checks the passwords match', async ({ page }) => {
@@ -183,11 +186,11 @@ test.describe('accounts', () => {
     await expect(page.getByText('Passwords do not match', { exact: true })).toBeVisible();
   });
 
-  test('forgot password: the mailed link sets a new password once', async ({ page, request }) => {
-    const email = uniqueEmail();
+  test('forgot password: the mailed link sets a new password once', async ({ context, page, users }) => {
+    test.slow(); // Two argon2 resets, four sign-ins and an axe pass on each page.
+    const { email } = await users.create({ password: PASSWORD });
+    await context.clearCookies();
     const newPassword = 'Fresh-start-2026';
-    const registered = await registerViaApi(request, { email, password: PASSWORD });
-    expect(registered.status()).toBe(201);
 
     await page.goto('/forgot-password');
     await expect(page.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
@@ -210,6 +213,9 @@ test.describe('accounts', () => {
     // A fresh user's dashboard resumes onboarding at its first step.
     await expect(page).toHaveURL(/\/onboarding_4$/);
 
+    // Signed in, /login would go straight to the dashboard: sign out before trying the old password.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
     await logIn(page, email, PASSWORD);
     await expect(page.getByRole('alert').filter({ hasText: 'Login failed' })).toBeVisible();
 
@@ -222,15 +228,18 @@ test.describe('accounts', () => {
     await expect(alert).toContainText(INVALID_LINK);
   });
 
-  test('a failed log-out says so and stays signed in', async ({ context, page, baseURL }) => {
-    await signInAsDemo(context, baseURL!);
+  test('a failed log-out says so and stays signed in', async ({ context, page, users }) => {
+    await users.signIn();
     await page.goto('/main_dashboard');
-    await page.route('**/api/logout', (route) => route.abort('internetdisconnected'));
+    await context.setOffline(true);
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'An error occurred while logging out. Please try again.' }),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/main_dashboard$/);
+    await context.setOffline(false);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Welcome, Alex' })).toBeVisible();
   });
 
   test('/dev/mail does not exist in production, and Apple\'s return page answers', async ({ page, request }) => {

@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { DEMO_EMAIL } from '../../lib/demo/account';
 import { EMBEDDED_E2E_URL, query } from './support/database';
 
-// This server was started by `npm start` with no DATABASE_URL, on an empty data directory.
-test('npm start on the embedded default creates, migrates and seeds the database', async ({ request }) => {
+// This server was started by `SEED_DEMO=1 npm start` with no DATABASE_URL, on an empty data directory.
+test('npm start on the embedded default creates and migrates the database, and seeds it when SEED_DEMO=1 asks', async ({ request }) => {
   const response = await request.get('/api/health');
   expect(response.status()).toBe(200);
   expect(await response.json()).toEqual({ status: 'ok', db: 'ok' });

@@ -1,27 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { query } from './support/database';
-import { registerViaApi } from './support/register';
+import { expect, test } from './support/fixtures';
 
-// Steps 4, 6 and 7. Users register as clients of their own (support/register.ts), so the register limit holds.
+// Steps 4, 6 and 7. Users register and answer the earlier steps through the real calls (support/fixtures.ts).
 
 const HEIGHT_MESSAGE = 'Invalid height value. Please enter a value between 30 cm (1 ft) and 250 cm (8 ft 2 in).';
-let counter = 0;
-
 type BodyRow = { dob: string | null; heightCm: number | null; currentWeightKg: number | null; desiredWeightKg: number | null };
-
-/** Registers a fresh user (the page's context gets the session) and returns its e-mail. */
-async function registerUser(page: Page): Promise<string> {
-  const email = `e2e-body-${Date.now()}-${++counter}@example.test`;
-  const response = await registerViaApi(page.request, { firstName: 'Marcus', lastName: 'Body', email, password: 'Longevity-e2e-2026' });
-  expect(response.ok()).toBe(true);
-  return email;
-}
-
-/** Fills in the steps before `step` straight in the database. */
-async function completeBefore(email: string, step: 'height' | 'weight') {
-  await query(`UPDATE users SET "dateOfBirth" = '1980-06-15', country = 'gb', city = 'London' WHERE email = $1`, [email]);
-  if (step === 'weight') await query(`UPDATE users SET "heightCm" = 180 WHERE email = $1`, [email]);
-}
+const EARLIER = { 'date-of-birth': { date_of_birth: '1980-06-15' } };
 
 async function bodyRow(email: string): Promise<BodyRow> {
   const [row] = await query<BodyRow>(
@@ -39,8 +24,20 @@ const alert = (page: Page) => page.getByRole('main').getByRole('alert');
 const next = (page: Page) => page.getByRole('button', { name: 'Next' });
 
 test.describe('onboarding: date of birth, height and weight', () => {
-  test('/onboarding_4 defaults to 03 May 2005, follows month and year, and saves the date', async ({ page }) => {
-    const email = await registerUser(page);
+  test('/onboarding_4 refuses a date of birth under 18 and saves nothing', async ({ page, users }) => {
+    const { email } = await users.create();
+    await page.goto('/onboarding_4');
+    await field(page, 'Year').selectOption('2025');
+    await field(page, 'Month').selectOption({ label: 'February' });
+    await field(page, 'Day').selectOption({ label: '28' });
+    await next(page).click();
+    await expect(alert(page)).toHaveText('You must be at least 18 to use Vitality.');
+    await expect(page).toHaveURL(/\/onboarding_4$/);
+    expect((await bodyRow(email)).dob).toBeNull();
+  });
+
+  test('/onboarding_4 defaults to 03 May 2005, follows month and year, and saves the date', async ({ context, page, users }) => {
+    const { email, password } = await users.create();
     await page.goto('/onboarding_4');
     await expect(page.getByRole('progressbar', { name: 'Step 4 of 14' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/onboarding_3');
@@ -70,15 +67,17 @@ test.describe('onboarding: date of birth, height and weight', () => {
     await expect(field(page, 'Day').locator('option')).toHaveCount(30);
     await expect(selected(page, 'Day')).toHaveText('30');
 
-    // A save the server refuses, then one that never arrives, keep the user here with SPEC's texts.
-    await page.route('**/api/update_dob', (route) => route.fulfill({ status: 500, json: {} }));
+    // A save the server refuses (signed out in another tab), then one that never arrives, keep the user here.
+    await field(page, 'Year').selectOption('1988');
+    await users.signOutElsewhere();
     await next(page).click();
-    await expect(alert(page)).toHaveText('Failed to update date of birth');
-    await page.unroute('**/api/update_dob');
-    await page.route('**/api/update_dob', (route) => route.abort());
+    await expect(alert(page)).toContainText('Failed to update date of birth');
+    await expect(alert(page)).toContainText('Not authenticated');
+    await users.signIn(email, password);
+    await context.setOffline(true);
     await next(page).click();
     await expect(alert(page)).toHaveText('An error occurred while updating your date of birth');
-    await page.unroute('**/api/update_dob');
+    await context.setOffline(false);
     expect((await bodyRow(email)).dob).toBeNull();
 
     await field(page, 'Year').selectOption('1988');
@@ -93,9 +92,8 @@ test.describe('onboarding: date of birth, height and weight', () => {
     await expect(selected(page, 'Year')).toHaveText('1988');
   });
 
-  test('/onboarding_6 in cm: digits only, at most 3, 30 to 250, and saves whole cm', async ({ page }) => {
-    const email = await registerUser(page);
-    await completeBefore(email, 'height');
+  test('/onboarding_6 in cm: digits only, at most 3, 30 to 250, and saves whole cm', async ({ context, page, users }) => {
+    const { email, password } = await users.create({ at: 'height', answers: EARLIER });
     await page.goto('/onboarding_6');
     await expect(page.getByRole('progressbar', { name: 'Step 6 of 14' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/onboarding_5');
@@ -126,25 +124,24 @@ test.describe('onboarding: date of birth, height and weight', () => {
     expect((await bodyRow(email)).heightCm).toBeNull();
 
     await height.fill('182');
-    await page.route('**/api/update_height', (route) => route.fulfill({ status: 422, json: { message: 'Height rejected upstream.' } }));
+    await users.signOutElsewhere();
     await next(page).click();
     const failure = alert(page);
     await expect(failure).toContainText('Failed to update height');
-    await expect(failure).toContainText('Height rejected upstream.');
-    await page.unroute('**/api/update_height');
-    await page.route('**/api/update_height', (route) => route.abort());
+    await expect(failure).toContainText('Not authenticated');
+    await users.signIn(email, password);
+    await context.setOffline(true);
     await next(page).click();
     await expect(alert(page)).toHaveText('An error occurred while updating your height');
-    await page.unroute('**/api/update_height');
+    await context.setOffline(false);
 
     await next(page).click();
     await expect(page).toHaveURL(/\/onboarding_7$/);
     expect((await bodyRow(email)).heightCm).toBe(182);
   });
 
-  test('/onboarding_6 in ft/in converts 175 cm to 5 ft 9 in and saves 6 ft 0 in as 183 cm', async ({ page }) => {
-    const email = await registerUser(page);
-    await completeBefore(email, 'height');
+  test('/onboarding_6 in ft/in converts 175 cm to 5 ft 9 in and saves 6 ft 0 in as 183 cm', async ({ page, users }) => {
+    const { email } = await users.create({ at: 'height', answers: EARLIER });
     await page.goto('/onboarding_6');
     await page.getByRole('radio', { name: 'ft/in' }).check();
     const feet = field(page, 'Feet');
@@ -176,9 +173,8 @@ test.describe('onboarding: date of birth, height and weight', () => {
     expect((await bodyRow(email)).heightCm).toBe(183);
   });
 
-  test('/onboarding_7 in kg with equal weights sends no desired weight and stores it as the current', async ({ page }) => {
-    const email = await registerUser(page);
-    await completeBefore(email, 'weight');
+  test('/onboarding_7 in kg with equal weights sends no desired weight and stores it as the current', async ({ context, page, users }) => {
+    const { email, password } = await users.create({ at: 'weight', answers: EARLIER });
     const bodies: unknown[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/update_weight')) bodies.push(request.postDataJSON());
@@ -204,14 +200,15 @@ test.describe('onboarding: date of birth, height and weight', () => {
     await expect(desired).toHaveValue('88.4');
     await expect(page.getByText('88.4 kg')).toHaveCount(2);
 
-    await page.route('**/api/update_weight', (route) => route.abort());
+    await context.setOffline(true);
     await next(page).click();
     await expect(alert(page)).toHaveText('An error occurred while updating your weight');
-    await page.unroute('**/api/update_weight');
-    await page.route('**/api/update_weight', (route) => route.fulfill({ status: 500, body: 'Internal error' }));
+    await context.setOffline(false);
+    await users.signOutElsewhere();
     await next(page).click();
-    await expect(alert(page)).toHaveText('Failed to update weight');
-    await page.unroute('**/api/update_weight');
+    await expect(alert(page)).toContainText('Failed to update weight');
+    await expect(alert(page)).toContainText('Not authenticated');
+    await users.signIn(email, password);
     expect((await bodyRow(email)).currentWeightKg).toBeNull();
 
     const navigation = page.waitForEvent('framenavigated');
@@ -225,9 +222,8 @@ test.describe('onboarding: date of birth, height and weight', () => {
     expect(row.desiredWeightKg).toBe(88.4);
   });
 
-  test('/onboarding_7 in lbs converts the sliders and stores kg', async ({ page }) => {
-    const email = await registerUser(page);
-    await completeBefore(email, 'weight');
+  test('/onboarding_7 in lbs converts the sliders and stores kg', async ({ page, users }) => {
+    const { email } = await users.create({ at: 'weight', answers: EARLIER });
     const bodies: unknown[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/update_weight')) bodies.push(request.postDataJSON());
@@ -262,10 +258,11 @@ test.describe('onboarding: date of birth, height and weight', () => {
     expect(row.desiredWeightKg).toBe(81.6);
   });
 
-  test('saved answers prefill the steps, and the lbs slider ends map to 30 and 200 kg', async ({ page }) => {
-    const email = await registerUser(page);
-    await completeBefore(email, 'weight');
-    await query(`UPDATE users SET "heightCm" = 152, "currentWeightKg" = 200, "desiredWeightKg" = 30 WHERE email = $1`, [email]);
+  test('saved answers prefill the steps, and the lbs slider ends map to 30 and 200 kg', async ({ page, users }) => {
+    const { email } = await users.create({
+      at: 'vital-signs-tutorial',
+      answers: { ...EARLIER, height: { height: 152 }, weight: { current_weight: 200, desired_weight: 30 } },
+    });
 
     await page.goto('/onboarding_4');
     await expect(selected(page, 'Day')).toHaveText('15');

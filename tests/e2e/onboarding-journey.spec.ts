@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { query } from './support/database';
-import { registerViaApi } from './support/register';
+import { expect, test } from './support/fixtures';
 
 // One new user through every onboarding screen, 4 to 14, in the browser, with the DB row checked
 // after each step. Each step's own spec covers its validation texts and failure paths in depth.
@@ -11,12 +11,11 @@ const userRow = async (email: string) => (await query<Row>('SELECT * FROM users 
 const stepBar = (page: Page, n: number) => page.getByRole('progressbar', { name: `Step ${n} of 14` });
 const nextButton = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
 
-test('a new user goes from /onboarding_4 to /onboarding_14 through every screen', async ({ page, context }) => {
+test('a new user goes from /onboarding_4 to /onboarding_14 through every screen', async ({ page, context, users }) => {
   test.setTimeout(90_000);
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: 51.5072, longitude: -0.1276 });
-  const email = `journey-${Date.now()}@example.test`;
-  expect((await registerViaApi(page.request, { firstName: 'Jonah', lastName: 'Reid', email, password: PASSWORD })).status()).toBe(201);
+  const { email } = await users.create({ firstName: 'Jonah', lastName: 'Reid', password: PASSWORD });
 
   // The dashboard sends an unfinished onboarding to its first missing step.
   await page.goto('/main_dashboard');

@@ -1,20 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { query } from './support/database';
-import { registerViaApi } from './support/register';
+import { expect, PASSWORD, test, type Users } from './support/fixtures';
 
-// Step 5 (/onboarding_5). Users register as clients of their own (support/register.ts), so the register limit holds.
+// Step 5 (/onboarding_5). Users register and answer step 4 through the real calls (support/fixtures.ts).
 
 type Option = { value: string; label: string };
 type GeoSpy = { watching: number[]; cleared: number[]; positions: number };
 
-const PASSWORD = 'Longevity-e2e-2026';
 const DENIED = 'Location access was denied or an error occurred.';
 const ACCESS_REQUIRED = 'Please enable location access to continue.';
 const PLACE_REQUIRED = 'Please choose your country and city.';
 const LONDON = { latitude: 51.5072, longitude: -0.1276 };
 
-let counter = 0;
-const uniqueEmail = () => `e2e-location-${Date.now()}-${++counter}@example.test`;
 const byLabel = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
 
 const countryField = (page: Page) => page.getByRole('combobox', { name: 'Country' });
@@ -24,11 +21,8 @@ const continueButton = (page: Page) => page.getByRole('button', { name: 'Continu
 const options = (page: Page, list: 'Country' | 'City') => page.getByRole('listbox', { name: list }).getByRole('option');
 
 /** A new signed-in user who has done step 4, on /onboarding_5. */
-async function startAtLocationStep(page: Page): Promise<string> {
-  const email = uniqueEmail();
-  const response = await registerViaApi(page.request, { firstName: 'Lewis', lastName: 'Carter', email, password: PASSWORD });
-  expect(response.ok()).toBe(true);
-  await query(`UPDATE users SET "dateOfBirth" = '1985-04-12' WHERE email = $1`, [email]);
+async function startAtLocationStep(page: Page, users: Users): Promise<string> {
+  const { email } = await users.create({ firstName: 'Lewis', lastName: 'Carter', at: 'location', answers: { 'date-of-birth': { date_of_birth: '1985-04-12' } } });
   await page.goto('/onboarding_5');
   await expect(page.getByRole('progressbar', { name: 'Step 5 of 14' })).toBeVisible();
   return email;
@@ -105,8 +99,8 @@ test.describe('onboarding step 5: location', () => {
     expect(files.find((f) => f.value === 'bv')!.list).toEqual([]);
   });
 
-  test('country select with flags and type-ahead; the chosen country loads its sorted cities; a new country clears the city', async ({ page }) => {
-    await startAtLocationStep(page);
+  test('country select with flags and type-ahead; the chosen country loads its sorted cities; a new country clears the city', async ({ page, users }) => {
+    await startAtLocationStep(page, users);
     await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/onboarding_4');
     await expect(cityField(page)).toBeDisabled();
 
@@ -178,11 +172,11 @@ test.describe('onboarding step 5: location', () => {
     await expect(cityField(page)).toHaveCount(0);
   });
 
-  test('with geolocation allowed the switch stays on, off clears the watch, and Continue saves and goes to /onboarding_6', async ({ page, context }) => {
+  test('with geolocation allowed the switch stays on, off clears the watch, and Continue saves and goes to /onboarding_6', async ({ page, context, users }) => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation(LONDON);
     await spyOnGeolocation(page);
-    const email = await startAtLocationStep(page);
+    const email = await startAtLocationStep(page, users);
 
     await locationSwitch(page).click();
     await expect(locationSwitch(page)).toBeChecked();
@@ -219,9 +213,9 @@ test.describe('onboarding step 5: location', () => {
     await expect(cityField(page)).toHaveValue('London');
   });
 
-  test('a denied permission turns the switch back off with the denial text; Continue asks for access, country and city', async ({ page }) => {
+  test('a denied permission turns the switch back off with the denial text; Continue asks for access, country and city', async ({ page, users }) => {
     // No permission granted: headless Chromium denies the request itself.
-    const email = await startAtLocationStep(page);
+    const email = await startAtLocationStep(page, users);
 
     await continueButton(page).click();
     await expect(page.getByText(ACCESS_REQUIRED)).toBeVisible();
@@ -250,30 +244,31 @@ test.describe('onboarding step 5: location', () => {
     await expect(locationSwitch(page)).not.toBeChecked();
   });
 
-  test('a failed save shows the server message, a network failure its own text, and the user stays on step 5', async ({ page, context }) => {
+  test('a refused save shows the server message, a network failure its own text, and the user stays on step 5', async ({ page, context, users }) => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation(LONDON);
-    const email = await startAtLocationStep(page);
+    const email = await startAtLocationStep(page, users);
     await chooseCountry(page, 'Germany', 'Germany');
     await cityField(page).fill('Berlin');
     await options(page, 'City').getByText('Berlin', { exact: true }).click();
     await locationSwitch(page).click();
     await expect(locationSwitch(page)).toBeChecked();
 
-    await page.route('**/api/update_location', (route) => route.fulfill({ status: 422, json: { message: 'Please choose a valid city.' } }));
+    // Signed out in another tab: the server refuses the save.
+    await users.signOutElsewhere();
     await continueButton(page).click();
     const failure = page.getByRole('alert').filter({ hasText: 'Failed to update location' });
     await expect(failure).toBeVisible();
-    await expect(failure).toContainText('Please choose a valid city.');
+    await expect(failure).toContainText('Not authenticated');
 
-    await page.unroute('**/api/update_location');
-    await page.route('**/api/update_location', (route) => route.abort('internetdisconnected'));
+    await users.signIn(email, PASSWORD);
+    await context.setOffline(true);
     await continueButton(page).click();
     await expect(page.getByRole('alert').filter({ hasText: 'An error occurred while updating your location' })).toBeVisible();
     await expect(page).toHaveURL(/\/onboarding_5$/);
     expect(await savedLocation(email)).toEqual({ country: null, city: null, allowLocationAccess: false });
 
-    await page.unroute('**/api/update_location');
+    await context.setOffline(false);
     await continueButton(page).click();
     await expect(page).toHaveURL(/\/onboarding_6$/);
     expect(await savedLocation(email)).toEqual({ country: 'de', city: 'Berlin', allowLocationAccess: true });

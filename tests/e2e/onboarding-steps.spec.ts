@@ -1,35 +1,23 @@
-import { expect, test, type Page } from '@playwright/test';
-import { TERMS_URL } from '../../lib/legal';
+import type { BrowserContext, Page } from '@playwright/test';
 import { TERMS_MESSAGE } from '../../lib/validation/onboarding';
 import { query } from './support/database';
-import { registerViaApi } from './support/register';
+import { expect, test, type Users } from './support/fixtures';
 
-// Steps 8, 9, 10, 13 and 14. Each test registers one user (the register limit is 10 an hour per IP)
-// and writes the earlier answers straight into the row, since the gate opens the first missing step.
+// Steps 8, 9, 10, 13 and 14. Each test registers one user and answers the earlier steps through the
+// real calls (support/fixtures.ts), since the gate opens the first missing step.
 
-const PASSWORD = 'Longevity-e2e-2026';
-let counter = 0;
-const uniqueEmail = () => `e2e-steps-${Date.now()}-${++counter}@example.test`;
+// The step each test starts on, by the last step done before it.
+const NEXT_STEP = { weight: 'vital-signs-tutorial', 'vital-signs-tutorial': 'biohacking-experience', devices: 'track', track: 'terms' } as const;
 
-// The answers of each step, in order; a user "done through" a step has every answer up to it.
-const ANSWERS = [
-  ['weight', `"dateOfBirth" = '1985-06-15', country = 'gb', city = 'London', "heightCm" = 180, "currentWeightKg" = 90, "desiredWeightKg" = 82`],
-  ['vital-signs-tutorial', `"shenaiTutorialWatched" = true`],
-  ['biohacking-experience', `"biohackingExperience" = 'becoming_aware'`],
-  ['health-goals', `"healthGoals" = 'More energy and better sleep'`],
-  ['devices', `"devicesIntegrated" = true`],
-  ['track', `track = 'one'`],
-] as const;
-type DoneThrough = (typeof ANSWERS)[number][0];
+async function signUpDoneThrough(users: Users, step: keyof typeof NEXT_STEP): Promise<string> {
+  return (await users.create({ at: NEXT_STEP[step] })).email;
+}
 
-async function signUpDoneThrough(page: Page, step: DoneThrough): Promise<string> {
-  const email = uniqueEmail();
-  const response = await registerViaApi(page.request, { firstName: 'Marcus', lastName: 'Aurelius', email, password: PASSWORD });
-  expect(response.ok()).toBe(true);
-  const last = ANSWERS.findIndex(([name]) => name === step);
-  const set = ANSWERS.slice(0, last + 1).map(([, sql]) => sql).join(', ');
-  await query(`UPDATE users SET ${set} WHERE email = $1`, [email]);
-  return email;
+/** Fails every request to `path` in the browser's network stack (as a firewall would), leaving navigation alone. */
+async function blockCall(context: BrowserContext, page: Page, path: string) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setBlockedURLs', { urls: [`*${path}`] });
 }
 
 type Row = {
@@ -64,8 +52,8 @@ async function clickThroughTutorial(page: Page) {
 }
 
 test.describe('onboarding steps 8 to 14', () => {
-  test('the tutorial moves on every 5 s, stops on slide 5, and Finish saves the flag and opens step 9', async ({ page }) => {
-    const email = await signUpDoneThrough(page, 'weight');
+  test('the tutorial moves on every 5 s, stops on slide 5, and Finish saves the flag and opens step 9', async ({ page, users }) => {
+    const email = await signUpDoneThrough(users, 'weight');
     // The page's clock stands still from the first load on, so only runFor moves the slides.
     const start = Date.now();
     await page.clock.install({ time: start });
@@ -124,10 +112,10 @@ test.describe('onboarding steps 8 to 14', () => {
     await expect(page.getByRole('progressbar', { name: 'Step 10 of 14' })).toBeVisible();
   });
 
-  test('Finish heads for /onboarding_9 even when saving the flag fails', async ({ page }) => {
-    const email = await signUpDoneThrough(page, 'weight');
-    await page.route('**/api/shenai-tutorial-watched', (route) => route.abort());
+  test('Finish heads for /onboarding_9 even when saving the flag fails', async ({ context, page, users }) => {
+    const email = await signUpDoneThrough(users, 'weight');
     await page.goto('/onboarding_8');
+    await blockCall(context, page, '/api/shenai-tutorial-watched');
     await clickThroughTutorial(page);
     const toMeasurement = page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/onboarding_9');
     await page.getByRole('button', { name: 'Finish' }).click();
@@ -139,18 +127,17 @@ test.describe('onboarding steps 8 to 14', () => {
     await page.goto('/onboarding_10');
     await expect(page).toHaveURL(/\/onboarding_8$/);
 
-    // Someone who watched it before (back from step 9) lands on step 9 though the save answers 500.
-    await query(`UPDATE users SET "shenaiTutorialWatched" = true WHERE email = $1`, [email]);
-    await page.unroute('**/api/shenai-tutorial-watched');
-    await page.route('**/api/shenai-tutorial-watched', (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong.' } }));
+    // Someone who watched it before (back from step 9) lands on step 9 though the save fails.
+    const watched = await page.request.post('/api/shenai-tutorial-watched', { headers: { origin: new URL(page.url()).origin } });
+    expect(watched.status()).toBe(200);
     await page.goto('/onboarding_8');
     await clickThroughTutorial(page);
     await page.getByRole('button', { name: 'Finish' }).click();
     await expect(page).toHaveURL(/\/onboarding_9$/);
   });
 
-  test('the drawings keep still for reduced motion, and a double click on Next does not press Finish', async ({ page }) => {
-    await signUpDoneThrough(page, 'vital-signs-tutorial');
+  test('the drawings keep still for reduced motion, and a double click on Next does not press Finish', async ({ page, users }) => {
+    await signUpDoneThrough(users, 'vital-signs-tutorial');
     await page.goto('/onboarding_8');
     // Slide 1's glow pulses, unless the user asks for reduced motion.
     const glow = page.locator('[aria-roledescription="slide"]').first().locator('circle').first();
@@ -163,15 +150,19 @@ test.describe('onboarding steps 8 to 14', () => {
       await page.getByRole('button', { name: 'Next', exact: true }).click();
       await expect(position(page)).toHaveText(`${n} of 5`);
     }
+    const saves: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/shenai-tutorial-watched') && saves.push(r.url()));
     await page.getByRole('button', { name: 'Next', exact: true }).dblclick();
     await expect(position(page)).toHaveText('5 of 5');
-    await page.waitForTimeout(500);
+    // Two rendered frames after the clicks: React has handled both, so a Finish would have fired by now.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(saves).toEqual([]);
     await expect(page).toHaveURL(/\/onboarding_8$/);
     await expect(page.getByRole('button', { name: 'Finish' })).toBeEnabled();
   });
 
-  test('biohacking experience needs a choice, reports failures, saves taking_action and comes back prefilled', async ({ page }) => {
-    const email = await signUpDoneThrough(page, 'vital-signs-tutorial');
+  test('biohacking experience needs a choice, reports failures, saves taking_action and comes back prefilled', async ({ context, page, users }) => {
+    const email = await signUpDoneThrough(users, 'vital-signs-tutorial');
     await page.goto('/onboarding_10');
     await expect(page.getByRole('progressbar', { name: 'Step 10 of 14' })).toBeVisible();
     await expect(backLink(page)).toHaveAttribute('href', '/onboarding_9');
@@ -183,17 +174,17 @@ test.describe('onboarding steps 8 to 14', () => {
     await page.getByRole('radio', { name: 'Taking action', exact: true }).check();
     await expect(next).toBeEnabled();
 
-    const url = '**/api/update_biohacking_experience';
-    await page.route(url, (route) => route.fulfill({ status: 422, json: { message: 'Please choose your biohacking experience.' } }));
+    const { password } = users.current();
+    await users.signOutElsewhere();
     await next.click();
     const refused = alertWith(page, 'Failed to update biohacking experience');
     await expect(refused).toBeVisible();
-    await expect(refused).toContainText('Please choose your biohacking experience.');
-    await page.unroute(url);
-    await page.route(url, (route) => route.abort());
+    await expect(refused).toContainText('Not authenticated');
+    await users.signIn(email, password);
+    await context.setOffline(true);
     await next.click();
     await expect(alertWith(page, 'An error occurred while updating your biohacking experience')).toBeVisible();
-    await page.unroute(url);
+    await context.setOffline(false);
     expect((await userRow(email)).biohackingExperience).toBeNull();
 
     await next.click();
@@ -205,8 +196,8 @@ test.describe('onboarding steps 8 to 14', () => {
     await expect(next).toBeEnabled();
   });
 
-  test('choosing track two saves it and opens the terms; failures say so', async ({ page }) => {
-    const email = await signUpDoneThrough(page, 'devices');
+  test('choosing track two saves it and opens the terms; failures say so', async ({ context, page, users }) => {
+    const email = await signUpDoneThrough(users, 'devices');
     await page.goto('/onboarding_13');
     await expect(page.getByRole('heading', { name: 'Choose your track', level: 1 })).toBeVisible();
     await expect(page.getByText('Two tracks based on whether you need an initial blood test from us, or if you already have one yourself.', { exact: true })).toBeVisible();
@@ -217,15 +208,14 @@ test.describe('onboarding steps 8 to 14', () => {
     await expect(page.getByRole('button', { name: 'Get started with track one' })).toBeVisible();
     const startTwo = page.getByRole('button', { name: 'Get started with track two' });
 
-    const url = '**/api/set-track';
-    await page.route(url, (route) => route.abort());
+    await context.setOffline(true);
     await startTwo.click();
     await expect(alertWith(page, 'There was a problem connecting to the server. Please try again.')).toBeVisible();
-    await page.unroute(url);
-    await page.route(url, (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong.' } }));
+    await context.setOffline(false);
+    await users.signOutElsewhere();
     await startTwo.click();
     await expect(alertWith(page, 'There was a problem setting your track. Please try again.')).toBeVisible();
-    await page.unroute(url);
+    await users.signIn(email, users.current().password);
     expect((await userRow(email)).track).toBeNull();
 
     await startTwo.click();
@@ -233,21 +223,21 @@ test.describe('onboarding steps 8 to 14', () => {
     expect((await userRow(email)).track).toBe('two');
   });
 
-  test('the terms tick is required; accepting starts a 30-day trial and loads the dashboard', async ({ page }) => {
-    const email = await signUpDoneThrough(page, 'track');
+  test('the terms tick is required; accepting starts a 30-day trial and loads the dashboard', async ({ context, page, users }) => {
+    const email = await signUpDoneThrough(users, 'track');
     await page.goto('/onboarding_14');
     await expect(page.getByRole('heading', { name: 'Almost there!' })).toBeVisible();
     await expect(page.getByText('No commitment. Cancel anytime.')).toBeVisible();
     await expect(backLink(page)).toHaveAttribute('href', '/onboarding_13');
 
     const terms = page.getByRole('link', { name: 'Terms and Conditions' });
-    await expect(terms).toHaveAttribute('href', TERMS_URL);
+    await expect(terms).toHaveAttribute('href', '/terms');
     await expect(terms).toHaveAttribute('target', '_blank');
     await expect(terms).toHaveAttribute('rel', 'noopener noreferrer');
     // The link opens a new tab and leaves the tick alone.
-    await page.context().route(`${TERMS_URL}*`, (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Terms</h1>' }));
     const [tab] = await Promise.all([page.context().waitForEvent('page'), terms.click()]);
-    await expect(tab).toHaveURL(TERMS_URL);
+    await expect(tab).toHaveURL(/\/terms$/);
+    await expect(tab.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
     await tab.close();
     const tick = page.getByRole('checkbox', { name: 'Agree to the Terms and Conditions' });
     await expect(tick).not.toBeChecked();
@@ -261,15 +251,14 @@ test.describe('onboarding steps 8 to 14', () => {
 
     await tick.check();
     await expect(page.getByText(TERMS_MESSAGE, { exact: true })).toBeHidden();
-    const url = '**/api/assign-terms';
-    await page.route(url, (route) => route.abort());
+    await context.setOffline(true);
     await start.click();
     await expect(alertWith(page, 'An error occurred while accepting terms.')).toBeVisible();
-    await page.unroute(url);
-    await page.route(url, (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong.' } }));
+    await context.setOffline(false);
+    await users.signOutElsewhere();
     await start.click();
     await expect(alertWith(page, 'An error occurred while assigning terms. Please try again.')).toBeVisible();
-    await page.unroute(url);
+    await users.signIn(email, users.current().password);
     expect((await userRow(email)).termsAcceptedAt).toBeNull();
 
     await start.click();

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PILLARS } from '../../lib/pillars';
-import { signInAsDemo } from './support/session';
+import { expect, test } from './support/fixtures';
 
 test.describe('onboarding welcome and pitch', () => {
   test('Get started leads to /onboarding_2, and Next to /onboarding_3', async ({ page }) => {
@@ -153,15 +153,18 @@ test.describe('/order_devices', () => {
   });
 });
 
-test('a signed-in user reads each pillar page and can go back to the dashboard', async ({ context, page, baseURL }) => {
-  await signInAsDemo(context, baseURL!);
-  for (const pillar of PILLARS) {
-    await page.goto(`/${pillar.slug}`);
-    await expect(page).toHaveURL(`/${pillar.slug}`);
-    await expect(page.getByRole('heading', { level: 1, name: pillar.title, exact: true })).toBeVisible();
-    await expect(page.getByRole('img', { name: pillar.image.alt })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/main_dashboard');
-  }
-  await page.getByRole('link', { name: 'Back to dashboard' }).click();
-  await expect(page).toHaveURL('/main_dashboard');
+test.describe('signed in as the demo', () => {
+  test.use({ signedInAsDemo: true });
+
+  test('a signed-in user reads each pillar page and can go back to the dashboard', async ({ page }) => {
+    for (const pillar of PILLARS) {
+      await page.goto(`/${pillar.slug}`);
+      await expect(page).toHaveURL(`/${pillar.slug}`);
+      await expect(page.getByRole('heading', { level: 1, name: pillar.title, exact: true })).toBeVisible();
+      await expect(page.getByRole('img', { name: pillar.image.alt })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/main_dashboard');
+    }
+    await page.getByRole('link', { name: 'Back to dashboard' }).click();
+    await expect(page).toHaveURL('/main_dashboard');
+  });
 });

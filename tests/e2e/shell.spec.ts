@@ -1,6 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { query } from './support/database';
-import { signInAsDemo } from './support/session';
+import { expect, test } from './support/fixtures';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
@@ -61,12 +59,12 @@ test.describe('signed out', () => {
   });
 });
 
-test('a signed-in user reaches the dashboard, and not once the session row is gone', async ({ context, page, baseURL }) => {
-  const token = await signInAsDemo(context, baseURL!);
+test('a signed-in user reaches the dashboard, and not once signed out in another tab', async ({ page, users }) => {
+  await users.signIn();
   await page.goto('/main_dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Alex' })).toBeVisible();
 
-  await query('DELETE FROM sessions WHERE "sessionToken" = $1', [token]);
+  await users.signOutElsewhere();
   await page.goto('/main_dashboard');
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from '@jest/globals';
 import { db } from '@/lib/db';
+import { freePort } from './free-port';
 
 export type AppServer = {
   url: string;
@@ -14,16 +14,6 @@ export type AppServer = {
   stop: () => Promise<void>;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 /** The production build, served by `next start` on this test file's own database. */
 export async function startAppServer(extraEnv: Record<string, string> = {}): Promise<AppServer> {
   if (!existsSync('.next/BUILD_ID')) throw new Error('Run `npm run build` before the HTTP integration tests.');
@@ -31,8 +21,11 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
   const url = `http://127.0.0.1:${port}`;
   const mailDir = mkdtempSync(path.join(tmpdir(), 'vt-mail-'));
   let output = '';
-  const child: ChildProcess = spawn('node_modules/.bin/next', ['start', '-p', String(port), '-H', '127.0.0.1'], {
-    env: { ...process.env, NODE_ENV: 'production', APP_URL: url, MAIL_DIR: mailDir, NEXTAUTH_SECRET: 'integration-secret-integration-secret', ...extraEnv },
+  const child: ChildProcess = spawn('node', ['server.mjs', '-p', String(port), '-H', '127.0.0.1'], {
+    env: { ...process.env, NODE_ENV: 'production', APP_URL: url, MAIL_DIR: mailDir, NEXTAUTH_SECRET: 'integration-secret-integration-secret',
+      // The test client stands in for a trusted proxy: the right-most X-Forwarded-For hop is the client.
+      TRUSTED_PROXY_COUNT: '1',
+      ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -64,3 +64,12 @@ describe('static file paths', () => {
     expect(cityListPath('De')).toBe('/cities/de.json');
   });
 });
+
+describe('sortCities with populations', () => {
+  it('keeps the largest population of a name listed twice, and leaves unknown ones out', () => {
+    expect(sortCities([{ name: 'London', population: 1046 }, { name: 'London', population: 7_556_900 }, { name: 'Londesborough', population: 0 }])).toEqual([
+      { value: 'Londesborough', label: 'Londesborough' },
+      { value: 'London', label: 'London', population: 7_556_900 },
+    ]);
+  });
+});

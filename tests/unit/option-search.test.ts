@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { orderCountries, type LocationOption } from '@/lib/locations';
+import { orderCountries, sortCities, type LocationOption } from '@/lib/locations';
 import { createOptionSearch } from '@/lib/option-search';
 
 const country = (value: string, label: string): LocationOption => ({ value, label });
@@ -34,5 +34,26 @@ describe('createOptionSearch', () => {
 
   it('finds nothing for a query no label contains', () => {
     expect(search('xyz')).toEqual([]);
+  });
+});
+
+describe('createOptionSearch over cities with populations', () => {
+  const search = createOptionSearch(
+    sortCities([
+      { name: 'Londesborough', population: 0 },
+      { name: 'London', population: 7_556_900 },
+      { name: 'London Colney', population: 8_000 },
+      { name: 'New London', population: 3_000 },
+      { name: 'East London', population: 267_000 },
+      { name: 'Londonderry County Borough', population: 83_652 },
+    ]),
+  );
+
+  it('ranks the labels that start with the query by population, largest first', () => {
+    expect(labels(search('Lond'))).toEqual(['London', 'Londonderry County Borough', 'London Colney', 'Londesborough', 'East London', 'New London']);
+  });
+
+  it('ranks the word starts by population too', () => {
+    expect(labels(search('london')).slice(-2)).toEqual(['East London', 'New London']);
   });
 });

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { PillarArticle } from '@/components/pillars/pillar-article';
-import { requireUser } from '@/lib/auth/session';
+import { requireUser } from '@/lib/auth/sessions';
 import { getPillar } from '@/lib/pillars';
 
 const pillar = getPillar('fuel_and_build');

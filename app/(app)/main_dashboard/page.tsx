@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { requireUser } from '@/lib/auth/session';
+import { requireUser } from '@/lib/auth/sessions';
 import { db } from '@/lib/db';
 import { firstMissingStep, GATE_SELECT } from '@/lib/onboarding/gate';
 import { stepPath } from '@/lib/onboarding/steps';

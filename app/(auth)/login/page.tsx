@@ -1,17 +1,19 @@
 import type { Metadata } from 'next';
-import { connection } from 'next/server';
+import { redirect } from 'next/navigation';
 import { AuthHeading } from '@/components/auth/auth-heading';
 import { LoginForm } from '@/components/auth/login-form';
 import { SocialSignIn } from '@/components/auth/social-sign-in';
 import { TextDivider } from '@/components/auth/text-divider';
 import { TextLink } from '@/components/auth/text-link';
+import { getSessionUser } from '@/lib/auth/sessions';
 import { socialSignInConfig } from '@/lib/auth/social-config';
+import { DASHBOARD_PATH } from '@/lib/client/auth-state';
 
 export const metadata: Metadata = { title: 'Log in' };
 
 export default async function LoginPage() {
-  // Rendered per request, so the sign-in providers follow this server's environment, not the build's.
-  await connection();
+  // Already signed in: go on to the dashboard instead of showing a form that would end the session.
+  if (await getSessionUser()) redirect(DASHBOARD_PATH);
   return (
     <>
       <AuthHeading title="Welcome back!">Glad to see you again!</AuthHeading>

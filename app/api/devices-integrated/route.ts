@@ -1,4 +1,5 @@
+import { methods } from '@/lib/api/route';
 import { flagRoute } from '@/lib/onboarding/answer-route';
 import { markDevicesIntegrated } from '@/lib/onboarding/updates';
 
-export const POST = flagRoute(markDevicesIntegrated, 'Devices confirmed.');
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: flagRoute(markDevicesIntegrated, 'Devices confirmed.') });

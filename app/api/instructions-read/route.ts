@@ -1,5 +1,6 @@
+import { methods } from '@/lib/api/route';
 import { answerRoute } from '@/lib/onboarding/answer-route';
 import { markInstructionsRead } from '@/lib/onboarding/updates';
 import { instructionsReadSchema } from '@/lib/validation/onboarding';
 
-export const POST = answerRoute(instructionsReadSchema, (userId) => markInstructionsRead(userId), 'Instructions confirmed.');
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: answerRoute(instructionsReadSchema, (userId) => markInstructionsRead(userId), 'Instructions confirmed.') });

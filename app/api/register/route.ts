@@ -1,11 +1,17 @@
-import { route } from '@/lib/api/route';
-import { registerWithPassword } from '@/lib/auth/accounts';
-import { signedInResponse } from '@/lib/auth/sign-in';
-import { clientIp, enforceLimits, LIMITS } from '@/lib/rate-limit';
+import { methods, route } from '@/lib/api/route';
+import { registerWithPassword, USER_EXISTS_MESSAGE } from '@/lib/auth/accounts';
+import { clientIp, LIMITS } from '@/lib/rate-limit';
 import { registerSchema } from '@/lib/validation/auth';
+import { signedInResponse } from '@/lib/auth/sessions';
 
-export const POST = route({ auth: 'none', body: registerSchema }, async ({ request, body }) => {
-  await enforceLimits([{ name: 'register:ip', identifier: clientIp(request), ...LIMITS.registerPerIp }], 'sign-up');
-  const user = await registerWithPassword(body);
-  return signedInResponse(request, user, 201);
-});
+const register = route(
+  {
+    auth: 'none',
+    body: registerSchema,
+    conflictMessage: USER_EXISTS_MESSAGE,
+    rateLimit: { action: 'sign-up', limits: ({ request }) => [{ name: 'register:ip', identifier: clientIp(request), ...LIMITS.registerPerIp }] },
+  },
+  async ({ request, body }) => signedInResponse(request, await registerWithPassword(body), 201),
+);
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: register });

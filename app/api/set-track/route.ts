@@ -1,5 +1,6 @@
+import { methods } from '@/lib/api/route';
 import { answerRoute } from '@/lib/onboarding/answer-route';
 import { saveTrack } from '@/lib/onboarding/updates';
 import { trackSchema } from '@/lib/validation/onboarding';
 
-export const POST = answerRoute(trackSchema, saveTrack, 'Track saved.');
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: answerRoute(trackSchema, saveTrack, 'Track saved.') });

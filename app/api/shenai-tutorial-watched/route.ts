@@ -1,4 +1,5 @@
+import { methods } from '@/lib/api/route';
 import { flagRoute } from '@/lib/onboarding/answer-route';
 import { markTutorialWatched } from '@/lib/onboarding/updates';
 
-export const POST = flagRoute(markTutorialWatched, 'Tutorial marked as watched.');
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: flagRoute(markTutorialWatched, 'Tutorial marked as watched.') });

@@ -1,5 +1,6 @@
+import { methods } from '@/lib/api/route';
 import { answerRoute } from '@/lib/onboarding/answer-route';
 import { markDevicesIntegrated } from '@/lib/onboarding/updates';
 import { devicesIntegratedSchema } from '@/lib/validation/onboarding';
 
-export const POST = answerRoute(devicesIntegratedSchema, (userId) => markDevicesIntegrated(userId), 'Devices confirmed.');
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: answerRoute(devicesIntegratedSchema, (userId) => markDevicesIntegrated(userId), 'Devices confirmed.') });

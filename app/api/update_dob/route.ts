@@ -1,5 +1,6 @@
+import { methods } from '@/lib/api/route';
 import { answerRoute } from '@/lib/onboarding/answer-route';
 import { saveDateOfBirth } from '@/lib/onboarding/updates';
 import { dobSchema } from '@/lib/validation/onboarding';
 
-export const POST = answerRoute(dobSchema, saveDateOfBirth, 'Date of birth saved.');
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: answerRoute(dobSchema, saveDateOfBirth, 'Date of birth saved.') });

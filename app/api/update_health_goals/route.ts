@@ -1,5 +1,6 @@
+import { methods } from '@/lib/api/route';
 import { answerRoute } from '@/lib/onboarding/answer-route';
 import { saveHealthGoals } from '@/lib/onboarding/updates';
 import { goalsSchema } from '@/lib/validation/onboarding';
 
-export const POST = answerRoute(goalsSchema, saveHealthGoals, 'Health goals saved.');
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: answerRoute(goalsSchema, saveHealthGoals, 'Health goals saved.') });

@@ -1,5 +1,6 @@
+import { methods } from '@/lib/api/route';
 import { answerRoute } from '@/lib/onboarding/answer-route';
 import { saveHeight } from '@/lib/onboarding/updates';
 import { heightSchema } from '@/lib/validation/onboarding';
 
-export const POST = answerRoute(heightSchema, saveHeight, 'Height saved.');
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: answerRoute(heightSchema, saveHeight, 'Height saved.') });

@@ -1,5 +1,6 @@
+import { methods } from '@/lib/api/route';
 import { answerRoute } from '@/lib/onboarding/answer-route';
 import { saveLocation } from '@/lib/onboarding/updates';
 import { locationSchema } from '@/lib/validation/onboarding';
 
-export const POST = answerRoute(locationSchema, saveLocation, 'Location saved.');
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: answerRoute(locationSchema, saveLocation, 'Location saved.') });

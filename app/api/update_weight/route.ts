@@ -1,5 +1,6 @@
+import { methods } from '@/lib/api/route';
 import { answerRoute } from '@/lib/onboarding/answer-route';
 import { saveWeight } from '@/lib/onboarding/updates';
 import { weightSchema } from '@/lib/validation/onboarding';
 
-export const POST = answerRoute(weightSchema, saveWeight, 'Weight saved.');
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: answerRoute(weightSchema, saveWeight, 'Weight saved.') });

@@ -1,5 +1,7 @@
 import { NextResponse } from 'next/server';
-import { route } from '@/lib/api/route';
+import { methods, route } from '@/lib/api/route';
 import { userRecord } from '@/lib/onboarding/user-record';
 
-export const GET = route({ auth: 'user' }, async ({ user }) => NextResponse.json(await userRecord(user.id), { headers: { 'Cache-Control': 'no-store' } }));
+const readUser = route({ auth: 'user' }, async ({ user }) => NextResponse.json(await userRecord(user.id), { headers: { 'Cache-Control': 'no-store' } }));
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: readUser });

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/errors';
-import { readJson, route } from '@/lib/api/route';
+import { methods, route } from '@/lib/api/route';
 import { signInWithSocial } from '@/lib/auth/accounts';
-import { appleConfigured, verifyAppleIdToken } from '@/lib/auth/apple';
-import { signedInResponse } from '@/lib/auth/sign-in';
-import { clientIp, enforceLimits, LIMITS } from '@/lib/rate-limit';
+import { verifyAppleIdToken } from '@/lib/auth/apple';
+import { clientIp, LIMITS } from '@/lib/rate-limit';
+import { signedInResponse } from '@/lib/auth/sessions';
 
 const namePart = z.string().trim().max(100).optional();
 const bodySchema = z.object({
@@ -13,10 +12,14 @@ const bodySchema = z.object({
   user: z.object({ name: z.object({ firstName: namePart, lastName: namePart }).optional() }).optional(),
 });
 
-export const POST = route({ auth: 'none' }, async ({ request }) => {
-  if (!appleConfigured()) throw new ApiError(404, 'Apple sign-in is not configured.');
-  const body = bodySchema.parse(await readJson(request));
-  await enforceLimits([{ name: 'login:ip', identifier: clientIp(request), ...LIMITS.loginPerIp }], 'login');
-  const user = await signInWithSocial(await verifyAppleIdToken(body.id_token, body.user?.name ?? {}));
-  return signedInResponse(request, user);
-});
+// Answers 404 when Apple sign-in is not configured (verifyAppleIdToken checks it first).
+const appleSignIn = route(
+  {
+    auth: 'none',
+    body: bodySchema,
+    rateLimit: { action: 'login', limits: ({ request }) => [{ name: 'login:ip', identifier: clientIp(request), ...LIMITS.loginPerIp }] },
+  },
+  async ({ request, body }) => signedInResponse(request, await signInWithSocial(await verifyAppleIdToken(body.id_token, body.user?.name ?? {}))),
+);
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: appleSignIn });

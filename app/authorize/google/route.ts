@@ -1,17 +1,20 @@
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/errors';
-import { readJson, route } from '@/lib/api/route';
+import { methods, route } from '@/lib/api/route';
 import { signInWithSocial } from '@/lib/auth/accounts';
-import { googleConfigured, verifyGoogleAccessToken } from '@/lib/auth/google';
-import { signedInResponse } from '@/lib/auth/sign-in';
-import { clientIp, enforceLimits, LIMITS } from '@/lib/rate-limit';
+import { verifyGoogleAccessToken } from '@/lib/auth/google';
+import { clientIp, LIMITS } from '@/lib/rate-limit';
+import { signedInResponse } from '@/lib/auth/sessions';
 
 const bodySchema = z.object({ token: z.string({ error: 'Google login failed' }).min(1, 'Google login failed').max(4096, 'Google login failed') });
 
-export const POST = route({ auth: 'none' }, async ({ request }) => {
-  if (!googleConfigured()) throw new ApiError(404, 'Google sign-in is not configured.');
-  const body = bodySchema.parse(await readJson(request));
-  await enforceLimits([{ name: 'login:ip', identifier: clientIp(request), ...LIMITS.loginPerIp }], 'login');
-  const user = await signInWithSocial(await verifyGoogleAccessToken(body.token));
-  return signedInResponse(request, user);
-});
+// Answers 404 when Google sign-in is not configured (verifyGoogleAccessToken checks it first).
+const googleSignIn = route(
+  {
+    auth: 'none',
+    body: bodySchema,
+    rateLimit: { action: 'login', limits: ({ request }) => [{ name: 'login:ip', identifier: clientIp(request), ...LIMITS.loginPerIp }] },
+  },
+  async ({ request, body }) => signedInResponse(request, await signInWithSocial(await verifyGoogleAccessToken(body.token))),
+);
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: googleSignIn });

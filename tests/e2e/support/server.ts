@@ -18,6 +18,6 @@ rmSync(process.env.MAIL_DIR ?? '.data/e2e-mail', { recursive: true, force: true 
 execFileSync('npm', ['run', '--silent', 'db:migrate'], { stdio: 'inherit' });
 execFileSync('npm', ['run', '--silent', 'db:seed'], { stdio: 'inherit' });
 
-const next = spawn('node_modules/.bin/next', ['start', '-p', process.env.PORT ?? '3100'], { stdio: 'inherit' });
+const next = spawn('node', ['server.mjs', '-p', process.env.PORT ?? '3100'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => next.kill(signal));
 next.on('exit', (code) => process.exit(code ?? 0));

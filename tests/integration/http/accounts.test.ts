@@ -42,7 +42,7 @@ describe('POST /api/register', () => {
   });
 
   it.each([
-    ['a very common password', 'iloveyou', 'This password is too common. Please choose one that is harder to guess.'],
+    ['a very common password', 'iloveyou', 'This is a frequently used password. Add more words that are less common.'],
     ['a short password', 'Ab1!', 'Password must be at least 8 characters.'],
     ['a 129-character password', 'x'.repeat(129), 'Password must be at most 128 characters.'],
   ])('refuses %s', async (_case, password, message) => {

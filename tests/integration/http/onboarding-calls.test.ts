@@ -78,6 +78,8 @@ describe('the onboarding calls', () => {
     ['weight 200.1', '/api/update_weight', { current_weight: 200.1 }, 422, 'Current weight must be between 30 and 200 kg.'],
     ['a desired weight of 29.9', '/api/update_weight', { current_weight: 95, desired_weight: 29.9 }, 422, 'Goal weight must be between 30 and 200 kg.'],
     ['a date of birth in the future', '/api/update_dob', { date_of_birth: '2999-01-01' }, 422, 'Date of birth must be in the past.'],
+    ['a baby born on 28 February 2025', '/api/update_dob', { date_of_birth: '2025-02-28' }, 422, 'You must be at least 18 to use Vitality.'],
+    ['a profile date of birth under 18', '/api/set-user-info', { date_of_birth: '2025-02-28' }, 422, 'You must be at least 18 to use Vitality.'],
     ['29 February in a common year', '/api/update_dob', { date_of_birth: '2023-02-29' }, 422, 'Please enter a valid date of birth.'],
     ['a 1 MB goals text', '/api/update_health_goals', { health_goals: 'x'.repeat(1024 * 1024) }, 413, 'Request body is too large.'],
     ['whitespace-only goals', '/api/update_health_goals', { health_goals: ' \n\t ' }, 422, 'Please enter your health goals before proceeding.'],
@@ -121,7 +123,7 @@ describe('get-user-info and set-user-info', () => {
     const other = client(app.url);
     const email = (await browser.get('/api/user')).json.email as string;
     await other.post('/api/login', { email, password: PASSWORD });
-    const res = await browser.post('/api/set-user-info', { name: 'Oliver', surname: 'Stone', country: 'fr', city: 'Lyon', email: `new-${email}`, password: 'Fresh-Cedar-2027' });
+    const res = await browser.post('/api/set-user-info', { name: 'Oliver', surname: 'Stone', country: 'fr', city: 'Lyon', email: `new-${email}`, password: 'Fresh-Cedar-2027', current_password: PASSWORD });
     expect(res.status).toBe(200);
     expect((await browser.get('/api/user')).status).toBe(200);
     expect((await other.get('/api/user')).status).toBe(401);
@@ -129,7 +131,8 @@ describe('get-user-info and set-user-info', () => {
   });
 
   it.each<[string, unknown, number, string]>([
-    ['a taken e-mail', { email: 'DEMO-TAKEN@example.test' }, 409, 'User already exists'],
+    // The password the test above set: an e-mail change needs it.
+    ['a taken e-mail', { email: 'DEMO-TAKEN@example.test', current_password: 'Fresh-Cedar-2027' }, 409, 'User already exists'],
     ['an unknown field', { is_admin: true }, 422, 'Unrecognized key: "is_admin"'],
     ['a height of 251', { height: 251 }, 422, 'Height must be between 30 and 250 cm.'],
     ['a goal weight of 201', { goal_weight: 201 }, 422, 'Goal weight must be between 30 and 200 kg.'],

@@ -92,7 +92,7 @@ describe('POST /authorize/apple', () => {
   });
 
   it('answers bad bodies with a 4xx JSON message', async () => {
-    expect((await client(app.url).post('/authorize/apple', '{"id_token":')).status).toBe(400);
+    expect((await client(app.url).post('/authorize/apple', '{"id_token":', { 'content-type': 'application/json' })).status).toBe(400);
     expect((await client(app.url).post('/authorize/apple', { id_token: 5 })).json).toEqual({ message: 'Apple login failed', errors: expect.any(Array) });
   });
 });

@@ -8,7 +8,7 @@ import { client, startAppServer, type AppServer } from '../../setup/app-server';
 // A one-second tone recorded by Chromium's MediaRecorder (tests/fixtures/record-tone-webm.ts).
 const TONE_WEBM = readFileSync(new URL('../../fixtures/tone.webm', import.meta.url));
 const TRANSCRIPT = 'I want to sleep through the night and have energy for the gym.';
-const NOT_CONFIGURED = 'Voice input is not configured.';
+const NOT_CONFIGURED = 'Type your goals instead — voice input isn’t available right now.';
 
 let app: AppServer;
 let bare: AppServer;
@@ -90,7 +90,7 @@ describe('POST /api/transcribe', () => {
     const wav = Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(2000)]);
     const res = await transcribe(app, cookie, { body: audioForm(wav) });
     expect(res.status).toBe(415);
-    expect(res.json).toEqual({ error: 'The recording must be a WebM audio file.', message: 'The recording must be a WebM audio file.' });
+    expect(res.json).toEqual({ message: 'The recording must be a WebM audio file.' });
     expect(openai.uploads).toHaveLength(before);
   });
 
@@ -99,7 +99,7 @@ describe('POST /api/transcribe', () => {
     TONE_WEBM.copy(huge);
     const res = await transcribe(app, cookie, { body: audioForm(huge) });
     expect(res.status).toBe(413);
-    expect(res.json).toEqual({ error: 'Recordings can be at most 25 MB.', message: 'Recordings can be at most 25 MB.' });
+    expect(res.json).toEqual({ message: 'Recordings can be at most 25 MB.' });
   }, 60_000);
 
   it('refuses an oversized body that declares no length (chunked) with 413', async () => {
@@ -144,18 +144,23 @@ describe('POST /api/transcribe', () => {
     ['another field name', () => ({ body: audioForm(TONE_WEBM, 'file') }), 422],
     ['an empty file', () => ({ body: audioForm(new Uint8Array()) }), 422],
     ['a text field', () => ({ body: (() => { const form = new FormData(); form.append('audio', 'hello'); return form; })() }), 422],
-    ['a JSON body', () => ({ body: '{"audio":"x"}', headers: { 'content-type': 'application/json' } }), 400],
-  ])('answers %s with a 4xx {error, message}', async (_case, init, status) => {
+  ])('answers %s with a 4xx {message}', async (_case, init, status) => {
     const res = await transcribe(app, cookie, init());
     expect(res.status).toBe(status);
-    expect(res.json).toEqual({ error: 'No audio recording was received.', message: 'No audio recording was received.' });
+    expect(res.json).toEqual({ message: 'No audio recording was received.' });
+  });
+
+  it('answers a JSON body with 415: an upload is multipart', async () => {
+    const res = await transcribe(app, cookie, { body: '{"audio":"x"}', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(415);
+    expect(res.json).toEqual({ message: 'Send the upload as multipart/form-data.' });
   });
 
   it('answers 502 when OpenAI fails, and never logs the audio or the transcript', async () => {
     openai.failWith('server-error');
     try {
       const res = await transcribe(app, cookie, { body: audioForm(TONE_WEBM) });
-      expect(res).toEqual({ status: 502, json: { error: 'Failed to transcribe audio', message: 'Failed to transcribe audio' } });
+      expect(res).toEqual({ status: 502, json: { message: 'Failed to transcribe audio' } });
     } finally {
       openai.failWith(null);
     }
@@ -166,7 +171,7 @@ describe('POST /api/transcribe', () => {
 
   it('answers 503 {error} when the server has no OpenAI key', async () => {
     const res = await transcribe(bare, await signedInAtGoals(bare), { body: audioForm(TONE_WEBM) });
-    expect(res).toEqual({ status: 503, json: { error: NOT_CONFIGURED, message: NOT_CONFIGURED } });
+    expect(res).toEqual({ status: 503, json: { message: NOT_CONFIGURED } });
   });
 });
 

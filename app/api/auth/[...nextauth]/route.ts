@@ -1,11 +1,12 @@
 import NextAuth from 'next-auth';
-import { jsonError } from '@/lib/api/route';
+import { discardBody, jsonError } from '@/lib/api/route';
 import { authOptions } from '@/lib/auth/next-auth';
 
 const handler = NextAuth(authOptions);
 
 // Sign-in and sign-out go through SPEC's own calls; next-auth only serves what reads the session.
 const READ_ACTIONS = new Set(['session', 'csrf', 'providers']);
+const WRITE_REFUSAL = 'Sign in with POST /api/login and sign out with POST /api/logout.';
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
@@ -15,6 +16,11 @@ export async function GET(request: Request, context: Context) {
   return handler(request, context);
 }
 
-export function POST() {
-  return jsonError(405, 'Sign in with POST /api/login and sign out with POST /api/logout.', { Allow: 'GET' });
+// next-auth answers HEAD with an empty 400; HEAD has no use here.
+export const HEAD = () => jsonError(405, 'Use GET to read the session.', { Allow: 'GET' });
+
+export async function POST(request: Request) {
+  await discardBody(request);
+  return jsonError(405, WRITE_REFUSAL, { Allow: 'GET' });
 }
+export { POST as PUT, POST as PATCH, POST as DELETE };

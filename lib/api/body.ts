@@ -1,0 +1,80 @@
+import 'server-only';
+import { ApiError } from './errors';
+
+// JSON bodies in this product are small forms; anything larger is refused before parsing.
+export const MAX_JSON_BYTES = 64 * 1024;
+const TOO_LARGE = 'Request body is too large.';
+
+/**
+ * The request body, read up to `limit` bytes: a declared Content-Length over it is refused before
+ * reading, and a body that grows past it (chunked, or a lying header) is cut off as it streams in.
+ */
+export async function readLimitedBody(request: Request, limit: number, tooLarge = TOO_LARGE): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > limit) throw new ApiError(413, tooLarge);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new ApiError(413, tooLarge);
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/**
+ * Reads and drops up to the JSON limit of a body the answer does not need. Closing a connection with
+ * unread bytes in flight makes TCP reset it, and the client loses the answer along with it.
+ */
+export async function discardBody(request: Request): Promise<void> {
+  await readLimitedBody(request, MAX_JSON_BYTES).catch(() => undefined);
+}
+
+export const UNSTORABLE_TEXT_MESSAGE = 'Text fields cannot contain control characters such as NUL.';
+
+/**
+ * PostgreSQL cannot store U+0000 in text, and a lone surrogate cannot be encoded as UTF-8 without
+ * being replaced: both are refused in every string of a body, keys included, before any handler runs.
+ */
+export function assertStorableText(value: unknown): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000') || !value.isWellFormed()) throw new ApiError(422, UNSTORABLE_TEXT_MESSAGE);
+  } else if (Array.isArray(value)) {
+    value.forEach(assertStorableText);
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      assertStorableText(key);
+      assertStorableText(item);
+    }
+  }
+}
+
+/** The request's JSON body, refused with a 4xx when it is too large, empty, not JSON or not storable. */
+export async function readJson(request: Request, { optional = false } = {}): Promise<unknown> {
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(await readLimitedBody(request, MAX_JSON_BYTES));
+  if (!text.trim()) {
+    if (optional) return undefined;
+    throw new ApiError(400, 'Request body must be JSON.');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'Request body must be valid JSON.');
+  }
+  assertStorableText(value);
+  return value;
+}

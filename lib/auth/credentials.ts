@@ -1,0 +1,31 @@
+import 'server-only';
+import { ApiError } from '@/lib/api/errors';
+import { db } from '@/lib/db';
+import { verifyPassword } from './password';
+import { assertStrongPassword } from './password-policy';
+
+export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password to change your e-mail or password.';
+export const CURRENT_PASSWORD_WRONG = 'Your current password is incorrect.';
+export const NO_PASSWORD_YET = 'Your account has no password yet. Use "Forgot password?" on the sign-in page to set one first.';
+
+export type CredentialChange = { email?: string; password?: string | null; currentPassword?: string; firstName?: string; lastName?: string };
+
+/**
+ * A session cookie alone must not be enough to take an account: changing the e-mail or setting a
+ * new password needs the current password, and the new password follows the sign-up rule.
+ */
+export async function assertCredentialChangeAllowed(userId: string, change: CredentialChange): Promise<void> {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, passwordHash: true, firstName: true, lastName: true } });
+  const emailChanges = change.email !== undefined && change.email !== user.email;
+  if (!emailChanges && !change.password) return;
+  if (!user.passwordHash) throw new ApiError(403, NO_PASSWORD_YET);
+  if (!change.currentPassword) throw new ApiError(403, CURRENT_PASSWORD_REQUIRED);
+  if (!(await verifyPassword(user.passwordHash, change.currentPassword))) throw new ApiError(403, CURRENT_PASSWORD_WRONG);
+  if (change.password) {
+    assertStrongPassword(change.password, {
+      email: change.email ?? user.email,
+      firstName: change.firstName ?? user.firstName,
+      lastName: change.lastName ?? user.lastName,
+    });
+  }
+}

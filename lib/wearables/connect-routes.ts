@@ -1,0 +1,28 @@
+import 'server-only';
+import { route } from '@/lib/api/route';
+import { ApiError } from '@/lib/api/errors';
+import { tokenMessageSchema } from '@/lib/validation/wearables';
+import { wearableConfigured, type Wearable } from './providers';
+
+const NAMES: Record<Wearable, string> = { whoop: 'Whoop', oura: 'Oura', withings: 'Withings' };
+
+/** Refuses while the provider has no OAuth client (503), and until its flow is built (501). */
+function refuseConnecting(wearable: Wearable): never {
+  const name = NAMES[wearable];
+  if (!wearableConfigured(wearable)) {
+    console.warn(`[wearables] ${name} is not configured: set ${wearable.toUpperCase()}_CLIENT_ID and _CLIENT_SECRET to offer it.`);
+    throw new ApiError(503, `Connecting ${name} isn't available right now. You can carry on without it and connect it later.`);
+  }
+  // The OAuth exchange arrives with the wearables issue; until then a configured provider says so plainly.
+  throw new ApiError(501, `Connecting ${name} is coming soon. You can carry on without it and connect it later.`);
+}
+
+/** GET /api/get-{wearable}-authorization-url: the provider's consent URL, as plain text. */
+export function authorizationUrlRoute(wearable: Wearable) {
+  return route({ auth: 'user' }, () => refuseConnecting(wearable));
+}
+
+/** POST /api/store_{wearable}_token: the popup's message with the provider's tokens. */
+export function storeTokenRoute(wearable: Wearable) {
+  return route({ auth: 'user', body: tokenMessageSchema(wearable) }, () => refuseConnecting(wearable));
+}

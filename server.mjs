@@ -1,0 +1,99 @@
+// The app's HTTP server: Next's request handler behind Node's own, so that the client's address comes
+// from the socket (or from the hop the nearest trusted proxy added), never from a header the client wrote.
+// Plain JavaScript on purpose: `npm start` must run without devDependencies.
+import { createServer } from 'node:http';
+import next from 'next';
+
+/** The header the app reads the client's address from; any copy the client sent is replaced. */
+export const CLIENT_ADDRESS_HEADER = 'x-vitality-client-address';
+
+// The same flags as `next start`: -p/--port (or PORT), -H/--hostname (all interfaces when unset).
+const args = process.argv.slice(2);
+const flag = (short, long) => {
+  const index = args.findIndex((arg) => arg === short || arg === long);
+  return index === -1 ? undefined : args[index + 1];
+};
+const dev = args.includes('--dev');
+const port = Number(flag('-p', '--port') ?? process.env.PORT ?? 3000);
+const hostname = flag('-H', '--hostname');
+
+const rawProxyCount = process.env.TRUSTED_PROXY_COUNT?.trim() || '0';
+if (!/^\d{1,2}$/.test(rawProxyCount)) {
+  console.error('Invalid environment variables: TRUSTED_PROXY_COUNT (a whole number of proxies, 0 when none)');
+  process.exit(1);
+}
+const trustedProxies = Number(rawProxyCount);
+
+/**
+ * With no trusted proxy, the socket's peer is the client. Behind N trusted proxies, each appends the
+ * address it saw to X-Forwarded-For, so the N-th entry from the right is what the nearest trusted
+ * proxy's outermost peer was; entries left of it were written by the client and are ignored.
+ */
+function clientAddress(request) {
+  const socketAddress = request.socket.remoteAddress ?? 'unknown';
+  if (trustedProxies === 0) return socketAddress;
+  const header = request.headers['x-forwarded-for'];
+  const hops = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((hop) => hop.trim()).filter(Boolean);
+  return hops.at(-trustedProxies) ?? hops[0] ?? socketAddress;
+}
+
+function pathIsDecodable(url) {
+  try {
+    decodeURIComponent(new URL(url ?? '/', 'http://localhost').pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Lingering close: how long an unwanted upload is read and dropped after the app has stopped reading it
+// (say at its 64 KB limit) before the connection is closed.
+const LINGER_MS = 5_000;
+
+/** Each connection's current exchange; `request.complete` once its whole body has arrived, read or not. */
+const currentExchange = new WeakMap();
+
+/**
+ * Closing a connection while the client's upload is still in flight makes TCP reset it, and the client
+ * loses the answer (a 413 at the limit, a 405) along with it. Whoever closes such a connection (Next
+ * cancelling the body, Node after a `Connection: close` answer), it half-closes instead, reads and drops
+ * what is still coming, and is destroyed once the client is done or LINGER_MS has passed.
+ */
+function lingerWhileUploading(socket) {
+  const destroyNow = socket.destroy.bind(socket);
+  let deadline;
+  const linger = (error) => {
+    const exchange = currentExchange.get(socket);
+    if (!exchange || exchange.request.complete || socket.destroyed) return destroyNow(error);
+    if (deadline) return socket;
+    socket.resume();
+    deadline = setTimeout(destroyNow, LINGER_MS).unref();
+    socket.once('close', () => clearTimeout(deadline));
+    // The answer may still be on its way (a 413 is written after the body was cancelled): close after it.
+    if (exchange.response.writableFinished) socket.end();
+    else exchange.response.once('finish', () => socket.end());
+    return socket;
+  };
+  socket.destroy = linger;
+  socket.destroySoon = linger;
+}
+
+const app = next({ dev, port, hostname: hostname ?? 'localhost', turbopack: dev });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((request, response) => {
+  // Next answers a malformed escape with a plain-text 500; it is the client's mistake.
+  if (!pathIsDecodable(request.url)) {
+    response.writeHead(400, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    response.end(JSON.stringify({ message: 'The address is not valid.' }));
+    return;
+  }
+  request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(request);
+  currentExchange.set(request.socket, { request, response });
+  handle(request, response);
+});
+server.on('connection', lingerWhileUploading);
+server.listen(port, hostname, () => {
+  console.log(`Ready on http://${hostname ?? 'localhost'}:${port}${dev ? ' (development)' : ''}`);
+});
