@@ -71,8 +71,10 @@ test('a new user goes from /onboarding_4 to /onboarding_14 through every screen'
   await page.goto('/main_dashboard');
   await expect(page).toHaveURL(/\/onboarding_8$/);
 
-  // 8: the tutorial, Next four times, then Finish.
+  // 8: the tutorial, paused on slide 1 so that its 5 s auto-advance cannot race the clicks, Next four times, then Finish.
   await expect(stepBar(page, 8)).toBeVisible();
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await page.getByRole('button', { name: /^Show slide 1:/ }).click();
   for (let i = 0; i < 4; i += 1) await nextButton(page).click();
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page).toHaveURL(/\/onboarding_9$/);

@@ -53,6 +53,8 @@ test.describe('/pillars_overview', () => {
   });
 
   test('pages through four slides with the ends and a 400 ms click lock disabling the buttons', async ({ page }) => {
+    // The page's timers run on Playwright's clock, which stands still once the page has loaded.
+    await page.clock.install();
     await page.goto('/pillars_overview');
     const previous = page.getByRole('button', { name: 'Previous' });
     const next = page.getByRole('button', { name: 'Next' });
@@ -61,31 +63,36 @@ test.describe('/pillars_overview', () => {
     await expect(slideTitle(page, 0)).toHaveText('Fuel & Build');
     await expect(previous).toBeDisabled();
     await expect(next).toBeEnabled();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
 
     await next.click();
-    const clickedAt = Date.now();
-    // Checked first: the lock only lasts 400 ms.
     await expect(next).toBeDisabled();
     await expect(previous).toBeDisabled();
     await expect(slideTitle(page, 1)).toBeVisible();
     await expect(slideTitle(page, 1)).toHaveText('Recharge & Strengthen');
     await expect(page.getByText('2 of 4', { exact: true })).toBeVisible();
 
-    await expect(next).toBeEnabled({ timeout: 2_000 });
+    // The lock lasts 400 ms of the page's time, to the millisecond.
+    await page.clock.runFor(399);
+    await expect(next).toBeDisabled();
+    await expect(previous).toBeDisabled();
+    await page.clock.runFor(1);
+    await expect(next).toBeEnabled();
     await expect(previous).toBeEnabled();
-    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(300);
 
     // Mid-carousel, Previous can only be disabled by the lock.
     await next.click();
     await expect(previous).toBeDisabled();
     await expect(next).toBeDisabled();
     await expect(slideTitle(page, 2)).toHaveText('Connect & Lead');
-    await expect(previous).toBeEnabled({ timeout: 2_000 });
+    await page.clock.runFor(400);
+    await expect(previous).toBeEnabled();
 
     await next.click();
     await expect(slideTitle(page, 3)).toHaveText('Master Your Mind');
     await expect(page.getByText('4 of 4', { exact: true })).toBeVisible();
-    await expect(previous).toBeEnabled({ timeout: 2_000 });
+    await page.clock.runFor(400);
+    await expect(previous).toBeEnabled();
     await expect(next).toBeDisabled();
     await expect(slideTitle(page, 2)).toBeHidden();
 
