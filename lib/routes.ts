@@ -1,8 +1,14 @@
+import { ONBOARDING_STEPS, stepPath } from './onboarding/steps';
+
 // SPEC §2's route lists. The proxy redirects signed-out visitors of the signed-in ones;
 // every page still checks the session itself.
+
+/** The onboarding steps that need an account: every one from the date of birth on. */
+const SIGNED_IN_STEPS = ONBOARDING_STEPS.slice(ONBOARDING_STEPS.indexOf('date-of-birth')).map(stepPath);
+
 export const SIGNED_IN_ROUTES = [
   '/main_dashboard',
-  ...Array.from({ length: 11 }, (_, i) => `/onboarding_${i + 4}`),
+  ...SIGNED_IN_STEPS,
   '/complete-profile',
   '/instructions',
   '/devices-integrated',

@@ -33,3 +33,17 @@ export function kgToLbs(kg: number): number {
 export function lbsToKg(lbs: number): number {
   return roundToTenth(lbs / LBS_PER_KG);
 }
+
+/** The weight units the forms offer; the database always holds kg. */
+export const WEIGHT_UNITS = ['kg', 'lbs'] as const;
+export type WeightUnit = (typeof WEIGHT_UNITS)[number];
+
+/** A weight read in `unit` → kg, to one decimal. */
+export function weightToKg(unit: WeightUnit, value: number): number {
+  return unit === 'kg' ? roundToTenth(value) : lbsToKg(value);
+}
+
+/** A weight in kg → `unit`, to one decimal. */
+export function weightFromKg(unit: WeightUnit, kg: number): number {
+  return unit === 'kg' ? roundToTenth(kg) : kgToLbs(kg);
+}

@@ -5,10 +5,11 @@ import { ProblemAlert } from '@/components/auth/problem-alert';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
+import { BIOHACKING_EXPERIENCE, type LabelOf } from '@/lib/codecs';
 import { stepPath } from '@/lib/onboarding/steps';
-import { BIOHACKING_LABELS, biohackingSchema } from '@/lib/validation/onboarding';
+import { biohackingSchema } from '@/lib/validation/onboarding';
 
-type Label = (typeof BIOHACKING_LABELS)[number];
+type Label = LabelOf<typeof BIOHACKING_EXPERIENCE>;
 
 const DESCRIPTIONS: Record<Label, string> = {
   'Just getting started': 'New to biohacking and curious where to begin.',
@@ -39,7 +40,7 @@ export function BiohackingForm({ initial }: { initial: Label | null }) {
       <fieldset>
         <legend className="sr-only">Your biohacking experience</legend>
         <div className="grid grid-cols-2 gap-4">
-          {BIOHACKING_LABELS.map((label, level) => (
+          {BIOHACKING_EXPERIENCE.labels.map((label, level) => (
             <label
               key={label}
               className={cx(
@@ -51,7 +52,7 @@ export function BiohackingForm({ initial }: { initial: Label | null }) {
               <span className="flex items-center justify-between">
                 {/* Four bars, one more filled at each level. */}
                 <span aria-hidden className="flex items-end gap-1">
-                  {BIOHACKING_LABELS.map((bar, i) => (
+                  {BIOHACKING_EXPERIENCE.labels.map((bar, i) => (
                     <span key={bar} className={cx('w-1.5 rounded-full', i <= level ? 'bg-brand-600' : 'bg-neutral-200')} style={{ height: `${8 + i * 4}px` }} />
                   ))}
                 </span>

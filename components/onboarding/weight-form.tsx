@@ -5,22 +5,20 @@ import { ProblemAlert } from '@/components/auth/problem-alert';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
 import { stepPath } from '@/lib/onboarding/steps';
-import { kgToLbs, lbsToKg, roundToTenth } from '@/lib/units';
+import { WEIGHT_UNITS, weightFromKg, weightToKg, type WeightUnit } from '@/lib/units';
 import { WEIGHT_MAX_KG, WEIGHT_MIN_KG, weightSchema } from '@/lib/validation/onboarding';
 import { UnitToggle } from './unit-toggle';
 import { WeightSlider } from './weight-slider';
 
-const UNITS = ['kg', 'lbs'] as const;
-type Unit = (typeof UNITS)[number];
+type Unit = WeightUnit;
 type Weights = { current: number; desired: number };
 
 const RANGE: Record<Unit, { min: number; max: number }> = {
   kg: { min: WEIGHT_MIN_KG, max: WEIGHT_MAX_KG },
-  lbs: { min: kgToLbs(WEIGHT_MIN_KG), max: kgToLbs(WEIGHT_MAX_KG) },
+  lbs: { min: weightFromKg('lbs', WEIGHT_MIN_KG), max: weightFromKg('lbs', WEIGHT_MAX_KG) },
 };
 
 const clamp = (unit: Unit, value: number) => Math.min(RANGE[unit].max, Math.max(RANGE[unit].min, value));
-const toKg = (unit: Unit, value: number) => (unit === 'kg' ? roundToTenth(value) : lbsToKg(value));
 
 /** /onboarding_7: current and desired weight on sliders in kg or lbs, always saved in kg. */
 export function WeightForm({ savedKg }: { savedKg: Weights }) {
@@ -29,7 +27,7 @@ export function WeightForm({ savedKg }: { savedKg: Weights }) {
   const { submit, problem, saving } = useSubmitForm({
     schema: weightSchema,
     defaultValues: { current_weight: weights.current, desired_weight: weights.desired },
-    values: { current_weight: toKg(unit, weights.current), desired_weight: toKg(unit, weights.desired) },
+    values: { current_weight: weightToKg(unit, weights.current), desired_weight: weightToKg(unit, weights.desired) },
     url: '/api/update_weight',
     // The API stores the current weight as the goal when none is sent.
     body: ({ current_weight, desired_weight }) => (desired_weight === current_weight ? { current_weight } : { current_weight, desired_weight }),
@@ -42,7 +40,7 @@ export function WeightForm({ savedKg }: { savedKg: Weights }) {
 
   function switchUnit(next: Unit) {
     if (next === unit) return;
-    const convert = (value: number) => clamp(next, next === 'lbs' ? kgToLbs(value) : lbsToKg(value));
+    const convert = (value: number) => clamp(next, weightFromKg(next, weightToKg(unit, value)));
     setWeights(({ current, desired }) => ({ current: convert(current), desired: convert(desired) }));
     setUnit(next);
   }
@@ -52,7 +50,7 @@ export function WeightForm({ savedKg }: { savedKg: Weights }) {
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
       <ProblemAlert problem={problem} />
       <div className="flex flex-col gap-4">
-        <UnitToggle label="Weight unit" units={UNITS} value={unit} onChange={switchUnit} />
+        <UnitToggle label="Weight unit" units={WEIGHT_UNITS} value={unit} onChange={switchUnit} />
         <WeightSlider label="Current weight" unit={unit} min={min} max={max} value={weights.current} onChange={(current) => setWeights((w) => ({ ...w, current }))} />
         <WeightSlider label="Desired weight" unit={unit} min={min} max={max} value={weights.desired} onChange={(desired) => setWeights((w) => ({ ...w, desired }))} />
       </div>

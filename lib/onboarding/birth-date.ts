@@ -1,3 +1,5 @@
+import { ISO_DAY } from '@/lib/codecs';
+
 // Step 4's date-of-birth selects (SPEC §5 and §9): 100 years up to 2025, defaulting to 3 May 2005.
 export const DOB_LATEST_YEAR = 2025;
 export const DOB_YEAR_COUNT = 100;
@@ -51,7 +53,7 @@ export function toIsoDate({ year, month, day }: BirthDate): string {
 
 /** A saved YYYY-MM-DD within the selects' years, or the default. */
 export function initialBirthDate(saved: string | null): BirthDate {
-  const match = saved ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(saved) : null;
+  const match = saved ? ISO_DAY.pattern.exec(saved) : null;
   if (!match) return DEFAULT_BIRTH_DATE;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (!birthYears().includes(year) || month < 1 || month > 12) return DEFAULT_BIRTH_DATE;

@@ -1,21 +1,7 @@
+import type { Prisma } from '@/lib/generated/prisma/client';
 import { ONBOARDING_STEPS, stepPath, type OnboardingStep } from './steps';
 
-/** The user fields the onboarding gate reads (SPEC §4, the step-4-and-later numbering). */
-export type GateUser = {
-  dateOfBirth: Date | null;
-  country: string | null;
-  city: string | null;
-  heightCm: number | null;
-  currentWeightKg: number | null;
-  desiredWeightKg: number | null;
-  shenaiTutorialWatched: boolean;
-  biohackingExperience: string | null;
-  healthGoals: string | null;
-  devicesIntegrated: boolean;
-  track: string | null;
-  termsAcceptedAt: Date | null;
-};
-
+/** The user columns the onboarding gate reads (SPEC §4, the step-4-and-later numbering). */
 export const GATE_SELECT = {
   dateOfBirth: true,
   country: true,
@@ -29,7 +15,10 @@ export const GATE_SELECT = {
   devicesIntegrated: true,
   track: true,
   termsAcceptedAt: true,
-} as const;
+} as const satisfies Prisma.UserSelect;
+
+/** A user row as GATE_SELECT reads it, so the gate's input cannot drift from the query. */
+export type GateUser = Prisma.UserGetPayload<{ select: typeof GATE_SELECT }>;
 
 // In order; the first that fails names the step the user still has to do.
 const CHECKS: [OnboardingStep, (user: GateUser) => boolean][] = [

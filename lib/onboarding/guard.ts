@@ -2,17 +2,33 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { requireUser, type SessionUser } from '@/lib/auth/sessions';
 import { db } from '@/lib/db';
-import { GATE_SELECT, gateRedirect, type GateUser } from './gate';
-import type { OnboardingStep } from './steps';
+import { firstMissingStep, GATE_SELECT, gateRedirect, type GateUser } from './gate';
+import { stepPath, type OnboardingStep } from './steps';
+
+type GatedUser = SessionUser & GateUser;
+
+/** The signed-in user with the columns the gate reads; signed-out visitors go to /login. */
+async function gatedUser(): Promise<GatedUser> {
+  const user = await requireUser();
+  const gate = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: GATE_SELECT });
+  return { ...user, ...gate };
+}
 
 /**
  * For onboarding step pages: signs-out go to /login, and a user who may not be on this step is
  * redirected before any HTML is sent, so a wrong step never flashes.
  */
-export async function guardOnboardingStep(step: OnboardingStep): Promise<SessionUser & GateUser> {
-  const user = await requireUser();
-  const gate = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: GATE_SELECT });
-  const target = gateRedirect(gate, step);
+export async function guardOnboardingStep(step: OnboardingStep): Promise<GatedUser> {
+  const user = await gatedUser();
+  const target = gateRedirect(user, step);
   if (target) redirect(target);
-  return { ...user, ...gate };
+  return user;
+}
+
+/** For the pages behind onboarding (SPEC §4 "Dashboard load"): an unfinished onboarding resumes at its first missing step. */
+export async function requireOnboardedUser(): Promise<GatedUser> {
+  const user = await gatedUser();
+  const missing = firstMissingStep(user);
+  if (missing) redirect(stepPath(missing));
+  return user;
 }

@@ -1,9 +1,8 @@
 import 'server-only';
+import { BIOHACKING_EXPERIENCE, ISO_DAY, TRACK } from '@/lib/codecs';
 import { db } from '@/lib/db';
-import { Track } from '@/lib/generated/prisma/enums';
 import type { z } from 'zod';
 import type { biohackingSchema, dobSchema, goalsSchema, heightSchema, locationSchema, trackSchema, weightSchema } from '@/lib/validation/onboarding';
-import { biohackingFromLabel } from './biohacking';
 
 // Each onboarding answer is one UPDATE of the user's own row: it lands whole or not at all.
 const update = (userId: string, data: Parameters<typeof db.user.update>[0]['data']) => db.user.update({ where: { id: userId }, data, select: { id: true } });
@@ -11,7 +10,7 @@ const update = (userId: string, data: Parameters<typeof db.user.update>[0]['data
 const TRIAL_DAYS = 30;
 
 export const saveDateOfBirth = (userId: string, input: z.output<typeof dobSchema>) =>
-  update(userId, { dateOfBirth: new Date(`${input.date_of_birth}T00:00:00Z`) });
+  update(userId, { dateOfBirth: ISO_DAY.toDate(input.date_of_birth) });
 
 export const saveLocation = (userId: string, input: z.output<typeof locationSchema>) =>
   update(userId, { country: input.country || null, city: input.city || null, allowLocationAccess: input.allow_location_access });
@@ -25,7 +24,7 @@ export const saveWeight = (userId: string, input: z.output<typeof weightSchema>)
 export const markTutorialWatched = (userId: string) => update(userId, { shenaiTutorialWatched: true });
 
 export const saveBiohackingExperience = (userId: string, input: z.output<typeof biohackingSchema>) =>
-  update(userId, { biohackingExperience: biohackingFromLabel(input.biohacking_experience) });
+  update(userId, { biohackingExperience: BIOHACKING_EXPERIENCE.toStored(input.biohacking_experience) });
 
 export const saveHealthGoals = (userId: string, input: z.output<typeof goalsSchema>) => update(userId, { healthGoals: input.health_goals });
 
@@ -33,7 +32,7 @@ export const markDevicesIntegrated = (userId: string) => update(userId, { device
 
 export const markInstructionsRead = (userId: string) => update(userId, { instructionsRead: true });
 
-export const saveTrack = (userId: string, input: z.output<typeof trackSchema>) => update(userId, { track: input.track === 'one' ? Track.ONE : Track.TWO });
+export const saveTrack = (userId: string, input: z.output<typeof trackSchema>) => update(userId, { track: TRACK.toStored(input.track) });
 
 /** Accepting the terms starts the 30-day free trial, once. */
 export async function acceptTerms(userId: string): Promise<void> {

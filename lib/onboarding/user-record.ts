@@ -1,8 +1,6 @@
 import 'server-only';
 import { db } from '@/lib/db';
-import { biohackingToLabel } from './biohacking';
-
-const isoDay = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
+import { BIOHACKING_EXPERIENCE, ISO_DAY, TRACK, UNITS_PREFERENCE } from '@/lib/codecs';
 
 /** GET /api/user: SPEC §3's user record, in its snake_case field names. */
 export async function userRecord(userId: string) {
@@ -13,7 +11,7 @@ export async function userRecord(userId: string) {
     first_name: u.firstName,
     last_name: u.lastName,
     terms_accepted: u.termsAcceptedAt !== null,
-    date_of_birth: isoDay(u.dateOfBirth),
+    date_of_birth: ISO_DAY.fromNullable(u.dateOfBirth),
     country: u.country,
     city: u.city,
     allow_location_access: u.allowLocationAccess,
@@ -21,12 +19,12 @@ export async function userRecord(userId: string) {
     current_weight: u.currentWeightKg,
     desired_weight: u.desiredWeightKg,
     shenai_tutorial_watched: u.shenaiTutorialWatched,
-    biohacking_experience: biohackingToLabel(u.biohackingExperience),
+    biohacking_experience: BIOHACKING_EXPERIENCE.toLabel(u.biohackingExperience),
     health_goals: u.healthGoals,
     devices_integrated: u.devicesIntegrated,
-    track: u.track === null ? null : u.track === 'ONE' ? 'one' : 'two',
+    track: TRACK.toLabel(u.track),
     instructions_read: u.instructionsRead,
-    units_preference: u.unitsPreference === 'METRIC' ? 'cm/kg' : 'ft/in/lbs',
+    units_preference: UNITS_PREFERENCE.toLabel(u.unitsPreference),
     trial_ends_at: u.trialEndsAt?.toISOString() ?? null,
   };
 }

@@ -3,30 +3,13 @@ import { assertCredentialChangeAllowed } from '@/lib/auth/credentials';
 import { hashPassword } from '@/lib/auth/password';
 import { endOtherSessions } from '@/lib/auth/sessions';
 import { db } from '@/lib/db';
+import { ACTIVITY_LEVEL, BIOHACKING_EXPERIENCE, DIET_PATTERN, GENDER, ISO_DAY, PLAN_PREFERENCE, type LabelledEnum } from '@/lib/codecs';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { ActivityLevel, DietPattern, Gender, PlanPreference } from '@/lib/generated/prisma/enums';
-import { biohackingFromLabel, biohackingToLabel } from '@/lib/onboarding/biohacking';
-import type { ACTIVITY_LEVELS, DIET_PATTERNS, GENDERS, PLAN_PREFERENCES, SetUserInfoInput } from '@/lib/validation/profile';
+import type { SetUserInfoInput } from '@/lib/validation/profile';
 
-type Labelled<L extends string, V> = Record<L, V>;
-const GENDER: Labelled<(typeof GENDERS)[number], Gender> = { Male: Gender.MALE, Female: Gender.FEMALE, Other: Gender.OTHER };
-const ACTIVITY: Labelled<(typeof ACTIVITY_LEVELS)[number], ActivityLevel> = {
-  Sedentary: ActivityLevel.SEDENTARY,
-  'Lightly Active': ActivityLevel.LIGHTLY_ACTIVE,
-  'Very Active': ActivityLevel.VERY_ACTIVE,
-  'Extremely Active': ActivityLevel.EXTREMELY_ACTIVE,
-};
-const DIET: Labelled<(typeof DIET_PATTERNS)[number], DietPattern> = {
-  None: DietPattern.NONE,
-  Keto: DietPattern.KETO,
-  Vegan: DietPattern.VEGAN,
-  'Intermittent Fasting': DietPattern.INTERMITTENT_FASTING,
-  Paleo: DietPattern.PALEO,
-  Mediterranean: DietPattern.MEDITERRANEAN,
-};
-const PLAN: Labelled<(typeof PLAN_PREFERENCES)[number], PlanPreference> = { Structured: PlanPreference.STRUCTURED, Flexible: PlanPreference.FLEXIBLE };
-const labelOf = <L extends string, V>(map: Labelled<L, V>, value: V | null) => (Object.keys(map) as L[]).find((label) => map[label] === value) ?? null;
-const mapped = <L extends string, V>(map: Labelled<L, V>, label: L | null | undefined) => (label === undefined ? undefined : label === null ? null : map[label]);
+/** A field the request left out stays as it is; one sent empty (null) clears the column. */
+const toStored = <L extends string, V extends string>(codec: LabelledEnum<L, V>, label: L | null | undefined) =>
+  label === undefined ? undefined : label === null ? null : codec.toStored(label);
 
 /** GET /api/get-user-info: the profile (both the older form's fields and the profile page's), with flags. */
 export async function getUserInfo(userId: string) {
@@ -35,17 +18,17 @@ export async function getUserInfo(userId: string) {
     name: u.firstName ?? '',
     surname: u.lastName ?? '',
     email: u.email,
-    date_of_birth: u.dateOfBirth?.toISOString().slice(0, 10) ?? '',
-    gender: labelOf(GENDER, u.gender) ?? '',
+    date_of_birth: ISO_DAY.fromNullable(u.dateOfBirth) ?? '',
+    gender: GENDER.toLabel(u.gender) ?? '',
     height: u.heightCm ?? '',
     weight: u.currentWeightKg ?? '',
     goal_weight: u.desiredWeightKg ?? '',
     health_goals: u.healthGoals ?? '',
-    activity_level: labelOf(ACTIVITY, u.activityLevel) ?? '',
-    diet_pattern: labelOf(DIET, u.dietPattern) ?? '',
-    biohacking_experience: biohackingToLabel(u.biohackingExperience) ?? '',
+    activity_level: ACTIVITY_LEVEL.toLabel(u.activityLevel) ?? '',
+    diet_pattern: DIET_PATTERN.toLabel(u.dietPattern) ?? '',
+    biohacking_experience: BIOHACKING_EXPERIENCE.toLabel(u.biohackingExperience) ?? '',
     current_biohacks: u.currentBiohacks ?? '',
-    plan_preference: labelOf(PLAN, u.planPreference) ?? '',
+    plan_preference: PLAN_PREFERENCE.toLabel(u.planPreference) ?? '',
     daily_health_time: u.dailyHealthTimeHours ?? '',
     health_conditions: u.healthConditions ?? '',
     additional_focus_areas: u.additionalFocusAreas ?? '',
@@ -72,17 +55,17 @@ export async function setUserInfo(userId: string, input: SetUserInfoInput, keepS
   const data: Prisma.UserUpdateInput = {
     firstName: input.name,
     lastName: input.surname,
-    dateOfBirth: input.date_of_birth === undefined ? undefined : new Date(`${input.date_of_birth}T00:00:00Z`),
-    gender: input.gender === undefined ? undefined : GENDER[input.gender],
+    dateOfBirth: input.date_of_birth === undefined ? undefined : ISO_DAY.toDate(input.date_of_birth),
+    gender: toStored(GENDER, input.gender),
     heightCm: input.height,
     currentWeightKg: input.weight,
     desiredWeightKg: input.goal_weight,
     healthGoals: input.health_goals,
-    activityLevel: mapped(ACTIVITY, input.activity_level),
-    dietPattern: mapped(DIET, input.diet_pattern),
-    biohackingExperience: input.biohacking_experience === undefined ? undefined : input.biohacking_experience && biohackingFromLabel(input.biohacking_experience),
+    activityLevel: toStored(ACTIVITY_LEVEL, input.activity_level),
+    dietPattern: toStored(DIET_PATTERN, input.diet_pattern),
+    biohackingExperience: toStored(BIOHACKING_EXPERIENCE, input.biohacking_experience),
     currentBiohacks: input.current_biohacks,
-    planPreference: mapped(PLAN, input.plan_preference),
+    planPreference: toStored(PLAN_PREFERENCE, input.plan_preference),
     dailyHealthTimeHours: input.daily_health_time,
     healthConditions: input.health_conditions,
     additionalFocusAreas: input.additional_focus_areas,

@@ -1,5 +1,7 @@
 import './zod-config';
 import * as z from 'zod/mini';
+import { BIOHACKING_EXPERIENCE, ISO_DAY, TRACK } from '@/lib/codecs';
+import { roundToTenth } from '@/lib/units';
 
 // Shared by the onboarding forms (zodResolver) and the /api/update_* handlers. SPEC texts are word for word.
 // zod/mini keeps the browser's copy small; the server parses with these same objects.
@@ -16,26 +18,20 @@ export const TERMS_MESSAGE = 'You must accept the Terms and Conditions to procee
 export const UNDER_AGE_MESSAGE = `You must be at least ${MIN_AGE_YEARS} to use Vitality.`;
 const DOB_MESSAGE = 'Please enter a valid date of birth.';
 
-const isRealPastDate = (value: string) => {
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-};
-
 /** The latest YYYY-MM-DD on which someone born is an adult today (29 Feb birthdays count from 1 Mar). */
 export function latestAdultBirthDate(today: Date = new Date()): string {
   const limit = new Date(Date.UTC(today.getUTCFullYear() - MIN_AGE_YEARS, today.getUTCMonth(), today.getUTCDate()));
-  return limit.toISOString().slice(0, 10);
+  return ISO_DAY.fromDate(limit);
 }
 
 export const dobSchema = z.object({
   date_of_birth: z
     .string({ error: DOB_MESSAGE })
     .check(
-      z.regex(/^\d{4}-\d{2}-\d{2}$/, DOB_MESSAGE),
-      z.refine(isRealPastDate, DOB_MESSAGE),
+      z.regex(ISO_DAY.pattern, DOB_MESSAGE),
+      z.refine(ISO_DAY.isReal, DOB_MESSAGE),
       z.refine((value) => value >= '1900-01-01', DOB_MESSAGE),
-      z.refine((value) => new Date(`${value}T00:00:00Z`).getTime() < Date.now(), 'Date of birth must be in the past.'),
+      z.refine((value) => ISO_DAY.toDate(value).getTime() < Date.now(), 'Date of birth must be in the past.'),
       z.refine((value) => value <= latestAdultBirthDate(), UNDER_AGE_MESSAGE),
     ),
 });
@@ -54,23 +50,18 @@ const weight = (label: 'Current weight' | 'Goal weight') => {
   const message = `${label} must be between ${WEIGHT_MIN_KG} and ${WEIGHT_MAX_KG} kg.`;
   return z.pipe(
     z.number({ error: message }).check(z.gte(WEIGHT_MIN_KG, message), z.lte(WEIGHT_MAX_KG, message)),
-    z.transform((kg: number) => Math.round(kg * 10) / 10),
+    z.transform(roundToTenth),
   );
 };
 
 /** desired_weight is sent only when it differs from the current weight. */
 export const weightSchema = z.object({ current_weight: weight('Current weight'), desired_weight: z.optional(weight('Goal weight')) });
 
-export const BIOHACKING_LABELS = ['Just getting started', 'Becoming aware', 'Taking action', 'Medically managed'] as const;
-// The older profile form's values, mapped onto the onboarding labels.
-const LEGACY_BIOHACKING: Record<string, (typeof BIOHACKING_LABELS)[number]> = {
-  Beginner: 'Just getting started',
-  Intermediate: 'Becoming aware',
-  Advanced: 'Taking action',
-};
+const BIOHACKING_MESSAGE = 'Please choose your biohacking experience.';
+/** One of step 10's labels, or an older form's alias of one, read as the label. */
 export const biohackingLabel = z.pipe(
-  z.pipe(z.string({ error: 'Please choose your biohacking experience.' }), z.transform((value: string) => LEGACY_BIOHACKING[value] ?? value)),
-  z.enum(BIOHACKING_LABELS, { error: 'Please choose your biohacking experience.' }),
+  z.pipe(z.string({ error: BIOHACKING_MESSAGE }), z.transform((value: string) => BIOHACKING_EXPERIENCE.normalise(value) ?? value)),
+  z.enum(BIOHACKING_EXPERIENCE.labels, { error: BIOHACKING_MESSAGE }),
 );
 export const biohackingSchema = z.object({ biohacking_experience: biohackingLabel });
 
@@ -84,7 +75,7 @@ export const goalsSchema = z.object({
     ),
 });
 
-export const trackSchema = z.object({ track: z.enum(['one', 'two'], { error: 'There was a problem setting your track. Please try again.' }) });
+export const trackSchema = z.object({ track: z.enum(TRACK.labels, { error: 'There was a problem setting your track. Please try again.' }) });
 export const termsSchema = z.object({ accepted: z.literal(true, { error: TERMS_MESSAGE }) });
 export const devicesIntegratedSchema = z.object({ devices_integrated: z.literal(true, { error: 'Failed to confirm devices integration. Please try again.' }) });
 export const instructionsReadSchema = z.object({ read: z.literal(true, { error: 'You must confirm that you have read the instructions to proceed.' }) });

@@ -1,13 +1,14 @@
 import type { Metadata } from 'next';
 import { StepShell } from '@/components/onboarding/step-shell';
 import { TrackChoice } from '@/components/onboarding/track-choice';
+import { TRACK } from '@/lib/codecs';
 import { guardOnboardingStep } from '@/lib/onboarding/guard';
 
 export const metadata: Metadata = { title: 'Choose your track' };
 
 export default async function TrackPage() {
   const user = await guardOnboardingStep('track');
-  const saved = user.track === 'ONE' ? 'one' : user.track === 'TWO' ? 'two' : null;
+  const saved = TRACK.toLabel(user.track);
   return (
     <StepShell
       step="track"

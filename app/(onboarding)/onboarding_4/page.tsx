@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import { DateOfBirthForm } from '@/components/onboarding/date-of-birth-form';
 import { StepShell } from '@/components/onboarding/step-shell';
+import { ISO_DAY } from '@/lib/codecs';
 import { guardOnboardingStep } from '@/lib/onboarding/guard';
 
 export const metadata: Metadata = { title: 'Date of birth' };
 
 export default async function DateOfBirthPage() {
   const user = await guardOnboardingStep('date-of-birth');
-  // The column is a date (UTC midnight), so its ISO day is the saved day.
-  const saved = user.dateOfBirth ? user.dateOfBirth.toISOString().slice(0, 10) : null;
+  const saved = ISO_DAY.fromNullable(user.dateOfBirth);
   return (
     <StepShell step="date-of-birth" title="When were you born?" subtitle="Your age helps us read your health markers against the right reference ranges.">
       <DateOfBirthForm saved={saved} />
