@@ -1,5 +1,13 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { SESSION_COOKIE_NAMES, SECURE_SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, sessionCookieOptions } from '@/lib/auth/session-cookie';
+import {
+  rolledMarker,
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE_NAMES,
+  SESSION_MAX_AGE_SECONDS,
+  SESSION_ROLLED_COOKIE,
+  sessionCookieDue,
+  sessionCookieOptions,
+} from '@/lib/auth/session-cookie';
 import { isSignedInRoute, LOGIN_PATH } from '@/lib/routes';
 import { contentSecurityPolicy, createNonce, STRICT_TRANSPORT_SECURITY } from '@/lib/security/content-security-policy';
 
@@ -38,10 +46,13 @@ export function proxy(request: NextRequest) {
 
   response.headers.set('content-security-policy', csp);
   if (https) response.headers.set('strict-transport-security', STRICT_TRANSPORT_SECURITY);
-  if (sessionCookie) {
-    // Pages cannot set cookies: the page rolls the session row (lib/auth/sessions.ts), this rolls the cookie with it.
+  if (sessionCookie && sessionCookieDue(request.cookies.get(SESSION_ROLLED_COOKIE)?.value)) {
+    // Pages cannot set cookies: the page rolls the session row (lib/auth/sessions.ts), this rolls the
+    // cookie with it, once a day like the row, so that it never races a sign-out on every page.
     const expires = new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
-    response.cookies.set(sessionCookie, request.cookies.get(sessionCookie)!.value, sessionCookieOptions(sessionCookie === SECURE_SESSION_COOKIE, expires));
+    const options = sessionCookieOptions(sessionCookie === SECURE_SESSION_COOKIE, expires);
+    response.cookies.set(sessionCookie, request.cookies.get(sessionCookie)!.value, options);
+    response.cookies.set(SESSION_ROLLED_COOKIE, rolledMarker(), options);
   }
   return response;
 }

@@ -45,6 +45,15 @@ const schema = z.object({
   OPENAI_BASE_URL: optional,
   OPENAI_TRANSCRIBE_MODEL: z.preprocess(blankIsUnset, z.string().default('gpt-4o-mini-transcribe')),
 
+  // Billing (Stripe): off without a secret key; the dashboard then opens without a subscription.
+  STRIPE_SECRET_KEY: optional,
+  /** The recurring price a checkout subscribes to. */
+  STRIPE_PRICE_ID: optional,
+  /** Signs the webhooks Stripe sends to /api/webhooks/stripe (the CLI's `whsec_…` when forwarding). */
+  STRIPE_WEBHOOK_SECRET: optional,
+  /** Only to point the SDK elsewhere, such as the tests' local fake (http://127.0.0.1:12111). */
+  STRIPE_API_URL: z.preprocess(blankIsUnset, z.url().optional()),
+
   // Mail: SMTP when set; otherwise each message is written to MAIL_DIR.
   SMTP_URL: optional,
   MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Vitality <no-reply@vitality.local>')),

@@ -17,6 +17,8 @@ export const LIMITS = {
   loginPerIp: { max: 30, windowSeconds: 15 * 60 },
   registerPerIp: { max: 10, windowSeconds: 60 * 60 },
   forgotPasswordPerEmail: { max: 5, windowSeconds: 60 * 60 },
+  /** Checkout and billing-portal sessions: each is a call to Stripe. */
+  billingPerUser: { max: 30, windowSeconds: 60 * 60 },
 } as const;
 
 function keyOf(limit: Limit): string {

@@ -1,18 +1,17 @@
-import { ProgressBar } from '@/components/ui/progress-bar';
-
 const highlights = [
   'One-minute daily check-ins',
   'Whoop, Oura and Withings in one place',
   'Four clear actions every day',
 ];
 
-const sample = [
-  { label: 'Sleep quality', value: 82 },
-  { label: 'Recovery', value: 74 },
-  { label: 'Hormone-supporting habits', value: 88 },
+// What a subscriber's morning shows, in words: the panel makes no claim with made-up figures.
+const morning = [
+  { title: 'Your T-Score, explained', detail: 'What moved it since yesterday, from your own data.' },
+  { title: 'Sleep, recovery and HRV', detail: 'From your ring, strap or scale, side by side.' },
+  { title: 'Today’s four actions', detail: 'Small steps that fit the day you are having.' },
 ];
 
-/** The brand panel beside the sign-in forms. Decorative: its numbers are sample data. */
+/** The brand panel beside the sign-in forms. Decorative, so hidden from screen readers. */
 export function AuthShowcase() {
   return (
     <div
@@ -45,23 +44,18 @@ export function AuthShowcase() {
         </ul>
 
         <div className="mt-12 rounded-card bg-white p-6 text-neutral-900 shadow-2xl shadow-brand-950/40">
-          <div className="flex items-center justify-between">
-            <p className="text-base font-semibold">This week</p>
-            <p className="text-xs font-medium text-neutral-500">Sample data</p>
-          </div>
-          <div className="mt-4 flex items-end gap-3">
-            <span className="text-5xl font-semibold tracking-tight text-brand-700 tabular-nums">78</span>
-            <span className="pb-1.5 text-sm text-neutral-500">
-              Vitality score
-              <br />
-              <span className="font-medium text-brand-700">+6 vs last week</span>
-            </span>
-          </div>
-          <div className="mt-5 flex flex-col gap-3.5">
-            {sample.map((metric) => (
-              <ProgressBar key={metric.label} label={metric.label} value={metric.value} showValue />
+          <p className="text-base font-semibold">Every morning</p>
+          <ul className="mt-4 flex flex-col gap-4">
+            {morning.map((item) => (
+              <li key={item.title} className="flex gap-3">
+                <span className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-600" />
+                <span>
+                  <span className="block text-sm font-semibold text-neutral-900">{item.title}</span>
+                  <span className="block text-sm text-neutral-600">{item.detail}</span>
+                </span>
+              </li>
             ))}
-          </div>
+          </ul>
         </div>
       </div>
     </div>

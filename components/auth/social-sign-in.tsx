@@ -48,10 +48,6 @@ export function SocialSignIn({ googleClientId, appleClientId, appleRedirectUri }
   const [busy, setBusy] = useState<Provider | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
 
-  if (!googleClientId && !appleClientId) {
-    return <p className="text-center text-sm text-neutral-500">Use your e-mail and password below.</p>;
-  }
-
   function fail(next: Problem) {
     setAuthenticated(false);
     setProblem(next);

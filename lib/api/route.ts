@@ -20,8 +20,11 @@ type Options<TSchema extends $ZodType | undefined, TAuth extends Auth> = {
   auth: TAuth;
   /** The JSON body's schema; a request without `application/json` is refused with 415. */
   body?: TSchema;
-  /** `multipart`: the handler reads a form upload itself (`multipart/form-data` required). */
-  bodyType?: 'json' | 'multipart';
+  /**
+   * `multipart`: the handler reads a form upload itself (`multipart/form-data` required).
+   * `raw`: the handler reads the bytes itself, as webhooks must to check their signature.
+   */
+  bodyType?: 'json' | 'multipart' | 'raw';
   /** Webhooks and ingest calls come from other sites by design; everything else must be same-origin. */
   crossSite?: true;
   /** Counted once the body is valid and before the handler runs; past any of them, 429. */
@@ -53,7 +56,7 @@ function assertAcceptableRequest(request: Request, options: Options<$ZodType | u
 
 /** A call that takes no fields accepts no body, or an empty JSON object, and nothing it would ignore. */
 async function refuseFields(request: Request, bodyType: Options<undefined, Auth>['bodyType']): Promise<undefined> {
-  if (bodyType === 'multipart' || !STATE_CHANGING_METHODS.has(request.method)) return undefined;
+  if (bodyType === 'multipart' || bodyType === 'raw' || !STATE_CHANGING_METHODS.has(request.method)) return undefined;
   // A chunked body announces itself in no header Next passes on: read it to know.
   const value = await readJson(request, { optional: true });
   if (value === undefined) return undefined;

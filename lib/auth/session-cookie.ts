@@ -14,3 +14,18 @@ export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 export function sessionCookieOptions(secure: boolean, expires: Date) {
   return { httpOnly: true, sameSite: 'lax', secure, path: '/', expires } as const;
 }
+
+/**
+ * When the session cookie's expiry was last sent (epoch seconds). The proxy re-sends the cookie only
+ * once this is a day old, like the row's own roll, instead of on every page: a response that re-sent
+ * it could otherwise land after a sign-out's and bring a dead cookie back.
+ */
+export const SESSION_ROLLED_COOKIE = 'vt-session-rolled';
+
+/** True when the cookie's expiry is due to be sent again. */
+export function sessionCookieDue(rolledAt: string | undefined, now = Date.now()): boolean {
+  const at = Number(rolledAt);
+  return !Number.isFinite(at) || now / 1000 - at >= SESSION_UPDATE_AGE_SECONDS;
+}
+
+export const rolledMarker = (now = Date.now()) => String(Math.floor(now / 1000));

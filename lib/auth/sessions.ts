@@ -16,6 +16,8 @@ import {
   SESSION_COOKIE_NAMES,
   SESSION_MAX_AGE_SECONDS,
   SESSION_UPDATE_AGE_SECONDS,
+  rolledMarker,
+  SESSION_ROLLED_COOKIE,
   sessionCookieOptions,
 } from './session-cookie';
 
@@ -83,10 +85,12 @@ export async function endOtherSessions(userId: string, keepToken: string | undef
 
 export function setSessionCookie(response: NextResponse, session: Session): void {
   response.cookies.set(cookieName, session.token, sessionCookieOptions(secure, session.expires));
+  response.cookies.set(SESSION_ROLLED_COOKIE, rolledMarker(), sessionCookieOptions(secure, session.expires));
 }
 
 export function clearSessionCookie(response: NextResponse): void {
   response.cookies.set(cookieName, '', { ...sessionCookieOptions(secure, new Date(0)), maxAge: 0 });
+  response.cookies.set(SESSION_ROLLED_COOKIE, '', { ...sessionCookieOptions(secure, new Date(0)), maxAge: 0 });
 }
 
 function tokenFromCookieHeader(header: string | null): string | undefined {

@@ -2,11 +2,9 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { AuthHeading } from '@/components/auth/auth-heading';
 import { LoginForm } from '@/components/auth/login-form';
-import { SocialSignIn } from '@/components/auth/social-sign-in';
-import { TextDivider } from '@/components/auth/text-divider';
+import { SocialSignInSection } from '@/components/auth/social-sign-in-section';
 import { TextLink } from '@/components/auth/text-link';
 import { getSessionUser } from '@/lib/auth/sessions';
-import { socialSignInConfig } from '@/lib/auth/social-config';
 import { DASHBOARD_PATH } from '@/lib/client/auth-state';
 
 export const metadata: Metadata = { title: 'Log in' };
@@ -18,8 +16,7 @@ export default async function LoginPage() {
     <>
       <AuthHeading title="Welcome back!">Glad to see you again!</AuthHeading>
       <div className="flex flex-col gap-6">
-        <SocialSignIn {...socialSignInConfig()} />
-        <TextDivider>or login with</TextDivider>
+        <SocialSignInSection divider="or login with" />
         <LoginForm />
       </div>
       <p className="mt-8 text-center text-sm text-neutral-600">

@@ -11,7 +11,7 @@ type OrderDevicesPageProps = {
 };
 
 export default async function OrderDevicesPage({ searchParams }: OrderDevicesPageProps) {
-  // The opener passes ?origin=/onboarding_11 (or similar) so Back returns there.
+  // The opener passes ?origin=/onboarding_12 (or similar) so Back returns there.
   const { origin } = await searchParams;
   const backHref = sameSitePath(origin);
 

@@ -1,11 +1,9 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { OnboardingSignupForm } from '@/components/auth/onboarding-signup-form';
-import { SocialSignIn } from '@/components/auth/social-sign-in';
-import { TextDivider } from '@/components/auth/text-divider';
+import { SocialSignInSection } from '@/components/auth/social-sign-in-section';
 import { TextLink } from '@/components/auth/text-link';
 import { StepShell } from '@/components/onboarding/step-shell';
-import { socialSignInConfig } from '@/lib/auth/social-config';
 
 export const metadata: Metadata = { title: 'Create your account' };
 
@@ -16,8 +14,7 @@ export default async function CreateAccountPage() {
     <>
       <StepShell step="account" title="Create your account" subtitle="It takes a minute. The rest of your profile comes next.">
         <div className="flex flex-col gap-6">
-          <SocialSignIn {...socialSignInConfig()} />
-          <TextDivider>or sign up with e-mail</TextDivider>
+          <SocialSignInSection divider="or sign up with e-mail" />
           <OnboardingSignupForm />
         </div>
       </StepShell>

@@ -64,6 +64,8 @@ describe('rolling sessions', () => {
   it('rolls the session when a page uses it, and the page response carries the longer cookie', async () => {
     const { browser, token } = await signedIn();
     await ageSession(token, 2 * DAY_MS);
+    // The browser's note of when the cookie was last sent ages with it.
+    browser.jar.set('vt-session-rolled', String(Math.floor((Date.now() - 2 * DAY_MS) / 1000)));
     const before = Date.now();
 
     const res = await browser.get('/');
@@ -72,6 +74,15 @@ describe('rolling sessions', () => {
     const renewed = await rowExpiry(token);
     expect(renewed.getTime()).toBeGreaterThanOrEqual(before + MAX_AGE_MS - 1000);
     expect(cookieExpiry(res.headers.getSetCookie())!.getTime()).toBeGreaterThanOrEqual(before + MAX_AGE_MS - 1000);
+  });
+
+  it('sends no session cookie from pages within a day of the last one, so a page answer cannot revive a signed-out cookie', async () => {
+    const { browser, token } = await signedIn();
+    // Signed out elsewhere while a page request was in flight: that page's answer must not set the cookie again.
+    await db.session.delete({ where: { sessionToken: token } });
+    const res = await browser.get('/login');
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().filter((c) => c.startsWith('next-auth.session-token='))).toEqual([]);
   });
 
   it('refuses an expired session, whatever its cookie says', async () => {

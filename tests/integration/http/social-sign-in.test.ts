@@ -24,6 +24,21 @@ afterAll(async () => {
 
 const uniq = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
+describe('the sign-in screens with both providers configured', () => {
+  it.each([
+    ['/login', 'or login with'],
+    ['/onboarding_3', 'or sign up with e-mail'],
+  ])('%s shows both buttons above the divider "%s" and the e-mail form', async (path, divider) => {
+    const page = await client(app.url).get(path);
+    expect(page.status).toBe(200);
+    const at = (text: string) => page.text.indexOf(text);
+    for (const text of ['Continue with Google', 'Continue with Apple', divider, 'type="password"']) expect(at(text)).toBeGreaterThan(0);
+    expect(at('Continue with Google')).toBeLessThan(at(divider));
+    expect(at('Continue with Apple')).toBeLessThan(at(divider));
+    expect(at(divider)).toBeLessThan(at('type="password"'));
+  });
+});
+
 describe('POST /authorize/google', () => {
   it('signs in with a valid token, creating the user once and linking the Google account', async () => {
     const email = `g-${uniq()}@example.test`;

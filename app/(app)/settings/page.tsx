@@ -1,0 +1,61 @@
+import type { Metadata } from 'next';
+import { ManageSubscriptionButton } from '@/components/billing/manage-subscription-button';
+import { buttonClassName } from '@/components/ui/button-styles';
+import { Card } from '@/components/ui/card';
+import { requireUser } from '@/lib/auth/sessions';
+import { billingEnabled } from '@/lib/billing/stripe';
+import { subscriptionInWords } from '@/lib/billing/status-words';
+import { currentSubscription, OPEN_STATUSES } from '@/lib/billing/subscriptions';
+import { db } from '@/lib/db';
+
+export const metadata: Metadata = { title: 'Settings' };
+
+/** /settings: the Subscription section (SPEC §2 "Settings"; the other sections come with the account area). */
+export default async function SettingsPage() {
+  const user = await requireUser();
+  return (
+    <main className="mx-auto flex max-w-3xl flex-col gap-8 px-6 py-10">
+      <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">Settings</h1>
+      {billingEnabled() ? <SubscriptionSection userId={user.id} /> : <BillingOff />}
+    </main>
+  );
+}
+
+function BillingOff() {
+  return (
+    <Card title="Subscription">
+      <p className="text-sm font-semibold text-neutral-900">Billing is not configured</p>
+      <p className="mt-1 text-sm text-neutral-600">This server takes no payments, so your dashboard is open without a subscription.</p>
+    </Card>
+  );
+}
+
+async function SubscriptionSection({ userId }: { userId: string }) {
+  const [subscription, owner] = await Promise.all([
+    currentSubscription(userId),
+    db.user.findUniqueOrThrow({ where: { id: userId }, select: { stripeCustomerId: true } }),
+  ]);
+  const open = subscription !== null && OPEN_STATUSES.includes(subscription.status);
+  return (
+    <Card title="Subscription">
+      <dl className="grid grid-cols-[8rem_1fr] gap-x-6 gap-y-3 text-sm">
+        <dt className="text-neutral-600">Plan</dt>
+        <dd className="font-medium text-neutral-900">{subscription ? 'Vitality membership' : '—'}</dd>
+        <dt className="text-neutral-600">Status</dt>
+        <dd className="font-medium text-neutral-900">{subscriptionInWords(subscription)}</dd>
+      </dl>
+      <div className="mt-6 flex flex-wrap items-start gap-3">
+        {owner.stripeCustomerId ? <ManageSubscriptionButton /> : null}
+        {open ? null : (
+          // The dashboard's gate opens the checkout for the 30-day free trial.
+          <a href="/main_dashboard" className={buttonClassName({ variant: owner.stripeCustomerId ? 'secondary' : 'primary' })}>
+            {subscription ? 'Subscribe again' : 'Start your free trial'}
+          </a>
+        )}
+      </div>
+      <p className="mt-6 text-xs text-neutral-600">
+        Payments are handled by Stripe. You can change your card, download invoices or cancel in the billing portal.
+      </p>
+    </Card>
+  );
+}
