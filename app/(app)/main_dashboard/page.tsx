@@ -44,7 +44,7 @@ export default async function MainDashboardPage({ searchParams }: Props) {
           </div>
         </Alert>
       ) : null}
-      <h1 className="text-3xl font-semibold tracking-tight">Welcome{user.firstName ? `, ${user.firstName}` : ''}</h1>
+      <h1 className="text-3xl font-semibold tracking-tight">{user.firstName ? `Welcome, ${user.firstName}` : 'Welcome'}</h1>
     </main>
   );
 }

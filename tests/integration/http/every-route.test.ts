@@ -26,8 +26,10 @@ const ROUTES = [...routeFiles('app/api'), ...routeFiles('app/authorize')]
 const HTML_PAGES = new Set(['/authorize/apple/service']);
 // Calls that take no fields: a bodiless POST is their valid use (and logout would end the pass's session).
 const NO_FIELD_CALLS = new Set(['/api/logout', '/api/devices-integrated', '/api/shenai-tutorial-watched']);
-// Issue 7 asks these to answer 503 { message } while their provider is not configured (no client here).
-const UNCONFIGURED_503 = /^\/api\/(get-(whoop|oura|withings)-authorization-url|store_(whoop|oura|withings)_token)$/;
+// Issues 7 and 8 ask these to answer 503 { message } while their provider is not configured (no
+// wearable client and no Stripe key here).
+const UNCONFIGURED_503 =
+  /^\/api\/(get-(whoop|oura|withings)-authorization-url|store_(whoop|oura|withings)_token|create-checkout-session|get-customer-id|create-portal-session|webhooks\/stripe)$/;
 
 const FIELDS = ['email', 'password', 'current_password', 'firstName', 'lastName', 'name', 'surname', 'date_of_birth', 'height', 'weight', 'current_weight', 'desired_weight', 'goal_weight', 'health_goals', 'country', 'city', 'allow_location_access', 'track', 'accepted', 'read', 'devices_integrated', 'biohacking_experience', 'token', 'id_token', 'code', 'state'];
 const every = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));

@@ -1,0 +1,45 @@
+// Issue 8, billing off (no STRIPE_SECRET_KEY, the embedded default): the dashboard opens to every
+// onboarded user, and each billing call says it is unavailable.
+import { describe, expect, it } from '@jest/globals';
+import { db } from '@/lib/db';
+import { client, serveAppForThisFile } from '../../setup/app-server';
+import { ANSWER_CALLS, ANSWER_ORDER, DEFAULT_ANSWERS } from '../../setup/onboarding-calls';
+
+const app = serveAppForThisFile();
+
+async function onboardedBrowser() {
+  const browser = client(app.url, '203.0.113.90');
+  const email = `billing-off-${Date.now()}@example.test`;
+  const origin = { origin: app.url };
+  expect((await browser.post('/api/register', { email, password: 'Sturdy-Oak-2026!', firstName: 'Otto' }, origin)).status).toBe(201);
+  for (const step of ANSWER_ORDER) expect((await browser.post(ANSWER_CALLS[step], DEFAULT_ANSWERS[step], origin)).status).toBe(200);
+  return { browser, email };
+}
+
+describe('with billing off', () => {
+  it('opens the dashboard and says so in /settings and the status call', async () => {
+    const { browser, email } = await onboardedBrowser();
+    const dashboard = await browser.get('/main_dashboard');
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.text).toContain('Welcome, Otto');
+    expect((await browser.get('/api/check-subscription-status')).json).toEqual({ subscription_active: true, billing_enabled: false });
+    expect((await browser.get('/settings')).text).toContain('Billing is not configured');
+    expect(await db.subscription.count({ where: { user: { email } } })).toBe(0);
+  });
+
+  it('answers 503 { message } from every billing call', async () => {
+    const { browser } = await onboardedBrowser();
+    const origin = { origin: app.url };
+    const answers = [
+      await browser.post('/api/create-checkout-session', undefined, origin),
+      await browser.get('/api/get-customer-id'),
+      await browser.post('/api/create-portal-session', { customer_id: 'cus_123' }, origin),
+      await client(app.url).post('/api/webhooks/stripe', '{"id":"evt_1"}', { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(answer.json.message).toBe('Billing is not available right now. Please try again later.');
+    }
+    expect(app.output()).toContain('[setup] Billing is off');
+  });
+});
