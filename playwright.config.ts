@@ -2,6 +2,14 @@ import { defineConfig } from '@playwright/test';
 import { E2E_DATABASE_URL, E2E_MAIL_DIR, EMBEDDED_DB_PORT } from './tests/e2e/support/database';
 import { E2E_WORKERS } from './tests/e2e/support/demo-state';
 import { E2E_OPENAI_BASE_URL, E2E_OPENAI_KEY } from './tests/e2e/support/openai';
+import {
+  E2E_BILLING_DATABASE_URL,
+  E2E_BILLING_PORT,
+  E2E_STRIPE_PORT,
+  E2E_STRIPE_PRICE,
+  E2E_STRIPE_SECRET_KEY,
+  E2E_STRIPE_WEBHOOK_SECRET,
+} from './tests/e2e/support/stripe';
 
 // Overridable so that several checkouts can run their suites side by side.
 const PORT = process.env.E2E_PORT ?? '3100';
@@ -33,7 +41,9 @@ export default defineConfig({
   projects: [
     // Signs the demo in once per worker through the real POST /api/login and saves its storage state.
     { name: 'setup', testMatch: /\.setup\.ts$/, use: { baseURL: `http://127.0.0.1:${PORT}` } },
-    { name: 'server-db', testIgnore: /embedded\.spec\.ts/, dependencies: ['setup'], use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    { name: 'server-db', testIgnore: /(embedded|billing)\.spec\.ts/, dependencies: ['setup'], use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    // Billing on, against a fake Stripe: a server of its own, since it sends every new user to checkout.
+    { name: 'billing', testMatch: /billing\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${E2E_BILLING_PORT}` } },
     { name: 'embedded-db', testMatch: /embedded\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${EMBEDDED_PORT}` } },
   ],
   webServer: [
@@ -55,6 +65,26 @@ export default defineConfig({
         // Whoop alone has an OAuth client, so the devices step shows both a connectable and an unavailable card.
         WHOOP_CLIENT_ID: 'e2e-whoop-client',
         WHOOP_CLIENT_SECRET: 'e2e-whoop-secret',
+      },
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
+      // The same production build with billing on, on a database of its own.
+      command: 'node_modules/.bin/tsx tests/e2e/support/server.ts',
+      url: `http://127.0.0.1:${E2E_BILLING_PORT}/api/health`,
+      env: {
+        DATABASE_URL: E2E_BILLING_DATABASE_URL,
+        PORT: E2E_BILLING_PORT,
+        MAIL_DIR: `${E2E_MAIL_DIR}-billing`,
+        APP_URL: `http://127.0.0.1:${E2E_BILLING_PORT}`,
+        NEXTAUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+        TRUSTED_PROXY_COUNT: '1',
+        STRIPE_SECRET_KEY: E2E_STRIPE_SECRET_KEY,
+        STRIPE_PRICE_ID: E2E_STRIPE_PRICE,
+        STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_URL: `http://127.0.0.1:${E2E_STRIPE_PORT}`,
       },
       timeout: 120_000,
       reuseExistingServer: false,

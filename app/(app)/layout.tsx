@@ -2,6 +2,7 @@ import Image from 'next/image';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { LogoutButton } from '@/components/auth/logout-button';
+import { buttonClassName } from '@/components/ui/button-styles';
 
 // The signed-in shell. Each page checks the session itself; the full menu comes later.
 export default function AppLayout({ children }: { children: ReactNode }) {
@@ -13,7 +14,12 @@ export default function AppLayout({ children }: { children: ReactNode }) {
             <Image src="/logo.svg" alt="" width={32} height={32} priority />
             <span className="text-lg font-semibold tracking-tight text-neutral-900">Vitality</span>
           </Link>
-          <LogoutButton />
+          <div className="flex items-center gap-2">
+            <Link href="/settings" className={buttonClassName({ variant: 'ghost' })}>
+              Settings
+            </Link>
+            <LogoutButton />
+          </div>
         </nav>
       </header>
       <div className="flex-1">{children}</div>

@@ -1,0 +1,85 @@
+import { startFakeStripe, type FakeStripe } from '../fakes/stripe-peer';
+import { query } from './support/database';
+import { expect, test } from './support/fixtures';
+import { expectAccessible } from './support/page-checks';
+import { E2E_BILLING_DATABASE_URL, E2E_BILLING_PORT, E2E_STRIPE_PORT, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET } from './support/stripe';
+
+// Issue 8 in Chromium: the server of the `billing` project has Stripe on, pointed at this fake.
+let stripe: FakeStripe;
+
+// One fake on a fixed port: the tests of this file run one after the other, in one worker.
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  stripe = await startFakeStripe({
+    secretKey: E2E_STRIPE_SECRET_KEY,
+    webhookSecret: E2E_STRIPE_WEBHOOK_SECRET,
+    webhookUrl: `http://127.0.0.1:${E2E_BILLING_PORT}/api/webhooks/stripe`,
+    port: E2E_STRIPE_PORT,
+  });
+});
+test.afterAll(async () => stripe?.stop());
+
+async function subscriptionStatus(email: string): Promise<string[]> {
+  const rows = await query<{ status: string }>(
+    'SELECT s.status::text AS status FROM subscriptions s JOIN users u ON u.id = s."userId" WHERE u.email = $1',
+    [email],
+    E2E_BILLING_DATABASE_URL,
+  );
+  return rows.map((r) => r.status);
+}
+
+async function acceptTermsAndStart(page: import('@playwright/test').Page) {
+  await page.goto('/onboarding_14');
+  await page.getByRole('checkbox', { name: 'Agree to the Terms and Conditions' }).check();
+  await page.getByRole('button', { name: 'Start 30 day free trial' }).click();
+  // The dashboard's gate sends a new user on to the hosted checkout.
+  await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
+  expect(new URL(page.url()).origin).toBe(`http://127.0.0.1:${E2E_STRIPE_PORT}`);
+  await expectAccessible(page);
+}
+
+test('a new user goes from step 14 through checkout to the dashboard', async ({ page, users }) => {
+  const { email } = await users.create({ at: 'terms' });
+  await acceptTermsAndStart(page);
+
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Marcus' })).toBeVisible();
+  // Back with session_id, confirmed at once; the address loses it once the status call agrees.
+  await expect(page).toHaveURL(/\/main_dashboard$/);
+  expect(await subscriptionStatus(email)).toEqual(['trialing']);
+
+  // Settings tells the trial in words and opens the billing portal.
+  await page.goto('/settings');
+  await expect(page.getByText(/^Free trial until \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Manage subscription' }).click();
+  await expect(page.getByRole('heading', { name: 'Billing portal (test)' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Vitality' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+});
+
+test('a late webhook shows the confirming state, a timeout offers Retry, and the dashboard opens once Stripe confirms', async ({ page, users }) => {
+  test.slow();
+  const { email } = await users.create({ at: 'terms' });
+  const consoleMessages: string[] = [];
+  page.on('console', (message) => consoleMessages.push(message.text()));
+  await acceptTermsAndStart(page);
+
+  // Stripe confirms 12 s after Pay: past the page's ten tries at 1 s.
+  stripe.completeLate(12_000);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirming your payment' })).toBeVisible();
+  expect(page.url()).toContain('/main_dashboard?session_id=cs_');
+  await expectAccessible(page);
+
+  await expect(page.getByRole('heading', { name: 'We are still confirming your payment' })).toBeVisible({ timeout: 15_000 });
+  expect(consoleMessages).toContain('Webhook processing timeout');
+  await expectAccessible(page);
+  expect(await subscriptionStatus(email)).toEqual([]);
+
+  await stripe.settled();
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome, Marcus' })).toBeVisible();
+  await expect(page).toHaveURL(/\/main_dashboard$/);
+  expect(await subscriptionStatus(email)).toEqual(['trialing']);
+});
