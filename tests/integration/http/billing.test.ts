@@ -255,6 +255,33 @@ describe('the billing portal', () => {
   });
 });
 
+describe('bad input to the billing calls', () => {
+  it('answers 4xx { message } and writes nothing', async () => {
+    const { browser, userId } = await onboardedUser();
+    const events = await db.stripeEvent.count();
+    const answers = [
+      // A webhook far over the size of any event, signed or not.
+      await client(app.url).post('/api/webhooks/stripe', JSON.stringify({ id: 'evt_big', padding: 'x'.repeat(700 * 1024) }), { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }),
+      // Not JSON at all, with a header that looks like Stripe's.
+      await client(app.url).post('/api/webhooks/stripe', 'not json', { 'content-type': 'text/plain', 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=abc` }),
+      await browser.post('/api/create-portal-session', { customer_id: 12345 }, origin()),
+      await browser.post('/api/create-portal-session', '{"customer_id": ', { ...origin(), 'content-type': 'application/json' }),
+      await browser.post('/api/create-checkout-session', { plan: 'free' }, origin()),
+      await browser.post('/api/create-checkout-session', '{}', { ...origin(), 'content-type': 'text/plain' }),
+      await browser.post('/api/create-checkout-session', undefined, { origin: 'https://evil.example' }),
+      await client(app.url).post('/api/create-checkout-session', undefined, origin()),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect(typeof answer.json.message).toBe('string');
+    }
+    expect(await db.stripeEvent.count()).toBe(events);
+    expect(await rows(userId)).toEqual([]);
+    expect(stripe.checkoutSessions().filter((s) => s.client_reference_id === userId)).toEqual([]);
+  });
+});
+
 describe('secrets', () => {
   it('never shows the Stripe keys in a page, an answer or the log', async () => {
     const { browser } = await onboardedUser();
