@@ -44,6 +44,8 @@ const schema = z.object({
   OPENAI_API_KEY: optional,
   OPENAI_BASE_URL: optional,
   OPENAI_TRANSCRIBE_MODEL: z.preprocess(blankIsUnset, z.string().default('gpt-4o-mini-transcribe')),
+  /** The chat model that phrases generated texts (lib/ai); without a key the built-in engine writes them. */
+  OPENAI_MODEL: z.preprocess(blankIsUnset, z.string().default('gpt-4o-mini')),
 
   // Billing (Stripe): off without a secret key; the dashboard then opens without a subscription.
   STRIPE_SECRET_KEY: optional,

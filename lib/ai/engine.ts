@@ -1,0 +1,82 @@
+import type { Energy, Mood } from '@/lib/generated/prisma/enums';
+
+// The one seam for every generated text in the product. The caller computes every figure; an engine
+// only chooses among our own actions and phrases our own numbers, so a model can never invent one.
+
+export const ACTION_CATEGORIES = ['sleep', 'movement', 'nutrition', 'recovery'] as const;
+/** `recovery` covers stress management too. */
+export type ActionCategory = (typeof ACTION_CATEGORIES)[number];
+
+/** SPEC §9: four daily action slots. */
+export const DAILY_ACTION_COUNT = 4;
+/** The longest title a manual action gets. */
+export const MANUAL_TITLE_MAX = 60;
+
+export type Action = {
+  /** A catalogue id (lib/ai/catalogue.ts), stable across days. */
+  id: string;
+  title: string;
+  description: string;
+  /** Why this action today, quoting the user's own figures when there are any. */
+  reason: string;
+  category: ActionCategory;
+};
+
+/** A recent mean against a longer baseline, both computed by the caller from the user's own data. */
+export type RecentVsBaseline = {
+  /** Mean over the last 7 days that have a value; null when none has. */
+  recent: number | null;
+  /** How many of those 7 days had a value (0 to 7). */
+  recentDays: number;
+  /** Mean over the last 30 days; null when none has a value. */
+  baseline: number | null;
+};
+
+export type CheckInSnapshot = {
+  mood: Mood | null;
+  energy: Energy | null;
+  /** SPEC §9's symptom labels, as the check-in stored them. */
+  symptoms: readonly string[];
+};
+
+export type EngineContext = {
+  /** The UTC day the texts are for, YYYY-MM-DD. */
+  day: string;
+  sleepMinutes: RecentVsBaseline;
+  steps: RecentVsBaseline;
+  hrvMs: RecentVsBaseline;
+  restingHrBpm: RecentVsBaseline;
+  weight: { latestKg: number | null; goalKg: number | null };
+  /** The latest daily check-in, or null without one. */
+  checkIn: CheckInSnapshot | null;
+  /** Yesterday's generated action ids; today's set never repeats them exactly. */
+  yesterdayActionIds: readonly string[];
+  /** For advice only: today's daylight where the user lives, when the location is known. */
+  daylight?: { hours: number | null; sunrise: string | null } | null;
+};
+
+export type AlertSignals = {
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  hrvMs: RecentVsBaseline;
+  /** Sleep minutes of the latest nights, oldest first; null for a night without data. */
+  recentNightsMinutes: readonly (number | null)[];
+  /** A lab result that arrived since the user last looked, named for people ("total testosterone"). */
+  newLabResult: { name: string } | null;
+  /** The last day of the free trial, YYYY-MM-DD, or null when not trialling. */
+  trialEndsOn: string | null;
+};
+
+export type Alert = { title: string; subtitle: string };
+
+export interface AiEngine {
+  readonly name: 'builtin' | 'openai';
+  /** Exactly four distinct catalogue actions, never exactly yesterday's set. */
+  dailyActions(context: EngineContext): Promise<Action[]>;
+  /** A title of at most 60 characters for a manual action's description. */
+  manualActionTitle(description: string): Promise<string>;
+  /** A few sentences of advice for the Insights page. */
+  advice(context: EngineContext): Promise<string>;
+  /** The dashboard banner: the first alert that applies, or null. */
+  alert(signals: AlertSignals): Promise<Alert | null>;
+}

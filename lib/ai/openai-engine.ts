@@ -1,0 +1,174 @@
+import 'server-only';
+import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { zodResponseFormat } from 'openai/helpers/zod';
+import { z } from 'zod';
+import { actionShortlist, adviceSentences, alertFor, isYesterdaysSet } from './builtin-engine';
+import { CATEGORY_LABELS, catalogueAction } from './catalogue';
+import { DAILY_ACTION_COUNT, MANUAL_TITLE_MAX, type Action, type AiEngine, type Alert } from './engine';
+
+/** After this long the caller gives up on the model and the built-in engine answers. */
+export const OPENAI_TIMEOUT_MS = 8_000;
+/** How many of the built-in engine's best actions the model may choose four from. */
+const SHORTLIST_SIZE = 8;
+const MAX_TEXT = 300;
+const MAX_ADVICE = 600;
+const MAX_SUBTITLE = 160;
+
+export type OpenAiEngineOptions = {
+  apiKey: string;
+  /** Any OpenAI-compatible server (a local Ollama or vLLM, the tests' fake); the SDK's default otherwise. */
+  baseURL?: string | undefined;
+  model: string;
+  /** Per call, including reading the answer; tests shorten it. */
+  timeoutMs?: number;
+};
+
+/** The model answered, but not with something we can show: unparseable, off-schema, an unknown id, an invented number. */
+export class AiOutputError extends Error {
+  constructor(readonly kind: string) {
+    super(`invalid output (${kind})`);
+    this.name = 'AiOutputError';
+  }
+}
+
+/** Why a call failed, safe to log: never the upstream message, which can echo the prompt and so the user's data. */
+export function failureKind(error: unknown): string {
+  if (error instanceof AiOutputError) return error.message;
+  if (error instanceof APIConnectionTimeoutError || error instanceof APIUserAbortError) return 'timeout';
+  if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) return 'timeout';
+  if (error instanceof APIError) return error.status ? `HTTP ${error.status}` : 'connection error';
+  return error instanceof Error ? error.name : 'unknown error';
+}
+
+const SYSTEM = [
+  "You phrase short coaching texts for a men's health app, in plain British English, speaking to the user as \"you\".",
+  'The facts you are given were computed by the app. Use only their figures, written exactly as given: never invent, convert or round a number.',
+  'Do not diagnose, name medicines or promise outcomes. Answer only with JSON that matches the schema.',
+].join(' ');
+
+/** Every number in a text, as a value: "4,820" → 4820; "6 h 10 min" → 6 and 10. */
+function numbersIn(text: string): number[] {
+  return (text.match(/\d+(?:,\d{3})*(?:\.\d+)?/g) ?? []).map((token) => Number(token.replaceAll(',', '')));
+}
+
+/** The model only phrases: any number it writes must be one we gave it. */
+function assertOwnNumbers(texts: readonly string[], prompt: string): void {
+  const ours = new Set(numbersIn(prompt));
+  if (texts.some((text) => numbersIn(text).some((value) => !ours.has(value)))) throw new AiOutputError('a number not in our figures');
+}
+
+function usableText(text: string, max: number): string {
+  const trimmed = text.trim();
+  if (!trimmed || trimmed.length > max) throw new AiOutputError(trimmed ? 'text too long' : 'empty text');
+  return trimmed;
+}
+
+/** The same interface as the built-in engine, phrased by a model through chat completions with structured output. */
+export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
+  const timeout = options.timeoutMs ?? OPENAI_TIMEOUT_MS;
+  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout, maxRetries: 0 });
+
+  async function ask<S extends z.ZodType>(name: string, schema: S, task: string, facts: unknown): Promise<{ answer: z.output<S>; prompt: string }> {
+    const prompt = `${task}\n\nFacts:\n${JSON.stringify(facts, null, 1)}`;
+    const completion = await client.chat.completions.create(
+      {
+        model: options.model,
+        messages: [
+          { role: 'system', content: SYSTEM },
+          { role: 'user', content: prompt },
+        ],
+        response_format: zodResponseFormat(schema, name),
+      },
+      // The SDK's own timeout stops once the headers arrive; the signal also covers reading the body.
+      { signal: AbortSignal.timeout(timeout), timeout },
+    );
+    const message = completion.choices[0]?.message;
+    if (!message?.content) throw new AiOutputError(message?.refusal ? 'refusal' : 'no content');
+    let json: unknown;
+    try {
+      // Some compatible servers wrap the JSON in a Markdown code fence.
+      json = JSON.parse(message.content.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, ''));
+    } catch {
+      throw new AiOutputError('not JSON');
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new AiOutputError('not the schema');
+    return { answer: parsed.data, prompt };
+  }
+
+  return {
+    name: 'openai',
+
+    async dailyActions(context) {
+      const shortlist = actionShortlist(context, SHORTLIST_SIZE);
+      const schema = z.object({
+        actions: z
+          .array(z.object({ id: z.enum(shortlist.map((action) => action.id)), title: z.string(), description: z.string(), reason: z.string() }))
+          .describe('Exactly four different candidates'),
+      });
+      const task = [
+        "Choose exactly four of the candidate actions for the user's day, preferring the first ones, and phrase each:",
+        `a title of at most ${MANUAL_TITLE_MAX} characters in the imperative, a one- or two-sentence description of what to do,`,
+        "and a reason that restates the candidate's \"why\" with its figures. Do not choose exactly the ids in yesterdays_action_ids.",
+      ].join(' ');
+      const facts = {
+        day: context.day,
+        yesterdays_action_ids: context.yesterdayActionIds,
+        candidates: shortlist.map((action) => ({
+          id: action.id,
+          category: CATEGORY_LABELS[action.category],
+          title: action.title,
+          description: action.description,
+          why: action.reason,
+          evidence: catalogueAction(action.id)?.evidence ?? '',
+        })),
+      };
+      const { answer, prompt } = await ask('daily_actions', schema, task, facts);
+      const ids = answer.actions.map((action) => action.id);
+      if (ids.length !== DAILY_ACTION_COUNT || new Set(ids).size !== DAILY_ACTION_COUNT) throw new AiOutputError('not four different actions');
+      if (isYesterdaysSet(ids, context.yesterdayActionIds)) throw new AiOutputError("yesterday's set");
+      const actions = answer.actions.map((action): Action => {
+        const entry = catalogueAction(action.id);
+        if (!entry) throw new AiOutputError('an id not in the catalogue');
+        return {
+          id: entry.id,
+          title: usableText(action.title, MANUAL_TITLE_MAX),
+          description: usableText(action.description, MAX_TEXT),
+          reason: usableText(action.reason, MAX_TEXT),
+          category: entry.category,
+        };
+      });
+      assertOwnNumbers(actions.flatMap((action) => [action.title, action.description, action.reason]), prompt);
+      return actions;
+    },
+
+    async manualActionTitle(description) {
+      const task = `Write a title of at most ${MANUAL_TITLE_MAX} characters for this daily action the user wrote, in the imperative and without a full stop. Keep its meaning and add nothing.`;
+      const { answer, prompt } = await ask('manual_action_title', z.object({ title: z.string() }), task, { description });
+      const title = usableText(answer.title.replace(/\.+\s*$/, ''), MANUAL_TITLE_MAX);
+      assertOwnNumbers([title], prompt);
+      return title;
+    },
+
+    async advice(context) {
+      const sentences = adviceSentences(context);
+      const task = `Rewrite these advice sentences as one short paragraph of at most four sentences and under ${MAX_ADVICE} characters. Keep any advice to see a doctor, first.`;
+      const { answer, prompt } = await ask('advice', z.object({ advice: z.string() }), task, { sentences });
+      const advice = usableText(answer.advice, MAX_ADVICE);
+      if (sentences.some((sentence) => sentence.includes('doctor')) && !/doctor/i.test(advice)) throw new AiOutputError('the safety advice was dropped');
+      assertOwnNumbers([advice], prompt);
+      return advice;
+    },
+
+    async alert(signals) {
+      // The rules decide whether there is an alert; the model only words it.
+      const alert = alertFor(signals);
+      if (!alert) return null;
+      const task = `Reword this dashboard alert: a title of at most ${MANUAL_TITLE_MAX} characters and a subtitle of at most ${MAX_SUBTITLE} characters.`;
+      const { answer, prompt } = await ask('alert', z.object({ title: z.string(), subtitle: z.string() }), task, alert);
+      const phrased: Alert = { title: usableText(answer.title, MANUAL_TITLE_MAX), subtitle: usableText(answer.subtitle, MAX_SUBTITLE) };
+      assertOwnNumbers([phrased.title, phrased.subtitle], prompt);
+      return phrased;
+    },
+  };
+}

@@ -1,0 +1,265 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { actionShortlist, adviceSentences, alertFor, builtinEngine, formatMinutes, shortenTitle } from '@/lib/ai/builtin-engine';
+import { CATALOGUE, catalogueAction, SIGNALS } from '@/lib/ai/catalogue';
+import { ACTION_CATEGORIES, type AlertSignals, type EngineContext, type RecentVsBaseline } from '@/lib/ai/engine';
+
+const NONE: RecentVsBaseline = { recent: null, recentDays: 0, baseline: null };
+const week = (recent: number, baseline: number | null): RecentVsBaseline => ({ recent, recentDays: 7, baseline });
+
+function context(overrides: Partial<EngineContext> = {}): EngineContext {
+  return { day: '2026-03-10', sleepMinutes: NONE, steps: NONE, hrvMs: NONE, restingHrBpm: NONE, weight: { latestKg: null, goalKg: null }, checkIn: null, yesterdayActionIds: [], ...overrides };
+}
+
+const STEADY = context({
+  sleepMinutes: week(455, 450),
+  steps: week(9500, 9400),
+  hrvMs: week(52, 51),
+  restingHrBpm: week(56, 57),
+  weight: { latestKg: 82, goalKg: 82 },
+});
+const SHORT_SLEEP = context({ sleepMinutes: week(370, 418) });
+const LOW_STEPS = context({ steps: week(4820, 6750) });
+const STRAINED = context({ hrvMs: week(38, 47) });
+const HEAVY = context({ weight: { latestKg: 92.4, goalKg: 85 } });
+const HARD = ['move-strength-session', 'move-zone-2-cardio'];
+
+/** The next `count` UTC days from 2026-03-10. */
+const days = (count: number) => Array.from({ length: count }, (_, index) => new Date(Date.UTC(2026, 2, 10 + index)).toISOString().slice(0, 10));
+const ids = (actions: { id: string }[]) => actions.map((action) => action.id);
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe('aiEngine() without OPENAI_API_KEY', () => {
+  it('is the built-in engine, and tells the operator once how to turn a model on', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // lib/env.ts reads the environment once, when first imported.
+    process.env.OPENAI_API_KEY = '';
+    const { aiEngine } = await import('@/lib/ai');
+    expect(aiEngine()).toBe(builtinEngine);
+    expect(aiEngine()).toBe(builtinEngine);
+    expect(warn.mock.calls).toEqual([
+      ['[setup] Generated texts come from the built-in engine: set OPENAI_API_KEY (with OPENAI_MODEL, and OPENAI_BASE_URL for a compatible server such as Ollama or vLLM) to have a model phrase them.'],
+    ]);
+  });
+});
+
+describe('the catalogue', () => {
+  it('holds at least 16 actions with unique ids, at least four in each category', () => {
+    expect(CATALOGUE.length).toBeGreaterThanOrEqual(16);
+    expect(new Set(ids([...CATALOGUE])).size).toBe(CATALOGUE.length);
+    for (const category of ACTION_CATEGORIES) expect(CATALOGUE.filter((action) => action.category === category).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('gives every action a title of at most 60 characters, a description, evidence and known triggers', () => {
+    for (const action of CATALOGUE) {
+      expect(action.title.replace('{steps}', '10,000').length).toBeLessThanOrEqual(60);
+      expect(action.description.length).toBeGreaterThan(20);
+      expect(action.evidence.length).toBeGreaterThan(20);
+      expect(action.triggers.length).toBeGreaterThan(0);
+      for (const trigger of action.triggers) expect(SIGNALS).toContain(trigger);
+    }
+    expect(catalogueAction('move-step-target')?.category).toBe('movement');
+    expect(catalogueAction('drink-more-coffee')).toBeUndefined();
+  });
+});
+
+describe('formatMinutes', () => {
+  it.each([
+    [370, '6 h 10 min'],
+    [48, '48 min'],
+    [420, '7 h'],
+    [419.6, '7 h'],
+    [0, '0 min'],
+  ])('%p → %p', (minutes, text) => expect(formatMinutes(minutes)).toBe(text));
+});
+
+describe('daily actions', () => {
+  it('are four different catalogue actions, whatever the figures', async () => {
+    for (const input of [context(), STEADY, SHORT_SLEEP, LOW_STEPS, STRAINED, HEAVY]) {
+      const actions = await builtinEngine.dailyActions(input);
+      expect(actions).toHaveLength(4);
+      expect(new Set(ids(actions)).size).toBe(4);
+      for (const action of actions) {
+        expect(action.category).toBe(catalogueAction(action.id)?.category);
+        expect(action.title.length).toBeLessThanOrEqual(60);
+        expect(action.reason).not.toBe('');
+      }
+    }
+  });
+
+  it('are the same for the same figures and day, without Math.random', async () => {
+    jest.spyOn(Math, 'random').mockImplementation(() => {
+      throw new Error('Math.random was called');
+    });
+    const first = await builtinEngine.dailyActions(SHORT_SLEEP);
+    expect(await builtinEngine.dailyActions(structuredClone(SHORT_SLEEP))).toEqual(first);
+  });
+
+  it('vary from day to day when nothing stands out, and cover all four categories', async () => {
+    const sets = new Set<string>();
+    for (const day of days(14)) {
+      const actions = await builtinEngine.dailyActions(context({ day }));
+      expect(new Set(actions.map((action) => action.category))).toEqual(new Set(ACTION_CATEGORIES));
+      sets.add(ids(actions).sort().join());
+    }
+    expect(sets.size).toBeGreaterThan(3);
+  });
+
+  it('answer short sleep with sleep actions, quoting the figures', async () => {
+    const actions = await builtinEngine.dailyActions(SHORT_SLEEP);
+    const sleep = actions.filter((action) => action.category === 'sleep');
+    expect(sleep.length).toBeGreaterThanOrEqual(1);
+    for (const action of sleep) expect(action.reason).toBe('Your sleep averaged 6 h 10 min over 7 nights, 48 min below your 30-day baseline.');
+  });
+
+  it('compare short sleep with the 7 h adults need when the baseline is as short', async () => {
+    const [first] = await builtinEngine.dailyActions(context({ sleepMinutes: { recent: 385, recentDays: 5, baseline: 390 } }));
+    expect(first?.reason).toBe('Your sleep averaged 6 h 25 min over 5 nights, short of the 7 h most adults need.');
+  });
+
+  it('answer low steps with a walking target above the user’s average', async () => {
+    const actions = await builtinEngine.dailyActions(LOW_STEPS);
+    const walk = actions.find((action) => action.id === 'move-step-target');
+    expect(walk).toMatchObject({ title: 'Walk 7,000 steps today', reason: 'Your steps averaged 4,820 a day over 7 days, 1,930 below your 30-day baseline.' });
+  });
+
+  it('answer a low HRV with recovery and leave hard training out altogether', async () => {
+    const actions = await builtinEngine.dailyActions(STRAINED);
+    expect(actions.filter((action) => action.category === 'recovery').length).toBeGreaterThanOrEqual(1);
+    expect(actions[0]?.reason).toBe('Your HRV averaged 38 ms over 7 days, 19% below your 30-day baseline of 47 ms.');
+    const everything = ids(actionShortlist(STRAINED, CATALOGUE.length));
+    for (const id of HARD) expect(everything).not.toContain(id);
+    expect(ids(actionShortlist(STEADY, CATALOGUE.length))).toEqual(expect.arrayContaining(HARD));
+  });
+
+  it('answer a weight above the goal with nutrition and movement', async () => {
+    const actions = await builtinEngine.dailyActions(HEAVY);
+    expect(actions.map((action) => action.category)).toEqual(expect.arrayContaining(['nutrition', 'movement']));
+    expect(actions[0]?.reason).toBe('You weigh 92.4 kg, 7.4 kg above your goal of 85 kg.');
+  });
+
+  it('follow the check-in: insomnia, anxiety and low mood; no hard training with a fever', async () => {
+    const actions = await builtinEngine.dailyActions(context({ checkIn: { mood: 'SAD', energy: 'MODERATE', symptoms: ['Insomnia', 'Anxiety', 'Fever'] } }));
+    const reasons = actions.map((action) => action.reason);
+    expect(reasons).toContain('You logged insomnia in your latest check-in.');
+    expect(reasons).toContain('You logged anxiety in your latest check-in.');
+    expect(ids(actions).some((id) => HARD.includes(id))).toBe(false);
+  });
+
+  it('fall back on the area’s figure, or the evidence, when no signal calls for an action', async () => {
+    const steady = await builtinEngine.dailyActions(STEADY);
+    expect(steady.find((action) => action.category === 'movement')?.reason).toBe('Your steps averaged 9,500 a day over 7 days; this builds on them.');
+    const blank = await builtinEngine.dailyActions(context());
+    for (const action of blank) expect(action.reason).toBe(catalogueAction(action.id)?.evidence);
+  });
+
+  it('never repeat yesterday’s set exactly, changing one action only', async () => {
+    for (const base of [context(), STEADY, SHORT_SLEEP, LOW_STEPS, STRAINED, HEAVY]) {
+      for (const day of days(5)) {
+        const fresh = ids(await builtinEngine.dailyActions({ ...base, day }));
+        const again = ids(await builtinEngine.dailyActions({ ...base, day, yesterdayActionIds: [...fresh].reverse() }));
+        expect(new Set(again).size).toBe(4);
+        expect([...again].sort()).not.toEqual([...fresh].sort());
+        expect(again.filter((id) => fresh.includes(id))).toHaveLength(3);
+      }
+    }
+  });
+});
+
+describe('manual action titles', () => {
+  it.each([
+    ['I want to walk the dog for 30 minutes after dinner.', 'Walk the dog for 30 minutes after dinner'],
+    ['Tonight, I will read a book before bed', 'Read a book before bed'],
+    ['Call mum. Then tidy the garage and fix the bike.', 'Call mum'],
+    ['   meditate   ', 'Meditate'],
+    ['I’d like to try to stretch', 'Stretch'],
+    ['', 'My action'],
+  ])('%p → %p', async (description, title) => expect(await builtinEngine.manualActionTitle(description)).toBe(title));
+
+  it('cut long descriptions at a word, with an ellipsis, to at most 60 characters', async () => {
+    const title = await builtinEngine.manualActionTitle('Prepare healthy lunches for the whole week ahead including lots of vegetables and lean protein');
+    expect(title).toBe('Prepare healthy lunches for the whole week ahead including…');
+    expect(title.length).toBeLessThanOrEqual(60);
+    expect(shortenTitle('Do one thing and then another thing and then yet another one and')).toBe('Do one thing and then another thing and then yet another…');
+  });
+
+  it('cut a single long word to exactly 60 characters', () => {
+    const title = shortenTitle('a'.repeat(200));
+    expect(title).toHaveLength(60);
+    expect(title.endsWith('…')).toBe(true);
+  });
+
+  it('stay within 60 characters for any of the 200 characters a manual action allows', () => {
+    const words = ['walk', 'the', 'dog', 'and', 'stretch', 'for', 'twenty', 'minutes', 'before', 'breakfast,', 'then', 'drink'];
+    for (let length = 1; length <= 200; length += 7) {
+      const description = Array.from({ length }, (_, index) => words[(index * 7 + length) % words.length]).join(' ').slice(0, 200);
+      expect(shortenTitle(description).length).toBeLessThanOrEqual(60);
+    }
+  });
+});
+
+describe('advice', () => {
+  it('leads with the strongest signal, its figures and what to do', async () => {
+    expect(await builtinEngine.advice(SHORT_SLEEP)).toBe(
+      'Your sleep averaged 6 h 10 min over 7 nights, 48 min below your 30-day baseline. Aim for lights out 30 minutes earlier and keep the same wake time, weekends included.',
+    );
+  });
+
+  it('says the figures are steady and uses daylight and sunrise when given', async () => {
+    expect(await builtinEngine.advice({ ...STEADY, daylight: { hours: 8.5, sunrise: '07:12' } })).toBe(
+      'Your figures are steady: sleep averaged 7 h 35 min over 7 nights and steps 9,500 a day. Keep the routine and add two strength sessions this week to protect muscle and testosterone. You have 8 h 30 min of daylight today; sunrise is at 07:12, so get outside within an hour of it.',
+    );
+  });
+
+  it('puts a doctor first when the check-in reports chest pain', () => {
+    const [first] = adviceSentences(context({ checkIn: { mood: 'NEUTRAL', energy: 'MODERATE', symptoms: ['Chest pain'] } }));
+    expect(first).toBe(
+      'You logged chest pain in your latest check-in: skip hard training and speak to a doctor if it persists or gets worse; for severe or spreading chest pain, call emergency services now.',
+    );
+  });
+
+  it('gives the foundations without any figures', async () => {
+    expect(await builtinEngine.advice(context())).toMatch(/^Connect a wearable and complete your daily check-in/);
+  });
+});
+
+describe('alerts', () => {
+  const quiet: AlertSignals = { day: '2026-03-10', hrvMs: week(45, 47), recentNightsMinutes: [420, 400, 450], newLabResult: null, trialEndsOn: null };
+
+  it('are null when no rule applies', async () => {
+    expect(await builtinEngine.alert(quiet)).toBeNull();
+  });
+
+  it('flag an HRV at least 15% below the baseline first', async () => {
+    const alert = await builtinEngine.alert({ ...quiet, hrvMs: week(38, 47), recentNightsMinutes: [300, 310, 320], newLabResult: { name: 'total testosterone' }, trialEndsOn: '2026-03-11' });
+    expect(alert).toEqual({ title: 'Your HRV is 19% below your baseline', subtitle: 'It averaged 38 ms over 7 days against 47 ms over 30 days. Take it easy today and get to bed early.' });
+    expect(alertFor({ ...quiet, hrvMs: week(40.1, 47) })).toBeNull();
+  });
+
+  it('flag three short nights in a row, the latest three only', () => {
+    expect(alertFor({ ...quiet, recentNightsMinutes: [480, 350, 340, 355] })).toEqual({
+      title: 'Three short nights in a row',
+      subtitle: 'You slept 5 h 50 min, 5 h 40 min and 5 h 55 min. Protect tonight: lights out 30 minutes earlier.',
+    });
+    expect(alertFor({ ...quiet, recentNightsMinutes: [350, 340, 360] })).toBeNull();
+    expect(alertFor({ ...quiet, recentNightsMinutes: [350, null, 340] })).toBeNull();
+    expect(alertFor({ ...quiet, recentNightsMinutes: [350, 340] })).toBeNull();
+  });
+
+  it('flag a new lab result before the trial ending', () => {
+    expect(alertFor({ ...quiet, newLabResult: { name: 'total testosterone' }, trialEndsOn: '2026-03-10' })).toEqual({
+      title: 'New lab results are in',
+      subtitle: 'Your total testosterone result is ready: see how it fits your trend in Insights.',
+    });
+  });
+
+  it('flag the trial ending within three days', () => {
+    expect(alertFor({ ...quiet, trialEndsOn: '2026-03-12' })).toEqual({ title: 'Your free trial ends in 2 days', subtitle: 'Your last trial day is 12/03/2026. Manage your subscription in Settings.' });
+    expect(alertFor({ ...quiet, trialEndsOn: '2026-03-10' })?.title).toBe('Your free trial ends today');
+    expect(alertFor({ ...quiet, trialEndsOn: '2026-03-11' })?.title).toBe('Your free trial ends tomorrow');
+    expect(alertFor({ ...quiet, trialEndsOn: '2026-03-14' })).toBeNull();
+    expect(alertFor({ ...quiet, trialEndsOn: '2026-03-09' })).toBeNull();
+  });
+});
