@@ -18,7 +18,7 @@ function routeFiles(dir: string): string[] {
 }
 
 // Each dynamic segment gets a value a caller could send.
-const SEGMENT_VALUES: Record<string, string> = { '[token]': 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', '[...nextauth]': 'session', '[...path]': 'no-such-call' };
+const SEGMENT_VALUES: Record<string, string> = { '[token]': 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', '[id]': 'no-such-id', '[...nextauth]': 'session', '[...path]': 'no-such-call' };
 const ROUTES = [...routeFiles('app/api'), ...routeFiles('app/authorize')]
   .map((file) => `/${path.dirname(file).replace(/^app\//, '')}`.split('/').map((part) => SEGMENT_VALUES[part] ?? part).join('/'))
   .sort();
