@@ -1,4 +1,5 @@
 import { ISO_DAY } from '@/lib/codecs';
+import { formatDayGB, formatMinutes } from '@/lib/format';
 import type { Energy, Mood } from '@/lib/generated/prisma/enums';
 import { CATALOGUE, type CatalogueAction, type Signal } from './catalogue';
 import { DAILY_ACTION_COUNT, MANUAL_TITLE_MAX, type Action, type ActionCategory, type AiEngine, type Alert, type AlertSignals, type EngineContext } from './engine';
@@ -14,16 +15,6 @@ const TRIAL_NOTICE_DAYS = 3;
 // ── the user's numbers, formatted ──
 
 const GROUPED = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-const EN_GB_DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
-
-/** 370 → "6 h 10 min"; 45 → "45 min"; 420 → "7 h". */
-export function formatMinutes(minutes: number): string {
-  const total = Math.round(Math.abs(minutes));
-  const hours = Math.floor(total / 60);
-  const rest = total % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}
 
 const count = (value: number) => GROUPED.format(Math.round(value));
 const kg = (value: number) => `${Number(Math.abs(value).toFixed(1))} kg`;
@@ -316,7 +307,7 @@ export function alertFor(signals: AlertSignals): Alert | null {
     const daysLeft = Math.round((ISO_DAY.toDate(signals.trialEndsOn).getTime() - ISO_DAY.toDate(signals.day).getTime()) / 86_400_000);
     if (daysLeft >= 0 && daysLeft <= TRIAL_NOTICE_DAYS) {
       const when = daysLeft === 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`;
-      return { title: `Your free trial ends ${when}`, subtitle: `Your last trial day is ${EN_GB_DAY.format(ISO_DAY.toDate(signals.trialEndsOn))}. Manage your subscription in Settings.` };
+      return { title: `Your free trial ends ${when}`, subtitle: `Your last trial day is ${formatDayGB(ISO_DAY.toDate(signals.trialEndsOn))}. Manage your subscription in Settings.` };
     }
   }
   return null;

@@ -5,7 +5,7 @@ import { DASHBOARD_PATH } from '@/lib/client/auth-state';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { stepPath } from '@/lib/onboarding/steps';
-import { billingSetting, callStripe, stripe } from './stripe';
+import { assertBillingEnabled, billingSetting, callStripe, stripe } from './stripe';
 import { hasCurrentSubscription, saveSubscription } from './subscriptions';
 
 export const TRIAL_DAYS = 30;
@@ -85,7 +85,7 @@ export async function customerIdOf(userId: string): Promise<string> {
 
 /** A billing-portal session for the caller's own customer; another customer's id is a 403. */
 export async function createPortalSession(userId: string, requestedCustomerId: string): Promise<{ url: string }> {
-  stripe();
+  assertBillingEnabled();
   const own = await db.user.findUnique({ where: { id: userId }, select: { stripeCustomerId: true } });
   if (!own?.stripeCustomerId || own.stripeCustomerId !== requestedCustomerId) throw new ApiError(403, 'That billing account is not yours.');
   const session = await callStripe('portal create', () => stripe().billingPortal.sessions.create({ customer: own.stripeCustomerId!, return_url: appUrl(SETTINGS_PATH) }));

@@ -1,9 +1,8 @@
+import { formatDayGB as billingDay } from '@/lib/format';
 import { SubscriptionStatus } from '@/lib/generated/prisma/enums';
 
 type Described = { status: SubscriptionStatus; trialEnd: Date | null; currentPeriodEnd: Date | null; cancelAtPeriodEnd: boolean; cancelAt: Date | null };
 
-/** 21/12/2026: the day in UTC, as Stripe counts billing days. */
-export const billingDay = (date: Date) => date.toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
 
 /** A subscription's state in words, for Settings: "Free trial until 21/12/2026", "Active, renews on …", … */
 export function subscriptionInWords(subscription: Described | null): string {

@@ -14,11 +14,16 @@ export function billingEnabled(): boolean {
   return Boolean(env.STRIPE_SECRET_KEY);
 }
 
+/** A 503 for the caller while billing is off. */
+export function assertBillingEnabled(): void {
+  if (!billingEnabled()) throw new ApiError(503, BILLING_UNAVAILABLE);
+}
+
 let client: Stripe | undefined;
 
 /** The SDK, or a 503 for the caller while billing is off. */
 export function stripe(): Stripe {
-  if (!billingEnabled()) throw new ApiError(503, BILLING_UNAVAILABLE);
+  assertBillingEnabled();
   if (!client) {
     const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : undefined;
     client = new Stripe(env.STRIPE_SECRET_KEY!, {

@@ -1,4 +1,5 @@
 import { ISO_DAY } from '@/lib/codecs';
+import { formatMinutes } from '@/lib/format';
 import type { Energy, Mood } from '@/lib/generated/prisma/enums';
 import type { MergedDay } from '@/lib/metrics/source-priority';
 
@@ -99,12 +100,6 @@ function stat(values: readonly number[]): Stat | null {
   return { mean: values.reduce((a, b) => a + b, 0) / values.length, n: values.length };
 }
 
-/** "6 h 10 min", "48 min", "7 h". */
-function hoursMinutes(minutes: number): string {
-  const total = Math.round(minutes);
-  const [h, m] = [Math.floor(total / 60), total % 60];
-  return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`;
-}
 
 /** ", 20 min below your 30-day baseline", or ", in line with …" when the rounded difference is nil. */
 function versus(diff: number, show: (abs: number) => string, of = ''): string {
@@ -135,8 +130,8 @@ export function tScore(input: TScoreInput, today: string): TScore {
       const recent = metric('sleepDurationMinutes', RECENT);
       if (!recent) return null;
       const base = metric('sleepDurationMinutes', BASELINE);
-      const vs = base ? versus(recent.mean - base.mean, hoursMinutes) : '';
-      return { sub: clamp(((recent.mean - 300) * 100) / 120), detail: `Sleep averaged ${hoursMinutes(recent.mean)} ${over(recent.n, 'last 7 nights')}${vs}` };
+      const vs = base ? versus(recent.mean - base.mean, formatMinutes) : '';
+      return { sub: clamp(((recent.mean - 300) * 100) / 120), detail: `Sleep averaged ${formatMinutes(recent.mean)} ${over(recent.n, 'last 7 nights')}${vs}` };
     },
     // The device's own 0..100 score, as it is.
     sleepScore() {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll } from '@jest/globals';
 import { db } from '@/lib/db';
 import { freePort } from './free-port';
+import { ANSWER_CALLS, ANSWER_ORDER, DEFAULT_ANSWERS } from './onboarding-calls';
 
 export type AppServer = {
   url: string;
@@ -104,4 +105,27 @@ export function client(base: string, ip = '203.0.113.10') {
     get: (p: string, headers?: Record<string, string>) => request('GET', p, undefined, headers),
     post: (p: string, body?: unknown, headers?: Record<string, string>) => request('POST', p, body, headers),
   };
+}
+
+let registered = 0;
+
+/**
+ * A new user registered through the real POST /api/register, signed in in their own `client`, and,
+ * with `onboarded`, through every onboarding step's real call with typical answers.
+ */
+export async function registerUser(app: AppServer, { firstName = 'Marcus', lastName = 'Aurelius', onboarded = false } = {}) {
+  registered += 1;
+  const email = `user${registered}-${process.pid}-${Date.now()}@example.test`;
+  const browser = client(app.url, `203.0.113.${(registered % 200) + 20}`);
+  const origin = { origin: app.url };
+  const signup = await browser.post('/api/register', { email, password: 'Sturdy-Oak-2026!', firstName, lastName }, origin);
+  if (signup.status !== 201) throw new Error(`register answered ${signup.status}: ${signup.text}`);
+  if (onboarded) {
+    for (const step of ANSWER_ORDER) {
+      const answer = await browser.post(ANSWER_CALLS[step], DEFAULT_ANSWERS[step], origin);
+      if (answer.status !== 200) throw new Error(`${ANSWER_CALLS[step]} answered ${answer.status}: ${answer.text}`);
+    }
+  }
+  const { id } = await db.user.findUniqueOrThrow({ where: { email }, select: { id: true } });
+  return { browser, email, userId: id };
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { actionShortlist, adviceSentences, alertFor, builtinEngine, formatMinutes, shortenTitle } from '@/lib/ai/builtin-engine';
+import { actionShortlist, adviceSentences, alertFor, builtinEngine, shortenTitle } from '@/lib/ai/builtin-engine';
+import { formatMinutes } from '@/lib/format';
 import { CATALOGUE, catalogueAction, SIGNALS } from '@/lib/ai/catalogue';
 import { ACTION_CATEGORIES, type AlertSignals, type EngineContext, type RecentVsBaseline } from '@/lib/ai/engine';
 

@@ -2,19 +2,11 @@
 // onboarded user, and each billing call says it is unavailable.
 import { describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
-import { client, serveAppForThisFile } from '../../setup/app-server';
-import { ANSWER_CALLS, ANSWER_ORDER, DEFAULT_ANSWERS } from '../../setup/onboarding-calls';
+import { client, registerUser, serveAppForThisFile } from '../../setup/app-server';
 
 const app = serveAppForThisFile();
 
-async function onboardedBrowser() {
-  const browser = client(app.url, '203.0.113.90');
-  const email = `billing-off-${Date.now()}@example.test`;
-  const origin = { origin: app.url };
-  expect((await browser.post('/api/register', { email, password: 'Sturdy-Oak-2026!', firstName: 'Otto' }, origin)).status).toBe(201);
-  for (const step of ANSWER_ORDER) expect((await browser.post(ANSWER_CALLS[step], DEFAULT_ANSWERS[step], origin)).status).toBe(200);
-  return { browser, email };
-}
+const onboardedBrowser = () => registerUser(app, { firstName: 'Otto', onboarded: true });
 
 describe('with billing off', () => {
   it('opens the dashboard and says so in /settings and the status call', async () => {

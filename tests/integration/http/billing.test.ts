@@ -2,17 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { startFakeStripe, type FakeStripe } from '../../fakes/stripe-peer';
-import { client, startAppServer, type AppServer } from '../../setup/app-server';
-import { ANSWER_CALLS, ANSWER_ORDER, DEFAULT_ANSWERS } from '../../setup/onboarding-calls';
+import { client, registerUser, startAppServer, type AppServer } from '../../setup/app-server';
 
 const SECRET_KEY = 'sk_test_vitality_integration_key_51Hx';
 const WEBHOOK_SECRET = 'whsec_vitality_integration_secret_9f2c';
 const PRICE = 'price_vitality_monthly';
-const PASSWORD = 'Sturdy-Oak-2026!';
 
 let stripe: FakeStripe;
 let app: AppServer;
-let n = 0;
 
 beforeAll(async () => {
   stripe = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
@@ -28,19 +25,7 @@ afterAll(async () => {
 type Browser = ReturnType<typeof client>;
 const origin = () => ({ origin: app.url });
 
-/** A user registered and onboarded through the real calls, signed in in `browser`. */
-async function onboardedUser(): Promise<{ browser: Browser; userId: string; email: string }> {
-  const email = `billing${++n}-${Date.now()}@example.test`;
-  const browser = client(app.url, `203.0.113.${100 + n}`);
-  expect((await browser.post('/api/register', { email, password: PASSWORD, firstName: 'Bill', lastName: 'Payer' }, origin())).status).toBe(201);
-  for (const step of ANSWER_ORDER) {
-    const answer = DEFAULT_ANSWERS[step];
-    const res = await browser.post(ANSWER_CALLS[step], answer, origin());
-    expect(res.status).toBe(200);
-  }
-  const { id } = await db.user.findUniqueOrThrow({ where: { email }, select: { id: true } });
-  return { browser, userId: id, email };
-}
+const onboardedUser = () => registerUser(app, { firstName: 'Bill', lastName: 'Payer', onboarded: true });
 
 const checkoutId = (url: string) => new URL(url).pathname.split('/').pop()!;
 const rows = (userId: string) => db.subscription.findMany({ where: { userId } });

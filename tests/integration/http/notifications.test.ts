@@ -2,18 +2,10 @@
 // dashboard, by the alert generator); each user reads and dismisses only their own.
 import { describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
-import { client, serveAppForThisFile } from '../../setup/app-server';
+import { client, registerUser, serveAppForThisFile } from '../../setup/app-server';
 
 const app = serveAppForThisFile();
-let n = 0;
-
-async function signedIn() {
-  const email = `notify${++n}-${Date.now()}@example.test`;
-  const browser = client(app.url, `203.0.113.${150 + n}`);
-  expect((await browser.post('/api/register', { email, password: 'Sturdy-Oak-2026!' }, { origin: app.url })).status).toBe(201);
-  const { id } = await db.user.findUniqueOrThrow({ where: { email }, select: { id: true } });
-  return { browser, userId: id };
-}
+const signedIn = () => registerUser(app);
 
 describe('GET /api/notification/next and POST /api/notifications/{id}/dismiss', () => {
   it('answers 204 with none, the newest undismissed one with SPEC’s fields, and moves on when it is dismissed', async () => {

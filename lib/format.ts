@@ -1,0 +1,16 @@
+// How the product writes the user's numbers in sentences, the same on every screen and in every
+// generated text. Browser-safe.
+
+/** 370 → "6 h 10 min"; 45 → "45 min"; 420 → "7 h". The sign is dropped: callers say "below" or "above". */
+export function formatMinutes(minutes: number): string {
+  const total = Math.round(Math.abs(minutes));
+  const hours = Math.floor(total / 60);
+  const rest = total % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+const DAY_GB = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** 21/12/2026: the UTC calendar day, as billing and trial dates are counted. */
+export const formatDayGB = (date: Date): string => DAY_GB.format(date);
