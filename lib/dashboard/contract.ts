@@ -1,0 +1,106 @@
+// The dashboard's response shapes (SPEC §3), shared by the route handlers, the server prefetch and the
+// cards. Field names are SPEC's snake_case. Every number is computed from the user's own rows; a
+// value with no data behind it is null, and the card shows a dash with what would fill it.
+
+/** An ISO timestamp (UTC). Cards show it en-GB, 24 h, as UTC (lib/format.ts). */
+export type IsoTimestamp = string;
+
+/** GET /api/vitals */
+export type VitalsResponse = {
+  /**
+   * The last 7 UTC days, oldest first (today included): the day's mean heart rate from the heart-rate
+   * samples, or, for a day without samples, its resting heart rate; `rate` null when the day has neither.
+   */
+  heart_rate_history: { day: string; rate: number | null }[];
+  /** Shown as 'This week': the mean of `heart_rate_history`'s days that have a rate (SPEC's field name kept). */
+  heart_rate_today: number | null;
+  /** Shown as 'Last week': the same mean over the 7 days before. */
+  heart_rate_yesterday: number | null;
+  /** The last 7 UTC days, oldest first: the day's stress score (0..100) from the merged daily metrics. */
+  stress_history: { day: string; value: number | null }[];
+  /** Shown as 'This week': 7-day mean stress. */
+  stress_today: number | null;
+  /** Shown as 'Last week'. */
+  stress_yesterday: number | null;
+  /** The latest blood-pressure reading from a scan, a typed cuff reading or a connected device. */
+  bp_systolic: number | null;
+  bp_diastolic: number | null;
+  /** Where and when that reading came from, for the card's caption. */
+  bp_source: 'scan' | 'cuff' | 'device' | null;
+  bp_measured_at: IsoTimestamp | null;
+  /** Days until the weekly check-in opens again: 0 when this ISO week's is still to do. */
+  bp_next_in_days: number;
+};
+
+/** GET /api/activity */
+export type ActivityResponse = {
+  /** goal − intake, when both are known. */
+  remaining: number | null;
+  /** Today's dietary energy from a source that logs food; null without one. */
+  intake: number | null;
+  /** Mifflin-St Jeor × an activity factor from the user's steps; null without weight, height or age. */
+  goal: number | null;
+  /** Shown as 'This week': mean daily steps over the last 7 complete days. */
+  steps_today: number | null;
+  /** Shown as 'Last week': the mean over the 7 days before. */
+  steps_yesterday: number | null;
+  /** The last 7 complete UTC days, oldest first. */
+  steps_history: { day: string; steps: number | null }[];
+  cardio_age: number | null;
+  /** cardio_age − age in whole years: positive is older. */
+  cardio_diff: number | null;
+  /** ml/kg/min, the latest within 30 days. */
+  vo2_max: number | null;
+  /** 'Excellent' | 'Good' | 'Fair' | 'Poor' | 'Very poor', from the norms for the user's age (docs/vo2-max.md). */
+  vo2_range: string | null;
+  next_refresh: IsoTimestamp;
+};
+
+/** GET /api/sleep_score (200); 404 { message } when there is no recent score. */
+export type SleepScoreResponse = { score: number; day: string };
+
+/** GET /api/trends/testosterone */
+export type TestosteronePoint = { label: string; raw: number; highlight: boolean };
+export type TestosteroneTrendResponse = { data: TestosteronePoint[] };
+
+/** One action as the API shows it (SPEC §3 "Today's actions"). */
+export type ActionItem = { id: string; title: string; subtitle: string; reason: string };
+export type ManualActionItem = { id: 'manual-1' | 'manual-2'; title: string; subtitle: string };
+
+/** GET /api/todays_actions */
+export type TodaysActionsResponse = {
+  action_1?: ActionItem;
+  action_2?: ActionItem;
+  action_3?: ActionItem;
+  action_4?: ActionItem;
+  /** The user's confirmed manual actions, in slot order (manual-1, then manual-2). */
+  manual_actions: ManualActionItem[];
+  last_refresh: IsoTimestamp;
+  next_refresh: IsoTimestamp;
+  cached_daily_actions_id: string;
+  /** The T-Score, 0..100, or -1 (inconclusive). */
+  vitality: number;
+  /** Names the top factors up and down, or says what data is missing. */
+  summary: string;
+};
+
+/** POST /api/get-selected-actions and the answer to POST /api/update-selected-actions */
+export type SelectedActionsResponse = { selected_actions: string[] };
+
+/** POST /api/generate_manual_action_title */
+export type ManualTitleResponse = { id: 'manual-1' | 'manual-2'; title: string };
+
+/** One supplement (SPEC §3 "Supplement item"). */
+export type SupplementItem = { id: string; name: string; description: string; photo: string; link: string };
+
+/** POST /api/recommendations */
+export type RecommendationsResponse = {
+  supplement_data: SupplementItem[];
+  advice: string;
+  next_refresh: IsoTimestamp;
+  /** null, or why the advice could not use the position. */
+  error: string | null;
+};
+
+/** Profile completion for the 'Your profile' ring (computed on the server page). */
+export type ProfileCompletion = { percent: number; missing: string[] };

@@ -1,0 +1,41 @@
+import { ISO_DAY } from '@/lib/codecs';
+
+// UTC calendar days as YYYY-MM-DD strings: the unit every dashboard figure is counted in.
+
+const DAY_MS = 86_400_000;
+
+/** The UTC day of an instant. */
+export const utcDay = (now: Date): string => ISO_DAY.fromDate(now);
+
+/** `day` moved by `n` days (negative goes back). */
+export const addDays = (day: string, n: number): string => ISO_DAY.fromDate(new Date(ISO_DAY.toDate(day).getTime() + n * DAY_MS));
+
+/** The `count` days ending with `last`, oldest first. */
+export const daysEnding = (last: string, count: number): string[] => Array.from({ length: count }, (_, i) => addDays(last, i - count + 1));
+
+/** The next 00:00 UTC after `now`: when a day's cached actions and recommendations refresh. */
+export const nextUtcMidnight = (now: Date): Date => ISO_DAY.toDate(addDays(utcDay(now), 1));
+
+/** Whole days from `from` to `to` (positive when `to` is later). */
+export const daysBetween = (from: string, to: string): number => Math.round((ISO_DAY.toDate(to).getTime() - ISO_DAY.toDate(from).getTime()) / DAY_MS);
+
+/** Monday 00:00 UTC of the ISO week after the one holding `now`. */
+export function nextIsoWeekStart(now: Date): Date {
+  const today = utcDay(now);
+  const weekday = (ISO_DAY.toDate(today).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  return ISO_DAY.toDate(addDays(today, 7 - weekday));
+}
+
+/** Age in whole years on `day`, from a date of birth. */
+export function ageOn(dateOfBirth: Date, day: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const age = y - dateOfBirth.getUTCFullYear();
+  const hadBirthday = m > dateOfBirth.getUTCMonth() + 1 || (m === dateOfBirth.getUTCMonth() + 1 && d >= dateOfBirth.getUTCDate());
+  return hadBirthday ? age : age - 1;
+}
+
+/** The mean of the values that are numbers, or null when there are none. */
+export function meanOf(values: readonly (number | null | undefined)[]): number | null {
+  const present = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  return present.length ? present.reduce((a, b) => a + b, 0) / present.length : null;
+}
