@@ -56,6 +56,9 @@ const schema = z.object({
   /** Only to point the SDK elsewhere, such as the tests' local fake (http://127.0.0.1:12111). */
   STRIPE_API_URL: z.preprocess(blankIsUnset, z.url().optional()),
 
+  /** The external community chat the menu links to; the menu leaves the entry out when unset. */
+  COMMUNITY_URL: z.preprocess(blankIsUnset, z.url().optional()),
+
   // Mail: SMTP when set; otherwise each message is written to MAIL_DIR.
   SMTP_URL: optional,
   MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Vitality <no-reply@vitality.local>')),

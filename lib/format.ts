@@ -14,3 +14,23 @@ const DAY_GB = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: '2-digit
 
 /** 21/12/2026: the UTC calendar day, as billing and trial dates are counted. */
 export const formatDayGB = (date: Date): string => DAY_GB.format(date);
+
+const TIMESTAMP_GB = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * SPEC §2/§9: a next-refresh time, en-GB day/month/year with 24-hour time and seconds, in UTC
+ * ("23/11/2026, 00:00:00 UTC"). A timestamp without a zone is read as UTC.
+ */
+export function formatTimestampGB(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`) : value;
+  return `${TIMESTAMP_GB.format(date)} UTC`;
+}

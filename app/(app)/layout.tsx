@@ -1,28 +1,38 @@
 import Image from 'next/image';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { LogoutButton } from '@/components/auth/logout-button';
-import { buttonClassName } from '@/components/ui/button-styles';
+import { MainMenu } from '@/components/app-shell/main-menu';
+import { QueryProvider } from '@/components/app-shell/query-provider';
+import { env } from '@/lib/env';
 
-// The signed-in shell. Each page checks the session itself; the full menu comes later.
+// The signed-in shell: logo home, the profile icon and SPEC's three-bar menu. Each page checks the session itself.
 export default function AppLayout({ children }: { children: ReactNode }) {
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="flex min-h-dvh flex-col bg-neutral-50">
       <header className="border-b border-neutral-200 bg-white">
-        <nav aria-label="Main" className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-8">
+        <div className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-8">
           <Link href="/main_dashboard" className="flex items-center gap-2.5 rounded-control">
             <Image src="/logo.svg" alt="" width={32} height={32} priority />
             <span className="text-lg font-semibold tracking-tight text-neutral-900">Vitality</span>
           </Link>
-          <div className="flex items-center gap-2">
-            <Link href="/settings" className={buttonClassName({ variant: 'ghost' })}>
-              Settings
+          <div className="flex items-center gap-1">
+            <Link
+              href="/profile"
+              prefetch={false}
+              aria-label="My profile"
+              className="flex size-10 items-center justify-center rounded-control text-neutral-700 transition-colors hover:bg-neutral-100 hover:text-neutral-900"
+            >
+              <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="size-6">
+                <path fillRule="evenodd" clipRule="evenodd" d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-5.5-2.5a2.5 2.5 0 1 1-5 0 2.5 2.5 0 0 1 5 0ZM10 12a5.99 5.99 0 0 0-4.79 2.38A6.48 6.48 0 0 0 10 16.5a6.48 6.48 0 0 0 4.79-2.12A5.99 5.99 0 0 0 10 12Z" />
+              </svg>
             </Link>
-            <LogoutButton />
+            <MainMenu communityUrl={env.COMMUNITY_URL} />
           </div>
-        </nav>
+        </div>
       </header>
-      <div className="flex-1">{children}</div>
+      <QueryProvider>
+        <div className="flex-1">{children}</div>
+      </QueryProvider>
     </div>
   );
 }

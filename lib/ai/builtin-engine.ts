@@ -278,7 +278,11 @@ export function adviceSentences(context: EngineContext): string[] {
     }
   }
   const daylight = context.daylight;
-  if (daylight?.hours != null) {
+  if (daylight?.hours != null && daylight.hours <= 0 && !daylight.sunrise) {
+    sentences.push('The sun does not rise today where you are: start the day under bright light, and keep up vitamin D from oily fish or a supplement.');
+  } else if (daylight?.hours != null && daylight.hours >= 24 && !daylight.sunrise) {
+    sentences.push('The sun does not set today where you are: keep your bedroom dark and your wake time fixed to protect your sleep.');
+  } else if (daylight?.hours != null) {
     const sunrise = daylight.sunrise ? `; sunrise is at ${daylight.sunrise}, so get outside within an hour of it` : '; get outside for 10 minutes in the morning';
     sentences.push(`You have ${formatMinutes(daylight.hours * 60)} of daylight today${sunrise}.`);
   } else if (daylight?.sunrise) {

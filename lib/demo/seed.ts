@@ -13,6 +13,7 @@ import {
 import { toNgPerDl } from '@/lib/labs/testosterone';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './account';
 import { demoCheckins } from './checkins';
+import { demoHeartRateSamples } from './heart-rate';
 import { demoDays, ringDay, scaleDay } from './metrics';
 import { SUPPLEMENTS } from './supplements';
 
@@ -88,6 +89,10 @@ export async function seedDemoData(db: PrismaClient, today = new Date()): Promis
         });
         metricRows += 2;
       }
+
+      // The ring's 5-minute heart rate for the last 14 days; the unique (user, time, source) key makes a re-run add nothing.
+      const heartRate = demoHeartRateSamples(today).map((sample) => ({ userId: user.id, source: MetricSource.OURA, ...sample }));
+      await tx.heartRateSample.createMany({ data: heartRate, skipDuplicates: true });
 
       const checkins = demoCheckins(days.slice(-14));
       for (const checkin of checkins) {

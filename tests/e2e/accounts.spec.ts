@@ -235,6 +235,8 @@ test.describe('accounts', () => {
     await users.signIn();
     await page.goto('/main_dashboard');
     await context.setOffline(true);
+    // On the signed-in pages, Log out sits in the header's menu.
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'An error occurred while logging out. Please try again.' }),

@@ -7,6 +7,8 @@ import { buttonClassName } from '@/components/ui/button-styles';
 import { createCheckoutSession, syncReturnedCheckout } from '@/lib/billing/checkout';
 import { billingEnabled } from '@/lib/billing/stripe';
 import { dashboardAccess } from '@/lib/billing/subscriptions';
+import { DashboardView } from '@/components/dashboard/dashboard-view';
+import { dashboardData } from '@/lib/dashboard/page-data';
 import { requireOnboardedUser } from '@/lib/onboarding/guard';
 
 export const metadata: Metadata = { title: 'Dashboard' };
@@ -33,19 +35,24 @@ export default async function MainDashboardPage({ searchParams }: Props) {
     }
     pastDue = access.pastDue;
   }
+  const data = await dashboardData(user.id);
   return (
-    <main className="mx-auto flex max-w-5xl flex-col gap-6 px-6 py-10">
-      {sessionId ? <CheckoutConfirmed /> : null}
-      {pastDue ? (
-        <Alert variant="warning" title="Your last payment failed">
-          <div className="flex flex-col items-start gap-3">
-            <p>Your card will be tried again over the next days. Update your payment method to keep your plan.</p>
-            <ManageSubscriptionButton variant="secondary">Update payment method</ManageSubscriptionButton>
-          </div>
-        </Alert>
+    <>
+      {sessionId || pastDue ? (
+        <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-8 pt-8">
+          {sessionId ? <CheckoutConfirmed /> : null}
+          {pastDue ? (
+            <Alert variant="warning" title="Your last payment failed">
+              <div className="flex flex-col items-start gap-3">
+                <p>Your card will be tried again over the next days. Update your payment method to keep your plan.</p>
+                <ManageSubscriptionButton variant="secondary">Update payment method</ManageSubscriptionButton>
+              </div>
+            </Alert>
+          ) : null}
+        </div>
       ) : null}
-      <h1 className="text-3xl font-semibold tracking-tight">{user.firstName ? `Welcome, ${user.firstName}` : 'Welcome'}</h1>
-    </main>
+      <DashboardView data={data} />
+    </>
   );
 }
 

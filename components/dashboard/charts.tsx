@@ -1,0 +1,143 @@
+'use client';
+
+// chart.js and its React wrapper, registered once. Loaded lazily (lazy-charts.tsx), so the dashboard's
+// first paint does not wait for them. Each canvas carries a text alternative with the same numbers.
+
+import {
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  Filler,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartOptions,
+  type Plugin,
+} from 'chart.js';
+import { Bar, Line } from 'react-chartjs-2';
+import type { TestosteronePoint } from '@/lib/dashboard/contract';
+
+ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, Filler, Tooltip);
+
+const BRAND = '#059679';
+const BRAND_SOFT = 'rgba(16, 185, 148, 0.12)';
+const GRID = '#eef2f2';
+const TICKS = '#4d5c5c';
+const FONT = { family: 'Inter, ui-sans-serif, system-ui, sans-serif', size: 12 };
+
+// SPEC §9: T-Results y-axis 100..1300 ng/dL with a shaded 400..800 band.
+export const T_AXIS = { min: 100, max: 1300 } as const;
+export const T_BAND = { from: 400, to: 800 } as const;
+
+/** Shades the normal range behind the line. */
+const bandPlugin: Plugin<'line'> = {
+  id: 'normalBand',
+  beforeDatasetsDraw(chart) {
+    const { ctx, chartArea, scales } = chart;
+    const y = scales.y;
+    if (!y) return;
+    const top = y.getPixelForValue(T_BAND.to);
+    const bottom = y.getPixelForValue(T_BAND.from);
+    ctx.save();
+    ctx.fillStyle = BRAND_SOFT;
+    ctx.fillRect(chartArea.left, top, chartArea.right - chartArea.left, bottom - top);
+    ctx.restore();
+  },
+};
+
+const baseScales = {
+  x: { grid: { display: false }, ticks: { color: TICKS, font: FONT }, border: { display: false } },
+} as const;
+
+export function TestosteroneChart({ points }: { points: TestosteronePoint[] }) {
+  const options: ChartOptions<'line'> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false,
+    plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => `${item.formattedValue} ng/dL` } } },
+    scales: {
+      ...baseScales,
+      y: { min: T_AXIS.min, max: T_AXIS.max, ticks: { stepSize: 300, color: TICKS, font: FONT }, grid: { color: GRID }, border: { display: false } },
+    },
+  };
+  return (
+    <Line
+      role="img"
+      aria-label={`Total testosterone: ${points.map((p) => `${p.label} ${p.raw} ng/dL`).join(', ')}. Normal range ${T_BAND.from} to ${T_BAND.to} ng/dL.`}
+      options={options}
+      plugins={[bandPlugin]}
+      data={{
+        labels: points.map((p) => p.label),
+        datasets: [
+          {
+            data: points.map((p) => p.raw),
+            borderColor: BRAND,
+            backgroundColor: BRAND,
+            pointRadius: points.map((p) => (p.highlight ? 6 : 4)),
+            pointBackgroundColor: points.map((p) => (p.highlight ? BRAND : '#ffffff')),
+            pointBorderWidth: 2,
+            tension: 0.3,
+          },
+        ],
+      }}
+    />
+  );
+}
+
+type DayValue = { label: string; value: number | null };
+
+/** SPEC §9: heart-rate chart, value axis 0 to the highest value plus 20. */
+export function HeartRateChart({ days }: { days: DayValue[] }) {
+  const highest = Math.max(0, ...days.map((d) => d.value ?? 0));
+  const options: ChartOptions<'line'> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false,
+    spanGaps: true,
+    plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => `${item.formattedValue} bpm` } } },
+    scales: { ...baseScales, y: { min: 0, max: highest + 20, ticks: { color: TICKS, font: FONT, maxTicksLimit: 4 }, grid: { color: GRID }, border: { display: false } } },
+  };
+  return (
+    <Line
+      role="img"
+      aria-label={`Heart rate by day: ${describe(days, 'bpm')}`}
+      options={options}
+      data={{
+        labels: days.map((d) => d.label),
+        datasets: [{ data: days.map((d) => d.value), borderColor: '#dc2626', backgroundColor: '#dc2626', pointRadius: 3, tension: 0.35 }],
+      }}
+    />
+  );
+}
+
+/** SPEC §9: stress bars 14 px wide. */
+export function StressChart({ days }: { days: DayValue[] }) {
+  return <DayBars days={days} unit="" name="Stress by day" colour="#d97706" barThickness={14} max={100} />;
+}
+
+export function StepsChart({ days }: { days: DayValue[] }) {
+  return <DayBars days={days} unit="steps" name="Steps by day" colour={BRAND} barThickness={18} />;
+}
+
+function DayBars({ days, unit, name, colour, barThickness, max }: { days: DayValue[]; unit: string; name: string; colour: string; barThickness: number; max?: number }) {
+  const options: ChartOptions<'bar'> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false,
+    plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => `${item.formattedValue}${unit ? ` ${unit}` : ''}` } } },
+    scales: { ...baseScales, y: { display: false, min: 0, max } },
+  };
+  return (
+    <Bar
+      role="img"
+      aria-label={`${name}: ${describe(days, unit)}`}
+      options={options}
+      data={{ labels: days.map((d) => d.label), datasets: [{ data: days.map((d) => d.value), backgroundColor: colour, borderRadius: 4, barThickness }] }}
+    />
+  );
+}
+
+function describe(days: DayValue[], unit: string): string {
+  return days.map((d) => `${d.label} ${d.value === null ? 'no data' : `${d.value.toLocaleString('en-GB')}${unit ? ` ${unit}` : ''}`}`).join(', ');
+}

@@ -1,0 +1,96 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { cx } from '@/components/ui/cx';
+
+/** A card's "Insights >" style link. */
+export function CardLink({ href, children, label }: { href: string; children: ReactNode; label?: string }) {
+  return (
+    // No prefetch: the signed-in pages render per request, and some targets belong to later releases.
+    <Link
+      href={href}
+      prefetch={false}
+      aria-label={label}
+      className="inline-flex shrink-0 items-center gap-0.5 rounded-control text-sm font-medium whitespace-nowrap text-brand-700 transition-colors hover:text-brand-900"
+    >
+      {children}
+      <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="size-4">
+        <path fillRule="evenodd" clipRule="evenodd" d="M8.22 5.22a.75.75 0 0 1 1.06 0l4.25 4.25a.75.75 0 0 1 0 1.06l-4.25 4.25a.75.75 0 0 1-1.06-1.06L11.94 10 8.22 6.28a.75.75 0 0 1 0-1.06Z" />
+      </svg>
+    </Link>
+  );
+}
+
+/** The dash SPEC asks for where there is no value, read out as "no data". */
+export function Dash() {
+  return (
+    <span>
+      <span aria-hidden>–</span>
+      <span className="sr-only">no data</span>
+    </span>
+  );
+}
+
+/** A number with its unit, or a dash. */
+export function Figure({ value, unit, className }: { value: number | null | undefined; unit?: string; className?: string }) {
+  return (
+    <span className={cx('font-semibold tracking-tight text-neutral-950 tabular-nums', className)}>
+      {value === null || value === undefined ? (
+        <Dash />
+      ) : (
+        <>
+          {value.toLocaleString('en-GB')}
+          {unit ? <span className="ml-1 text-sm font-medium text-neutral-600">{unit}</span> : null}
+        </>
+      )}
+    </span>
+  );
+}
+
+/** What would fill an empty card: a short line and, when there is one, the place to do it. */
+export function FillPrompt({ children, href, action }: { children: ReactNode; href?: string; action?: string }) {
+  return (
+    <p className="text-sm text-neutral-600">
+      {children}
+      {href && action ? (
+        <>
+          {' '}
+          <Link href={href} prefetch={false} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            {action}
+          </Link>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+type RingProps = { percent: number | null; label: string; size?: number; children?: ReactNode; tone?: 'brand' | 'info' };
+
+/** A progress ring (sleep score, profile completion); an empty track without a value. */
+export function Ring({ percent, label, size = 120, children, tone = 'brand' }: RingProps) {
+  const stroke = 10;
+  const radius = (size - stroke) / 2;
+  const circumference = 2 * Math.PI * radius;
+  const filled = percent === null ? 0 : Math.min(100, Math.max(0, percent));
+  return (
+    <div className="relative shrink-0" style={{ width: size, height: size }}>
+      <svg role="img" aria-label={label} viewBox={`0 0 ${size} ${size}`} className="-rotate-90" width={size} height={size}>
+        <circle cx={size / 2} cy={size / 2} r={radius} fill="none" strokeWidth={stroke} className="stroke-neutral-100" />
+        {percent === null ? null : (
+          <circle
+            cx={size / 2}
+            cy={size / 2}
+            r={radius}
+            fill="none"
+            strokeWidth={stroke}
+            strokeLinecap="round"
+            strokeDasharray={`${(filled / 100) * circumference} ${circumference}`}
+            className={tone === 'brand' ? 'stroke-brand-500' : 'stroke-info-600'}
+          />
+        )}
+      </svg>
+      <div aria-hidden className="absolute inset-0 flex flex-col items-center justify-center">
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+import 'server-only';
+import { aiEngine, type AiEngine } from '@/lib/ai';
+import { DAILY_ACTION_COUNT } from '@/lib/ai/engine';
+import { ApiError } from '@/lib/api/errors';
+import { ISO_DAY } from '@/lib/codecs';
+import { db } from '@/lib/db';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { ActionOrigin } from '@/lib/generated/prisma/enums';
+import { MIN_DAYS_OF_DATA, tScore, type FactorKey, type TScore } from '@/lib/scores/t-score';
+import { MANUAL_ACTION_EMPTY, MANUAL_ACTION_MAX, MANUAL_ACTION_TOO_LONG } from '@/lib/validation/daily-actions';
+import type { ActionItem, ManualActionItem, ManualTitleResponse, SelectedActionsResponse, TodaysActionsResponse } from './contract';
+import { nextUtcMidnight, utcDay } from './days';
+import { dashboardInputs } from './engine-context';
+
+// Each UTC day a user has one DailyActionSet: the engine's four actions at positions 1 to 4, then up
+// to two of the user's own (manual-1 at 5, manual-2 at 6). The set is made on the day's first request
+// and never regenerated, so the list does not change under the user during the day.
+
+export const NOT_FOUND = 'Actions not found.';
+export const REFRESHED = 'These actions have been refreshed. Reload to see today’s.';
+export const BOTH_MANUAL_ADDED = 'You have added both of your own actions for today.';
+export const UNKNOWN_ACTION = 'Unknown action.';
+
+const MANUAL_SLOTS = [
+  { key: 'manual-1', position: DAILY_ACTION_COUNT + 1 },
+  { key: 'manual-2', position: DAILY_ACTION_COUNT + 2 },
+] as const;
+
+const isUniqueViolation = (error: unknown): boolean => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+
+const SET_SELECT = {
+  id: true,
+  day: true,
+  vitality: true,
+  summary: true,
+  lastRefreshAt: true,
+  nextRefreshAt: true,
+  actions: {
+    select: { position: true, origin: true, key: true, title: true, description: true, reason: true, confirmedAt: true },
+    orderBy: { position: 'asc' },
+  },
+} satisfies Prisma.DailyActionSetSelect;
+type StoredSet = Prisma.DailyActionSetGetPayload<{ select: typeof SET_SELECT }>;
+
+// ── the summary ──
+
+const FACTOR_PHRASES: Readonly<Record<FactorKey, string>> = {
+  sleepDuration: 'sleep duration',
+  sleepScore: 'sleep score',
+  hrv: 'heart-rate variability',
+  restingHeartRate: 'resting heart rate',
+  activity: 'activity',
+  weight: 'weight against your goal',
+  mood: 'mood',
+  energy: 'energy',
+  symptoms: 'symptoms',
+  testosterone: 'latest testosterone result',
+};
+
+const listOf = (items: readonly string[]): string => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+const phrases = (factors: TScore['topUp']) => `your ${listOf(factors.map((f) => FACTOR_PHRASES[f.key]))}`;
+
+/** One or two sentences for the vitality card: what moved the score, or what data it still needs. */
+export function vitalitySummary(score: TScore): string {
+  if (score.score < 0) {
+    const advice = 'Connect a wearable or check in daily.';
+    if (score.daysOfData < MIN_DAYS_OF_DATA) return `Not enough data yet: ${score.daysOfData} of the ${MIN_DAYS_OF_DATA} days needed. ${advice}`;
+    return `Not enough data yet: each figure needs at least 3 days of values in the last week. ${advice}`;
+  }
+  const up = score.topUp.length ? `Lifted by ${phrases(score.topUp)}` : '';
+  const down = score.topDown.length ? `held back by ${phrases(score.topDown)}` : '';
+  if (up && down) return `${up}; ${down}.`;
+  if (up || down) return `${(up || down).charAt(0).toUpperCase()}${(up || down).slice(1)}.`;
+  return 'Your figures are close to neutral across the board.';
+}
+
+// ── today's set ──
+
+function toResponse(set: StoredSet): TodaysActionsResponse {
+  const response: TodaysActionsResponse = {
+    manual_actions: [],
+    last_refresh: set.lastRefreshAt.toISOString(),
+    next_refresh: set.nextRefreshAt.toISOString(),
+    cached_daily_actions_id: set.id,
+    vitality: set.vitality,
+    summary: set.summary,
+  };
+  for (const action of set.actions) {
+    if (action.origin === ActionOrigin.GENERATED && action.position >= 1 && action.position <= DAILY_ACTION_COUNT) {
+      const item: ActionItem = { id: action.key, title: action.title, subtitle: action.description, reason: action.reason };
+      response[`action_${action.position as 1 | 2 | 3 | 4}`] = item;
+    } else if (action.origin === ActionOrigin.MANUAL && action.confirmedAt && (action.key === 'manual-1' || action.key === 'manual-2')) {
+      const item: ManualActionItem = { id: action.key, title: action.title, subtitle: action.description };
+      response.manual_actions.push(item);
+    }
+  }
+  return response;
+}
+
+const findSet = (userId: string, day: string) => db.dailyActionSet.findUnique({ where: { userId_day: { userId, day: ISO_DAY.toDate(day) } }, select: SET_SELECT });
+
+/** GET /api/todays_actions: the user's set for the UTC day of `now`, made on the day's first request. */
+export async function todaysActions(userId: string, now: Date = new Date(), engine: AiEngine = aiEngine()): Promise<TodaysActionsResponse> {
+  const day = utcDay(now);
+  const existing = await findSet(userId, day);
+  if (existing) return toResponse(existing);
+
+  const { context, score } = await dashboardInputs(userId, day);
+  const vitality = tScore(score, day);
+  const actions = await engine.dailyActions(context);
+  try {
+    const created = await db.$transaction((tx) =>
+      tx.dailyActionSet.create({
+        data: {
+          userId,
+          day: ISO_DAY.toDate(day),
+          vitality: vitality.score,
+          summary: vitalitySummary(vitality),
+          lastRefreshAt: now,
+          nextRefreshAt: nextUtcMidnight(now),
+          actions: {
+            create: actions.slice(0, DAILY_ACTION_COUNT).map((action, index) => ({
+              position: index + 1,
+              origin: ActionOrigin.GENERATED,
+              key: action.id,
+              title: action.title,
+              description: action.description,
+              reason: action.reason,
+            })),
+          },
+        },
+        select: SET_SELECT,
+      }),
+    );
+    return toResponse(created);
+  } catch (error) {
+    // A concurrent first request made the day's set a moment earlier: show that one.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await findSet(userId, day);
+    if (!winner) throw error;
+    return toResponse(winner);
+  }
+}
+
+// ── manual actions and the selection ──
+
+async function ownSet(userId: string, setId: string) {
+  const set = await db.dailyActionSet.findFirst({ where: { id: setId, userId }, select: { id: true, day: true, actions: { select: { key: true, origin: true } } } });
+  if (!set) throw new ApiError(404, NOT_FOUND);
+  return set;
+}
+
+/** The first free manual slot of a set, or a 409 when both are taken. */
+async function freeSlot(setId: string) {
+  const taken = new Set((await db.dailyAction.findMany({ where: { setId, origin: ActionOrigin.MANUAL }, select: { key: true } })).map((a) => a.key));
+  const slot = MANUAL_SLOTS.find((s) => !taken.has(s.key));
+  if (!slot) throw new ApiError(409, BOTH_MANUAL_ADDED);
+  return slot;
+}
+
+/** POST /api/generate_manual_action_title: files the description as today's next manual action, with a short title. */
+export async function generateManualTitle(userId: string, setId: string, description: string, now: Date = new Date(), engine: AiEngine = aiEngine()): Promise<ManualTitleResponse> {
+  const text = description.trim();
+  if (!text) throw new ApiError(422, MANUAL_ACTION_EMPTY);
+  if (text.length > MANUAL_ACTION_MAX) throw new ApiError(422, MANUAL_ACTION_TOO_LONG);
+  const set = await ownSet(userId, setId);
+  if (ISO_DAY.fromDate(set.day) !== utcDay(now)) throw new ApiError(409, REFRESHED);
+  let slot = await freeSlot(set.id);
+  const title = await engine.manualActionTitle(text);
+
+  const create = (s: (typeof MANUAL_SLOTS)[number]) =>
+    db.dailyAction.create({ data: { setId: set.id, position: s.position, origin: ActionOrigin.MANUAL, key: s.key, title, description: text, confirmedAt: now, selected: false } });
+  try {
+    await create(slot);
+  } catch (error) {
+    // Two confirms at once: the other took this slot, so this one takes the next (once).
+    if (!isUniqueViolation(error)) throw error;
+    slot = await freeSlot(set.id);
+    try {
+      await create(slot);
+    } catch (again) {
+      if (isUniqueViolation(again)) throw new ApiError(409, BOTH_MANUAL_ADDED);
+      throw again;
+    }
+  }
+  return { id: slot.key, title };
+}
+
+const selection = async (setId: string, tx: Prisma.TransactionClient = db): Promise<SelectedActionsResponse> => ({
+  selected_actions: (await tx.dailyAction.findMany({ where: { setId, selected: true }, select: { key: true }, orderBy: { position: 'asc' } })).map((a) => a.key),
+});
+
+/** POST /api/get-selected-actions: the ids the user ticked in one of their sets, in slot order. */
+export async function selectedActions(userId: string, setId: string): Promise<SelectedActionsResponse> {
+  const set = await ownSet(userId, setId);
+  return selection(set.id);
+}
+
+/** POST /api/update-selected-actions: the full list of ticked ids replaces the set's selection. */
+export async function updateSelectedActions(userId: string, setId: string, keys: readonly string[]): Promise<SelectedActionsResponse> {
+  const set = await ownSet(userId, setId);
+  const known = new Set(set.actions.map((a) => a.key));
+  if (keys.some((key) => !known.has(key))) throw new ApiError(422, UNKNOWN_ACTION);
+  const wanted = [...new Set(keys)];
+  return db.$transaction(async (tx) => {
+    await tx.dailyAction.updateMany({ where: { setId: set.id, key: { in: wanted } }, data: { selected: true } });
+    await tx.dailyAction.updateMany({ where: { setId: set.id, key: { notIn: wanted } }, data: { selected: false } });
+    return selection(set.id, tx);
+  });
+}

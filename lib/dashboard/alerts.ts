@@ -1,0 +1,80 @@
+import 'server-only';
+import { aiEngine, type AiEngine, type AlertSignals } from '@/lib/ai';
+import { alertFor } from '@/lib/ai/builtin-engine';
+import { ISO_DAY } from '@/lib/codecs';
+import { db } from '@/lib/db';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { SubscriptionStatus } from '@/lib/generated/prisma/enums';
+import { addDays, daysEnding, meanOf, utcDay } from './days';
+import { byDay, mergedDays } from './merged-metrics';
+
+// At most one built-in alert per user and UTC day (Notification.alertDay is unique per user), made on
+// the day's first look at the banner. The engine decides whether there is one and words it.
+
+const DAY_MS = 86_400_000;
+const RECENT_DAYS = 7;
+const BASELINE_DAYS = 30;
+const NIGHTS = 3;
+/** The billing webhook's trial_will_end notice covers the trial for this long; ours would repeat it. */
+const TRIAL_NOTICE_COVERS_MS = 3 * DAY_MS;
+
+/** Banner colours (background, border): amber for a warning about the user's figures, blue for news. */
+export const ALERT_COLOURS = {
+  warning: { backgroundColor: '#FFFBEB', border: '#FCD34D' },
+  news: { backgroundColor: '#EFF6FF', border: '#93C5FD' },
+} as const;
+
+const labName = (marker: string): string => (marker === 'total_testosterone' ? 'total testosterone' : marker.replaceAll('_', ' '));
+
+/** The signals for `day`, read in parallel. */
+async function alertSignals(userId: string, now: Date, day: string): Promise<AlertSignals> {
+  const startOfYesterday = ISO_DAY.toDate(addDays(day, -1));
+  const [days, lab, trial, trialNotice] = await Promise.all([
+    mergedDays(userId, addDays(day, -(RECENT_DAYS + BASELINE_DAYS - 1)), day),
+    db.labResult.findFirst({ where: { userId, createdAt: { gte: startOfYesterday } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { marker: true } }),
+    db.subscription.findFirst({ where: { userId, status: SubscriptionStatus.TRIALING, trialEnd: { not: null } }, orderBy: { updatedAt: 'desc' }, select: { trialEnd: true } }),
+    db.notification.findFirst({ where: { userId, createdAt: { gte: new Date(now.getTime() - TRIAL_NOTICE_COVERS_MS) }, title: { contains: 'trial', mode: 'insensitive' } }, select: { id: true } }),
+  ]);
+  const merged = byDay(days);
+  const hrv = daysEnding(day, RECENT_DAYS).map((d) => merged.get(d)?.hrvMs ?? null);
+  // Stripe's trial_end is the instant the trial stops: its last day is the UTC day just before that instant.
+  const trialEnd = trial?.trialEnd && !trialNotice ? utcDay(new Date(trial.trialEnd.getTime() - 1)) : null;
+  return {
+    day,
+    hrvMs: {
+      recent: meanOf(hrv),
+      recentDays: hrv.filter((v) => v !== null).length,
+      baseline: meanOf(daysEnding(addDays(day, -RECENT_DAYS), BASELINE_DAYS).map((d) => merged.get(d)?.hrvMs ?? null)),
+    },
+    recentNightsMinutes: daysEnding(day, NIGHTS).map((d) => merged.get(d)?.sleepDurationMinutes ?? null),
+    newLabResult: lab ? { name: labName(lab.marker) } : null,
+    trialEndsOn: trialEnd,
+  };
+}
+
+/** A warning when the user's own figures call for the alert (those rules come first), news otherwise. */
+const kindOf = (signals: AlertSignals): keyof typeof ALERT_COLOURS => (alertFor({ ...signals, newLabResult: null, trialEndsOn: null }) ? 'warning' : 'news');
+
+/**
+ * Makes today's alert for the user if they want notifications, have none for today yet and one
+ * applies. Safe to call on every look at the banner: concurrent calls make at most one.
+ */
+export async function ensureDailyAlert(userId: string, now: Date = new Date(), engine: AiEngine = aiEngine()): Promise<void> {
+  const day = utcDay(now);
+  const alertDay = ISO_DAY.toDate(day);
+  const [user, existing] = await Promise.all([
+    db.user.findUnique({ where: { id: userId }, select: { notificationsEnabled: true } }),
+    db.notification.findUnique({ where: { userId_alertDay: { userId, alertDay } }, select: { id: true } }),
+  ]);
+  if (!user?.notificationsEnabled || existing) return;
+
+  const signals = await alertSignals(userId, now, day);
+  const alert = await engine.alert(signals);
+  if (!alert) return;
+  try {
+    await db.notification.create({ data: { userId, alertDay, title: alert.title, subtitle: alert.subtitle, ...ALERT_COLOURS[kindOf(signals)] } });
+  } catch (error) {
+    // Another request made today's alert first.
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')) throw error;
+  }
+}

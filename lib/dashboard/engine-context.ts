@@ -1,0 +1,116 @@
+import 'server-only';
+import type { EngineContext, RecentVsBaseline } from '@/lib/ai/engine';
+import { ISO_DAY } from '@/lib/codecs';
+import { db } from '@/lib/db';
+import { ActionOrigin } from '@/lib/generated/prisma/enums';
+import type { MergedDay } from '@/lib/metrics/source-priority';
+import type { TScoreInput } from '@/lib/scores/t-score';
+import { addDays, daysEnding, meanOf } from './days';
+import { byDay, mergedDays } from './merged-metrics';
+
+// What the AI engine and the T-Score read about one user on one UTC day, gathered in one round of
+// parallel reads. Windows match docs/t-score.md: the recent 7 days end with `day`; the baseline is the
+// 30 days before them; steps use the 7 complete days before `day`, whose count is final.
+
+const RECENT_DAYS = 7;
+const BASELINE_DAYS = 30;
+/** The T-Score reads the recent week plus its baseline: 37 days ending with `day`. */
+const SCORE_DAYS = RECENT_DAYS + BASELINE_DAYS;
+/** A weighing older than this no longer counts as the user's weight; the profile's does. */
+const WEIGHT_DAYS = 30;
+/** A check-in from today or yesterday still describes how the user feels. */
+const CHECKIN_DAYS = 2;
+
+type Field = 'sleepDurationMinutes' | 'steps' | 'hrvMs' | 'restingHeartRateBpm';
+
+function recentVsBaseline(days: Map<string, MergedDay>, field: Field, recentLast: string): RecentVsBaseline {
+  const values = (list: string[]) => list.map((d) => days.get(d)?.[field] ?? null);
+  const recent = values(daysEnding(recentLast, RECENT_DAYS));
+  return {
+    recent: meanOf(recent),
+    recentDays: recent.filter((v) => v !== null).length,
+    baseline: meanOf(values(daysEnding(addDays(recentLast, -RECENT_DAYS), BASELINE_DAYS))),
+  };
+}
+
+type Needs = { labs: boolean; yesterday: boolean };
+
+/** Every read the context and the score need, in parallel. */
+async function load(userId: string, day: string, needs: Needs) {
+  // Steps' baseline reaches one day further back than the others' (it ends 8 days before `day`).
+  const from = addDays(day, -SCORE_DAYS);
+  const [days, user, checkins, testosterone, yesterdaySet] = await Promise.all([
+    mergedDays(userId, from, day),
+    db.user.findUnique({ where: { id: userId }, select: { currentWeightKg: true, desiredWeightKg: true } }),
+    db.dailyCheckin.findMany({
+      where: { userId, day: { gte: ISO_DAY.toDate(addDays(day, -(SCORE_DAYS - 1))), lte: ISO_DAY.toDate(day) } },
+      select: { day: true, mood: true, energy: true, symptoms: true },
+      orderBy: { day: 'asc' },
+    }),
+    needs.labs
+      ? db.labResult.findFirst({
+          where: { userId, marker: 'total_testosterone', valueNgDl: { not: null } },
+          orderBy: [{ takenAt: 'desc' }, { createdAt: 'desc' }],
+          select: { valueNgDl: true },
+        })
+      : null,
+    needs.yesterday
+      ? db.dailyActionSet.findUnique({
+          where: { userId_day: { userId, day: ISO_DAY.toDate(addDays(day, -1)) } },
+          select: { actions: { where: { origin: ActionOrigin.GENERATED }, select: { key: true }, orderBy: { position: 'asc' } } },
+        })
+      : null,
+  ]);
+  const latestWeight = days.filter((d) => d.day > addDays(day, -WEIGHT_DAYS) && d.weightKg !== null).at(-1)?.weightKg ?? null;
+  return {
+    days,
+    checkins: checkins.map((c) => ({ ...c, day: ISO_DAY.fromDate(c.day) })),
+    weight: { latestKg: latestWeight ?? user?.currentWeightKg ?? null, goalKg: user?.desiredWeightKg ?? null },
+    testosteroneNgDl: testosterone?.valueNgDl ?? null,
+    yesterdayActionIds: yesterdaySet?.actions.map((a) => a.key) ?? [],
+  };
+}
+
+type Loaded = Awaited<ReturnType<typeof load>>;
+
+function toContext(loaded: Loaded, day: string): EngineContext {
+  const days = byDay(loaded.days);
+  const latestCheckin = loaded.checkins.filter((c) => c.day > addDays(day, -CHECKIN_DAYS)).at(-1);
+  return {
+    day,
+    sleepMinutes: recentVsBaseline(days, 'sleepDurationMinutes', day),
+    steps: recentVsBaseline(days, 'steps', addDays(day, -1)),
+    hrvMs: recentVsBaseline(days, 'hrvMs', day),
+    restingHrBpm: recentVsBaseline(days, 'restingHeartRateBpm', day),
+    weight: loaded.weight,
+    checkIn: latestCheckin ? { mood: latestCheckin.mood, energy: latestCheckin.energy, symptoms: latestCheckin.symptoms } : null,
+    yesterdayActionIds: loaded.yesterdayActionIds,
+  };
+}
+
+function toScoreInput(loaded: Loaded, day: string): TScoreInput {
+  const first = addDays(day, -(SCORE_DAYS - 1));
+  return {
+    days: loaded.days.filter((d) => d.day >= first),
+    checkins: loaded.checkins.map((c) => ({ day: c.day, mood: c.mood, energy: c.energy, symptomCount: c.symptoms.length })),
+    testosteroneNgDl: loaded.testosteroneNgDl,
+    currentWeightKg: loaded.weight.latestKg,
+    goalWeightKg: loaded.weight.goalKg,
+  };
+}
+
+/** The figures the AI engine chooses and phrases today's texts from, for `userId` on the UTC `day`. */
+export async function buildEngineContext(userId: string, day: string): Promise<EngineContext> {
+  return toContext(await load(userId, day, { labs: false, yesterday: true }), day);
+}
+
+/** tScore's input for `userId` on the UTC `day`: the 37 days it reads, the check-ins, the latest lab and weights. */
+export async function scoreInput(userId: string, day: string): Promise<TScoreInput> {
+  return toScoreInput(await load(userId, day, { labs: true, yesterday: false }), day);
+}
+
+/** Both, from one round of reads: what today's actions need. */
+export async function dashboardInputs(userId: string, day: string): Promise<{ context: EngineContext; score: TScoreInput }> {
+  const loaded = await load(userId, day, { labs: true, yesterday: true });
+  return { context: toContext(loaded, day), score: toScoreInput(loaded, day) };
+}

@@ -1,0 +1,16 @@
+import 'server-only';
+import type { SleepScoreResponse } from './contract';
+import { addDays, utcDay } from './days';
+import { byDay, mergedDays } from './merged-metrics';
+
+/** GET /api/sleep_score: last night's score, dated today (UTC) or else yesterday; null when neither day has one. */
+export async function sleepScore(userId: string, now = new Date()): Promise<SleepScoreResponse | null> {
+  const today = utcDay(now);
+  const yesterday = addDays(today, -1);
+  const days = byDay(await mergedDays(userId, yesterday, today));
+  for (const day of [today, yesterday]) {
+    const score = days.get(day)?.sleepScore ?? null;
+    if (score !== null) return { score, day };
+  }
+  return null;
+}
