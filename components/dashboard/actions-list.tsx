@@ -137,7 +137,8 @@ function ManualSlot({ id, setId, enabled }: { id: (typeof MANUAL_IDS)[number]; s
   });
   const label = id === 'manual-1' ? 'Add your own action' : 'Add a second action of your own';
   return (
-    <div className={cx('rounded-control border border-dashed border-neutral-300 bg-white px-4 py-3', enabled ? '' : 'opacity-60')} data-testid={`slot-${id}`}>
+    // Dimmed by its background, not by opacity, so its text keeps AA contrast.
+    <div className={cx('rounded-control border border-dashed px-4 py-3', enabled ? 'border-neutral-300 bg-white' : 'border-neutral-200 bg-neutral-100')} data-testid={`slot-${id}`}>
       <label htmlFor={inputId} className="text-sm font-semibold text-neutral-900">
         {label}
       </label>

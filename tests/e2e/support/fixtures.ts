@@ -11,7 +11,7 @@ import { expectAccessible, watchCsp } from './page-checks';
 export const PASSWORD = 'Longevity-e2e-2026';
 
 export type TestUser = { email: string; password: string; firstName: string; lastName: string; address: string };
-type CreateOptions = { firstName?: string; lastName?: string; password?: string; at?: OnboardingStep; answers?: Answers };
+type CreateOptions = { firstName?: string; lastName?: string; password?: string; at?: OnboardingStep; answers?: Answers; /** Answers every step, terms included. */ onboarded?: boolean };
 
 export type Users = {
   /** Registers a unique user through POST /api/register, signing the page's context in, then answers every step before `at`. */
@@ -47,11 +47,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         if (!last) throw new Error('users.create() first');
         return last;
       },
-      async create({ at, answers, firstName = 'Marcus', lastName = 'Aurelius', password = PASSWORD } = {}) {
+      async create({ at, answers, onboarded = false, firstName = 'Marcus', lastName = 'Aurelius', password = PASSWORD } = {}) {
         const email = `e2e-w${testInfo.parallelIndex}-${Date.now()}-${++counter}@example.test`;
         const response = await page.request.post('/api/register', { data: { firstName, lastName, email, password }, headers: headers() });
         expect(response.status(), await response.text()).toBe(201);
-        const before = at ? answeringStepBefore(at) : null;
+        const before = onboarded ? 'terms' : at ? answeringStepBefore(at) : null;
         if (before) await answerThrough(page.request, baseURL!, address, before, answers);
         last = { email, password, firstName, lastName, address };
         return last;

@@ -1,0 +1,333 @@
+// Issue 9: the main dashboard and /my_actions in Chromium. Every figure a card shows is computed here,
+// independently, from the database rows (plain SQL and arithmetic, none of the app's modules).
+import type { Page } from '@playwright/test';
+import { DEMO_EMAIL } from '../../lib/demo/account';
+import { query } from './support/database';
+import { expect, test } from './support/fixtures';
+
+const LONDON = { latitude: 51.5072, longitude: -0.1276 };
+test.use({ viewport: { width: 1440, height: 900 }, permissions: ['geolocation'], geolocation: LONDON });
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const todayMs = () => Date.parse(`${isoDay(Date.now())}T00:00:00Z`);
+/** The `count` days ending `endAgo` days before today, oldest first. */
+const days = (endAgo: number, count: number) => Array.from({ length: count }, (_, i) => isoDay(todayMs() - (endAgo + count - 1 - i) * DAY_MS));
+const mean = (values: (number | null)[]) => {
+  const present = values.filter((v): v is number => v !== null);
+  return present.length ? present.reduce((a, b) => a + b, 0) / present.length : null;
+};
+const grouped = (n: number) => n.toLocaleString('en-GB');
+
+async function userId(email: string): Promise<string> {
+  const [row] = await query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+  return row!.id;
+}
+
+// Which source a metric is read from when several report it (the product's stated rule).
+const PRIORITY: Record<string, string[]> = {
+  sleepScore: ['oura', 'whoop', 'apple_health', 'withings', 'manual', 'scan'],
+  steps: ['apple_health', 'whoop', 'oura', 'withings', 'manual', 'scan'],
+  vo2Max: ['apple_health', 'whoop', 'oura', 'withings', 'manual', 'scan'],
+  restingHeartRateBpm: ['oura', 'whoop', 'withings', 'apple_health', 'scan', 'manual'],
+  stressScore: ['oura', 'whoop', 'withings', 'apple_health', 'scan', 'manual'],
+  weightKg: ['withings', 'apple_health', 'manual', 'scan', 'whoop', 'oura'],
+};
+
+/** One metric per day for `dayList`, from the most trusted source that has it. */
+async function metric(id: string, column: keyof typeof PRIORITY, dayList: string[]): Promise<Map<string, number | null>> {
+  const rows = await query<{ day: string; source: string; value: number | null }>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, source::text AS source, "${column}"::float8 AS value FROM daily_metrics WHERE "userId" = $1 AND day = ANY($2::date[]) AND "${column}" IS NOT NULL`,
+    [id, dayList],
+  );
+  const order = PRIORITY[column]!;
+  return new Map(
+    dayList.map((day) => {
+      const best = rows.filter((r) => r.day === day).sort((a, b) => order.indexOf(a.source) - order.indexOf(b.source))[0];
+      return [day, best ? best.value : null];
+    }),
+  );
+}
+
+async function gotoDashboard(page: Page) {
+  await page.goto('/main_dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+}
+
+test.describe('the demo user’s dashboard', () => {
+  test.use({ signedInAsDemo: true });
+
+  test('every card shows the figures computed from the database rows, and the page is screenshotted', async ({ page }) => {
+    test.slow();
+    const id = await userId(DEMO_EMAIL);
+    await gotoDashboard(page);
+    const card = (name: string) => page.getByRole('region', { name, exact: true });
+
+    // T-Score and the vitality card: today's stored score and its gauge label.
+    const [set] = await query<{ id: string; vitality: number; summary: string }>('SELECT id, vitality, summary FROM daily_action_sets WHERE "userId" = $1 AND day = $2::date', [id, isoDay(Date.now())]);
+    expect(set).toBeDefined();
+    const label = set!.vitality < 0 ? 'Inconclusive' : set!.vitality < 33 ? 'Strained' : set!.vitality < 66 ? 'Developing' : 'Optimised';
+    await expect(card('T-Score').getByTestId('gauge-label')).toHaveText(label);
+    await expect(card('T-Score').getByRole('img', { name: `T-Score ${set!.vitality} out of 100: ${label}` })).toBeVisible();
+    await expect(page.getByTestId('vitality-value')).toHaveText(String(set!.vitality));
+    await expect(page.getByTestId('vitality-summary')).toHaveText(set!.summary);
+
+    // T-Results: the latest lab total testosterone, in ng/dL.
+    const labs = await query<{ raw: number }>(`SELECT round("valueNgDl")::int AS raw FROM lab_results WHERE "userId" = $1 AND marker = 'total_testosterone' ORDER BY "takenAt"`, [id]);
+    await expect(card('T-Results')).toContainText(`Latest: ${labs.at(-1)!.raw} ng/dL`);
+    await expect(card('T-Results').getByRole('img', { name: /^Total testosterone:/ })).toHaveAttribute('aria-label', new RegExp(labs.map((l) => `${l.raw} ng/dL`).join('.*')));
+
+    // Sleep score: last night's, dated today or else yesterday.
+    const sleep = await metric(id, 'sleepScore', days(0, 2));
+    const score = sleep.get(days(0, 1)[0]!) ?? sleep.get(days(1, 1)[0]!);
+    await expect(page.getByTestId('sleep-score')).toHaveText(String(score));
+
+    // Today's actions: the stored generated actions, none done yet for the screenshot's sake.
+    const actions = await query<{ title: string }>(`SELECT title FROM daily_actions WHERE "setId" = $1 AND origin = 'generated' ORDER BY position`, [set!.id]);
+    expect(actions).toHaveLength(4);
+    for (const action of actions) await expect(card("Today's actions").getByText(action.title, { exact: true })).toBeVisible();
+
+    // Your profile: the 14 fields a complete profile has.
+    const [profile] = await query<{ filled: number }>(
+      `SELECT (("firstName" IS NOT NULL)::int + ("lastName" IS NOT NULL)::int + ("dateOfBirth" IS NOT NULL)::int + (gender IS NOT NULL)::int
+        + (country IS NOT NULL)::int + (city IS NOT NULL)::int + ("heightCm" IS NOT NULL)::int + ("currentWeightKg" IS NOT NULL)::int
+        + ("desiredWeightKg" IS NOT NULL)::int + ("activityLevel" IS NOT NULL)::int + ("dietPattern" IS NOT NULL)::int
+        + ("biohackingExperience" IS NOT NULL)::int + ("healthGoals" IS NOT NULL)::int + ("planPreference" IS NOT NULL)::int) AS filled
+       FROM users WHERE id = $1`,
+      [id],
+    );
+    await expect(page.getByTestId('profile-percent')).toHaveText(`${Math.round((100 * profile!.filled) / 14)}%`);
+
+    // Activity: steps over the 7 complete days and the 7 before, the calorie goal, VO2 max and cardio age.
+    const thisWeek = days(1, 7);
+    const lastWeek = days(8, 7);
+    const steps = await metric(id, 'steps', [...lastWeek, ...thisWeek]);
+    const stepsNow = Math.round(mean(thisWeek.map((d) => steps.get(d) ?? null))!);
+    await expect(page.getByTestId('steps-this-week')).toHaveText(grouped(stepsNow));
+    await expect(page.getByTestId('steps-last-week')).toHaveText(grouped(Math.round(mean(lastWeek.map((d) => steps.get(d) ?? null))!)));
+
+    const month = days(0, 30);
+    const weights = await metric(id, 'weightKg', month);
+    const [user] = await query<{ heightCm: number; currentWeightKg: number; dob: string }>(`SELECT "heightCm", "currentWeightKg", to_char("dateOfBirth", 'YYYY-MM-DD') AS dob FROM users WHERE id = $1`, [id]);
+    const weight = [...month].reverse().map((d) => weights.get(d)).find((w) => w !== null && w !== undefined) ?? user!.currentWeightKg;
+    const [by, bm, bd] = user!.dob.split('-').map(Number) as [number, number, number];
+    const [ty, tm, td] = isoDay(Date.now()).split('-').map(Number) as [number, number, number];
+    const age = ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+    // Mifflin-St Jeor for men, times the activity factor of the mean daily steps.
+    const factor = stepsNow < 5000 ? 1.2 : stepsNow < 7500 ? 1.375 : stepsNow < 10000 ? 1.55 : stepsNow < 12500 ? 1.725 : 1.9;
+    const goal = Math.round((10 * weight + 6.25 * user!.heightCm - 5 * age + 5) * factor);
+    await expect(page.getByTestId('calories-goal')).toHaveText(`${grouped(goal)}kcal`);
+    await expect(page.getByTestId('calories-intake')).toHaveText('–no data');
+
+    const vo2s = await metric(id, 'vo2Max', month);
+    const vo2 = Math.round([...month].reverse().map((d) => vo2s.get(d)).find((v) => v !== null && v !== undefined)! * 10) / 10;
+    // FRIEND registry (men): the 20th/40th/60th/80th percentiles and the median of each decade from 20 to 79.
+    const norms = [
+      [38.0, 44.9, 50.2, 57.1, 48.0],
+      [34.1, 39.9, 45.2, 51.6, 42.4],
+      [30.5, 35.9, 40.3, 46.7, 37.8],
+      [26.1, 31.1, 35.1, 41.2, 32.6],
+      [22.4, 26.8, 30.9, 36.1, 28.2],
+      [20.4, 23.2, 27.6, 31.4, 24.4],
+    ];
+    const norm = norms[Math.min(5, Math.max(0, Math.floor(age / 10) - 2))]!;
+    const range = vo2 >= norm[3]! ? 'Excellent' : vo2 >= norm[2]! ? 'Good' : vo2 >= norm[1]! ? 'Fair' : vo2 >= norm[0]! ? 'Poor' : 'Very poor';
+    await expect(page.getByTestId('vo2-max')).toHaveText(`${vo2}ml/kg/min${range}`);
+    // Cardio age: where the medians (at ages 25, 35, … 75) cross this VO2 max.
+    const medians = norms.map((n, i) => ({ age: 25 + 10 * i, median: n[4]! }));
+    const older = medians.findIndex((m, i) => i > 0 && vo2 >= m.median);
+    const hi = medians[older === -1 ? medians.length - 1 : older]!;
+    const lo = medians[(older === -1 ? medians.length - 1 : older) - 1]!;
+    const cardioAge = Math.round(Math.min(90, Math.max(20, lo.age + ((vo2 - lo.median) * (hi.age - lo.age)) / (hi.median - lo.median))));
+    const diff = cardioAge - age;
+    await expect(page.getByTestId('cardio-age')).toContainText(`${cardioAge}years`);
+    await expect(page.getByTestId('cardio-diff')).toHaveText(`${Math.abs(diff)} ${Math.abs(diff) === 1 ? 'year' : 'years'} ${diff >= 0 ? 'older' : 'younger'}`);
+
+    // Vital signs: heart rate per day from the samples (else resting), stress, and the latest blood pressure.
+    const week = days(0, 7);
+    const before = days(7, 7);
+    const samples = await query<{ day: string; mean: number }>(
+      `SELECT to_char("recordedAt", 'YYYY-MM-DD') AS day, avg(bpm)::float8 AS mean FROM heart_rate_samples WHERE "userId" = $1 AND "recordedAt" >= $2::date GROUP BY 1`,
+      [id, before[0]],
+    );
+    const resting = await metric(id, 'restingHeartRateBpm', [...before, ...week]);
+    const rate = (d: string) => {
+      const value = samples.find((s) => s.day === d)?.mean ?? resting.get(d) ?? null;
+      return value === null ? null : Math.round(value);
+    };
+    await expect(page.getByTestId('hr-this-week')).toHaveText(`${Math.round(mean(week.map(rate))!)}bpm`);
+    await expect(page.getByTestId('hr-last-week')).toHaveText(`${Math.round(mean(before.map(rate))!)}bpm`);
+    const stress = await metric(id, 'stressScore', [...before, ...week]);
+    const stressOf = (d: string) => (stress.get(d) === null || stress.get(d) === undefined ? null : Math.round(stress.get(d)!));
+    await expect(page.getByTestId('stress-this-week')).toHaveText(String(Math.round(mean(week.map(stressOf))!)));
+    await expect(page.getByTestId('stress-last-week')).toHaveText(String(Math.round(mean(before.map(stressOf))!)));
+
+    const [dayBp] = await query<{ at: string; sys: number; dia: number }>(
+      `SELECT (day::timestamp AT TIME ZONE 'UTC')::text AS at, "systolicBpMmhg" AS sys, "diastolicBpMmhg" AS dia FROM daily_metrics
+       WHERE "userId" = $1 AND "systolicBpMmhg" IS NOT NULL AND "diastolicBpMmhg" IS NOT NULL AND day <= current_date ORDER BY day DESC, source LIMIT 1`,
+      [id],
+    );
+    const [scanBp] = await query<{ at: string; sys: number; dia: number }>(
+      `SELECT "measuredAt"::text AS at, round("systolicBloodPressureMmhg")::int AS sys, round("diastolicBloodPressureMmhg")::int AS dia FROM vital_scans
+       WHERE "userId" = $1 AND "systolicBloodPressureMmhg" IS NOT NULL AND "diastolicBloodPressureMmhg" IS NOT NULL ORDER BY "measuredAt" DESC LIMIT 1`,
+      [id],
+    );
+    const bp = scanBp && (!dayBp || Date.parse(scanBp.at) >= Date.parse(dayBp.at)) ? scanBp : dayBp!;
+    await expect(page.getByTestId('blood-pressure')).toHaveText(`${bp.sys}/${bp.dia}mmHg`);
+    const [weekly] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM vital_scans WHERE "userId" = $1 AND source = 'weekly' AND "measuredAt" >= date_trunc('week', now() AT TIME ZONE 'UTC')`, [id]);
+    await expect(page.getByRole('link', { name: 'Test now' })).toHaveCount(weekly!.n === 0 ? 1 : 0);
+
+    // Supplement highlight: the two the recommendation ranked first for today, with SPEC's 100-character cut.
+    const highlight = card('Supplement highlight');
+    await expect(highlight.getByRole('listitem')).toHaveCount(2);
+    const [recommended] = await query<{ slugs: string[] }>(`SELECT "supplementSlugs" AS slugs FROM recommendation_sets WHERE "userId" = $1 AND day = $2::date AND place <> 'none'`, [id, isoDay(Date.now())]);
+    const top = await query<{ slug: string; name: string; description: string }>('SELECT slug, name, description FROM supplements WHERE slug = ANY($1)', [recommended!.slugs.slice(0, 2)]);
+    for (const slug of recommended!.slugs.slice(0, 2)) {
+      const item = top.find((s) => s.slug === slug)!;
+      const shown = item.description.length > 100 ? `${item.description.slice(0, 97)}…` : item.description;
+      await expect(highlight.getByText(item.name, { exact: true })).toBeVisible();
+      await expect(highlight.getByText(shown, { exact: true })).toBeVisible();
+    }
+
+    // The charts have drawn (chart.js arrives lazily), then the full page at 1440×900.
+    await expect(page.locator('canvas')).toHaveCount(4);
+    await page.screenshot({ path: 'test-results/dashboard.png', fullPage: true });
+  });
+
+  test('/my_actions lists today’s actions, the manual slots and the curated supplements', async ({ page }) => {
+    await page.goto('/my_actions');
+    await expect(page.getByRole('heading', { level: 1, name: 'My actions' })).toBeVisible();
+    await expect(page.getByText(/^Completed \d out of \d$/)).toBeVisible();
+    await expect(page.getByText(/^Next refresh: \d\d\/\d\d\/\d{4}, 00:00:00 UTC$/).first()).toBeVisible();
+    const curated = page.getByRole('region', { name: 'Curated supplements & tools' });
+    const [{ n }] = (await query<{ n: number }>('SELECT count(*)::int AS n FROM supplements WHERE active')) as [{ n: number }];
+    await expect(curated.getByRole('listitem')).toHaveCount(n);
+    // Product images open the shop in a new tab.
+    const first = curated.getByRole('link').first();
+    await expect(first).toHaveAttribute('target', '_blank');
+    await expect(first).toHaveAttribute('rel', /noopener/);
+    await expect(curated.locator('img').first()).toHaveJSProperty('complete', true);
+    await page.screenshot({ path: 'test-results/my-actions.png', fullPage: true });
+  });
+});
+
+test('the gauge label follows SPEC’s thresholds at 32, 33, 65, 66 and -1', async ({ page, users }) => {
+  test.slow();
+  const { email } = await users.create({ onboarded: true });
+  await gotoDashboard(page);
+  const id = await userId(email);
+  const gauge = page.getByRole('region', { name: 'T-Score', exact: true });
+  for (const [score, label] of [[32, 'Strained'], [33, 'Developing'], [65, 'Developing'], [66, 'Optimised'], [-1, 'Inconclusive']] as const) {
+    await query('UPDATE daily_action_sets SET vitality = $2 WHERE "userId" = $1', [id, score]);
+    await page.reload();
+    await expect(gauge.getByTestId('gauge-label')).toHaveText(label);
+    if (score === -1) {
+      await expect(gauge.getByText('N/A', { exact: true })).toBeVisible();
+      await expect(gauge.getByTestId('gauge-pointer')).toHaveCount(0);
+    } else {
+      await expect(gauge.getByText(String(score), { exact: true })).toBeVisible();
+      await expect(gauge.getByTestId('gauge-pointer')).toHaveCount(1);
+    }
+  }
+});
+
+test('a manual action goes unconfirmed → confirming → confirmed, and toggles persist across a reload', async ({ page, context, users }) => {
+  test.slow();
+  const { email } = await users.create({ onboarded: true });
+  await page.goto('/my_actions');
+  const first = page.getByTestId('slot-manual-1');
+  const second = page.getByTestId('slot-manual-2');
+  // Unconfirmed: Confirm waits for text; the second slot waits for the first.
+  await expect(first.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  await expect(second.getByRole('textbox')).toBeDisabled();
+  const text = 'Walk to work instead of taking the bus, and take the stairs at the office all day';
+  await first.getByRole('textbox').fill(text);
+  await expect(first.getByText(`${text.length}/200`)).toBeVisible();
+  await first.getByRole('textbox').press('Enter'); // Enter adds no line and sends nothing
+  await expect(first.getByRole('textbox')).toHaveValue(text);
+
+  // Confirming: a slow network (latency only; the call itself is real) makes the state observable.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 1500, downloadThroughput: -1, uploadThroughput: -1 });
+  await first.getByRole('button', { name: 'Confirm' }).click();
+  await expect(first.getByText('Confirming…')).toBeVisible();
+  await expect(first.getByRole('textbox')).toBeDisabled();
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+  // Confirmed: a selectable action with its generated title; the second slot opens.
+  const id = await userId(email);
+  await expect(page.getByText(text, { exact: true })).toBeVisible();
+  const [manual] = await query<{ title: string }>(`SELECT a.title FROM daily_actions a JOIN daily_action_sets s ON s.id = a."setId" WHERE s."userId" = $1 AND a.key = 'manual-1'`, [id]);
+  expect(manual!.title.length).toBeGreaterThan(0);
+  expect(manual!.title.length).toBeLessThanOrEqual(60);
+  await expect(page.getByRole('checkbox', { name: new RegExp(`^${manual!.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })).toBeVisible();
+  await expect(page.getByTestId('slot-manual-1')).toHaveCount(0);
+  await expect(second.getByRole('textbox')).toBeEnabled();
+  await expect(page.getByText('Completed 0 out of 5')).toBeVisible();
+
+  // Toggles save the whole selection at once and survive a reload.
+  const boxes = page.getByRole('checkbox');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/update-selected-actions') && r.ok());
+  await boxes.nth(1).check();
+  await saved;
+  const savedAgain = page.waitForResponse((r) => r.url().endsWith('/api/update-selected-actions') && r.ok());
+  await boxes.nth(4).check();
+  await savedAgain;
+  await expect(page.getByText('Completed 2 out of 5')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Completed 2 out of 5')).toBeVisible();
+  await expect(boxes.nth(1)).toBeChecked();
+  await expect(boxes.nth(4)).toBeChecked();
+  await expect(boxes.nth(0)).not.toBeChecked();
+  const selected = await query<{ key: string }>(`SELECT a.key FROM daily_actions a JOIN daily_action_sets s ON s.id = a."setId" WHERE s."userId" = $1 AND a.selected ORDER BY a.position`, [id]);
+  expect(selected.map((s) => s.key)).toHaveLength(2);
+  expect(selected.map((s) => s.key)).toContain('manual-1');
+});
+
+test('a user with no data sees dashes and what would fill them, and no console error', async ({ page, users }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await users.create({ onboarded: true });
+  await gotoDashboard(page);
+
+  const gauge = page.getByRole('region', { name: 'T-Score', exact: true });
+  await expect(gauge.getByTestId('gauge-label')).toHaveText('Inconclusive');
+  await expect(gauge.getByTestId('gauge-pointer')).toHaveCount(0);
+  await expect(page.getByTestId('vitality-summary')).toContainText('Not enough data yet');
+  await expect(page.getByTestId('sleep-score')).toHaveText('N/A');
+  await expect(page.getByRole('region', { name: 'T-Results', exact: true })).toContainText('No testosterone results yet.');
+  await expect(page.getByRole('link', { name: 'Upload a blood test' })).toHaveAttribute('href', '/profile');
+  for (const id of ['steps-this-week', 'steps-last-week', 'hr-this-week', 'hr-last-week', 'stress-this-week', 'stress-last-week', 'calories-intake', 'calories-goal', 'calories-remaining', 'blood-pressure']) {
+    await expect(page.getByTestId(id)).toContainText('–');
+  }
+  await expect(page.getByText('to see your steps.')).toBeVisible();
+  await expect(page.getByText('to see your heart rate.')).toBeVisible();
+  await expect(page.getByTestId('vo2-max')).toHaveText('Your VO2 max is unavailable');
+  await expect(page.getByRole('link', { name: 'Connect a wearable' }).first()).toHaveAttribute('href', '/my_devices');
+  // No NaN, undefined or invented defaults anywhere.
+  await expect(page.locator('main')).not.toContainText(/NaN|undefined|null|1650|2200/);
+  // The supplements still come (the ranking needs no wearable), and nothing went wrong in the console.
+  await expect(page.getByRole('region', { name: 'Supplement highlight' }).getByRole('listitem')).toHaveCount(2);
+  expect(errors).toEqual([]);
+});
+
+test('the header menu lists every destination, marks the current one, and closes with Escape', async ({ page, users }) => {
+  await users.create({ onboarded: true });
+  await gotoDashboard(page);
+  const button = page.getByRole('button', { name: 'Menu' });
+  await button.click();
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  for (const name of ['Home', 'Profile', 'My devices', 'Help', 'Settings', 'Refer a friend', 'Daily checkins', 'Insights', 'My actions']) {
+    await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(menu.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Daily check-in' })).toHaveAttribute('href', '/daily_checkins');
+});
