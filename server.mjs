@@ -1,6 +1,7 @@
 // The app's HTTP server: Next's request handler behind Node's own, so that the client's address comes
 // from the socket (or from the hop the nearest trusted proxy added), never from a header the client wrote.
 // Plain JavaScript on purpose: `npm start` must run without devDependencies.
+import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import next from 'next';
 
@@ -23,6 +24,15 @@ if (!/^\d{1,2}$/.test(rawProxyCount)) {
   process.exit(1);
 }
 const trustedProxies = Number(rawProxyCount);
+
+// WEB_CONCURRENCY: how many server processes share the port (node:cluster), one per core at most being
+// sensible. 1 (the default) runs a single process; dev always does.
+const rawConcurrency = process.env.WEB_CONCURRENCY?.trim() || '1';
+if (!/^\d{1,2}$/.test(rawConcurrency) || Number(rawConcurrency) < 1) {
+  console.error('Invalid environment variables: WEB_CONCURRENCY (a whole number of server processes, 1 or more)');
+  process.exit(1);
+}
+const concurrency = dev ? 1 : Number(rawConcurrency);
 
 /**
  * With no trusted proxy, the socket's peer is the client. Behind N trusted proxies, each appends the
@@ -78,22 +88,48 @@ function lingerWhileUploading(socket) {
   socket.destroySoon = linger;
 }
 
-const app = next({ dev, port, hostname: hostname ?? 'localhost', turbopack: dev });
-const handle = app.getRequestHandler();
-await app.prepare();
+async function serve() {
+  const app = next({ dev, port, hostname: hostname ?? 'localhost', turbopack: dev });
+  const handle = app.getRequestHandler();
+  await app.prepare();
 
-const server = createServer((request, response) => {
-  // Next answers a malformed escape with a plain-text 500; it is the client's mistake.
-  if (!pathIsDecodable(request.url)) {
-    response.writeHead(400, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-    response.end(JSON.stringify({ message: 'The address is not valid.' }));
-    return;
+  const server = createServer((request, response) => {
+    // Next answers a malformed escape with a plain-text 500; it is the client's mistake.
+    if (!pathIsDecodable(request.url)) {
+      response.writeHead(400, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      response.end(JSON.stringify({ message: 'The address is not valid.' }));
+      return;
+    }
+    request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(request);
+    currentExchange.set(request.socket, { request, response });
+    handle(request, response);
+  });
+  server.on('connection', lingerWhileUploading);
+  await new Promise((resolve) => server.listen(port, hostname, resolve));
+  return server;
+}
+
+if (concurrency > 1 && cluster.isPrimary) {
+  // The primary only keeps the workers running; each worker is a whole server on the shared port.
+  let ready = 0;
+  const fork = () =>
+    cluster.fork().on('message', (message) => {
+      if (message === 'ready' && ++ready === concurrency) console.log(`Ready on http://${hostname ?? 'localhost'}:${port} (${concurrency} processes)`);
+    });
+  for (let i = 0; i < concurrency; i++) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (worker.exitedAfterDisconnect) return;
+    console.error(`A server process stopped (${signal ?? `code ${code}`}); starting another.`);
+    fork();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+      process.exit(0);
+    });
   }
-  request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(request);
-  currentExchange.set(request.socket, { request, response });
-  handle(request, response);
-});
-server.on('connection', lingerWhileUploading);
-server.listen(port, hostname, () => {
-  console.log(`Ready on http://${hostname ?? 'localhost'}:${port}${dev ? ' (development)' : ''}`);
-});
+} else {
+  await serve();
+  if (cluster.isWorker) process.send?.('ready');
+  else console.log(`Ready on http://${hostname ?? 'localhost'}:${port}${dev ? ' (development)' : ''}`);
+}

@@ -215,6 +215,8 @@ async function startServer(databaseUrl: string): Promise<Server> {
       APP_URL: url,
       NEXTAUTH_SECRET: randomBytes(32).toString('hex'),
       MAIL_DIR: mailDir,
+      // One server process per core, as server.mjs runs in production with WEB_CONCURRENCY set.
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? String(os.availableParallelism()),
       // The app's own code under load, not a provider's: the built-in engine writes the texts, billing is off.
       OPENAI_API_KEY: '',
       STRIPE_SECRET_KEY: '',
@@ -441,13 +443,20 @@ async function main(): Promise<void> {
       });
     }
     rows.push({ label: `all ${ENDPOINTS.length}, in rotation (${MIX_SECONDS} s)`, seconds: mix.seconds, samples: mix.samples.flat(), statuses: allStatuses(mix), errors: mix.errors });
+    // The floor under every row: Next's request handling plus one `SELECT 1`, with no session and no data.
+    const floor = await load(server.url, '', [{ method: 'GET', path: '/api/health' }], SOLO_SECONDS);
+    const floorSamples = floor.samples[0]!;
 
     console.log(
-      `\nbench:dashboard  (node ${process.version}, ${os.availableParallelism()} cores, PostgreSQL ${database.major}, pool ${env.DATABASE_POOL_SIZE})` +
+      `\nbench:dashboard  (node ${process.version}, ${os.availableParallelism()} cores, ${process.env.WEB_CONCURRENCY ?? os.availableParallelism()} server processes, PostgreSQL ${database.major}, pool ${env.DATABASE_POOL_SIZE} each)` +
         `\nseeded in ${seedSeconds.toFixed(1)} s: ${seeded.metricRows} daily-metric rows (${METRIC_DAYS} days × 2 sources), ${seeded.heartRateRows} heart-rate samples, ${seeded.labResults} lab results, 2 scans` +
         `\n${CONNECTIONS} connections; each call alone for ${SOLO_SECONDS} s, then "p95 in mix" and the last row from all of them in rotation for ${MIX_SECONDS} s; latencies over every answer\n`,
     );
     passed = printTable(rows);
+    console.log(
+      `reference, not a target: GET /api/health alone (no session, SELECT 1): ${(floorSamples.length / floor.seconds).toFixed(0)} req/s, ` +
+        `p50 ${percentile(floorSamples, 50).toFixed(1)} ms, p95 ${percentile(floorSamples, 95).toFixed(1)} ms, p99 ${percentile(floorSamples, 99).toFixed(1)} ms`,
+    );
     console.log(`(warm-up, untimed: ${warmup.samples.flat().length} answers, non-2xx ${non2xxOf(allStatuses(warmup)).text}, errors ${warmup.errors})`);
 
     const kb = page.gzipBytes / 1024;

@@ -80,6 +80,8 @@ export function errorResponse(error: unknown, request: Request, conflictMessage 
     if (error.code === 'P2025') return jsonError(404, 'Not found.');
     if (error.code === 'P2002') return jsonError(409, conflictMessage);
   }
+  // A client that hung up mid-request (a closed tab, a load test ending) gets nothing and is no server failure.
+  if (request.signal.aborted) return jsonError(400, 'The request was cancelled.');
   // Log the kind of failure only: messages can carry user data.
   console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed: ${(error as Error)?.name ?? 'Error'}`);
   return jsonError(500, 'Something went wrong. Please try again.');

@@ -6,6 +6,7 @@ import { MetricSource, ScanSource } from '@/lib/generated/prisma/enums';
 import type { VitalsResponse } from './contract';
 import { addDays, daysEnding, meanOf, nextIsoWeekStart, utcDay } from './days';
 import { byDay, mergedDays } from './merged-metrics';
+import type { MergedDay } from '@/lib/metrics/source-priority';
 
 // The vital-signs card (SPEC §3 "Vitals response"): heart rate and stress over this week and last,
 // the latest blood pressure, and when the weekly check-in opens again.
@@ -18,16 +19,17 @@ const rounded = (value: number | null): number | null => (value === null ? null 
 /**
  * Each UTC day's mean heart rate from one user's samples between `from` and `to` (inclusive), in one
  * aggregate: the (userId, recordedAt, source) index serves the range, so a year of 5-minute samples
- * costs only the days asked for. `recordedAt` is a UTC `timestamp`, so its date is the UTC day.
+ * costs only the days asked for. `recordedAt` is a UTC `timestamp`, so its date is the UTC day; grouping by
+ * the date and formatting only the groups costs PostgreSQL about half as much as formatting every row.
  * Exported so a test can EXPLAIN the very query.
  */
 export const heartRateMeansSql = (userId: string, from: string, to: string): Prisma.Sql => Prisma.sql`
-  SELECT to_char("recordedAt", 'YYYY-MM-DD') AS day, AVG(bpm)::float8 AS mean
+  SELECT to_char("recordedAt"::date, 'YYYY-MM-DD') AS day, AVG(bpm)::float8 AS mean
   FROM heart_rate_samples
   WHERE "userId" = ${userId}
     AND "recordedAt" >= ${from}::date::timestamp
     AND "recordedAt" < (${to}::date + 1)::timestamp
-  GROUP BY 1`;
+  GROUP BY "recordedAt"::date`;
 
 async function heartRateMeans(userId: string, from: string, to: string): Promise<Map<string, number>> {
   const rows = await db.$queryRaw<{ day: string; mean: number }[]>(heartRateMeansSql(userId, from, to));
@@ -46,8 +48,21 @@ function dayReadingSource(source: MetricSource | null): 'cuff' | 'scan' | 'devic
 
 type Dated = { reading: BloodPressure; at: Date };
 
-/** The latest full daily-metric reading up to `today`, the source priority choosing between sources. */
-async function latestDailyReading(userId: string, today: string): Promise<Dated | null> {
+/** A merged day's reading, when it has both pressures. */
+function readingOf(merged: MergedDay | undefined): Dated | null {
+  if (!merged || merged.systolicBpMmhg === null || merged.diastolicBpMmhg === null) return null;
+  const at = ISO_DAY.toDate(merged.day); // a day's reading counts as that day's 00:00 UTC
+  const source = dayReadingSource(merged.sources.systolicBpMmhg);
+  return { reading: { bp_systolic: merged.systolicBpMmhg, bp_diastolic: merged.diastolicBpMmhg, bp_source: source, bp_measured_at: at.toISOString() }, at };
+}
+
+/**
+ * The latest full daily-metric reading up to `today`, the source priority choosing between sources:
+ * from the days the card already merged when one of them has it, else from the database.
+ */
+async function latestDailyReading(userId: string, today: string, window: readonly MergedDay[]): Promise<Dated | null> {
+  const recent = [...window].reverse().find((day) => day.day <= today && readingOf(day));
+  if (recent) return readingOf(recent);
   // Only to find the day: its value still comes through mergedDays, so the priority decides which source shows.
   const located = await db.dailyMetric.findFirst({
     where: { userId, day: { lte: ISO_DAY.toDate(today) }, systolicBpMmhg: { not: null }, diastolicBpMmhg: { not: null } },
@@ -57,10 +72,7 @@ async function latestDailyReading(userId: string, today: string): Promise<Dated 
   if (!located) return null;
   const day = ISO_DAY.fromDate(located.day);
   const [merged] = await mergedDays(userId, day, day);
-  if (!merged || merged.systolicBpMmhg === null || merged.diastolicBpMmhg === null) return null;
-  const at = ISO_DAY.toDate(day); // a day's reading counts as that day's 00:00 UTC
-  const source = dayReadingSource(merged.sources.systolicBpMmhg);
-  return { reading: { bp_systolic: merged.systolicBpMmhg, bp_diastolic: merged.diastolicBpMmhg, bp_source: source, bp_measured_at: at.toISOString() }, at };
+  return readingOf(merged);
 }
 
 /** The latest scan up to `now` with both pressures. */
@@ -78,8 +90,8 @@ async function latestScanReading(userId: string, now: Date): Promise<Dated | nul
 }
 
 /** The more recent of the latest scan and the latest daily reading; on a tie the scan, whose time is exact. */
-async function latestBloodPressure(userId: string, now: Date, today: string): Promise<BloodPressure> {
-  const [scan, daily] = await Promise.all([latestScanReading(userId, now), latestDailyReading(userId, today)]);
+async function latestBloodPressure(userId: string, now: Date, today: string, window: Promise<MergedDay[]>): Promise<BloodPressure> {
+  const [scan, daily] = await Promise.all([latestScanReading(userId, now), window.then((days) => latestDailyReading(userId, today, days))]);
   const latest = scan && (!daily || scan.at.getTime() >= daily.at.getTime()) ? scan : daily;
   return latest?.reading ?? NO_READING;
 }
@@ -107,10 +119,11 @@ export async function vitals(userId: string, now = new Date()): Promise<VitalsRe
   const lastWeek = daysEnding(addDays(today, -WEEK_DAYS), WEEK_DAYS);
   const from = lastWeek[0]!;
 
+  const window = mergedDays(userId, from, today);
   const [sampleMeans, merged, bp, bpNextInDays] = await Promise.all([
     heartRateMeans(userId, from, today),
-    mergedDays(userId, from, today).then(byDay),
-    latestBloodPressure(userId, now, today),
+    window.then(byDay),
+    latestBloodPressure(userId, now, today, window),
     daysUntilWeeklyScan(userId, now),
   ]);
 

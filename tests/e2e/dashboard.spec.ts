@@ -331,3 +331,11 @@ test('the header menu lists every destination, marks the current one, and closes
   await expect(button).toBeFocused();
   await expect(page.getByRole('link', { name: 'Daily check-in' })).toHaveAttribute('href', '/daily_checkins');
 });
+
+test('/insights_zoom shows the magnesium night formula with Buy Now to /onboarding_2', async ({ page, users }) => {
+  await users.create({ onboarded: true });
+  await page.goto('/insights_zoom');
+  await expect(page.getByRole('heading', { level: 1, name: 'Magnesium night formula' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', '/onboarding_2');
+  await expect(page.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/main_dashboard');
+});

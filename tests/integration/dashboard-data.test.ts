@@ -165,6 +165,17 @@ describe('vitals: blood pressure and the weekly check-in', () => {
   });
 });
 
+describe('vitals: an older blood-pressure reading', () => {
+  it('finds a reading from before the two weeks the charts cover, the source priority still choosing', async () => {
+    const { id } = await user();
+    await metric(id, '2026-01-20', 'MANUAL', { systolicBpMmhg: 128, diastolicBpMmhg: 84 });
+    await metric(id, '2026-01-20', 'WITHINGS', { systolicBpMmhg: 133, diastolicBpMmhg: 88 });
+    await metric(id, '2026-01-05', 'WITHINGS', { systolicBpMmhg: 140, diastolicBpMmhg: 90 });
+    const { bp_systolic, bp_diastolic, bp_source, bp_measured_at } = await vitals(id, NOW);
+    expect({ bp_systolic, bp_diastolic, bp_source, bp_measured_at }).toEqual({ bp_systolic: 133, bp_diastolic: 88, bp_source: 'device', bp_measured_at: '2026-01-20T00:00:00.000Z' });
+  });
+});
+
 describe('activity', () => {
   it('computes the goal by hand (Mifflin-St Jeor × the steps factor), intake, remaining, steps without today, VO2 max and cardio age', async () => {
     // 40 on 18 March 2026 (birthday in June), 180 cm, gender unset → the men's formula.

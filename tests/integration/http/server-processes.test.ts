@@ -1,0 +1,31 @@
+// server.mjs with WEB_CONCURRENCY: several server processes share the port (node:cluster).
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from '@jest/globals';
+import { db } from '@/lib/db';
+import { registerUser, startAppServer } from '../../setup/app-server';
+
+describe('WEB_CONCURRENCY', () => {
+  it('serves the app from two processes on one port, sessions and all', async () => {
+    const app = await startAppServer({ WEB_CONCURRENCY: '2' });
+    try {
+      const { browser } = await registerUser(app, { onboarded: true });
+      // Enough calls that both processes answer some; each must see the same session.
+      const answers = await Promise.all(Array.from({ length: 24 }, () => browser.get('/api/todays_actions')));
+      expect(answers.map((a) => a.status)).toEqual(Array(24).fill(200));
+      expect(new Set(answers.map((a) => a.json.cached_daily_actions_id)).size).toBe(1);
+      // The primary says so once both have started (health may answer from the first one before).
+      for (let tries = 0; tries < 100 && !app.output().includes('(2 processes)'); tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(app.output()).toContain('Ready on http://127.0.0.1');
+      expect(app.output()).toContain('(2 processes)');
+    } finally {
+      await app.stop();
+      await db.$disconnect();
+    }
+  }, 90_000);
+
+  it('refuses a value that is not a whole number of processes, naming the variable', () => {
+    const run = spawnSync('node', ['server.mjs', '-p', '0'], { env: { ...process.env, WEB_CONCURRENCY: 'many' }, encoding: 'utf8', timeout: 20_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Invalid environment variables: WEB_CONCURRENCY');
+  });
+});
