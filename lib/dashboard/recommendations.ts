@@ -160,7 +160,7 @@ export function placeKey(position: Position): string {
 export function daylightAt(position: Position, day: string): NonNullable<EngineContext['daylight']> | null {
   if (!hasPosition(position)) return null;
   const sun = solarDay(tenth(position.lat), tenth(position.lon), day);
-  return { hours: Math.round(sun.daylightHours * 10) / 10, sunrise: sun.sunrise ? utcClock(sun.sunrise) : null };
+  return { hours: Math.round(sun.daylightHours * 10) / 10, sunrise: sun.sunrise ? `${utcClock(sun.sunrise)} UTC` : null };
 }
 
 // ── the day's answer ──

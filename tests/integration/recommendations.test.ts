@@ -113,7 +113,7 @@ describe('the advice', () => {
     const sun = solarDay(51.5, -0.1, '2026-12-21');
     const hours = Math.round(sun.daylightHours * 10) / 10;
     expect(hours).toBe(7.8);
-    expect(answer.advice).toContain(`You have ${formatMinutes(hours * 60)} of daylight today; sunrise is at ${utcClock(sun.sunrise!)}, so get outside within an hour of it.`);
+    expect(answer.advice).toContain(`You have ${formatMinutes(hours * 60)} of daylight today; sunrise is at ${utcClock(sun.sunrise!)} UTC, so get outside within an hour of it.`);
     expect(answer.advice).toContain('7 h 48 min of daylight');
   });
 
