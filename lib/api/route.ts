@@ -31,6 +31,8 @@ type Options<TSchema extends $ZodType | undefined, TAuth extends Auth> = {
   rateLimit?: { action: string; limits: (ctx: Context<BodyOf<TSchema>, UserOf<TAuth>>) => Limit[] | Promise<Limit[]> };
   /** What a unique-constraint violation means to this caller (409). */
   conflictMessage?: string;
+  /** The paid product's calls (SPEC §6): with billing on, only a user whose dashboard is open may use them (else 403). */
+  subscription?: true;
 };
 
 type Handler<TSchema extends $ZodType | undefined, TAuth extends Auth> = (
@@ -87,6 +89,14 @@ export function errorResponse(error: unknown, request: Request, conflictMessage 
   return jsonError(500, 'Something went wrong. Please try again.');
 }
 
+export const SUBSCRIPTION_REQUIRED = 'Your subscription is not active. Open your dashboard to start or renew it.';
+
+async function assertSubscribed(userId: string): Promise<void> {
+  // Loaded on use: most calls never need the billing code.
+  const { dashboardAccess } = await import('@/lib/billing/subscriptions');
+  if (!(await dashboardAccess(userId)).open) throw new ApiError(403, SUBSCRIPTION_REQUIRED);
+}
+
 /**
  * Every route handler goes through this: it refuses cross-site and non-JSON state changes, checks the
  * session itself (never trusting the proxy), parses the body with the shared zod schema, applies the
@@ -101,6 +111,7 @@ export function route<TSchema extends $ZodType | undefined = undefined, TAuth ex
       assertAcceptableRequest(request, options as Options<$ZodType | undefined, Auth>);
       const user = options.auth === 'user' ? await sessionUserFromRequest(request) : null;
       if (options.auth === 'user' && !user) throw new ApiError(401, 'Not authenticated');
+      if (options.subscription && user) await assertSubscribed(user.id);
       const body = options.body ? parse(options.body, await readJson(request)) : await refuseFields(request, options.bodyType);
       const params = Object.fromEntries(Object.entries((await segment.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
       const ctx = { request, body, user, params } as Context<BodyOf<TSchema>, UserOf<TAuth>>;

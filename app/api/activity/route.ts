@@ -7,6 +7,6 @@ import { activity } from '@/lib/dashboard/activity';
  * `steps_today`/`steps_yesterday` are the mean daily steps over the last 7 complete days and the 7
  * before, shown as 'This week' and 'Last week'. Shapes: ActivityResponse in lib/dashboard/contract.ts.
  */
-const get = route({ auth: 'user' }, async ({ user }) => NextResponse.json(await activity(user.id), { headers: { 'Cache-Control': 'no-store' } }));
+const get = route({ auth: 'user', subscription: true }, async ({ user }) => NextResponse.json(await activity(user.id), { headers: { 'Cache-Control': 'no-store' } }));
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: get });

@@ -13,7 +13,7 @@ const positionSchema = z.object(
 );
 
 /** POST /api/recommendations {lat, lon}: the day's ranked supplements and advice (SPEC §7). */
-const recommend = route({ auth: 'user', body: positionSchema }, async ({ user, body }) =>
+const recommend = route({ auth: 'user', subscription: true, body: positionSchema }, async ({ user, body }) =>
   NextResponse.json(await recommendations(user.id, body), { headers: { 'Cache-Control': 'no-store' } }),
 );
 

@@ -4,7 +4,7 @@ import { methods, route } from '@/lib/api/route';
 import { sleepScore } from '@/lib/dashboard/sleep';
 
 /** GET /api/sleep_score: `{ score, day }` from today's or yesterday's sleep; 404 (the ring shows N/A) when neither has one. */
-const get = route({ auth: 'user' }, async ({ user }) => {
+const get = route({ auth: 'user', subscription: true }, async ({ user }) => {
   const score = await sleepScore(user.id);
   if (!score) throw new ApiError(404, 'No sleep score yet.');
   return NextResponse.json(score, { headers: { 'Cache-Control': 'no-store' } });

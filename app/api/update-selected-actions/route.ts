@@ -4,7 +4,7 @@ import { updateSelectedActions } from '@/lib/dashboard/actions';
 import { updateSelectedActionsSchema } from '@/lib/validation/daily-actions';
 
 /** POST /api/update-selected-actions {selected_actions, cached_daily_actions_id}: the full list replaces the selection. */
-const post = route({ auth: 'user', body: updateSelectedActionsSchema }, async ({ user, body }) =>
+const post = route({ auth: 'user', subscription: true, body: updateSelectedActionsSchema }, async ({ user, body }) =>
   NextResponse.json(await updateSelectedActions(user.id, body.cached_daily_actions_id, body.selected_actions), { headers: { 'Cache-Control': 'no-store' } }),
 );
 

@@ -42,6 +42,29 @@ async function subscribe(browser: Browser) {
   return { sessionId: back.searchParams.get('session_id')!, back: `${back.pathname}${back.search}` };
 }
 
+describe('the paid calls', () => {
+  it('refuse a user without an open subscription, and open once the trial starts', async () => {
+    const { browser } = await onboardedUser();
+    for (const path of ['/api/vitals', '/api/activity', '/api/sleep_score', '/api/trends/testosterone', '/api/todays_actions']) {
+      const refused = await browser.get(path);
+      expect([path, refused.status, refused.json.message]).toEqual([path, 403, 'Your subscription is not active. Open your dashboard to start or renew it.']);
+    }
+    const post = await browser.post('/api/recommendations', { lat: 51.5, lon: -0.13 }, origin());
+    expect(post.status).toBe(403);
+    const page = await browser.get('/my_actions');
+    expect(page.status).toBeGreaterThanOrEqual(300);
+    expect(page.headers.get('location')).toMatch(/\/main_dashboard$/);
+    // Notifications stay readable: a payment problem must reach the user.
+    expect((await browser.get('/api/notification/next')).status).toBe(204);
+
+    const { back } = await subscribe(browser);
+    expect((await browser.get(back)).status).toBe(200);
+    expect((await browser.get('/api/vitals')).status).toBe(200);
+    expect((await browser.get('/api/todays_actions')).status).toBe(200);
+    expect((await browser.get('/my_actions')).status).toBe(200);
+  });
+});
+
 describe('checkout and the dashboard gate', () => {
   it('sends a new subscriber to checkout, and the paid trial opens the dashboard as a trialing row', async () => {
     const { browser, userId } = await onboardedUser();

@@ -3,6 +3,6 @@ import { methods, route } from '@/lib/api/route';
 import { testosteroneTrend } from '@/lib/dashboard/testosterone-trend';
 
 /** GET /api/trends/testosterone: `{ data: [{ label, raw, highlight }] }`, the user's total testosterone results in ng/dL, oldest first. */
-const get = route({ auth: 'user' }, async ({ user }) => NextResponse.json(await testosteroneTrend(user.id), { headers: { 'Cache-Control': 'no-store' } }));
+const get = route({ auth: 'user', subscription: true }, async ({ user }) => NextResponse.json(await testosteroneTrend(user.id), { headers: { 'Cache-Control': 'no-store' } }));
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: get });
