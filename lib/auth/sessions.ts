@@ -55,8 +55,16 @@ export async function readSession(
   token: string | undefined,
 ): Promise<{ session: Session; user: SessionRowUser; renewed: boolean } | null> {
   if (!token || token.length > 256) return null;
-  const row = await db.session.findUnique({ where: { sessionToken: token }, select: { expires: true, user: { select: userSelect } } });
-  if (!row || row.expires <= new Date()) return null;
+  // One round trip, every signed-in request: the session and its user in one join (Prisma's nested
+  // select would make two). The columns are userSelect's.
+  const [found] = await db.$queryRaw<(SessionRowUser & { expires: Date })[]>`
+    SELECT s.expires, u.id, u.email, u."firstName", u."emailVerified", u.name, u.image
+    FROM sessions s JOIN users u ON u.id = s."userId"
+    WHERE s."sessionToken" = ${token}
+    LIMIT 1`;
+  if (!found || found.expires <= new Date()) return null;
+  const { expires: rowExpires, ...user } = found;
+  const row = { expires: rowExpires, user };
   const dueAt = row.expires.getTime() - (SESSION_MAX_AGE_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000;
   if (dueAt > Date.now()) return { session: { token, expires: row.expires }, user: row.user, renewed: false };
   const expires = await extendSession(token);

@@ -62,6 +62,9 @@ function latest(days: readonly MergedDay[], field: MetricField): number | null {
  * growing); `steps_today` and `steps_yesterday` are this week's and last week's daily means, shown
  * as 'This week' and 'Last week'.
  */
+/** The metrics this card reads. */
+const ACTIVITY_FIELDS = ['steps', 'weightKg', 'vo2Max', 'caloriesIntakeKcal'] as const satisfies readonly MetricField[];
+
 export async function activity(userId: string, now = new Date()): Promise<ActivityResponse> {
   const today = utcDay(now);
   const [user, days] = await Promise.all([
@@ -69,7 +72,7 @@ export async function activity(userId: string, now = new Date()): Promise<Activi
       where: { id: userId },
       select: { dateOfBirth: true, gender: true, heightCm: true, currentWeightKg: true, activityLevel: true },
     }),
-    mergedDays(userId, addDays(today, -(RECENT_DAYS - 1)), today),
+    mergedDays(userId, addDays(today, -(RECENT_DAYS - 1)), today, ACTIVITY_FIELDS),
   ]);
   const merged = byDay(days);
   const stepsOf = (day: string) => merged.get(day)?.steps ?? null;

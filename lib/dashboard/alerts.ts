@@ -60,21 +60,29 @@ const kindOf = (signals: AlertSignals): keyof typeof ALERT_COLOURS => (alertFor(
  * applies. Safe to call on every look at the banner: concurrent calls make at most one.
  */
 export async function ensureDailyAlert(userId: string, now: Date = new Date(), engine: AiEngine = aiEngine()): Promise<void> {
-  const day = utcDay(now);
-  const alertDay = ISO_DAY.toDate(day);
+  const alertDay = ISO_DAY.toDate(utcDay(now));
   const [user, existing] = await Promise.all([
     db.user.findUnique({ where: { id: userId }, select: { notificationsEnabled: true } }),
     db.notification.findUnique({ where: { userId_alertDay: { userId, alertDay } }, select: { id: true } }),
   ]);
   if (!user?.notificationsEnabled || existing) return;
+  await makeDailyAlert(userId, now, engine);
+}
 
+/**
+ * Today's alert, for a caller that has checked the user wants notifications and has none for today:
+ * true when one applied and was stored (by this call or a concurrent one).
+ */
+export async function makeDailyAlert(userId: string, now: Date = new Date(), engine: AiEngine = aiEngine()): Promise<boolean> {
+  const day = utcDay(now);
   const signals = await alertSignals(userId, now, day);
   const alert = await engine.alert(signals);
-  if (!alert) return;
+  if (!alert) return false;
   try {
-    await db.notification.create({ data: { userId, alertDay, title: alert.title, subtitle: alert.subtitle, ...ALERT_COLOURS[kindOf(signals)] } });
+    await db.notification.create({ data: { userId, alertDay: ISO_DAY.toDate(day), title: alert.title, subtitle: alert.subtitle, ...ALERT_COLOURS[kindOf(signals)] } });
   } catch (error) {
     // Another request made today's alert first.
     if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')) throw error;
   }
+  return true;
 }

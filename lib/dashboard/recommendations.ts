@@ -197,13 +197,32 @@ type StoredSet = { supplementSlugs: string[]; advice: string; nextRefreshAt: Dat
 
 /** The stored answer with the supplements that are still active, in the stored order. */
 async function toResponse(stored: StoredSet): Promise<RecommendationsResponse> {
-  const rows = await db.supplement.findMany({ where: { slug: { in: stored.supplementSlugs }, active: true } });
+  return answerOf(stored, await db.supplement.findMany({ where: { slug: { in: stored.supplementSlugs }, active: true } }));
+}
+
+type StoredSupplement = { slug: string; name: string; description: string; photoUrl: string; link: string };
+
+/** The day's stored answer with its still-active supplements, in one round trip; null before the first. */
+async function readStored(userId: string, day: string, place: string): Promise<RecommendationsResponse | null> {
+  const [row] = await db.$queryRaw<(StoredSet & { supplements: StoredSupplement[] })[]>`
+    SELECT r."supplementSlugs", r.advice, r."nextRefreshAt",
+      COALESCE((
+        SELECT json_agg(json_build_object('slug', s.slug, 'name', s.name, 'description', s.description, 'photoUrl', s."photoUrl", 'link', s.link))
+        FROM supplements s WHERE s.slug = ANY(r."supplementSlugs") AND s.active
+      ), '[]'::json) AS supplements
+    FROM recommendation_sets r
+    WHERE r."userId" = ${userId} AND r.day = ${day}::date AND r.place = ${place}`;
+  return row ? answerOf(row, row.supplements) : null;
+}
+
+/** The answer for a stored set, its supplements in the stored order. */
+function answerOf(stored: StoredSet, rows: readonly StoredSupplement[]): RecommendationsResponse {
   const bySlug = new Map(rows.map((row) => [row.slug, row]));
   const supplement_data: SupplementItem[] = stored.supplementSlugs.flatMap((slug) => {
     const row = bySlug.get(slug);
     return row ? [{ id: row.slug, name: row.name, description: row.description, photo: row.photoUrl, link: row.link }] : [];
   });
-  return { supplement_data, advice: stored.advice, next_refresh: stored.nextRefreshAt.toISOString(), error: null };
+  return { supplement_data, advice: stored.advice, next_refresh: new Date(stored.nextRefreshAt).toISOString(), error: null };
 }
 
 const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
@@ -217,8 +236,8 @@ export async function recommendations(userId: string, position: Position, now: D
   if (problem) throw new ApiError(422, problem);
   const day = utcDay(now);
   const where = { userId_day_place: { userId, day: ISO_DAY.toDate(day), place: placeKey(position) } };
-  const stored = await db.recommendationSet.findUnique({ where });
-  if (stored) return toResponse(stored);
+  const stored = await readStored(userId, day, where.userId_day_place.place);
+  if (stored) return stored;
   if ((await db.recommendationSet.count({ where: { userId, day: where.userId_day_place.day } })) >= MAX_PLACES_PER_DAY) {
     throw new ApiError(429, 'Too many different locations today. Please try again tomorrow.');
   }

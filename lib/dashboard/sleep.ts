@@ -7,7 +7,7 @@ import { byDay, mergedDays } from './merged-metrics';
 export async function sleepScore(userId: string, now = new Date()): Promise<SleepScoreResponse | null> {
   const today = utcDay(now);
   const yesterday = addDays(today, -1);
-  const days = byDay(await mergedDays(userId, yesterday, today));
+  const days = byDay(await mergedDays(userId, yesterday, today, ['sleepScore']));
   for (const day of [today, yesterday]) {
     const score = days.get(day)?.sleepScore ?? null;
     if (score !== null) return { score, day };

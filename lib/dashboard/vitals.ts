@@ -2,11 +2,11 @@ import 'server-only';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { MetricSource, ScanSource } from '@/lib/generated/prisma/enums';
+import { MetricSource } from '@/lib/generated/prisma/enums';
 import type { VitalsResponse } from './contract';
 import { addDays, daysEnding, meanOf, nextIsoWeekStart, utcDay } from './days';
 import { byDay, mergedDays } from './merged-metrics';
-import type { MergedDay } from '@/lib/metrics/source-priority';
+import type { MergedDay, MetricField } from '@/lib/metrics/source-priority';
 
 // The vital-signs card (SPEC §3 "Vitals response"): heart rate and stress over this week and last,
 // the latest blood pressure, and when the weekly check-in opens again.
@@ -35,6 +35,10 @@ async function heartRateMeans(userId: string, from: string, to: string): Promise
   const rows = await db.$queryRaw<{ day: string; mean: number }[]>(heartRateMeansSql(userId, from, to));
   return new Map(rows.filter((r) => Number.isFinite(r.mean)).map((r) => [r.day, r.mean]));
 }
+
+const BP_FIELDS = ['systolicBpMmhg', 'diastolicBpMmhg'] as const satisfies readonly MetricField[];
+/** The metrics this card reads. */
+const VITALS_FIELDS = ['restingHeartRateBpm', 'stressScore', ...BP_FIELDS] as const satisfies readonly MetricField[];
 
 type BloodPressure = Pick<VitalsResponse, 'bp_systolic' | 'bp_diastolic' | 'bp_source' | 'bp_measured_at'>;
 const NO_READING: BloodPressure = { bp_systolic: null, bp_diastolic: null, bp_source: null, bp_measured_at: null };
@@ -71,40 +75,54 @@ async function latestDailyReading(userId: string, today: string, window: readonl
   });
   if (!located) return null;
   const day = ISO_DAY.fromDate(located.day);
-  const [merged] = await mergedDays(userId, day, day);
+  const [merged] = await mergedDays(userId, day, day, BP_FIELDS);
   return readingOf(merged);
 }
 
-/** The latest scan up to `now` with both pressures. */
-async function latestScanReading(userId: string, now: Date): Promise<Dated | null> {
-  const scan = await db.vitalScan.findFirst({
-    where: { userId, measuredAt: { lte: now }, systolicBloodPressureMmhg: { not: null }, diastolicBloodPressureMmhg: { not: null } },
-    orderBy: [{ measuredAt: 'desc' }, { id: 'desc' }],
-    select: { measuredAt: true, systolicBloodPressureMmhg: true, diastolicBloodPressureMmhg: true },
-  });
-  const systolic = scan?.systolicBloodPressureMmhg ?? null;
-  const diastolic = scan?.diastolicBloodPressureMmhg ?? null;
-  if (!scan || systolic === null || diastolic === null || !Number.isFinite(systolic) || !Number.isFinite(diastolic)) return null;
-  const reading: BloodPressure = { bp_systolic: Math.round(systolic), bp_diastolic: Math.round(diastolic), bp_source: 'scan', bp_measured_at: scan.measuredAt.toISOString() };
-  return { reading, at: scan.measuredAt };
+type ScanFacts = { scan: Dated | null; weeklyDone: boolean };
+
+/** A UTC instant as the `timestamp` (without zone) the scans are stored in. */
+const utcTimestamp = (date: Date) => Prisma.sql`(${date.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+
+/**
+ * In one round trip: the latest scan up to `now` with both pressures, and whether this ISO week's
+ * weekly scan is done (from Monday 00:00 UTC up to `now`).
+ */
+async function scanFacts(userId: string, now: Date): Promise<ScanFacts> {
+  const weekStart = new Date(nextIsoWeekStart(now).getTime() - WEEK_DAYS * DAY_MS);
+  const [row] = await db.$queryRaw<{ measuredAt: Date | null; systolic: number | null; diastolic: number | null; weeklyDone: boolean }[]>`
+    SELECT latest."measuredAt", latest.systolic, latest.diastolic,
+      EXISTS (
+        SELECT 1 FROM vital_scans
+        WHERE "userId" = ${userId} AND source = 'weekly' AND "measuredAt" >= ${utcTimestamp(weekStart)} AND "measuredAt" <= ${utcTimestamp(now)}
+      ) AS "weeklyDone"
+    FROM (SELECT 1) AS one
+    LEFT JOIN LATERAL (
+      SELECT "measuredAt", "systolicBloodPressureMmhg"::float8 AS systolic, "diastolicBloodPressureMmhg"::float8 AS diastolic
+      FROM vital_scans
+      WHERE "userId" = ${userId} AND "measuredAt" <= ${utcTimestamp(now)}
+        AND "systolicBloodPressureMmhg" IS NOT NULL AND "diastolicBloodPressureMmhg" IS NOT NULL
+      ORDER BY "measuredAt" DESC, id DESC
+      LIMIT 1
+    ) AS latest ON true`;
+  const { measuredAt, systolic, diastolic } = row ?? { measuredAt: null, systolic: null, diastolic: null };
+  const usable = measuredAt !== null && systolic !== null && diastolic !== null && Number.isFinite(systolic) && Number.isFinite(diastolic);
+  const scan: Dated | null = usable
+    ? { reading: { bp_systolic: Math.round(systolic), bp_diastolic: Math.round(diastolic), bp_source: 'scan', bp_measured_at: measuredAt.toISOString() }, at: measuredAt }
+    : null;
+  return { scan, weeklyDone: row?.weeklyDone ?? false };
 }
 
 /** The more recent of the latest scan and the latest daily reading; on a tie the scan, whose time is exact. */
-async function latestBloodPressure(userId: string, now: Date, today: string, window: Promise<MergedDay[]>): Promise<BloodPressure> {
-  const [scan, daily] = await Promise.all([latestScanReading(userId, now), window.then((days) => latestDailyReading(userId, today, days))]);
+async function latestBloodPressure(userId: string, today: string, facts: Promise<ScanFacts>, window: Promise<MergedDay[]>): Promise<BloodPressure> {
+  const [{ scan }, daily] = await Promise.all([facts, window.then((days) => latestDailyReading(userId, today, days))]);
   const latest = scan && (!daily || scan.at.getTime() >= daily.at.getTime()) ? scan : daily;
   return latest?.reading ?? NO_READING;
 }
 
 /** 0 while this ISO week's weekly scan is still to do; otherwise whole days (rounded up) until next Monday 00:00 UTC. */
-async function daysUntilWeeklyScan(userId: string, now: Date): Promise<number> {
-  const nextWeek = nextIsoWeekStart(now);
-  const weekStart = new Date(nextWeek.getTime() - WEEK_DAYS * DAY_MS);
-  const done = await db.vitalScan.findFirst({
-    where: { userId, source: ScanSource.WEEKLY, measuredAt: { gte: weekStart, lte: now } },
-    select: { id: true },
-  });
-  return done ? Math.ceil((nextWeek.getTime() - now.getTime()) / DAY_MS) : 0;
+function daysUntilWeeklyScan(weeklyDone: boolean, now: Date): number {
+  return weeklyDone ? Math.ceil((nextIsoWeekStart(now).getTime() - now.getTime()) / DAY_MS) : 0;
 }
 
 /**
@@ -119,13 +137,15 @@ export async function vitals(userId: string, now = new Date()): Promise<VitalsRe
   const lastWeek = daysEnding(addDays(today, -WEEK_DAYS), WEEK_DAYS);
   const from = lastWeek[0]!;
 
-  const window = mergedDays(userId, from, today);
-  const [sampleMeans, merged, bp, bpNextInDays] = await Promise.all([
+  const window = mergedDays(userId, from, today, VITALS_FIELDS);
+  const facts = scanFacts(userId, now);
+  const [sampleMeans, merged, bp, { weeklyDone }] = await Promise.all([
     heartRateMeans(userId, from, today),
     window.then(byDay),
-    latestBloodPressure(userId, now, today, window),
-    daysUntilWeeklyScan(userId, now),
+    latestBloodPressure(userId, today, facts, window),
+    facts,
   ]);
+  const bpNextInDays = daysUntilWeeklyScan(weeklyDone, now);
 
   const rate = (day: string) => rounded(sampleMeans.get(day) ?? merged.get(day)?.restingHeartRateBpm ?? null);
   const stress = (day: string) => rounded(merged.get(day)?.stressScore ?? null);

@@ -102,9 +102,10 @@ function bestRow(rows: readonly DailyMetricRow[], field: MetricField): DailyMetr
 
 /**
  * Merges one user's rows for one day (any sources) into one record: each field from the most trusted
- * source that has a value for it. Throws on no rows or rows from different days, which are caller bugs.
+ * source that has a value for it. With `fields`, only those are merged (the rows need only those
+ * columns) and the others are null. Throws on no rows or rows from different days, which are caller bugs.
  */
-export function mergeDay(rows: readonly DailyMetricRow[]): MergedDay {
+export function mergeDay(rows: readonly DailyMetricRow[], fields: readonly MetricField[] = METRIC_FIELDS): MergedDay {
   const first = rows[0];
   if (!first) throw new RangeError('mergeDay needs at least one row');
   const day = ISO_DAY.fromDate(first.day);
@@ -113,6 +114,10 @@ export function mergeDay(rows: readonly DailyMetricRow[]): MergedDay {
   const values = {} as { [K in MetricField]: number | null };
   const sources = {} as { [K in MetricField]: MetricSource | null };
   for (const field of METRIC_FIELDS) {
+    values[field] = null;
+    sources[field] = null;
+  }
+  for (const field of fields) {
     const row = bestRow(rows, field);
     const value = row ? row[field] : null;
     values[field] = usable(value) ? value : null;
@@ -122,7 +127,7 @@ export function mergeDay(rows: readonly DailyMetricRow[]): MergedDay {
 }
 
 /** Merges rows of one user across days, one record per ISO day, oldest first. */
-export function mergeDays(rows: readonly DailyMetricRow[]): MergedDay[] {
+export function mergeDays(rows: readonly DailyMetricRow[], fields: readonly MetricField[] = METRIC_FIELDS): MergedDay[] {
   const byDay = new Map<string, DailyMetricRow[]>();
   for (const row of rows) {
     const day = ISO_DAY.fromDate(row.day);
@@ -130,5 +135,5 @@ export function mergeDays(rows: readonly DailyMetricRow[]): MergedDay[] {
     if (sameDay) sameDay.push(row);
     else byDay.set(day, [row]);
   }
-  return [...byDay.keys()].sort().map((day) => mergeDay(byDay.get(day) ?? []));
+  return [...byDay.keys()].sort().map((day) => mergeDay(byDay.get(day) ?? [], fields));
 }

@@ -258,6 +258,22 @@ describe('ensureDailyAlert', () => {
     expect(await alerts(racing)).toHaveLength(1);
   });
 
+  it('is made by the banner’s own read: nextNotification makes today’s alert once, also when reads race, and none when notifications are off', async () => {
+    const userId = await shortNightsUser();
+    const shown = await Promise.all(Array.from({ length: 6 }, () => nextNotification(userId, NOW)));
+    const made = await alerts(userId);
+    expect(made).toHaveLength(1);
+    expect(shown.map((n) => n?.id)).toEqual(Array(6).fill(made[0]!.id));
+    // Dismissed, it stays gone for the day: no second alert is made.
+    await db.notification.update({ where: { id: made[0]!.id }, data: { dismissedAt: NOW } });
+    expect(await nextNotification(userId, new Date('2026-03-10T20:00:00Z'))).toBeNull();
+    expect(await alerts(userId)).toHaveLength(1);
+
+    const off = await shortNightsUser(false);
+    expect(await nextNotification(off, NOW)).toBeNull();
+    expect(await alerts(off)).toHaveLength(0);
+  });
+
   it('tells of a lab result that arrived since yesterday, as news', async () => {
     const userId = await newUser();
     await db.labResult.create({ data: { userId, marker: 'total_testosterone', value: 512, unit: 'ng/dL', valueNgDl: 512, takenAt: new Date('2026-03-02T08:00:00Z'), createdAt: new Date('2026-03-09T16:00:00Z') } });

@@ -74,6 +74,20 @@ describe('mergeDay', () => {
   });
 });
 
+describe('mergeDay with a narrowed set of fields', () => {
+  it('merges only the fields asked for, by the same priority, and leaves every other one null', () => {
+    const rows = [row('2026-03-01', MetricSource.APPLE_HEALTH, { steps: 9000, sleepScore: 70 }), row('2026-03-01', MetricSource.OURA, { steps: 7000, sleepScore: 81 })];
+    const merged = mergeDay(rows, ['sleepScore']);
+    expect(merged.sleepScore).toBe(81);
+    expect(merged.sources.sleepScore).toBe(MetricSource.OURA);
+    expect(merged.steps).toBeNull();
+    expect(merged.sources.steps).toBeNull();
+    // The same rows, all fields: steps come from Apple Health.
+    expect(mergeDay(rows).steps).toBe(9000);
+    expect(mergeDays(rows, ['steps'])[0]).toMatchObject({ steps: 9000, sleepScore: null });
+  });
+});
+
 describe('mergeDays', () => {
   it('merges each ISO day on its own and returns the days oldest first', () => {
     const merged = mergeDays([
