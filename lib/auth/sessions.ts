@@ -31,8 +31,8 @@ export { SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS };
 export type SessionUser = { id: string; email: string; firstName: string | null };
 export type Session = { token: string; expires: Date };
 
-const userSelect = { id: true, email: true, firstName: true, emailVerified: true, name: true, image: true } as const;
-export type SessionRowUser = Prisma.UserGetPayload<{ select: typeof userSelect }>;
+/** The user columns a session carries (readSession selects exactly these). */
+export type SessionRowUser = Prisma.UserGetPayload<{ select: { id: true; email: true; firstName: true; emailVerified: true; name: true; image: true } }>;
 
 // As next-auth does: the __Secure- cookie exactly when the app is served over HTTPS.
 const secure = env.APP_URL.startsWith('https://');
@@ -56,7 +56,7 @@ export async function readSession(
 ): Promise<{ session: Session; user: SessionRowUser; renewed: boolean } | null> {
   if (!token || token.length > 256) return null;
   // One round trip, every signed-in request: the session and its user in one join (Prisma's nested
-  // select would make two). The columns are userSelect's.
+  // select would make two). The columns are SessionRowUser's.
   const [found] = await db.$queryRaw<(SessionRowUser & { expires: Date })[]>`
     SELECT s.expires, u.id, u.email, u."firstName", u."emailVerified", u.name, u.image
     FROM sessions s JOIN users u ON u.id = s."userId"
