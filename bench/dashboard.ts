@@ -19,11 +19,12 @@ import { createPrismaClient } from '@/lib/db';
 import { env } from '@/lib/env';
 import { demoCheckins } from '@/lib/demo/checkins';
 import { demoDays, ringDay, scaleDay } from '@/lib/demo/metrics';
-import { dayNumber, gaussian, seededRandom } from '@/lib/demo/random';
+import { demoHeartRateSamples, SAMPLE_INTERVAL_MS } from '@/lib/demo/heart-rate';
+import { gaussian, seededRandom } from '@/lib/demo/random';
 import { SUPPLEMENTS } from '@/lib/demo/supplements';
 import type { PrismaClient } from '@/lib/generated/prisma/client';
 import { BiohackingExperience, Energy, MetricSource, Mood, ScanSource, Track } from '@/lib/generated/prisma/enums';
-import { toNgPerDl } from '@/lib/labs/testosterone';
+import { NG_DL_PER_NMOL_L, toNgPerDl } from '@/lib/labs/testosterone';
 import { freePort } from '../tests/setup/free-port';
 import { percentile } from './stats';
 
@@ -37,8 +38,7 @@ const JS_BUDGET_KB = 200;
 
 const METRIC_DAYS = 3 * 365 + 1; // three years of days, today included
 const HEART_RATE_DAYS = 365;
-const SAMPLE_MINUTES = 5;
-const HEART_RATE_BATCH_DAYS = 61; // about 17,500 samples per INSERT
+const HEART_RATE_BATCH = 17_500; // samples per INSERT
 const DAY_MS = 86_400_000;
 
 const DATABASE = 'vitality_bench_dashboard';
@@ -98,24 +98,6 @@ async function freshDatabase(): Promise<{ url: string; major: number }> {
 }
 
 /**
- * A heart rate every five minutes: near the day's resting rate asleep (23:00 to 06:30 UTC), higher and
- * noisier awake, and an hour's workout on alternate evenings; up to now. The same on every run.
- */
-function heartRates(day: Date, restingBpm: number): { recordedAt: Date; bpm: number }[] {
-  const random = seededRandom(dayNumber(day) * 6_151 + 11);
-  const workoutDay = dayNumber(day) % 2 === 0;
-  const samples = Array.from({ length: (24 * 60) / SAMPLE_MINUTES }, (_, i) => {
-    const minute = i * SAMPLE_MINUTES;
-    const hour = minute / 60;
-    const asleep = hour < 6.5 || hour >= 23;
-    const workout = workoutDay && hour >= 18 && hour < 19;
-    const bpm = asleep ? restingBpm - 2 + gaussian(random, 2) : restingBpm + 14 + (workout ? 60 : 0) + gaussian(random, 6);
-    return { recordedAt: new Date(day.getTime() + minute * 60_000), bpm: Math.round(Math.min(190, Math.max(38, bpm))) };
-  });
-  return samples.filter((sample) => sample.recordedAt <= today); // none from later today
-}
-
-/**
  * One onboarded user: three years of ring and scale rows (one per source per day), a year of five-minute
  * heart rates, quarterly testosterone results in both units, an onboarding and a weekly scan, two
  * weeks of check-ins, and the supplement catalogue. Answers the row counts.
@@ -161,20 +143,20 @@ async function seed(db: PrismaClient): Promise<{ metricRows: number; heartRateRo
 
   // A multi-row INSERT from two arrays per batch: about ten times faster than createMany here.
   let heartRateRows = 0;
-  const heartRateDays = perDay.slice(-HEART_RATE_DAYS);
-  for (let start = 0; start < heartRateDays.length; start += HEART_RATE_BATCH_DAYS) {
-    const samples = heartRateDays.slice(start, start + HEART_RATE_BATCH_DAYS).flatMap(({ day, ring }) => heartRates(day, ring.restingHeartRateBpm));
+  const samples = demoHeartRateSamples(today, HEART_RATE_DAYS); // the demo's own rhythm, a year of it, none later than now
+  for (let start = 0; start < samples.length; start += HEART_RATE_BATCH) {
+    const batch = samples.slice(start, start + HEART_RATE_BATCH);
     heartRateRows += await db.$executeRaw`
       INSERT INTO heart_rate_samples ("userId", "recordedAt", bpm, source)
       SELECT ${userId}, recorded_at, bpm, 'oura'::"MetricSource"
-      FROM unnest(${samples.map((s) => s.recordedAt)}::timestamp[], ${samples.map((s) => s.bpm)}::int[]) AS t(recorded_at, bpm)`;
+      FROM unnest(${batch.map((s) => s.recordedAt)}::timestamp[], ${batch.map((s) => s.bpm)}::int[]) AS t(recorded_at, bpm)`;
   }
 
   // A blood test every quarter, rising slowly from about 390 to 520 ng/dL; every other lab reports nmol/L.
   const labs = Array.from({ length: 12 }, (_, quarter) => {
     const takenAt = new Date(first.getTime() + (quarter * 91 + 5) * DAY_MS + 8 * 3_600_000);
     const ngDl = 390 + quarter * 12 + gaussian(seededRandom(quarter + 101), 25);
-    const [value, unit] = quarter % 2 === 0 ? [Math.round(ngDl), 'ng/dL'] : [Math.round((ngDl / 28.842) * 10) / 10, 'nmol/L'];
+    const [value, unit] = quarter % 2 === 0 ? [Math.round(ngDl), 'ng/dL'] : [Math.round((ngDl / NG_DL_PER_NMOL_L) * 10) / 10, 'nmol/L'];
     return { userId, marker: 'total_testosterone', value, unit, valueNgDl: toNgPerDl(value, unit), takenAt };
   });
   await db.labResult.createMany({ data: labs });
@@ -401,7 +383,7 @@ async function main(): Promise<void> {
 
   progress(`Recreating database ${DATABASE} and migrating it…`);
   const database = await freshDatabase();
-  progress(`Seeding ${METRIC_DAYS} days × 2 sources and ${HEART_RATE_DAYS} days of ${SAMPLE_MINUTES}-minute heart rates…`);
+  progress(`Seeding ${METRIC_DAYS} days × 2 sources and ${HEART_RATE_DAYS} days of ${SAMPLE_INTERVAL_MS / 60_000}-minute heart rates…`);
   const seedStarted = performance.now();
   const db = createPrismaClient(database.url);
   let seeded: Awaited<ReturnType<typeof seed>>;

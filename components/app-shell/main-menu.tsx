@@ -46,7 +46,8 @@ export function MainMenu({ communityUrl }: { communityUrl?: string }) {
     };
   }, [open]);
 
-  const item = 'flex h-10 items-center rounded-control px-3 text-sm font-medium transition-colors';
+  // px-4 as the ghost button's, so the entries line up with Log out.
+  const item = 'flex h-10 items-center rounded-control px-4 text-sm font-medium transition-colors';
   return (
     <div ref={rootRef} className="relative">
       <button

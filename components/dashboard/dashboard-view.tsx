@@ -34,6 +34,8 @@ export type DashboardData = {
 };
 
 const WEEKDAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
+const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const DAY_MONTH_YEAR = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const dayLabel = (day: string) => WEEKDAY.format(new Date(`${day}T00:00:00Z`));
 const DEVICES = '/my_devices';
 
@@ -134,7 +136,7 @@ function SleepCard({ initial }: { initial: SleepScoreResponse | null }) {
         <div className="text-sm text-neutral-600">
           {note ? <p className="text-danger-700">{note}</p> : null}
           {numeric !== null && query.data ? (
-            <p>Last night{query.data.day ? `, ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${query.data.day}T00:00:00Z`))}` : ''}.</p>
+            <p>Last night{query.data.day ? `, ${DAY_MONTH.format(new Date(`${query.data.day}T00:00:00Z`))}` : ''}.</p>
           ) : !note ? (
             <FillPrompt href={DEVICES} action="Connect a wearable">
               No sleep score from the last two nights.
@@ -411,7 +413,7 @@ function VitalSignsCard({ initial }: { initial: VitalsResponse }) {
           </p>
           <p className="mt-1 text-xs text-neutral-600">
             {v.bp_source && v.bp_measured_at
-              ? `From your ${sourceWords[v.bp_source]}, ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(v.bp_measured_at))}.`
+              ? `From your ${sourceWords[v.bp_source]}, ${DAY_MONTH_YEAR.format(new Date(v.bp_measured_at))}.`
               : 'Take the weekly scan or connect a blood-pressure monitor.'}
           </p>
           <div className="mt-4 flex items-center gap-3">

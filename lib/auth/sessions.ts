@@ -63,12 +63,10 @@ export async function readSession(
     WHERE s."sessionToken" = ${token}
     LIMIT 1`;
   if (!found || found.expires <= new Date()) return null;
-  const { expires: rowExpires, ...user } = found;
-  const row = { expires: rowExpires, user };
-  const dueAt = row.expires.getTime() - (SESSION_MAX_AGE_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000;
-  if (dueAt > Date.now()) return { session: { token, expires: row.expires }, user: row.user, renewed: false };
-  const expires = await extendSession(token);
-  return { session: { token, expires }, user: row.user, renewed: true };
+  const { expires: current, ...user } = found;
+  const dueAt = current.getTime() - (SESSION_MAX_AGE_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000;
+  if (dueAt > Date.now()) return { session: { token, expires: current }, user, renewed: false };
+  return { session: { token, expires: await extendSession(token) }, user, renewed: true };
 }
 
 /** Gives the session a new 30 days from now. */

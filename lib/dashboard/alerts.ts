@@ -56,20 +56,6 @@ async function alertSignals(userId: string, now: Date, day: string): Promise<Ale
 const kindOf = (signals: AlertSignals): keyof typeof ALERT_COLOURS => (alertFor({ ...signals, newLabResult: null, trialEndsOn: null }) ? 'warning' : 'news');
 
 /**
- * Makes today's alert for the user if they want notifications, have none for today yet and one
- * applies. Safe to call on every look at the banner: concurrent calls make at most one.
- */
-export async function ensureDailyAlert(userId: string, now: Date = new Date(), engine: AiEngine = aiEngine()): Promise<void> {
-  const alertDay = ISO_DAY.toDate(utcDay(now));
-  const [user, existing] = await Promise.all([
-    db.user.findUnique({ where: { id: userId }, select: { notificationsEnabled: true } }),
-    db.notification.findUnique({ where: { userId_alertDay: { userId, alertDay } }, select: { id: true } }),
-  ]);
-  if (!user?.notificationsEnabled || existing) return;
-  await makeDailyAlert(userId, now, engine);
-}
-
-/**
  * Today's alert, for a caller that has checked the user wants notifications and has none for today:
  * true when one applied and was stored (by this call or a concurrent one).
  */

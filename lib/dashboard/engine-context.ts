@@ -49,7 +49,8 @@ async function load(userId: string, day: string, needs: Needs) {
     }),
     needs.labs
       ? db.labResult.findFirst({
-          where: { userId, marker: 'total_testosterone', valueNgDl: { not: null } },
+          // Taken by the end of `day`: a result dated later is not one the user has had yet.
+          where: { userId, marker: 'total_testosterone', valueNgDl: { not: null }, takenAt: { lt: ISO_DAY.toDate(addDays(day, 1)) } },
           orderBy: [{ takenAt: 'desc' }, { createdAt: 'desc' }],
           select: { valueNgDl: true },
         })
@@ -109,8 +110,8 @@ export async function scoreInput(userId: string, day: string): Promise<TScoreInp
   return toScoreInput(await load(userId, day, { labs: true, yesterday: false }), day);
 }
 
-/** Both, from one round of reads: what today's actions need. */
-export async function dashboardInputs(userId: string, day: string): Promise<{ context: EngineContext; score: TScoreInput }> {
+/** Both, from one round of reads, with the merged days they came from: what today's actions and recommendations need. */
+export async function dashboardInputs(userId: string, day: string): Promise<{ context: EngineContext; score: TScoreInput; days: MergedDay[] }> {
   const loaded = await load(userId, day, { labs: true, yesterday: true });
-  return { context: toContext(loaded, day), score: toScoreInput(loaded, day) };
+  return { context: toContext(loaded, day), score: toScoreInput(loaded, day), days: loaded.days };
 }

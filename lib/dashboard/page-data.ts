@@ -16,8 +16,8 @@ const PROFILE_SELECT = Object.fromEntries(PROFILE_FIELDS.map(({ key }) => [key, 
  * and load from the card.)
  */
 export async function dashboardData(userId: string, now = new Date()) {
-  const [actions, profile, notification, sleep, trend, vitalsNow, activityNow] = await Promise.all([
-    todaysActions(userId, now),
+  const [{ actions, selected }, profile, notification, sleep, trend, vitalsNow, activityNow] = await Promise.all([
+    myActionsData(userId, now),
     db.user.findUniqueOrThrow({ where: { id: userId }, select: PROFILE_SELECT }),
     nextNotification(userId),
     sleepScore(userId, now),
@@ -25,12 +25,11 @@ export async function dashboardData(userId: string, now = new Date()) {
     vitals(userId, now),
     activity(userId, now),
   ]);
-  const { selected_actions } = await selectedActions(userId, actions.cached_daily_actions_id);
   return {
     firstName: profile.firstName,
     notification,
     actions,
-    selected: selected_actions,
+    selected,
     sleep,
     trend,
     vitals: vitalsNow,
@@ -39,7 +38,7 @@ export async function dashboardData(userId: string, now = new Date()) {
   };
 }
 
-/** /my_actions: today's actions and their selection. */
+/** Today's actions and their selection (/my_actions, and the dashboard's actions card). */
 export async function myActionsData(userId: string, now = new Date()) {
   const actions = await todaysActions(userId, now);
   const { selected_actions } = await selectedActions(userId, actions.cached_daily_actions_id);

@@ -7,8 +7,7 @@ import { Prisma } from '@/lib/generated/prisma/client';
 import { solarDay, utcClock } from '@/lib/solar';
 import type { RecommendationsResponse, SupplementItem } from './contract';
 import { addDays, meanOf, nextUtcMidnight, utcDay } from './days';
-import { buildEngineContext } from './engine-context';
-import { mergedDays } from './merged-metrics';
+import { dashboardInputs } from './engine-context';
 
 // POST /api/recommendations: the active supplement catalogue ranked by rules on the user's own figures,
 // and the day's advice. Both are computed once per user, UTC day and place, stored, and read back for
@@ -165,28 +164,19 @@ export function daylightAt(position: Position, day: string): NonNullable<EngineC
 
 // ── the day's answer ──
 
-async function latestTestosterone(userId: string, now: Date): Promise<number | null> {
-  const lab = await db.labResult.findFirst({
-    where: { userId, marker: 'total_testosterone', valueNgDl: { not: null }, takenAt: { lte: now } },
-    orderBy: [{ takenAt: 'desc' }, { id: 'desc' }],
-    select: { valueNgDl: true },
-  });
-  return lab?.valueNgDl ?? null;
-}
-
-async function compute(userId: string, position: Position, day: string, now: Date): Promise<{ supplementSlugs: string[]; advice: string }> {
+async function compute(userId: string, position: Position, day: string): Promise<{ supplementSlugs: string[]; advice: string }> {
   const daylight = daylightAt(position, day);
-  const [context, week, testosteroneNgDl, catalogue] = await Promise.all([
-    buildEngineContext(userId, day),
-    mergedDays(userId, addDays(day, -6), day),
-    latestTestosterone(userId, now),
+  // The same reads as today's actions: the context, and the score's days and latest lab.
+  const [{ context, score, days }, catalogue] = await Promise.all([
+    dashboardInputs(userId, day),
     db.supplement.findMany({ where: { active: true }, select: { slug: true, tags: true } }),
   ]);
+  const week = days.filter((d) => d.day >= addDays(day, -6));
   const needs = supplementNeeds({
     context,
     sleepScore: meanOf(week.map((d) => d.sleepScore)),
     stressScore: meanOf(week.map((d) => d.stressScore)),
-    testosteroneNgDl,
+    testosteroneNgDl: score.testosteroneNgDl,
     daylightHours: daylight?.hours ?? null,
   });
   const advice = await aiEngine().advice({ ...context, daylight });
@@ -242,7 +232,7 @@ export async function recommendations(userId: string, position: Position, now: D
     throw new ApiError(429, 'Too many different locations today. Please try again tomorrow.');
   }
 
-  const fresh = await compute(userId, position, day, now);
+  const fresh = await compute(userId, position, day);
   try {
     return await toResponse(await db.recommendationSet.create({ data: { ...where.userId_day_place, ...fresh, nextRefreshAt: nextUtcMidnight(now) } }));
   } catch (error) {

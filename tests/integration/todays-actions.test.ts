@@ -5,7 +5,6 @@ import { catalogueAction } from '@/lib/ai/catalogue';
 import { MANUAL_TITLE_MAX } from '@/lib/ai/engine';
 import { ISO_DAY } from '@/lib/codecs';
 import { BOTH_MANUAL_ADDED, generateManualTitle, NOT_FOUND, REFRESHED, selectedActions, todaysActions, UNKNOWN_ACTION, updateSelectedActions } from '@/lib/dashboard/actions';
-import { ensureDailyAlert } from '@/lib/dashboard/alerts';
 import type { TodaysActionsResponse } from '@/lib/dashboard/contract';
 import { addDays, daysEnding } from '@/lib/dashboard/days';
 import { buildEngineContext, scoreInput } from '@/lib/dashboard/engine-context';
@@ -229,7 +228,7 @@ describe('the selection', () => {
   });
 });
 
-describe('ensureDailyAlert', () => {
+describe('the daily alert, made by the banner’s read (nextNotification)', () => {
   async function shortNightsUser(notificationsEnabled = true) {
     const userId = await newUser({ notificationsEnabled });
     await addMetrics(userId, daysEnding(DAY, 3), (_day, index) => ({ sleepDurationMinutes: [310, 295, 330][index] }));
@@ -239,8 +238,8 @@ describe('ensureDailyAlert', () => {
 
   it('makes one warning for today after three short nights, and no second one that day', async () => {
     const userId = await shortNightsUser();
-    await ensureDailyAlert(userId, NOW);
-    await ensureDailyAlert(userId, new Date('2026-03-10T18:00:00Z'));
+    await nextNotification(userId, NOW);
+    await nextNotification(userId, new Date('2026-03-10T18:00:00Z'));
     const made = await alerts(userId);
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ title: 'Three short nights in a row', subtitle: 'You slept 5 h 10 min, 4 h 55 min and 5 h 30 min. Protect tonight: lights out 30 minutes earlier.', backgroundColor: '#FFFBEB', border: '#FCD34D' });
@@ -250,11 +249,11 @@ describe('ensureDailyAlert', () => {
 
   it('makes none for a user who turned notifications off, and one when requests race', async () => {
     const off = await shortNightsUser(false);
-    await ensureDailyAlert(off, NOW);
+    await nextNotification(off, NOW);
     expect(await alerts(off)).toHaveLength(0);
 
     const racing = await shortNightsUser();
-    await Promise.all(Array.from({ length: 8 }, () => ensureDailyAlert(racing, NOW)));
+    await Promise.all(Array.from({ length: 8 }, () => nextNotification(racing, NOW)));
     expect(await alerts(racing)).toHaveLength(1);
   });
 
@@ -277,7 +276,7 @@ describe('ensureDailyAlert', () => {
   it('tells of a lab result that arrived since yesterday, as news', async () => {
     const userId = await newUser();
     await db.labResult.create({ data: { userId, marker: 'total_testosterone', value: 512, unit: 'ng/dL', valueNgDl: 512, takenAt: new Date('2026-03-02T08:00:00Z'), createdAt: new Date('2026-03-09T16:00:00Z') } });
-    await ensureDailyAlert(userId, NOW);
+    await nextNotification(userId, NOW);
     expect(await alerts(userId)).toMatchObject([{ title: 'New lab results are in', subtitle: 'Your total testosterone result is ready: see how it fits your trend in Insights.', backgroundColor: '#EFF6FF', border: '#93C5FD' }]);
   });
 
@@ -286,13 +285,13 @@ describe('ensureDailyAlert', () => {
       db.subscription.create({ data: { userId, stripeCustomerId: `cus_${userId}`, stripeSubscriptionId: `sub_${userId}`, status: 'TRIALING', trialEnd: new Date('2026-03-12T09:30:00Z') } });
     const userId = await newUser();
     await trial(userId);
-    await ensureDailyAlert(userId, NOW);
+    await nextNotification(userId, NOW);
     expect(await alerts(userId)).toMatchObject([{ title: 'Your free trial ends in 2 days', subtitle: 'Your last trial day is 12/03/2026. Manage your subscription in Settings.' }]);
 
     const noticed = await newUser();
     await trial(noticed);
     await db.notification.create({ data: { userId: noticed, title: 'Your free trial ends soon', createdAt: new Date('2026-03-09T12:00:00Z') } });
-    await ensureDailyAlert(noticed, NOW);
+    await nextNotification(noticed, NOW);
     expect((await alerts(noticed)).map((n) => n.title)).toEqual(['Your free trial ends soon']);
   });
 
