@@ -257,7 +257,9 @@ test('a manual action goes unconfirmed → confirming → confirmed, and toggles
 
   // Confirmed: a selectable action with its generated title; the second slot opens.
   const id = await userId(email);
-  await expect(page.getByText(text, { exact: true })).toBeVisible();
+  // Confirmed once the slot is gone (the textarea holds the same text until then) and the action is listed.
+  await expect(page.getByTestId('slot-manual-1')).toHaveCount(0);
+  await expect(page.getByRole('listitem').getByText(text, { exact: true })).toBeVisible();
   const [manual] = await query<{ title: string }>(`SELECT a.title FROM daily_actions a JOIN daily_action_sets s ON s.id = a."setId" WHERE s."userId" = $1 AND a.key = 'manual-1'`, [id]);
   expect(manual!.title.length).toBeGreaterThan(0);
   expect(manual!.title.length).toBeLessThanOrEqual(60);
