@@ -28,11 +28,12 @@ import {
 
 export { SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS };
 
-export type SessionUser = { id: string; email: string; firstName: string | null };
+/** `dataVersion`: users."dataVersion" as this request read it (see lib/answer-cache.ts). */
+export type SessionUser = { id: string; email: string; firstName: string | null; dataVersion: bigint };
 export type Session = { token: string; expires: Date };
 
 /** The user columns a session carries (readSession selects exactly these). */
-export type SessionRowUser = Prisma.UserGetPayload<{ select: { id: true; email: true; firstName: true; emailVerified: true; name: true; image: true } }>;
+export type SessionRowUser = Prisma.UserGetPayload<{ select: { id: true; email: true; firstName: true; emailVerified: true; name: true; image: true; dataVersion: true } }>;
 
 // As next-auth does: the __Secure- cookie exactly when the app is served over HTTPS.
 const secure = env.APP_URL.startsWith('https://');
@@ -58,7 +59,7 @@ export async function readSession(
   // One round trip, every signed-in request: the session and its user in one join (Prisma's nested
   // select would make two). The columns are SessionRowUser's.
   const [found] = await db.$queryRaw<(SessionRowUser & { expires: Date })[]>`
-    SELECT s.expires, u.id, u.email, u."firstName", u."emailVerified", u.name, u.image
+    SELECT s.expires, u.id, u.email, u."firstName", u."emailVerified", u.name, u.image, u."dataVersion"
     FROM sessions s JOIN users u ON u.id = s."userId"
     WHERE s."sessionToken" = ${token}
     LIMIT 1`;
@@ -121,7 +122,7 @@ export function sessionTokenFromRequest(request: Request): string | undefined {
   return tokenFromCookieHeader(request.headers.get('cookie'));
 }
 
-const toSessionUser = ({ id, email, firstName }: SessionRowUser): SessionUser => ({ id, email, firstName });
+const toSessionUser = ({ id, email, firstName, dataVersion }: SessionRowUser): SessionUser => ({ id, email, firstName, dataVersion });
 
 // Sessions renewed while handling a request, so the route wrapper can re-send their cookie.
 const renewedByRequest = new WeakMap<Request, Session>();

@@ -1,12 +1,9 @@
 import 'server-only';
+import type { AnswerOwner as Owner } from '@/lib/answer-cache';
 import { db } from '@/lib/db';
-import { nextNotification } from '@/lib/notifications';
-import { selectedActions, todaysActions } from './actions';
-import { activity } from './activity';
+import { selectedActions } from './actions';
+import { activityAnswer, notificationAnswer, sleepScoreAnswer, testosteroneTrendAnswer, todaysActionsAnswer, vitalsAnswer } from './answers';
 import { PROFILE_FIELDS, profileCompletion, type ProfileColumns } from './profile-completion';
-import { sleepScore } from './sleep';
-import { testosteroneTrend } from './testosterone-trend';
-import { vitals } from './vitals';
 
 const PROFILE_SELECT = Object.fromEntries(PROFILE_FIELDS.map(({ key }) => [key, true])) as { [K in keyof ProfileColumns]: true };
 
@@ -15,15 +12,15 @@ const PROFILE_SELECT = Object.fromEntries(PROFILE_FIELDS.map(({ key }) => [key, 
  * the server's HTML and the cards' later refetches agree. (Recommendations need the browser's position
  * and load from the card.)
  */
-export async function dashboardData(userId: string, now = new Date()) {
+export async function dashboardData(user: Owner) {
   const [{ actions, selected }, profile, notification, sleep, trend, vitalsNow, activityNow] = await Promise.all([
-    myActionsData(userId, now),
-    db.user.findUniqueOrThrow({ where: { id: userId }, select: PROFILE_SELECT }),
-    nextNotification(userId),
-    sleepScore(userId, now),
-    testosteroneTrend(userId),
-    vitals(userId, now),
-    activity(userId, now),
+    myActionsData(user),
+    db.user.findUniqueOrThrow({ where: { id: user.id }, select: PROFILE_SELECT }),
+    notificationAnswer(user),
+    sleepScoreAnswer(user),
+    testosteroneTrendAnswer(user),
+    vitalsAnswer(user),
+    activityAnswer(user),
   ]);
   return {
     firstName: profile.firstName,
@@ -39,8 +36,8 @@ export async function dashboardData(userId: string, now = new Date()) {
 }
 
 /** Today's actions and their selection (/my_actions, and the dashboard's actions card). */
-export async function myActionsData(userId: string, now = new Date()) {
-  const actions = await todaysActions(userId, now);
-  const { selected_actions } = await selectedActions(userId, actions.cached_daily_actions_id);
+export async function myActionsData(user: Owner) {
+  const actions = await todaysActionsAnswer(user);
+  const { selected_actions } = await selectedActions(user.id, actions.cached_daily_actions_id);
   return { actions, selected: selected_actions };
 }

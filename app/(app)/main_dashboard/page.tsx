@@ -35,7 +35,7 @@ export default async function MainDashboardPage({ searchParams }: Props) {
     }
     pastDue = access.pastDue;
   }
-  const data = await dashboardData(user.id);
+  const data = await dashboardData(user);
   return (
     <>
       {sessionId || pastDue ? (

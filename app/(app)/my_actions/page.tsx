@@ -16,7 +16,7 @@ export default async function MyActionsPage() {
   const user = await requireOnboardedUser();
   // Part of the paid product: without an open subscription, the dashboard's gate takes over (checkout).
   if (!(await dashboardAccess(user.id)).open) redirect('/main_dashboard');
-  const { actions, selected } = await myActionsData(user.id);
+  const { actions, selected } = await myActionsData(user);
   return (
     <main className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-8 py-10">
       <BackLink href="/main_dashboard">Back to dashboard</BackLink>

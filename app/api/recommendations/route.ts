@@ -1,7 +1,8 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { methods, route } from '@/lib/api/route';
-import { POSITION_MESSAGES, recommendations } from '@/lib/dashboard/recommendations';
+import { recommendationsAnswer } from '@/lib/dashboard/answers';
+import { POSITION_MESSAGES } from '@/lib/dashboard/recommendations';
 
 // JSON has no NaN or Infinity, and z.number() refuses them besides; lat and lon both 0 mean "no position".
 const positionSchema = z.object(
@@ -14,7 +15,7 @@ const positionSchema = z.object(
 
 /** POST /api/recommendations {lat, lon}: the day's ranked supplements and advice (SPEC §7). */
 const recommend = route({ auth: 'user', subscription: true, body: positionSchema }, async ({ user, body }) =>
-  NextResponse.json(await recommendations(user.id, body), { headers: { 'Cache-Control': 'no-store' } }),
+  NextResponse.json(await recommendationsAnswer(user, body), { headers: { 'Cache-Control': 'no-store' } }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: recommend });

@@ -1,11 +1,11 @@
 import { NextResponse } from 'next/server';
 import { ApiError } from '@/lib/api/errors';
 import { methods, route } from '@/lib/api/route';
-import { sleepScore } from '@/lib/dashboard/sleep';
+import { sleepScoreAnswer } from '@/lib/dashboard/answers';
 
 /** GET /api/sleep_score: `{ score, day }` from today's or yesterday's sleep; 404 (the ring shows N/A) when neither has one. */
 const get = route({ auth: 'user', subscription: true }, async ({ user }) => {
-  const score = await sleepScore(user.id);
+  const score = await sleepScoreAnswer(user);
   if (!score) throw new ApiError(404, 'No sleep score yet.');
   return NextResponse.json(score, { headers: { 'Cache-Control': 'no-store' } });
 });

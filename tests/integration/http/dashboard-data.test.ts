@@ -134,4 +134,20 @@ describe('GET /api/vitals, /api/activity, /api/sleep_score, /api/trends/testoste
 
     expect((await browser.get('/api/trends/testosterone')).json).toEqual({ data: [] });
   });
+
+  it('show a change to the user’s data on the very next call (the answers are kept by data version)', async () => {
+    const { browser, userId } = await registerUser(app, { onboarded: true });
+    const today = utcDay(new Date());
+    expect((await browser.get('/api/sleep_score')).status).toBe(404);
+    expect((await browser.get('/api/vitals')).json.heart_rate_today).toBeNull();
+
+    // Written straight to the database, as a wearable sync in another process would.
+    await db.dailyMetric.create({ data: { userId, day: midnight(today), source: 'OURA', sleepScore: 84, restingHeartRateBpm: 52 } });
+    const sleep = await browser.get('/api/sleep_score');
+    expect([sleep.status, sleep.json]).toEqual([200, { score: 84, day: today }]);
+    expect((await browser.get('/api/vitals')).json.heart_rate_today).toBe(52);
+
+    await db.dailyMetric.deleteMany({ where: { userId } });
+    expect((await browser.get('/api/sleep_score')).status).toBe(404);
+  });
 });
