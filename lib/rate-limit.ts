@@ -19,6 +19,8 @@ export const LIMITS = {
   forgotPasswordPerEmail: { max: 5, windowSeconds: 60 * 60 },
   /** Checkout and billing-portal sessions: each is a call to Stripe. */
   billingPerUser: { max: 30, windowSeconds: 60 * 60 },
+  /** Reflection chat turns: each may be a call to the model. A day's chat needs at most 20 messages. */
+  reflectionPerUser: { max: 60, windowSeconds: 60 * 60 },
 } as const;
 
 function keyOf(limit: Limit): string {

@@ -10,6 +10,11 @@ import type {
   VitalsResponse,
 } from '@/lib/dashboard/contract';
 import type { NotificationRecord } from '@/lib/notifications';
+import type { CheckinRequest, ReflectionChatRequest } from '@/lib/validation/checkin';
+
+export type CheckinStatus = { submitted: boolean; next_refresh: string };
+export type ReflectionReply = { reply: string; done: boolean };
+export type PatternsResponse = { insights: string[]; next_refresh: string };
 
 // The dashboard's calls, one fetcher and one query key each, so the server's prefetch and the cards'
 // refetches share a cache entry.
@@ -46,6 +51,7 @@ export const keys = {
   selected: (setId: string) => ['selected_actions', setId] as const,
   notification: ['notification', 'next'] as const,
   recommendations: (lat: number, lon: number) => ['recommendations', lat, lon] as const,
+  patterns: (lat: number, lon: number) => ['patterns', lat, lon] as const,
 };
 
 export const api = {
@@ -62,6 +68,10 @@ export const api = {
   notification: () => call<NotificationRecord | null>('/api/notification/next'),
   dismiss: (id: string) => post<unknown>(`/api/notifications/${encodeURIComponent(id)}/dismiss`, {}),
   recommendations: (lat: number, lon: number) => post<RecommendationsResponse>('/api/recommendations', { lat, lon }),
+  patterns: (lat: number, lon: number) => post<PatternsResponse>('/api/patterns', { lat, lon }),
+  checkinStatus: () => call<CheckinStatus>('/api/checkin/status'),
+  checkin: (input: CheckinRequest) => post<CheckinStatus>('/api/checkin', input),
+  reflection: (input: ReflectionChatRequest) => post<ReflectionReply>('/api/reflection_chat', input),
 };
 
 /** SPEC §8: most failed loads go to /login when the session is gone. */

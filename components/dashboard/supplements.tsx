@@ -15,7 +15,7 @@ export function shortDescription(text: string): string {
 type Position = { lat: number; lon: number } | { error: string } | null;
 
 /** The browser's position, asked once (SPEC §8's geolocation texts on failure). */
-function usePosition(): Position {
+export function usePosition(): Position {
   const [position, setPosition] = useState<Position>(null);
   const hydrated = useHydrated();
   const supported = hydrated && 'geolocation' in navigator;

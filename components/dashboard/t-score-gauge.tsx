@@ -32,7 +32,7 @@ const LABEL_TONE = { Inconclusive: 'text-neutral-600', Strained: 'text-danger-70
  * The T-Score gauge. -1 is 'Inconclusive': N/A and no pointer (SPEC §4). The tooltip (on hover or
  * keyboard focus) names the factors that moved the score.
  */
-export function TScoreGauge({ score, summary }: { score: number; summary: string }) {
+export function TScoreGauge({ score, summary, tooltip = summary }: { score: number; summary: string; tooltip?: string }) {
   const label = gaugeLabel(score);
   const tooltipId = useId();
   const known = label !== 'Inconclusive';
@@ -77,7 +77,7 @@ export function TScoreGauge({ score, summary }: { score: number; summary: string
           role="tooltip"
           className="invisible absolute top-full left-1/2 z-20 mt-2 w-72 -translate-x-1/2 rounded-control bg-neutral-900 px-3 py-2 text-xs leading-relaxed text-white opacity-0 shadow-card transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
         >
-          {summary}
+          {tooltip}
         </div>
       </div>
     </div>

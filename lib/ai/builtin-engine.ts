@@ -3,6 +3,7 @@ import { formatDayGB, formatMinutes } from '@/lib/format';
 import type { Energy, Mood } from '@/lib/generated/prisma/enums';
 import { CATALOGUE, type CatalogueAction, type Signal } from './catalogue';
 import { DAILY_ACTION_COUNT, MANUAL_TITLE_MAX, type Action, type ActionCategory, type AiEngine, type Alert, type AlertSignals, type EngineContext } from './engine';
+import { builtinReflection } from './reflection';
 
 // Deterministic rules: the same figures and day always give the same texts. The day string varies the
 // order among equally relevant actions through a stable hash, never Math.random.
@@ -324,4 +325,7 @@ export const builtinEngine: AiEngine = {
   manualActionTitle: async (description) => shortenTitle(description),
   advice: async (context) => adviceSentences(context).join(' '),
   alert: async (signals) => alertFor(signals),
+  reflection: async (context, transcript) => builtinReflection(context, transcript),
+  // The computed texts already say what they mean.
+  phrasePatterns: async (insights) => [...insights],
 };

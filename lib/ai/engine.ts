@@ -1,4 +1,5 @@
 import type { Energy, Mood } from '@/lib/generated/prisma/enums';
+import type { ChatTurn, ReflectionContext, ReflectionReply } from './reflection';
 
 // The one seam for every generated text in the product. The caller computes every figure; an engine
 // only chooses among our own actions and phrases our own numbers, so a model can never invent one.
@@ -79,4 +80,11 @@ export interface AiEngine {
   advice(context: EngineContext): Promise<string>;
   /** The dashboard banner: the first alert that applies, or null. */
   alert(signals: AlertSignals): Promise<Alert | null>;
+  /**
+   * The next assistant turn of the daily reflection, given the conversation so far (empty: the
+   * opening). The caller has already answered crisis messages and caps the conversation's length.
+   */
+  reflection(context: ReflectionContext, transcript: readonly ChatTurn[]): Promise<ReflectionReply>;
+  /** The Insights page's computed patterns, reworded one for one; never a new one, never a new number. */
+  phrasePatterns(insights: readonly string[]): Promise<string[]>;
 }

@@ -6,6 +6,7 @@ import type { AiEngine } from './engine';
 import { createOpenAiEngine, failureKind } from './openai-engine';
 
 export type { Action, ActionCategory, AiEngine, Alert, AlertSignals, CheckInSnapshot, EngineContext, RecentVsBaseline } from './engine';
+export type { ChatTurn, ReflectionContext, ReflectionReply } from './reflection';
 
 /**
  * `primary`, with `fallback` answering any call that fails: an error, invalid output or a timeout.
@@ -26,6 +27,8 @@ export function withFallback(primary: AiEngine, fallback: AiEngine = builtinEngi
     manualActionTitle: (description) => guarded('manualActionTitle', (engine) => engine.manualActionTitle(description)),
     advice: (context) => guarded('advice', (engine) => engine.advice(context)),
     alert: (signals) => guarded('alert', (engine) => engine.alert(signals)),
+    reflection: (context, transcript) => guarded('reflection', (engine) => engine.reflection(context, transcript)),
+    phrasePatterns: (insights) => guarded('phrasePatterns', (engine) => engine.phrasePatterns(insights)),
   };
 }
 

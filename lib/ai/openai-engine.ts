@@ -5,9 +5,13 @@ import { z } from 'zod';
 import { actionShortlist, adviceSentences, alertFor, isYesterdaysSet } from './builtin-engine';
 import { CATEGORY_LABELS, catalogueAction } from './catalogue';
 import { DAILY_ACTION_COUNT, MANUAL_TITLE_MAX, type Action, type AiEngine, type Alert } from './engine';
+import { REFLECTION_MAX_USER_TURNS, type ReflectionContext } from './reflection';
 
 /** After this long the caller gives up on the model and the built-in engine answers. */
 export const OPENAI_TIMEOUT_MS = 8_000;
+/** The reflection chat waits a little longer: its answers are the longest. */
+export const REFLECTION_TIMEOUT_MS = 10_000;
+const MAX_REPLY = 800;
 /** How many of the built-in engine's best actions the model may choose four from. */
 const SHORTLIST_SIZE = 8;
 const MAX_TEXT = 300;
@@ -21,6 +25,8 @@ export type OpenAiEngineOptions = {
   model: string;
   /** Per call, including reading the answer; tests shorten it. */
   timeoutMs?: number;
+  /** The reflection chat's, per turn (REFLECTION_TIMEOUT_MS unless set). */
+  reflectionTimeoutMs?: number;
 };
 
 /** The model answered, but not with something we can show: unparseable, off-schema, an unknown id, an invented number. */
@@ -68,19 +74,13 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
   const timeout = options.timeoutMs ?? OPENAI_TIMEOUT_MS;
   const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout, maxRetries: 0 });
 
-  async function ask<S extends z.ZodType>(name: string, schema: S, task: string, facts: unknown): Promise<{ answer: z.output<S>; prompt: string }> {
-    const prompt = `${task}\n\nFacts:\n${JSON.stringify(facts, null, 1)}`;
+  type Message = { role: 'system' | 'user' | 'assistant'; content: string };
+
+  async function complete<S extends z.ZodType>(name: string, schema: S, messages: Message[], ms = timeout): Promise<z.output<S>> {
     const completion = await client.chat.completions.create(
-      {
-        model: options.model,
-        messages: [
-          { role: 'system', content: SYSTEM },
-          { role: 'user', content: prompt },
-        ],
-        response_format: zodResponseFormat(schema, name),
-      },
+      { model: options.model, messages, response_format: zodResponseFormat(schema, name) },
       // The SDK's own timeout stops once the headers arrive; the signal also covers reading the body.
-      { signal: AbortSignal.timeout(timeout), timeout },
+      { signal: AbortSignal.timeout(ms), timeout: ms },
     );
     const message = completion.choices[0]?.message;
     if (!message?.content) throw new AiOutputError(message?.refusal ? 'refusal' : 'no content');
@@ -93,7 +93,16 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) throw new AiOutputError('not the schema');
-    return { answer: parsed.data, prompt };
+    return parsed.data;
+  }
+
+  async function ask<S extends z.ZodType>(name: string, schema: S, task: string, facts: unknown): Promise<{ answer: z.output<S>; prompt: string }> {
+    const prompt = `${task}\n\nFacts:\n${JSON.stringify(facts, null, 1)}`;
+    const answer = await complete(name, schema, [
+      { role: 'system', content: SYSTEM },
+      { role: 'user', content: prompt },
+    ]);
+    return { answer, prompt };
   }
 
   return {
@@ -170,5 +179,52 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
       assertOwnNumbers([phrased.title, phrased.subtitle], prompt);
       return phrased;
     },
+
+    async reflection(context, transcript) {
+      const userTurns = transcript.filter((turn) => turn.role === 'user').length;
+      const last = userTurns >= REFLECTION_MAX_USER_TURNS;
+      const answer = await complete(
+        'reflection',
+        z.object({ reply: z.string(), done: z.boolean() }),
+        [{ role: 'system', content: reflectionPrompt(context, last) }, ...transcript.map((turn) => ({ role: turn.role, content: turn.content }))],
+        options.reflectionTimeoutMs ?? REFLECTION_TIMEOUT_MS,
+      );
+      // The opening never ends the chat; the last turn always does.
+      return { reply: usableText(answer.reply, MAX_REPLY), done: transcript.length > 0 && (answer.done || last) };
+    },
+
+    async phrasePatterns(insights) {
+      if (!insights.length) return [];
+      const task = 'Reword each of these findings about the user as one plain sentence, in the same order, one for one. Keep every number exactly as written; add no finding and no advice.';
+      const { answer, prompt } = await ask('patterns', z.object({ insights: z.array(z.string()) }), task, { findings: insights });
+      if (answer.insights.length !== insights.length) throw new AiOutputError('not one for one');
+      const phrased = answer.insights.map((text) => usableText(text, MAX_TEXT));
+      assertOwnNumbers(phrased, prompt);
+      return phrased;
+    },
   };
+}
+
+const MOOD_WORDS: Record<string, string> = { TERRIBLE: 'terrible', SAD: 'sad', NEUTRAL: 'neutral', HAPPY: 'happy', ELATED: 'elated' };
+const ENERGY_WORDS: Record<string, string> = { DEPLETED: 'depleted', LOW: 'low', MODERATE: 'moderate', PEAK: 'peak' };
+
+/** The reflection's system prompt: the guide's role, the rules, and the day's facts as the app computed them. */
+function reflectionPrompt(context: ReflectionContext, last: boolean): string {
+  const facts = {
+    first_name: context.firstName,
+    mood_today: context.mood ? MOOD_WORDS[context.mood] : null,
+    energy_today: context.energy ? ENERGY_WORDS[context.energy] : null,
+    symptoms_today: context.symptoms,
+    last_night_sleep_minutes: context.lastNightSleepMinutes,
+  };
+  return [
+    "You guide a short daily reflection for a men's health app, in plain, warm British English, speaking to the user as \"you\".",
+    "Open with one question that names today's mood, energy, symptoms and last night's sleep where known. Then ask short follow-ups that reflect the user's own words, one question at a time.",
+    'After three or four exchanges, close with a one-line summary of the day and one small, concrete suggestion for tomorrow, and set done to true; until then done is false.',
+    'Do not diagnose, name medicines or invent figures. Keep each reply under 600 characters. Answer only with JSON that matches the schema.',
+    last ? 'This is the last turn: close now, with done true.' : '',
+    `Facts:\n${JSON.stringify(facts, null, 1)}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
 }

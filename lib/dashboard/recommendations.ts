@@ -5,6 +5,7 @@ import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { solarDay, utcClock } from '@/lib/solar';
+import { z } from 'zod';
 import type { RecommendationsResponse, SupplementItem } from './contract';
 import { addDays, meanOf, nextUtcMidnight, utcDay } from './days';
 import { dashboardInputs } from './engine-context';
@@ -134,6 +135,15 @@ export const POSITION_MESSAGES = {
   lat: 'lat must be between -90 and 90.',
   lon: 'lon must be between -180 and 180.',
 } as const;
+
+/** The body of POST /api/recommendations and /api/patterns. JSON has no NaN or Infinity, and z.number() refuses them besides. */
+export const positionSchema = z.object(
+  {
+    lat: z.number({ error: POSITION_MESSAGES.type }).min(-90, POSITION_MESSAGES.lat).max(90, POSITION_MESSAGES.lat),
+    lon: z.number({ error: POSITION_MESSAGES.type }).min(-180, POSITION_MESSAGES.lon).max(180, POSITION_MESSAGES.lon),
+  },
+  { error: POSITION_MESSAGES.type },
+);
 
 /** The first thing wrong with a position, or null when it is usable. */
 export function positionProblem({ lat, lon }: Position): string | null {

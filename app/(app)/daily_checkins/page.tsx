@@ -1,0 +1,38 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { BackLink } from '@/components/back-link';
+import { CheckinFlow } from '@/components/checkin/checkin-flow';
+import { Alert } from '@/components/ui/alert';
+import { buttonClassName } from '@/components/ui/button-styles';
+import { dashboardAccess } from '@/lib/billing/subscriptions';
+import { CHECKIN_ALREADY_DONE, checkinStatus } from '@/lib/checkins/daily';
+import { formatTimestampGB } from '@/lib/format';
+import { requireOnboardedUser } from '@/lib/onboarding/guard';
+
+export const metadata: Metadata = { title: 'Daily check-in' };
+
+/** SPEC §2 "Daily check-in": two steps; once today's is in, when the next one opens. */
+export default async function DailyCheckinPage() {
+  const user = await requireOnboardedUser();
+  if (!(await dashboardAccess(user.id)).open) redirect('/main_dashboard');
+  const status = await checkinStatus(user.id);
+  return (
+    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-8 py-10">
+      <BackLink href="/main_dashboard">Back to dashboard</BackLink>
+      <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">Daily check-in</h1>
+      {status.submitted ? (
+        <div className="flex flex-col items-start gap-4">
+          <Alert variant="success" title={CHECKIN_ALREADY_DONE}>
+            Next available: {formatTimestampGB(status.next_refresh)}
+          </Alert>
+          <Link href="/main_dashboard" className={buttonClassName()}>
+            Go to my dashboard
+          </Link>
+        </div>
+      ) : (
+        <CheckinFlow />
+      )}
+    </main>
+  );
+}
