@@ -15,7 +15,25 @@ import { ReflectionChat } from './reflection-chat';
 /** SPEC §8: the server's message when it gave one, else this. */
 export const SAVE_FAILED = 'Failed to save check-in.';
 
-const MOOD_FACES: Record<MoodValue, string> = { terrible: '😣', sad: '🙁', neutral: '😐', happy: '🙂', elated: '😄' };
+// Drawn, not emoji: emoji depend on the fonts the machine happens to have.
+const MOUTHS: Record<MoodValue, string> = {
+  terrible: 'M8 17.5 Q12 12.5 16 17.5',
+  sad: 'M8.5 16.5 Q12 13.5 15.5 16.5',
+  neutral: 'M8.5 15.5 H15.5',
+  happy: 'M8.5 14.5 Q12 17.5 15.5 14.5',
+  elated: 'M7.5 13.5 Q12 19.5 16.5 13.5 Z',
+};
+
+function MoodFace({ mood }: { mood: MoodValue }) {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className="size-8" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinecap="round">
+      <circle cx="12" cy="12" r="10" />
+      <circle cx="9" cy="9.5" r="0.9" fill="currentColor" stroke="none" />
+      <circle cx="15" cy="9.5" r="0.9" fill="currentColor" stroke="none" />
+      <path d={MOUTHS[mood]} fill={mood === 'elated' ? 'currentColor' : 'none'} />
+    </svg>
+  );
+}
 
 /** SPEC §5: a case-insensitive substring of the name. */
 export const matchingSymptoms = (query: string): Symptom[] => {
@@ -113,9 +131,7 @@ function MoodPicker({ value, onChange }: { value: MoodValue; onChange: (mood: Mo
             )}
           >
             <input type="radio" name={name} value={mood.value} checked={value === mood.value} onChange={() => onChange(mood.value)} className="sr-only" />
-            <span aria-hidden className="text-2xl">
-              {MOOD_FACES[mood.value]}
-            </span>
+            <MoodFace mood={mood.value} />
             {mood.label}
           </label>
         ))}

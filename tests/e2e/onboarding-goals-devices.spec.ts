@@ -28,7 +28,9 @@ test.use({
 
 let openai: FakeOpenAI;
 test.beforeAll(async () => {
-  // The e2e server was started with OPENAI_BASE_URL on this port (playwright.config.ts).
+  // The e2e server was started with OPENAI_BASE_URL on this port (playwright.config.ts); another spec
+  // may hold the port for a while (the fakes take turns with it).
+  test.setTimeout(150_000);
   openai = await startFakeOpenAI({ transcript: '', apiKey: E2E_OPENAI_KEY, port: E2E_OPENAI_PORT });
 });
 test.afterEach(() => {

@@ -29,6 +29,9 @@ function misbehave(outage: Outage, request: IncomingMessage, response: ServerRes
   // 'hang': never answer; stop() closes the connection.
 }
 
+/** How long a fake waits for its fixed port to come free. */
+const PORT_WAIT_MS = 120_000;
+
 /** An HTTP server on 127.0.0.1 (on a free port unless `port` is given), standing in for a third-party API. */
 export async function startPeer(handle: PeerHandler, { port: wanted = 0 }: { port?: number } = {}): Promise<PeerControls & { baseUrl: string }> {
   const requests: string[] = [];
@@ -44,12 +47,22 @@ export async function startPeer(handle: PeerHandler, { port: wanted = 0 }: { por
       sendJson(response, 500, { error: String(error) });
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${wanted} on 127.0.0.1 is taken; a fake peer needs it free.`) : error),
-    );
-    server.listen(wanted, '127.0.0.1', resolve);
-  });
+  // A fixed port is one the app under test was started with, so specs running in parallel take turns
+  // with it: a start waits (up to PORT_WAIT_MS) for another spec's fake to let go.
+  const deadline = Date.now() + PORT_WAIT_MS;
+  for (;;) {
+    const taken = await new Promise<boolean>((resolve, reject) => {
+      const onError = (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' && wanted !== 0 ? resolve(true) : reject(error));
+      server.once('error', onError);
+      server.listen(wanted, '127.0.0.1', () => {
+        server.off('error', onError);
+        resolve(false);
+      });
+    });
+    if (!taken) break;
+    if (Date.now() > deadline) throw new Error(`Port ${wanted} on 127.0.0.1 is taken; a fake peer needs it free.`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   const { port } = server.address() as AddressInfo;
 
   return {

@@ -1,0 +1,215 @@
+// Issue 10: the daily check-in, the reflection chat (built-in engine, then a model through the fake
+// OpenAI peer and its fallback) and the insights page, in Chromium. What was saved is read back from
+// the database with plain SQL.
+import type { Page } from '@playwright/test';
+import { DEMO_EMAIL } from '../../lib/demo/account';
+import { startFakeOpenAI, type ChatRequest, type FakeOpenAI } from '../fakes/openai-peer';
+import { query } from './support/database';
+import { expect, test } from './support/fixtures';
+import { E2E_OPENAI_KEY, E2E_OPENAI_PORT } from './support/openai';
+
+const LONDON = { latitude: 51.5072, longitude: -0.1276 };
+test.use({ viewport: { width: 1440, height: 900 }, permissions: ['geolocation'], geolocation: LONDON });
+
+const DAY_MS = 86_400_000;
+const tomorrow = () => new Date(Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`) + DAY_MS);
+/** en-GB day/month/year, 24-hour time with seconds, UTC: what SPEC asks the next-time lines to show. */
+const gbTime = (date: Date) =>
+  `${new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(date)} UTC`;
+
+async function userIdOf(email: string): Promise<string> {
+  const [row] = await query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+  return row!.id;
+}
+
+const conversation = (page: Page) => page.getByRole('log', { name: 'Reflection conversation' });
+const aiBubbles = (page: Page) => conversation(page).getByTestId('ai-bubble');
+
+/** Types a message and sends it (Enter, or the Send button), then waits for the AI's answer. */
+async function reply(page: Page, text: string, via: 'enter' | 'button') {
+  const before = await aiBubbles(page).count();
+  const box = page.getByRole('textbox', { name: 'Your reply' });
+  await box.fill(text);
+  if (via === 'enter') await box.press('Enter');
+  else await page.getByRole('button', { name: 'Send' }).click();
+  await expect(conversation(page).getByTestId('user-bubble').last()).toHaveText(`You: ${text}`);
+  await expect(aiBubbles(page)).toHaveCount(before + 1, { timeout: 20_000 });
+}
+
+async function expectLocked(page: Page) {
+  const box = page.getByRole('textbox', { name: 'Your reply' });
+  await expect(box).toBeDisabled();
+  await expect(box).toHaveAttribute('placeholder', 'Reflection complete');
+  await expect(page.getByText('Reflection saved. Come back tomorrow.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+}
+
+test('a full daily check-in: mood, energy, two symptoms found by search, a three-turn reflection, Done for today', async ({ page, users }) => {
+  const { email } = await users.create({ onboarded: true });
+  await page.goto('/daily_checkins');
+  await expect(page.getByRole('heading', { level: 1, name: 'Daily check-in' })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuetext', 'Step 1 of 2');
+
+  // SPEC §4's defaults: Happy and Low.
+  await expect(page.getByRole('radio', { name: 'Happy' })).toBeChecked();
+  const energy = page.getByRole('slider', { name: 'Energy' });
+  await expect(energy).toHaveAttribute('aria-valuetext', 'Low');
+  await page.locator('label', { hasText: 'Neutral' }).click();
+  await expect(page.getByRole('radio', { name: 'Neutral' })).toBeChecked();
+  // The slider snaps: one step right is Moderate.
+  await energy.focus();
+  await energy.press('ArrowRight');
+  await expect(energy).toHaveAttribute('aria-valuetext', 'Moderate');
+  await page.screenshot({ path: 'test-results/checkin-step-1.png', fullPage: true });
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuetext', 'Step 2 of 2');
+  const search = page.getByRole('searchbox', { name: 'Search symptoms' });
+  await expect(page.getByTestId('symptom-count')).toHaveText('23 symptoms');
+  await search.fill('HEAD');
+  await expect(page.getByTestId('symptom-count')).toHaveText('1 symptom');
+  await page.getByRole('checkbox', { name: 'Headache' }).check();
+  await search.fill('fo');
+  await expect(page.getByTestId('symptom-count')).toHaveText('1 symptom · 1 selected');
+  await page.getByRole('checkbox', { name: 'Brain fog' }).check();
+  await search.fill('');
+  await expect(page.getByTestId('symptom-count')).toHaveText('23 symptoms · 2 selected');
+
+  await page.getByRole('button', { name: 'Start my reflection' }).click();
+  // The built-in engine opens with what was chosen.
+  const opening = aiBubbles(page).first();
+  await expect(opening).toContainText('neutral');
+  await expect(opening).toContainText('moderate energy');
+  await expect(opening).toContainText('headache and brain fog');
+  // Blank messages are not sent.
+  await page.getByRole('textbox', { name: 'Your reply' }).fill('   ');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+
+  await reply(page, 'Back to back meetings and no lunch', 'enter');
+  await expect(aiBubbles(page).last()).toContainText(/back to back meetings and no lunch/i);
+  await reply(page, 'I stayed up late\nreading the news', 'button');
+  await reply(page, 'Tomorrow I will take a proper lunch break', 'enter');
+  await expectLocked(page);
+  await page.screenshot({ path: 'test-results/checkin-step-2.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Done for today' }).click();
+  await expect(page).toHaveURL(/\/main_dashboard$/);
+
+  const [row] = await query<{ mood: string; energy: string; symptoms: string[]; reflection: { sender: string; text: string }[] }>(
+    'SELECT mood::text, energy::text, symptoms, reflection FROM daily_checkins WHERE "userId" = $1',
+    [await userIdOf(email)],
+  );
+  expect(row).toMatchObject({ mood: 'neutral', energy: 'moderate', symptoms: ['Headache', 'Brain fog'] });
+  expect(row!.reflection.map((m) => m.sender)).toEqual(['ai', 'user', 'ai', 'user', 'ai', 'user', 'ai']);
+  expect(row!.reflection[3]).toEqual({ sender: 'user', text: 'I stayed up late\nreading the news' });
+
+  // Reopening: the already-done alert with the next time.
+  await page.goto('/daily_checkins');
+  await expect(page.getByText("You've already completed your check-in for today.")).toBeVisible();
+  await expect(page.getByText(`Next available: ${gbTime(tomorrow())}`)).toBeVisible();
+  await page.getByRole('link', { name: 'Go to my dashboard' }).click();
+  await expect(page).toHaveURL(/\/main_dashboard$/);
+});
+
+test('/chat: the Daily Reflection on its own, three turns, then locked; reopening shows it done', async ({ page, users }) => {
+  const { email } = await users.create({ onboarded: true });
+  await page.goto('/chat');
+  await expect(page.getByRole('heading', { level: 1, name: 'Daily Reflection' })).toBeVisible();
+  await expect(aiBubbles(page)).toHaveCount(1);
+  await reply(page, 'Slept well and trained legs', 'enter');
+  await reply(page, 'A bit sore but happy', 'button');
+  await reply(page, 'Stretch before bed', 'enter');
+  await expectLocked(page);
+
+  const [chat] = await query<{ done: boolean; turns: unknown[] }>('SELECT done, turns FROM reflection_chats WHERE "userId" = $1', [await userIdOf(email)]);
+  expect(chat!.done).toBe(true);
+  expect(chat!.turns).toHaveLength(7);
+
+  await page.reload();
+  await expectLocked(page);
+});
+
+test.describe('with a model configured', () => {
+  let openai: FakeOpenAI;
+  test.beforeAll(async () => {
+    // The fake's port is fixed by the server's OPENAI_BASE_URL; another spec may hold it for a while.
+    test.setTimeout(150_000);
+    openai = await startFakeOpenAI({ transcript: '', apiKey: E2E_OPENAI_KEY, port: E2E_OPENAI_PORT });
+  });
+  test.afterAll(async () => {
+    await openai?.stop();
+  });
+
+  const isReflection = (request: ChatRequest) => (request.body.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name === 'reflection';
+
+  test('the model’s replies show, and the built-in engine answers when the model times out', async ({ page, users }) => {
+    test.setTimeout(60_000);
+    await users.create({ onboarded: true });
+    openai.setChatReply((request) => (isReflection(request) ? { json: { reply: 'From the model: what shaped your day most?', done: false } } : { status: 500 }));
+    await page.goto('/chat');
+    await expect(aiBubbles(page).first()).toHaveText('Guide: From the model: what shaped your day most?');
+    await reply(page, 'Mostly the long commute', 'enter');
+    await expect(aiBubbles(page).last()).toHaveText('Guide: From the model: what shaped your day most?');
+    const asked = openai.chatRequests.filter(isReflection).at(-1)!;
+    // The model saw the conversation: the opening and the user's message.
+    expect((asked.body.messages as { role: string; content: string }[]).slice(1)).toEqual([
+      { role: 'assistant', content: 'From the model: what shaped your day most?' },
+      { role: 'user', content: 'Mostly the long commute' },
+    ]);
+
+    // Past the 10 s limit the built-in engine answers, quoting the user's words.
+    openai.setChatDelay(12_000);
+    const box = page.getByRole('textbox', { name: 'Your reply' });
+    await box.fill('Traffic was terrible again');
+    await box.press('Enter');
+    await expect(page.getByTestId('thinking')).toBeVisible();
+    await expect(aiBubbles(page)).toHaveCount(3, { timeout: 20_000 });
+    await expect(aiBubbles(page).last()).toContainText(/traffic was terrible again/i);
+    openai.setChatDelay(0);
+  });
+});
+
+test.describe('insights', () => {
+  test.use({ signedInAsDemo: true });
+
+  test('the demo user’s trends, strategies and T-Indicator, screenshotted', async ({ page }) => {
+    await page.goto('/insights');
+    await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
+    const trends = page.getByTestId('trends').getByRole('listitem');
+    await expect(trends.first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('strategies')).not.toBeEmpty();
+
+    // The list is the day's stored set, in order.
+    const [set] = await query<{ insights: string[]; next: string }>(
+      `SELECT insights, to_char("nextRefreshAt", 'YYYY-MM-DD"T"HH24:MI:SS') AS next FROM pattern_sets p JOIN users u ON u.id = p."userId" WHERE u.email = $1 AND p.day = (now() AT TIME ZONE 'UTC')::date`,
+      [DEMO_EMAIL],
+    );
+    await expect(trends).toHaveText(set!.insights);
+    for (const text of set!.insights) expect(text).toMatch(/\d/);
+    const trendsCard = page.getByRole('region', { name: 'My longevity trends' });
+    await expect(trendsCard.getByText(`Next refresh: ${gbTime(new Date(`${set!.next}Z`))}`)).toBeVisible();
+
+    const indicator = page.getByRole('region', { name: 'T-Indicator' });
+    await expect(indicator.getByTestId('t-indicator-summary')).not.toBeEmpty();
+    await page.screenshot({ path: 'test-results/insights.png', fullPage: true });
+    await indicator.getByRole('button', { name: 'What moved my T-Score' }).hover();
+    await expect(indicator.getByRole('tooltip')).toHaveText('Monitor your daily actions and track your testosterone optimisation progress.');
+  });
+
+});
+
+test.describe('insights without a position', () => {
+  test.use({ signedInAsDemo: true, permissions: [] });
+
+  test('the two lists stop loading and stay empty, and say how to fill them', async ({ page }) => {
+    await page.goto('/insights');
+    for (const name of ['My longevity trends', 'Optimisation strategies']) {
+      const card = page.getByRole('region', { name });
+      await expect(card.getByText('Allow location access in your browser to see your trends and strategies here.')).toBeVisible();
+      await expect(card.getByRole('listitem')).toHaveCount(0);
+      await expect(card.locator('svg.animate-spin')).toHaveCount(0);
+    }
+    // The T-Indicator does not need a position.
+    await expect(page.getByRole('region', { name: 'T-Indicator' }).getByTestId('t-indicator-summary')).not.toBeEmpty();
+  });
+});
