@@ -13,6 +13,8 @@ const schema = z.object({
   DATABASE_URL: optional,
   DATABASE_POOL_SIZE: int(10),
   DATABASE_CONNECT_TIMEOUT_MS: int(5000),
+  /** `off`: `npm run dev` / `npm start` run no background jobs (no reminders); on by default. */
+  JOBS: z.preprocess(blankIsUnset, z.enum(['on', 'off']).optional()),
   /** How many computed answers each server process keeps (lib/answer-cache.ts); 0 turns the cache off. */
   ANSWER_CACHE_SIZE: z.preprocess((v) => (v === '' || v === undefined ? 2000 : Number(v)), z.number().int().min(0).max(1_000_000)),
   /** How long a migration waits for another one to finish before failing (scripts/lib/migrator.ts). */

@@ -63,11 +63,26 @@ if (demoSeedWanted(env, { dev, embedded })) {
   }
 }
 
+// The background jobs (pg-boss: the reminders) run beside the command on the same database, unless
+// JOBS=off. A jobs process that fails is reported and the app keeps serving.
+const jobs =
+  env.JOBS === 'off'
+    ? null
+    : spawn('node_modules/.bin/tsx', ['--conditions=react-server', 'scripts/jobs.ts'], { stdio: 'inherit', env }).on('exit', (code, signal) => {
+        if (code && !signal) console.error('The background jobs stopped; reminders will not go out until the app restarts.');
+      });
+const jobsStopped = jobs ? new Promise<void>((resolve) => jobs.once('exit', () => resolve())) : Promise.resolve();
+
 const child = spawn(command, args, { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => child.kill(signal));
+  process.on(signal, () => {
+    child.kill(signal);
+    jobs?.kill(signal);
+  });
 }
 child.on('exit', async (code, signal) => {
+  if (jobs && jobs.exitCode === null && jobs.signalCode === null) jobs.kill('SIGTERM');
+  await jobsStopped;
   await stopDatabase();
   process.exit(code ?? (signal ? 1 : 0));
 });

@@ -12,6 +12,7 @@ import { onboardingSignupFormSchema } from '@/lib/validation/auth';
 import { EmailInput } from './email-input';
 import { NewPasswordInputs } from './new-password-inputs';
 import { ProblemAlert } from './problem-alert';
+import { browserTimeZone } from '@/lib/client/time-zone';
 import { useRedirectAfter } from './use-redirect-after';
 
 const EXISTING_ACCOUNT = 'An account with this email already exists. You will be redirected to the login page.';
@@ -23,7 +24,7 @@ export function OnboardingSignupForm() {
     schema: onboardingSignupFormSchema,
     defaultValues: { firstName: '', lastName: '', email: '', password: '', repeatPassword: '' },
     url: '/api/register',
-    body: ({ firstName, lastName, email, password }) => ({ firstName, lastName, email, password }),
+    body: ({ firstName, lastName, email, password }) => ({ firstName, lastName, email, password, timeZone: browserTimeZone() }),
     failed: 'Signup failed',
     offline: 'An error occurred during signup',
     success: { run: completeSignIn, leaves: true },

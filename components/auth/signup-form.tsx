@@ -11,6 +11,7 @@ import { EmailInput } from './email-input';
 import { NewPasswordInputs } from './new-password-inputs';
 import { ProblemAlert } from './problem-alert';
 import { useDoneThenLogin } from './use-redirect-after';
+import { browserTimeZone } from '@/lib/client/time-zone';
 
 /** The older sign-up screen: e-mail and password only; the profile is filled in later. */
 export function SignupForm() {
@@ -19,7 +20,7 @@ export function SignupForm() {
     schema: signupFormSchema,
     defaultValues: { email: '', password: '', repeatPassword: '' },
     url: '/api/register',
-    body: ({ email, password }) => ({ email, password }),
+    body: ({ email, password }) => ({ email, password, timeZone: browserTimeZone() }),
     failed: 'Signup failed',
     offline: 'An error occurred during signup',
     success: { run: markDone },

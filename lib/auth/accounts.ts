@@ -11,13 +11,13 @@ const select = { id: true, email: true, firstName: true } as const;
 export const USER_EXISTS_MESSAGE = 'User already exists';
 export const BAD_CREDENTIALS_MESSAGE = 'Incorrect e-mail or password.';
 
-export async function registerWithPassword(input: { email: string; password: string; firstName?: string; lastName?: string }): Promise<AccountUser> {
+export async function registerWithPassword(input: { email: string; password: string; firstName?: string; lastName?: string; timeZone?: string }): Promise<AccountUser> {
   assertStrongPassword(input.password, input);
   if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw new ApiError(409, USER_EXISTS_MESSAGE);
   const name = [input.firstName, input.lastName].filter(Boolean).join(' ') || null;
   // Two sign-ups for one address at once: the unique index decides, and the route answers 409.
   return db.user.create({
-    data: { email: input.email, passwordHash: await hashPassword(input.password), firstName: input.firstName ?? null, lastName: input.lastName ?? null, name },
+    data: { email: input.email, passwordHash: await hashPassword(input.password), firstName: input.firstName ?? null, lastName: input.lastName ?? null, name, timeZone: input.timeZone ?? 'UTC' },
     select,
   });
 }

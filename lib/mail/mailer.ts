@@ -5,7 +5,8 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { env } from '@/lib/env';
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+/** `headers`: extra headers such as List-Unsubscribe. */
+export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 export type StoredMail = Mail & { id: string; from: string; createdAt: string };
 
 const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null;

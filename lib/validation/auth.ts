@@ -40,12 +40,25 @@ export const loginSchema = z.object({
     .check(z.minLength(1, 'Please enter your password.'), z.maxLength(PASSWORD_MAX, 'Login failed')),
 });
 
+const isTimeZone = (value: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+/** An IANA time zone name such as "Europe/London". */
+export const timeZone = z.string({ error: 'Send the time zone as text.' }).check(z.maxLength(64, 'Unknown time zone.'), z.refine(isTimeZone, 'Unknown time zone.'));
+
 /** POST /api/register: {email, password} (older sign-up) or {firstName, lastName, email, password} (onboarding). */
 export const registerSchema = z.object({
   firstName: z.optional(name('first name')),
   lastName: z.optional(name('surname')),
   email,
   password: newPassword,
+  /** The browser's IANA zone, for the evening reminders; UTC when absent. */
+  timeZone: z.optional(timeZone),
 });
 
 /** POST /api/forgot-password */

@@ -1,5 +1,6 @@
 import './zod-config';
 import * as z from 'zod/mini';
+import { timeZone } from './auth';
 
 // Shared by the daily check-in and chat screens and the /api/checkin and /api/reflection_chat handlers.
 // SPEC §2 "Daily check-in", §3 (check-in, reflection chat request), §4, §5 and §9 (the 23 symptoms).
@@ -113,3 +114,9 @@ export const reflectionChatSchema = z
   .check(z.refine((body) => body.turn === 0 || Boolean(body.message), { message: CHECKIN_MESSAGES.messageEmpty, path: ['message'] }));
 export type ReflectionChatInput = z.infer<typeof reflectionChatSchema>;
 export type ReflectionChatRequest = z.input<typeof reflectionChatSchema>;
+
+/** POST /api/set-notifications (SPEC §7), with the reminders' time zone when it changes. */
+export const notificationPreferencesSchema = z.object({
+  notifications_enabled: z.boolean({ error: 'Send notifications_enabled as true or false.' }),
+  time_zone: z.optional(timeZone),
+});

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { ManageSubscriptionButton } from '@/components/billing/manage-subscription-button';
+import { NotificationsForm } from '@/components/settings/notifications-form';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
 import { requireUser } from '@/lib/auth/sessions';
@@ -7,17 +8,34 @@ import { billingEnabled } from '@/lib/billing/stripe';
 import { subscriptionInWords } from '@/lib/billing/status-words';
 import { currentSubscription, OPEN_STATUSES } from '@/lib/billing/subscriptions';
 import { db } from '@/lib/db';
+import { notificationPreferences } from '@/lib/reminders/preferences';
 
 export const metadata: Metadata = { title: 'Settings' };
 
-/** /settings: the Subscription section (SPEC §2 "Settings"; the other sections come with the account area). */
+/** /settings: the Subscription section (SPEC §2 "Settings") and Notifications (the reminders); the other sections come with the account area. */
 export default async function SettingsPage() {
   const user = await requireUser();
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-8 px-6 py-10">
       <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">Settings</h1>
       {billingEnabled() ? <SubscriptionSection userId={user.id} /> : <BillingOff />}
+      <NotificationsSection userId={user.id} />
     </main>
+  );
+}
+
+/** Every IANA zone the server knows, with the user's own first kept even if it is not listed (UTC). */
+function zoneOptions(current: string) {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return [...(zones.includes(current) ? [] : [current]), ...zones].map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
+}
+
+async function NotificationsSection({ userId }: { userId: string }) {
+  const preferences = await notificationPreferences(userId);
+  return (
+    <Card title="Notifications">
+      <NotificationsForm initial={{ enabled: preferences.notifications_enabled, timeZone: preferences.time_zone }} zones={zoneOptions(preferences.time_zone)} />
+    </Card>
   );
 }
 

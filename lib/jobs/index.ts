@@ -1,0 +1,33 @@
+import 'server-only';
+import PgBoss from 'pg-boss';
+import { sendDueReminders } from '@/lib/reminders/reminders';
+
+// Background work on pg-boss, over the app's own PostgreSQL (the embedded one too): its tables live in
+// the `pgboss` schema beside the app's. `npm run dev` and `npm start` run this beside Next
+// (scripts/jobs.ts); scripts and tests may start it on any database.
+
+export const REMINDERS_QUEUE = 'reminders';
+/** Every 15 minutes, so each user's evening hour is caught in their own zone. */
+export const REMINDERS_CRON = '*/15 * * * *';
+
+/** A reminders job may name the instant it runs for (tests set the clock); otherwise it is now. */
+export type RemindersJob = { at?: string };
+
+export type Jobs = { boss: PgBoss; stop: () => Promise<void> };
+
+export async function startJobs(connectionString: string, { schedule = true, pollingIntervalSeconds = 2 }: { schedule?: boolean; pollingIntervalSeconds?: number } = {}): Promise<Jobs> {
+  const boss = new PgBoss({ connectionString, max: 3, application_name: 'vitality-jobs' });
+  // The error's kind only: messages can carry connection details.
+  boss.on('error', (error: Error) => console.error(`[jobs] ${error.name}: the queue reported an error`));
+  await boss.start();
+  await boss.createQueue(REMINDERS_QUEUE);
+  if (schedule) await boss.schedule(REMINDERS_QUEUE, REMINDERS_CRON, {}, { tz: 'UTC' });
+  await boss.work<RemindersJob>(REMINDERS_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
+    for (const job of jobs) {
+      const at = job.data?.at ? new Date(job.data.at) : new Date();
+      const sent = await sendDueReminders(Number.isNaN(at.getTime()) ? new Date() : at);
+      if (sent.daily || sent.weekly) console.log(`[jobs] reminders sent: ${sent.daily} daily, ${sent.weekly} weekly`);
+    }
+  });
+  return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
+}

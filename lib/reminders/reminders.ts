@@ -1,0 +1,102 @@
+import 'server-only';
+import { nextIsoWeekStart, utcDay } from '@/lib/dashboard/days';
+import { db } from '@/lib/db';
+import { env } from '@/lib/env';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { ReminderKind } from '@/lib/generated/prisma/enums';
+import { sendMail, type Mail } from '@/lib/mail/mailer';
+import { unsubscribeLink } from './unsubscribe';
+
+// The evening reminders (run by the job queue, lib/jobs): for each user with notifications on, once
+// their local time has reached REMINDER_HOUR, the daily check-in reminder when today's check-in is not
+// in, and the weekly scan reminder when this ISO week's scan is not done. Each is claimed in
+// reminder_logs first (one per user, kind and period), so a rerun, a second worker or an overlapping
+// run never sends it twice; a mail that fails to go out gives its claim back for the next run.
+
+/** Local hour (24 h) from which the evening reminders go out. */
+export const REMINDER_HOUR = 19;
+const WEEK_MS = 7 * 86_400_000;
+
+type Candidate = { id: string; email: string; firstName: string | null; timeZone: string; checkedIn: boolean; scanned: boolean };
+
+/** The user's local date and hour at `now`; an unknown zone counts as UTC. */
+export function localTime(now: Date, timeZone: string): { date: string; hour: number } {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+  } catch {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+  }
+  const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const appLink = (path: string) => `${env.APP_URL.replace(/\/$/, '')}${path}`;
+
+function reminderMail(kind: ReminderKind, to: string, firstName: string | null, logId: string): Mail {
+  const greeting = firstName ? `Hi ${firstName},` : 'Hi,';
+  const [subject, body, action, path] =
+    kind === ReminderKind.DAILY_CHECKIN
+      ? ['Time for your daily check-in', 'Two minutes tonight keeps your insights and tomorrow’s actions tuned to how you really feel: your mood, your energy and anything that bothered you today.', 'Do my check-in', '/daily_checkins']
+      : ['Your weekly pulse check is due', 'This week’s pulse and blood-pressure check is still open. It takes under a minute with your camera, or type in a cuff reading.', 'Do my weekly check', '/weekly_checkin'];
+  const link = appLink(path);
+  const unsubscribe = unsubscribeLink(logId);
+  const text = `${greeting}\n\n${body}\n\n${action}: ${link}\n\nYou get these reminders because they are on in your settings. Turn them off with one click: ${unsubscribe}\n\n— Vitality`;
+  const html = `<p>${escape(greeting)}</p>
+<p>${escape(body)}</p>
+<p><a href="${escape(link)}">${escape(action)}</a></p>
+<p style="color:#525252;font-size:12px">You get these reminders because they are on in your settings. <a href="${escape(unsubscribe)}">Turn reminders off</a></p>
+<p>— Vitality</p>`;
+  // RFC 8058: mail clients may offer their own one-click button, which POSTs to the same address.
+  return { to, subject, text, html, headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
+}
+
+/** Claims (user, kind, period); the row's id when this call made it, null when it was already there. */
+async function claim(userId: string, kind: ReminderKind, period: string, now: Date): Promise<string | null> {
+  try {
+    return (await db.reminderLog.create({ data: { userId, kind, period, sentAt: now }, select: { id: true } })).id;
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return null;
+    throw error;
+  }
+}
+
+async function remind(user: Candidate, kind: ReminderKind, period: string, now: Date, send: (mail: Mail) => Promise<void>): Promise<boolean> {
+  const logId = await claim(user.id, kind, period, now);
+  if (!logId) return false;
+  try {
+    await send(reminderMail(kind, user.email, user.firstName, logId));
+    return true;
+  } catch (error) {
+    await db.reminderLog.delete({ where: { id: logId } }).catch(() => undefined);
+    // The kind of failure only: the address is personal data.
+    console.error(`[reminders] a ${kind} reminder could not be sent: ${error instanceof Error ? error.name : 'unknown error'}`);
+    return false;
+  }
+}
+
+/** One pass: every reminder due at `now`, each at most once. Answers how many of each went out. */
+export async function sendDueReminders(now = new Date(), send: (mail: Mail) => Promise<void> = sendMail): Promise<{ daily: number; weekly: number }> {
+  const weekStart = new Date(nextIsoWeekStart(now).getTime() - WEEK_MS);
+  const candidates = await db.$queryRaw<Candidate[]>`
+    SELECT u.id, u.email, u."firstName", u."timeZone",
+      EXISTS (SELECT 1 FROM daily_checkins c WHERE c."userId" = u.id AND c.day = ${utcDay(now)}::date) AS "checkedIn",
+      EXISTS (
+        SELECT 1 FROM vital_scans v
+        WHERE v."userId" = u.id AND v.source = 'weekly'
+          AND v."measuredAt" >= (${weekStart.toISOString()}::timestamptz AT TIME ZONE 'UTC')
+          AND v."measuredAt" <= (${now.toISOString()}::timestamptz AT TIME ZONE 'UTC')
+      ) AS scanned
+    FROM users u
+    WHERE u."notificationsEnabled" AND u."termsAcceptedAt" IS NOT NULL
+    ORDER BY u.id`;
+  const sent = { daily: 0, weekly: 0 };
+  for (const user of candidates) {
+    const local = localTime(now, user.timeZone);
+    if (local.hour < REMINDER_HOUR) continue;
+    if (!user.checkedIn && (await remind(user, ReminderKind.DAILY_CHECKIN, local.date, now, send))) sent.daily += 1;
+    if (!user.scanned && (await remind(user, ReminderKind.WEEKLY_SCAN, utcDay(weekStart), now, send))) sent.weekly += 1;
+  }
+  return sent;
+}
