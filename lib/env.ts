@@ -37,6 +37,8 @@ const schema = z.object({
   APPLE_JWKS_URL: url('https://appleid.apple.com/auth/keys'),
 
   // Wearables: each is available once its OAuth client is configured.
+  /** 32 bytes (base64 or hex) that encrypt wearable tokens at rest; the embedded default creates one in .data/token-key. */
+  TOKEN_ENCRYPTION_KEY: optional,
   WHOOP_CLIENT_ID: optional,
   WHOOP_CLIENT_SECRET: optional,
   OURA_CLIENT_ID: optional,

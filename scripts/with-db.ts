@@ -7,7 +7,7 @@ import './lib/load-env';
 import { spawn } from 'node:child_process';
 import { ensureEmbeddedDatabase } from './lib/embedded-postgres';
 import { applyMigrations } from './lib/migrator';
-import { demoSeedWanted, embeddedDatabaseEnv, resolveAuthSecret } from './lib/start-environment';
+import { demoSeedWanted, embeddedDatabaseEnv, resolveAuthSecret, resolveTokenKey } from './lib/start-environment';
 
 const separator = process.argv.indexOf('--');
 const options = separator === -1 ? [] : process.argv.slice(2, separator);
@@ -28,6 +28,8 @@ const embedded = !env.DATABASE_URL;
 const secret = resolveAuthSecret(env, { dev, embedded });
 if ('problem' in secret) fail(secret.problem);
 env.NEXTAUTH_SECRET = secret.value;
+const tokenKey = resolveTokenKey(env, { dev, embedded });
+if (tokenKey) env.TOKEN_ENCRYPTION_KEY = tokenKey;
 
 // Fail fast, naming the bad variables, before a database or Next starts (lib/env.ts reads process.env).
 Object.assign(process.env, env);

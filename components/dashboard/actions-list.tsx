@@ -42,19 +42,22 @@ export function ActionsList({ initial, initialSelected, withManualEntry = false 
     if (signedOut(actionsQuery.error) || signedOut(selectedQuery.error)) toLogin();
   }, [actionsQuery.error, selectedQuery.error]);
 
-  const selected = selectedQuery.data ?? [];
+  // The selection just clicked, held in React state until the save settles: the query cache tells its
+  // observers a tick later, and a controlled checkbox would spring back in between.
+  const [clicked, setClicked] = useState<string[] | null>(null);
+  const selected = clicked ?? selectedQuery.data ?? [];
   const toggle = useMutation({
-    mutationFn: (ids: string[]) => api.updateSelected(setId, ids),
-    onMutate: async (ids) => {
+    mutationFn: ({ ids }: { ids: string[]; before: string[] | undefined }) => api.updateSelected(setId, ids),
+    onMutate: async ({ ids }) => {
+      // A selection fetch still in flight must not write over the new selection.
       await queryClient.cancelQueries({ queryKey: keys.selected(setId) });
-      const before = queryClient.getQueryData<string[]>(keys.selected(setId));
       queryClient.setQueryData(keys.selected(setId), ids);
-      return { before };
     },
-    onError: (error, _ids, context) => {
+    onSettled: () => setClicked(null),
+    onError: (error, { before }) => {
       // SPEC §8: an update failure is only logged (the toggle goes back); a lost session goes to /login.
       console.error('Could not save your actions:', error instanceof Error ? error.message : error);
-      queryClient.setQueryData(keys.selected(setId), context?.before);
+      queryClient.setQueryData(keys.selected(setId), before);
       if (signedOut(error) || error instanceof TypeError) toLogin();
     },
     onSuccess: (answer) => queryClient.setQueryData(keys.selected(setId), answer.selected_actions),
@@ -66,7 +69,11 @@ export function ActionsList({ initial, initialSelected, withManualEntry = false 
   const flip = (id: string) => {
     const next = selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id];
     // Saves the full list at once, in display order.
-    toggle.mutate(shown.map((a) => a.id).filter((a) => next.includes(a)));
+    const ids = shown.map((a) => a.id).filter((a) => next.includes(a));
+    const before = queryClient.getQueryData<string[]>(keys.selected(setId));
+    setClicked(ids);
+    queryClient.setQueryData(keys.selected(setId), ids);
+    toggle.mutate({ ids, before });
   };
 
   return (

@@ -28,6 +28,26 @@ export function resolveAuthSecret(env: Environment, mode: Mode, file = '.data/au
   return { value };
 }
 
+/**
+ * TOKEN_ENCRYPTION_KEY: as given; otherwise, in development or on the embedded database, the key in
+ * `file` (created on first run, 32 random bytes). On a server database without one, none: wearables
+ * cannot be connected and the log says why.
+ */
+export function resolveTokenKey(env: Environment, mode: Mode, file = '.data/token-key'): string | null {
+  if (env.TOKEN_ENCRYPTION_KEY) return env.TOKEN_ENCRYPTION_KEY;
+  if (!mode.dev && !mode.embedded) return null;
+  try {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored) return stored;
+  } catch {
+    // None yet: create it below.
+  }
+  const value = randomBytes(32).toString('base64url');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, value, { mode: 0o600 });
+  return value;
+}
+
 /** What the app runs with on the embedded database: PGlite is one session, so the pool holds one connection. */
 export function embeddedDatabaseEnv(url: string): { DATABASE_URL: string; DATABASE_POOL_SIZE: string } {
   return { DATABASE_URL: url, DATABASE_POOL_SIZE: '1' };

@@ -157,8 +157,9 @@ test.describe('with a model configured', () => {
       { role: 'user', content: 'Mostly the long commute' },
     ]);
 
-    // Past the 10 s limit the built-in engine answers, quoting the user's words.
-    openai.setChatDelay(12_000);
+    // Past the 10 s limit the built-in engine answers, quoting the user's words. (Only the reflection is
+    // late: other specs' calls that reach this fake meanwhile get their 500 at once.)
+    openai.setChatDelay(12_000, isReflection);
     const box = page.getByRole('textbox', { name: 'Your reply' });
     await box.fill('Traffic was terrible again');
     await box.press('Enter');

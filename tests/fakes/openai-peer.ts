@@ -39,8 +39,8 @@ export type FakeOpenAI = PeerControls & {
   setDelay(ms: number): void;
   /** What the next chat completions answer: a fixed reply, or one made from each request. */
   setChatReply(reply: ChatReply | ((request: ChatRequest) => ChatReply)): void;
-  /** Answer chat completions this many milliseconds late, e.g. after the client has given up. */
-  setChatDelay(ms: number): void;
+  /** Answer chat completions this many milliseconds late, e.g. after the client has given up; with `only`, just the requests it picks. */
+  setChatDelay(ms: number, only?: (request: ChatRequest) => boolean): void;
 };
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -81,6 +81,7 @@ export async function startFakeOpenAI({
   let delay = 0;
   let chatReply: ChatReply | ((request: ChatRequest) => ChatReply) = chat;
   let chatDelay = 0;
+  let chatDelayOnly: (request: ChatRequest) => boolean = () => true;
   // Late answers still pending when the fake stops are dropped rather than keeping the process alive.
   const pending = new Set<NodeJS.Timeout>();
   const wait = (ms: number) =>
@@ -106,7 +107,7 @@ export async function startFakeOpenAI({
     const received: ChatRequest = { authorization: request.headers.authorization, body };
     chatRequests.push(received);
     const reply = typeof chatReply === 'function' ? chatReply(received) : chatReply;
-    if (chatDelay) await wait(chatDelay);
+    if (chatDelay && chatDelayOnly(received)) await wait(chatDelay);
     if (response.destroyed || request.socket.destroyed) return;
     if ('status' in reply) return openAIError(response, reply.status, 'The server had an error while processing your request.', 'server_error');
     sendJson(response, 200, completion(body.model, 'json' in reply ? JSON.stringify(reply.json) : reply.text));
@@ -162,8 +163,9 @@ export async function startFakeOpenAI({
     setChatReply(next) {
       chatReply = next;
     },
-    setChatDelay(ms) {
+    setChatDelay(ms, only = () => true) {
       chatDelay = ms;
+      chatDelayOnly = only;
     },
     stop() {
       for (const timer of pending) clearTimeout(timer);
