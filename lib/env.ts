@@ -39,6 +39,12 @@ const schema = z.object({
   // Wearables: each is available once its OAuth client is configured.
   /** 32 bytes (base64 or hex) that encrypt wearable tokens at rest; the embedded default creates one in .data/token-key. */
   TOKEN_ENCRYPTION_KEY: optional,
+  /** The providers' addresses (tests point them at local fakes). */
+  WHOOP_BASE_URL: url('https://api.prod.whoop.com'),
+  OURA_AUTH_BASE_URL: url('https://cloud.ouraring.com'),
+  OURA_API_BASE_URL: url('https://api.ouraring.com'),
+  WITHINGS_AUTH_BASE_URL: url('https://account.withings.com'),
+  WITHINGS_API_BASE_URL: url('https://wbsapi.withings.net'),
   WHOOP_CLIENT_ID: optional,
   WHOOP_CLIENT_SECRET: optional,
   OURA_CLIENT_ID: optional,

@@ -1,0 +1,119 @@
+// Issue 11's tokens at rest and their refresh, against this file's own PostgreSQL database and a local
+// fake of Whoop's token endpoint: rotation saved with the access token, two concurrent refreshes making
+// one provider call, a revoked refresh token giving needs_reauth, and only ciphertext in the table.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { startFakeWhoop, type FakeWhoop } from '../fakes/whoop-peer';
+
+const CLIENT = { clientId: 'whoop-client', clientSecret: 'whoop-secret' };
+let whoop: FakeWhoop;
+
+type Lib = {
+  db: typeof import('@/lib/db').db;
+  tokens: typeof import('@/lib/wearables/tokens');
+  cipher: typeof import('@/lib/security/token-cipher');
+};
+let lib: Lib;
+
+beforeAll(async () => {
+  whoop = await startFakeWhoop(CLIENT);
+  // The app reads its environment once, on first import: set it first.
+  Object.assign(process.env, {
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
+    WHOOP_CLIENT_ID: CLIENT.clientId,
+    WHOOP_CLIENT_SECRET: CLIENT.clientSecret,
+    WHOOP_BASE_URL: whoop.baseUrl,
+  });
+  lib = { db: (await import('@/lib/db')).db, tokens: await import('@/lib/wearables/tokens'), cipher: await import('@/lib/security/token-cipher') };
+});
+
+afterAll(async () => {
+  await lib?.db.$disconnect();
+  await whoop?.stop();
+});
+
+let made = 0;
+/** A user with a Whoop connection holding freshly issued tokens, its access token `expiresInMs` from now. */
+async function connected(expiresInMs: number) {
+  made += 1;
+  const user = await lib.db.user.create({ data: { email: `tokens-${made}-${Date.now()}@example.test` } });
+  const issued = whoop.issue();
+  const sealed = lib.tokens.sealedColumns(user.id, 'WHOOP', { accessToken: issued.accessToken, refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() + expiresInMs), scopes: ['offline'], externalUserId: null });
+  const connection = await lib.db.wearableConnection.create({ data: { userId: user.id, provider: 'WHOOP', scopes: ['offline'], ...sealed } });
+  return { connection, issued };
+}
+
+async function rawRow(id: string): Promise<Record<string, unknown>> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  const { rows } = await client.query('SELECT * FROM wearable_connections WHERE id = $1', [id]);
+  await client.end();
+  return rows[0] as Record<string, unknown>;
+}
+
+describe('wearable tokens', () => {
+  it('are used as they are while fresh, with no provider call', async () => {
+    const { connection, issued } = await connected(60 * 60_000);
+    const before = whoop.refreshCalls;
+    expect(await lib.tokens.accessToken(connection.id)).toBe(issued.accessToken);
+    expect(whoop.refreshCalls).toBe(before);
+  });
+
+  it('refresh near expiry, saving the rotated refresh token with the new access token, and only ciphertext is stored', async () => {
+    const { connection, issued } = await connected(60_000); // inside the 5-minute margin
+    const token = await lib.tokens.accessToken(connection.id);
+    expect(token).not.toBe(issued.accessToken);
+    expect(whoop.honours(token)).toBe(true);
+
+    const row = await rawRow(connection.id);
+    // The stored columns are ciphertext: no token, old or new, appears in any column of the row.
+    const dump = JSON.stringify(row);
+    expect(dump).not.toContain('whoop-access-');
+    expect(dump).not.toContain('whoop-refresh-');
+    expect(String(row.accessTokenEncrypted)).toMatch(/^v1\./);
+    expect((row.expiresAt as Date).getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+
+    // The rotation: the old refresh token is dead at the provider, and the saved one is the new one.
+    const saved = lib.cipher.openToken(String(row.refreshTokenEncrypted), `${connection.userId}:WHOOP:refresh`);
+    expect(saved).not.toBe(issued.refreshToken);
+    await lib.db.wearableConnection.update({ where: { id: connection.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const again = await lib.tokens.accessToken(connection.id);
+    expect(whoop.honours(again)).toBe(true);
+  });
+
+  it('make one provider call for two concurrent refreshes, and both callers get the new token', async () => {
+    const { connection } = await connected(-1000);
+    const before = whoop.refreshCalls;
+    whoop.setTokenDelay(300);
+    try {
+      const [first, second] = await Promise.all([lib.tokens.accessToken(connection.id), lib.tokens.accessToken(connection.id)]);
+      expect(first).toBe(second);
+      expect(whoop.refreshCalls - before).toBe(1);
+    } finally {
+      whoop.setTokenDelay(0);
+    }
+  });
+
+  it('mark the connection needs_reauth when the provider refuses the refresh token, and call it no more', async () => {
+    const { connection, issued } = await connected(-1000);
+    whoop.revoke(issued.refreshToken);
+    await expect(lib.tokens.accessToken(connection.id)).rejects.toBeInstanceOf(lib.tokens.NeedsReauth);
+    expect((await lib.db.wearableConnection.findUniqueOrThrow({ where: { id: connection.id } })).status).toBe('NEEDS_REAUTH');
+    const before = whoop.refreshCalls;
+    await expect(lib.tokens.accessToken(connection.id)).rejects.toBeInstanceOf(lib.tokens.NeedsReauth);
+    expect(whoop.refreshCalls).toBe(before);
+  });
+
+  it('cannot be opened under another row’s context, or once changed', async () => {
+    const { connection, issued } = await connected(60 * 60_000);
+    const row = await rawRow(connection.id);
+    const sealed = String(row.accessTokenEncrypted);
+    expect(lib.cipher.openToken(sealed, `${connection.userId}:WHOOP:access`)).toBe(issued.accessToken);
+    expect(() => lib.cipher.openToken(sealed, `someone-else:WHOOP:access`)).toThrow();
+    expect(() => lib.cipher.openToken(sealed, `${connection.userId}:WHOOP:refresh`)).toThrow();
+    const [v, iv, tag, body] = sealed.split('.') as [string, string, string, string];
+    const flipped = `${body.slice(0, -1)}${body.endsWith('A') ? 'B' : 'A'}`;
+    expect(() => lib.cipher.openToken([v, iv, tag, flipped].join('.'), `${connection.userId}:WHOOP:access`)).toThrow();
+  });
+});
