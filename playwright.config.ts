@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_DATABASE_URL, E2E_MAIL_DIR, EMBEDDED_DB_PORT } from './tests/e2e/support/database';
 import { E2E_WORKERS } from './tests/e2e/support/demo-state';
-import { E2E_OPENAI_BASE_URL, E2E_OPENAI_KEY } from './tests/e2e/support/openai';
+import { E2E_OPENAI_BASE_URL, E2E_OPENAI_KEY, E2E_TOKEN_KEY, E2E_WHOOP_BASE_URL, E2E_WHOOP_CLIENT } from './tests/e2e/support/openai';
 import {
   E2E_BILLING_DATABASE_URL,
   E2E_BILLING_PORT,
@@ -62,9 +62,12 @@ export default defineConfig({
         // Voice input on, against the fake OpenAI peer that onboarding-goals-devices.spec.ts starts.
         OPENAI_API_KEY: E2E_OPENAI_KEY,
         OPENAI_BASE_URL: E2E_OPENAI_BASE_URL,
-        // Whoop alone has an OAuth client, so the devices step shows both a connectable and an unavailable card.
-        WHOOP_CLIENT_ID: 'e2e-whoop-client',
-        WHOOP_CLIENT_SECRET: 'e2e-whoop-secret',
+        // Whoop alone has an OAuth client, so the devices step shows both a connectable and an unavailable card;
+        // it is reached at the fake Whoop that onboarding-goals-devices.spec.ts starts.
+        WHOOP_CLIENT_ID: E2E_WHOOP_CLIENT.clientId,
+        WHOOP_CLIENT_SECRET: E2E_WHOOP_CLIENT.clientSecret,
+        WHOOP_BASE_URL: E2E_WHOOP_BASE_URL,
+        TOKEN_ENCRYPTION_KEY: E2E_TOKEN_KEY,
       },
       timeout: 120_000,
       reuseExistingServer: false,

@@ -2,17 +2,15 @@
 
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { postJson } from '@/lib/client/post-json';
-import { problemFrom, type Problem } from '@/lib/client/problem';
+import type { Problem } from '@/lib/client/problem';
 import {
   authorizationUrlFrom,
-  isTokenMessage,
+  isConnectedMessage,
   POPUP_FEATURES,
   POPUP_MESSAGE_WAIT_MS,
   tokenCheckFrom,
   WEARABLE_KEYS,
   WEARABLE_NAMES,
-  type TokenMessage,
   type WearableKey,
 } from '@/lib/client/wearable-connect';
 import { LOGIN_PATH } from '@/lib/routes';
@@ -27,7 +25,8 @@ async function authorizationUrl(wearable: WearableKey): Promise<string | null> {
 
 /**
  * The devices step's wearables: each card's state from GET /api/{provider}_token_exists, and the
- * connect flow (authorisation popup, its postMessage, store_{provider}_token).
+ * connect flow (the authorisation popup, whose page on our server exchanges the code and posts
+ * `{source, connected: true}` back).
  */
 export function useWearableConnections() {
   const router = useRouter();
@@ -60,21 +59,6 @@ export function useWearableConnections() {
     };
   }, [router, setStatus]);
 
-  const store = useCallback(
-    async (wearable: WearableKey, message: TokenMessage) => {
-      const name = WEARABLE_NAMES[wearable];
-      try {
-        const result = await postJson(`/api/store_${wearable}_token`, message);
-        if (result.ok) return setStatus(wearable, 'connected');
-        setProblem(problemFrom(result, wearable === 'withings' ? 'Failed to store Withings tokens. Please try again.' : 'Failed to store tokens. Please try again.'));
-      } catch {
-        setProblem({ title: `Error storing ${name} token` });
-      }
-      setStatus(wearable, 'available');
-    },
-    [setStatus],
-  );
-
   const connect = useCallback(
     async (wearable: WearableKey) => {
       const name = WEARABLE_NAMES[wearable];
@@ -98,10 +82,11 @@ export function useWearableConnections() {
 
       let received = false;
       const onMessage = (event: MessageEvent) => {
-        if (event.origin !== window.location.origin || !isTokenMessage(event.data, wearable)) return;
+        // Only the app's own popup page, which the server sends once it has stored the connection.
+        if (event.origin !== window.location.origin || !isConnectedMessage(event.data, wearable)) return;
         received = true;
         window.removeEventListener('message', onMessage);
-        void store(wearable, event.data);
+        setStatus(wearable, 'connected');
       };
       window.addEventListener('message', onMessage);
       const listening = window.setTimeout(() => window.removeEventListener('message', onMessage), POPUP_MESSAGE_WAIT_MS);
@@ -125,7 +110,7 @@ export function useWearableConnections() {
       }
       stopFlow.current = abandon;
     },
-    [setStatus, store],
+    [setStatus],
   );
 
   const checking = Object.values(statuses).includes('loading');

@@ -7,13 +7,16 @@ export const WEARABLE_NAMES: Record<WearableKey, string> = { whoop: 'Whoop', our
 export const POPUP_FEATURES = 'popup,width=500,height=600';
 export const POPUP_MESSAGE_WAIT_MS = 30_000;
 
-export type TokenMessage = { source: WearableKey; access_token: string } & Record<string, unknown>;
+export type ConnectedMessage = { source: WearableKey; connected: true };
 
-/** The popup's postMessage for `wearable`: its own `source` and a non-blank access token. */
-export function isTokenMessage(data: unknown, wearable: WearableKey): data is TokenMessage {
+/**
+ * The popup's postMessage for `wearable` once the server has stored the connection: its own `source`
+ * and `connected: true`. The tokens stay on the server; the caller also checks the message's origin.
+ */
+export function isConnectedMessage(data: unknown, wearable: WearableKey): data is ConnectedMessage {
   if (typeof data !== 'object' || data === null) return false;
-  const { source, access_token: token } = data as Record<string, unknown>;
-  return source === wearable && typeof token === 'string' && token.trim() !== '';
+  const { source, connected } = data as Record<string, unknown>;
+  return source === wearable && connected === true;
 }
 
 /**

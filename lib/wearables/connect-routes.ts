@@ -2,6 +2,7 @@ import 'server-only';
 import { route } from '@/lib/api/route';
 import { ApiError } from '@/lib/api/errors';
 import { tokenMessageSchema } from '@/lib/validation/wearables';
+import { authorizationUrl } from './connect';
 import { wearableConfigured, type Wearable } from './providers';
 
 const NAMES: Record<Wearable, string> = { whoop: 'Whoop', oura: 'Oura', withings: 'Withings' };
@@ -17,9 +18,9 @@ function refuseConnecting(wearable: Wearable): never {
   throw new ApiError(501, `Connecting ${name} is coming soon. You can carry on without it and connect it later.`);
 }
 
-/** GET /api/get-{wearable}-authorization-url: the provider's consent URL, as plain text. */
+/** GET /api/get-{wearable}-authorization-url: the provider's consent URL, as plain text (503 while it cannot be offered). */
 export function authorizationUrlRoute(wearable: Wearable) {
-  return route({ auth: 'user' }, () => refuseConnecting(wearable));
+  return route({ auth: 'user' }, async ({ user }) => new Response(await authorizationUrl(user.id, wearable), { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } }));
 }
 
 /** POST /api/store_{wearable}_token: the popup's message with the provider's tokens. */

@@ -2,9 +2,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai-peer';
+import { startFakeWhoop, type FakeWhoop } from '../fakes/whoop-peer';
 import { query } from './support/database';
 import { expect, test, type Users } from './support/fixtures';
-import { E2E_OPENAI_KEY, E2E_OPENAI_PORT } from './support/openai';
+import { E2E_OPENAI_KEY, E2E_OPENAI_PORT, E2E_WHOOP_CLIENT, E2E_WHOOP_PORT } from './support/openai';
 import { writeToneWav } from './support/wav';
 
 // Steps 11 (goals, with voice input) and 12 (devices). One worker runs this file: the fake OpenAI has one fixed port.
@@ -27,7 +28,10 @@ test.use({
 });
 
 let openai: FakeOpenAI;
+let whoop: FakeWhoop;
 test.beforeAll(async () => {
+  // The e2e server reaches Whoop at this port (playwright.config.ts).
+  whoop = await startFakeWhoop({ ...E2E_WHOOP_CLIENT, port: E2E_WHOOP_PORT });
   // The e2e server was started with OPENAI_BASE_URL on this port (playwright.config.ts); another spec
   // may hold the port for a while (the fakes take turns with it).
   test.setTimeout(150_000);
@@ -38,6 +42,7 @@ test.afterEach(() => {
   openai.setDelay(0);
 });
 test.afterAll(async () => {
+  await whoop?.stop();
   await openai?.stop();
 });
 
@@ -235,17 +240,39 @@ test.describe('/onboarding_12, devices', () => {
     expect((await userRow(email)).devicesIntegrated).toBe(true);
   });
 
-  test('a configured wearable whose connection the server cannot start yet says so and stays connectable', async ({ page, users }) => {
-    await signUpAtGoals(users, 'Sleep better.');
+  test('Connect Whoop completes the popup against the fake consent page, and the card shows Connected', async ({ page, users }) => {
+    const email = await signUpAtGoals(users, 'Sleep better.');
     await page.goto('/onboarding_12');
-    const whoop = page.getByRole('button', { name: /^Connect Whoop/ });
-    await expect(whoop).toBeEnabled();
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/get-whoop-authorization-url'));
-    await whoop.click();
-    // The real handler: a configured Whoop answers 501 until the wearables issue builds its OAuth flow.
-    expect((await answer).status()).toBe(501);
-    await expect(alertWith(page, 'Failed to get Whoop authorization URL. Please try again later.')).toBeVisible();
-    await expect(whoop).toBeEnabled();
-    await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
+    const whoopCard = page.getByRole('button', { name: /^Connect Whoop/ });
+    await expect(whoopCard).toBeEnabled();
+
+    // Denied at the provider: the popup says so, and the card can be tried again.
+    let opened = page.waitForEvent('popup');
+    await whoopCard.click();
+    let popup = await opened;
+    await popup.getByRole('link', { name: 'Deny' }).click();
+    await expect(popup.getByRole('heading', { name: 'Failed to integrate Whoop' })).toBeVisible();
+    await popup.getByRole('button', { name: 'Close window' }).click();
+    await expect(whoopCard).toBeEnabled();
+    await expect(whoopCard).not.toContainText('Connected');
+    expect(await query('SELECT 1 FROM wearable_connections c JOIN users u ON u.id = c."userId" WHERE u.email = $1', [email])).toHaveLength(0);
+
+    // Allowed: the server exchanges the code, the popup tells the page and closes.
+    opened = page.waitForEvent('popup');
+    await whoopCard.click();
+    popup = await opened;
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('link', { name: 'Allow' }).click();
+    await closed;
+    // A connected card is no longer a button: it shows the Connected badge.
+    await expect(page.getByRole('button', { name: /^Connect Whoop/ })).toHaveCount(0);
+    await expect(page.getByText('Connect Whoop', { exact: true }).locator('xpath=../..')).toContainText('Connected');
+    const [row] = await query<{ status: string; access: string }>(
+      'SELECT c.status::text AS status, c."accessTokenEncrypted" AS access FROM wearable_connections c JOIN users u ON u.id = c."userId" WHERE u.email = $1',
+      [email],
+    );
+    expect(row!.status).toBe('connected');
+    expect(row!.access).toMatch(/^v1\./);
+    expect(row!.access).not.toContain('whoop-access-');
   });
 });

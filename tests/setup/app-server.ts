@@ -58,10 +58,11 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
  * Starts the app before this file's tests and stops it after them, closing the file's own Prisma
  * pool too. The returned object is filled in once the server is up.
  */
-export function serveAppForThisFile(): AppServer {
+/** The production build for this file's tests; `extraEnv` is read once the file's other beforeAll hooks have run (a fake's URL). */
+export function serveAppForThisFile(extraEnv: () => Record<string, string> = () => ({})): AppServer {
   const handle = {} as AppServer;
   beforeAll(async () => {
-    Object.assign(handle, await startAppServer());
+    Object.assign(handle, await startAppServer(extraEnv()));
   }, 60_000);
   afterAll(async () => {
     await handle.stop();

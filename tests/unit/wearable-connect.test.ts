@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { authorizationUrlFrom, isTokenMessage, tokenCheckFrom } from '@/lib/client/wearable-connect';
+import { authorizationUrlFrom, isConnectedMessage, tokenCheckFrom } from '@/lib/client/wearable-connect';
 
 describe('authorizationUrlFrom', () => {
   it.each([
@@ -15,19 +15,20 @@ describe('authorizationUrlFrom', () => {
   });
 });
 
-describe('isTokenMessage', () => {
-  it('accepts the matching source with an access token', () => {
-    expect(isTokenMessage({ source: 'whoop', access_token: 'abc', refresh_token: 'r', expires_in: 3600 }, 'whoop')).toBe(true);
+describe('isConnectedMessage', () => {
+  it('accepts the matching source with connected: true', () => {
+    expect(isConnectedMessage({ source: 'whoop', connected: true }, 'whoop')).toBe(true);
   });
 
   it.each([
-    ['another provider', { source: 'oura', access_token: 'abc' }],
-    ['no token', { source: 'whoop' }],
-    ['a blank token', { source: 'whoop', access_token: '  ' }],
+    ['another provider', { source: 'oura', connected: true }],
+    ['no flag', { source: 'whoop' }],
+    ['a truthy non-boolean', { source: 'whoop', connected: 'yes' }],
+    ['the older token message', { source: 'whoop', access_token: 'abc' }],
     ['a string', 'whoop'],
     ['null', null],
   ])('refuses %s', (_case, data) => {
-    expect(isTokenMessage(data, 'whoop')).toBe(false);
+    expect(isConnectedMessage(data, 'whoop')).toBe(false);
   });
 });
 

@@ -1,0 +1,29 @@
+import { jsonError, methods, type RouteHandler } from '@/lib/api/route';
+import { sessionUserFromRequest } from '@/lib/auth/sessions';
+import { completeConnection, WEARABLE_NAMES } from '@/lib/wearables/connect';
+import { popupPage } from '@/lib/wearables/popup-page';
+import { WEARABLES, type Wearable } from '@/lib/wearables/providers';
+
+/**
+ * GET /authorize/wearables/{whoop|oura|withings}?code&state (or ?error): where the provider sends the
+ * authorisation popup back. The signed-in user's state is checked and the code exchanged on the
+ * server; the page tells the opener `{source, connected: true}` and closes, or says what failed.
+ */
+const callback: RouteHandler = async (request, segment) => {
+  const provider = String((await segment?.params)?.provider ?? '');
+  if (!(WEARABLES as readonly string[]).includes(provider)) return jsonError(404, 'Not found.');
+  const wearable = provider as Wearable;
+  const search = new URL(request.url).searchParams;
+  try {
+    const user = await sessionUserFromRequest(request);
+    if (!user) throw new Error('signed out');
+    await completeConnection(user.id, wearable, { code: search.get('code'), state: search.get('state'), error: search.get('error') });
+    return popupPage({ ok: true, source: wearable });
+  } catch (error) {
+    // The kind of failure only: the query holds a code and the provider's words.
+    console.warn(`[wearables] connecting ${wearable} failed: ${error instanceof Error ? error.name === 'Error' ? error.message : error.name : 'unknown error'}`);
+    return popupPage({ ok: false, name: WEARABLE_NAMES[wearable] });
+  }
+};
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: callback });

@@ -1,0 +1,94 @@
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import { ApiError } from '@/lib/api/errors';
+import { db } from '@/lib/db';
+import { env } from '@/lib/env';
+import { ConnectionStatus } from '@/lib/generated/prisma/enums';
+import { openToken, sealToken, tokenCipherReady } from '@/lib/security/token-cipher';
+import { codeGrant, providerUrls } from './oauth';
+import { wearableConfigured, type Wearable } from './providers';
+import { PROVIDER_OF, sealedColumns } from './tokens';
+
+// The OAuth 2 authorization-code flow, with `state` tied to the signed-in user and PKCE where the
+// provider takes it. The code is exchanged here, on the server: tokens never reach the browser.
+
+export const WEARABLE_NAMES: Record<Wearable, string> = { whoop: 'Whoop', oura: 'Oura', withings: 'Withings' };
+
+/** From each provider's documentation; Withings separates scopes with commas. */
+const SCOPES: Record<Wearable, string> = {
+  whoop: 'offline read:recovery read:cycles read:sleep read:workout read:profile read:body_measurement',
+  oura: 'personal daily heartrate workout session spo2Daily',
+  withings: 'user.info,user.metrics,user.activity',
+};
+/** Whoop's OAuth server takes PKCE (S256); Oura's and Withings' documentation offer none. */
+const PKCE: Record<Wearable, boolean> = { whoop: true, oura: false, withings: false };
+const STATE_TTL_MS = 10 * 60_000;
+
+export const redirectUri = (wearable: Wearable) => `${env.APP_URL.replace(/\/$/, '')}/authorize/wearables/${wearable}`;
+const hashOf = (state: string) => createHash('sha256').update(state).digest('hex');
+const verifierContext = (userId: string, wearable: Wearable) => `${userId}:${PROVIDER_OF[wearable]}:pkce`;
+
+/** Why connecting cannot start, in the product's words (the operator's reason goes to the log). */
+function assertConnectable(wearable: Wearable): void {
+  const name = WEARABLE_NAMES[wearable];
+  if (!wearableConfigured(wearable)) throw new ApiError(503, `Connecting ${name} isn't available right now. You can carry on without it and connect it later.`);
+  if (!tokenCipherReady()) {
+    console.warn('[wearables] TOKEN_ENCRYPTION_KEY is not set: wearable tokens cannot be stored, so no wearable can be connected.');
+    throw new ApiError(503, `Connecting ${name} isn't available right now. You can carry on without it and connect it later.`);
+  }
+}
+
+/** GET /api/get-{wearable}-authorization-url: the consent URL, with a fresh state (and PKCE challenge). */
+export async function authorizationUrl(userId: string, wearable: Wearable, now = new Date()): Promise<string> {
+  assertConnectable(wearable);
+  const state = randomBytes(32).toString('base64url');
+  const verifier = PKCE[wearable] ? randomBytes(48).toString('base64url') : null;
+  await db.$transaction([
+    // A user's abandoned attempts go as new ones start.
+    db.wearableOAuthState.deleteMany({ where: { userId, expiresAt: { lt: now } } }),
+    db.wearableOAuthState.create({
+      data: {
+        stateHash: hashOf(state),
+        userId,
+        provider: PROVIDER_OF[wearable],
+        codeVerifierEncrypted: verifier ? sealToken(verifier, verifierContext(userId, wearable)) : null,
+        expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+      },
+    }),
+  ]);
+  const clientId = { whoop: env.WHOOP_CLIENT_ID, oura: env.OURA_CLIENT_ID, withings: env.WITHINGS_CLIENT_ID }[wearable]!;
+  const url = new URL(providerUrls(wearable).authorize);
+  url.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: redirectUri(wearable),
+    scope: SCOPES[wearable],
+    state,
+    ...(verifier ? { code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' } : {}),
+  }).toString();
+  return url.toString();
+}
+
+export type CallbackQuery = { code: string | null; state: string | null; error: string | null };
+
+/**
+ * The provider's redirect back: the state must be one this user started for this provider, unused and
+ * not expired (it is used up either way). Then the code is exchanged and the connection stored, sealed.
+ * Any failure (a denied consent, a provider error, a foreign or replayed state) stores nothing.
+ */
+export async function completeConnection(userId: string, wearable: Wearable, query: CallbackQuery, now = new Date()): Promise<void> {
+  if (!query.state || query.state.length > 200) throw new Error('no state');
+  const found = await db.wearableOAuthState.findUnique({ where: { stateHash: hashOf(query.state) } });
+  if (!found) throw new Error('unknown state');
+  // Used once: a replay, or a second tab racing this one, finds nothing.
+  const { count } = await db.wearableOAuthState.deleteMany({ where: { id: found.id } });
+  if (count === 0 || found.userId !== userId || found.provider !== PROVIDER_OF[wearable] || found.expiresAt < now) throw new Error('state not for this attempt');
+  if (query.error || !query.code) throw new Error('consent not given');
+  assertConnectable(wearable);
+
+  const verifier = found.codeVerifierEncrypted ? openToken(found.codeVerifierEncrypted, verifierContext(userId, wearable)) : null;
+  const tokens = await codeGrant(wearable, query.code, redirectUri(wearable), verifier, now);
+  const provider = PROVIDER_OF[wearable];
+  const data = { ...sealedColumns(userId, provider, tokens), scopes: tokens.scopes, externalUserId: tokens.externalUserId, status: ConnectionStatus.CONNECTED };
+  await db.wearableConnection.upsert({ where: { userId_provider: { userId, provider } }, create: { userId, provider, ...data }, update: data });
+}

@@ -1,0 +1,102 @@
+// Issue 11's connect flow over HTTP against the production build and a local fake of Whoop's OAuth
+// server: the consent URL with state and PKCE, the callback that exchanges the code on the server,
+// and every way it must store nothing (a denied consent, another user's state, a replay).
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { db } from '@/lib/db';
+import { startFakeWhoop, type FakeWhoop } from '../../fakes/whoop-peer';
+import { registerUser, serveAppForThisFile } from '../../setup/app-server';
+
+const CLIENT = { clientId: 'whoop-client-http', clientSecret: 'whoop-secret-http' };
+let whoop: FakeWhoop;
+beforeAll(async () => {
+  whoop = await startFakeWhoop(CLIENT);
+});
+afterAll(async () => {
+  await whoop?.stop();
+});
+const app = serveAppForThisFile(() => ({
+  WHOOP_CLIENT_ID: CLIENT.clientId,
+  WHOOP_CLIENT_SECRET: CLIENT.clientSecret,
+  WHOOP_BASE_URL: whoop.baseUrl,
+  TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+}));
+
+type Browser = Awaited<ReturnType<typeof registerUser>>['browser'];
+
+/** GET the consent URL, then follow the fake's Allow (or Deny) link: the callback URL it leads to. */
+async function consent(browser: Browser, choice: 'Allow' | 'Deny'): Promise<{ authorize: URL; callback: URL }> {
+  const answer = await browser.get('/api/get-whoop-authorization-url');
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get('content-type')).toMatch(/^text\/plain/);
+  const authorize = new URL(answer.text);
+  const page = await (await fetch(authorize)).text();
+  const link = new RegExp(`<a href="([^"]+)">${choice}</a>`).exec(page)![1]!.replaceAll('&#38;', '&');
+  return { authorize, callback: new URL(link) };
+}
+
+/** Opens the callback as the popup would (with the browser's cookies), on the app's own address. */
+const land = (browser: Browser, callback: URL) => browser.get(`${callback.pathname}${callback.search}`);
+
+describe('connecting Whoop', () => {
+  it('sends the user to the consent page with client, redirect, scopes, state and a PKCE challenge', async () => {
+    const { browser } = await registerUser(app);
+    const { authorize } = await consent(browser, 'Allow');
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${whoop.baseUrl}/oauth/oauth2/auth`);
+    const query = authorize.searchParams;
+    expect(query.get('response_type')).toBe('code');
+    expect(query.get('client_id')).toBe(CLIENT.clientId);
+    expect(query.get('redirect_uri')).toBe(`${app.url}/authorize/wearables/whoop`);
+    expect(query.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['offline', 'read:recovery', 'read:cycles', 'read:sleep', 'read:workout', 'read:profile', 'read:body_measurement']));
+    expect(query.get('state')!.length).toBeGreaterThanOrEqual(40);
+    expect(query.get('code_challenge_method')).toBe('S256');
+    expect(query.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('exchanges the code on the server, stores the tokens sealed, and tells the opener only that it connected', async () => {
+    const { browser, userId } = await registerUser(app);
+    const { callback } = await consent(browser, 'Allow');
+    const before = whoop.codeExchanges;
+    const page = await land(browser, callback);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('window.opener.postMessage({"source":"whoop","connected":true}');
+    expect(page.text).toContain(JSON.stringify(new URL(app.url).origin));
+    expect(page.text).not.toMatch(/whoop-(access|refresh)-/);
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'sha256-/);
+    expect(whoop.codeExchanges - before).toBe(1);
+
+    const row = await db.wearableConnection.findUniqueOrThrow({ where: { userId_provider: { userId, provider: 'WHOOP' } } });
+    expect(row.status).toBe('CONNECTED');
+    expect(JSON.stringify(row)).not.toMatch(/whoop-(access|refresh)-/);
+    expect(row.accessTokenEncrypted).toMatch(/^v1\./);
+    expect((await browser.get('/api/whoop_token_exists')).json).toMatchObject({ exists: true });
+
+    // The state is used up: landing again stores nothing new and fails.
+    const replay = await land(browser, callback);
+    expect([replay.status, replay.text.includes('Failed to integrate Whoop')]).toEqual([400, true]);
+    expect(whoop.codeExchanges - before).toBe(1);
+  });
+
+  it('stores nothing when the user denies consent, and the popup says so', async () => {
+    const { browser, userId } = await registerUser(app);
+    const { callback } = await consent(browser, 'Deny');
+    const page = await land(browser, callback);
+    expect([page.status, page.text.includes('Failed to integrate Whoop')]).toEqual([400, true]);
+    expect(await db.wearableConnection.count({ where: { userId } })).toBe(0);
+  });
+
+  it('stores nothing for a state another user started, or a forged one, or signed out', async () => {
+    const first = await registerUser(app);
+    const second = await registerUser(app);
+    const { callback } = await consent(first.browser, 'Allow');
+    const stolen = await land(second.browser, callback);
+    expect([stolen.status, stolen.text.includes('Failed to integrate Whoop')]).toEqual([400, true]);
+    const forged = new URL(callback);
+    forged.searchParams.set('state', 'made-up');
+    expect((await land(first.browser, forged)).status).toBe(400);
+    const { client } = await import('../../setup/app-server');
+    const { callback: fresh } = await consent(first.browser, 'Allow');
+    expect((await land(client(app.url), fresh)).status).toBe(400);
+    expect(await db.wearableConnection.count({ where: { userId: { in: [first.userId, second.userId] } } })).toBe(0);
+  });
+});
