@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai-peer';
-import { startFakeWhoop, type FakeWhoop } from '../fakes/whoop-peer';
+import { startFakeWhoop, type FakeWhoop } from '../fakes/wearable-oauth-peer';
 import { query } from './support/database';
 import { expect, test, type Users } from './support/fixtures';
 import { E2E_OPENAI_KEY, E2E_OPENAI_PORT, E2E_WHOOP_CLIENT, E2E_WHOOP_PORT } from './support/openai';

@@ -4,10 +4,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { startFakeWhoop, type FakeWhoop } from '../fakes/whoop-peer';
+import { startFakeOAuthProvider, startFakeWhoop, type FakeOAuthProvider, type FakeWhoop } from '../fakes/wearable-oauth-peer';
 
 const CLIENT = { clientId: 'whoop-client', clientSecret: 'whoop-secret' };
 let whoop: FakeWhoop;
+let withings: FakeOAuthProvider;
+const WITHINGS = { clientId: 'withings-client', clientSecret: 'withings-secret' };
 
 type Lib = {
   db: typeof import('@/lib/db').db;
@@ -18,12 +20,16 @@ let lib: Lib;
 
 beforeAll(async () => {
   whoop = await startFakeWhoop(CLIENT);
+  withings = await startFakeOAuthProvider('withings', WITHINGS);
   // The app reads its environment once, on first import: set it first.
   Object.assign(process.env, {
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
     WHOOP_CLIENT_ID: CLIENT.clientId,
     WHOOP_CLIENT_SECRET: CLIENT.clientSecret,
     WHOOP_BASE_URL: whoop.baseUrl,
+    WITHINGS_CLIENT_ID: WITHINGS.clientId,
+    WITHINGS_CLIENT_SECRET: WITHINGS.clientSecret,
+    WITHINGS_API_BASE_URL: withings.baseUrl,
   });
   lib = { db: (await import('@/lib/db')).db, tokens: await import('@/lib/wearables/tokens'), cipher: await import('@/lib/security/token-cipher') };
 });
@@ -31,6 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await lib?.db.$disconnect();
   await whoop?.stop();
+  await withings?.stop();
 });
 
 let made = 0;
@@ -115,5 +122,26 @@ describe('wearable tokens', () => {
     const [v, iv, tag, body] = sealed.split('.') as [string, string, string, string];
     const flipped = `${body.slice(0, -1)}${body.endsWith('A') ? 'B' : 'A'}`;
     expect(() => lib.cipher.openToken([v, iv, tag, flipped].join('.'), `${connection.userId}:WHOOP:access`)).toThrow();
+  });
+});
+
+describe('Withings tokens', () => {
+  it('refresh through action=requesttoken with rotation, and a refusal (HTTP 200 with another status) gives needs_reauth', async () => {
+    made += 1;
+    const user = await lib.db.user.create({ data: { email: `withings-${made}-${Date.now()}@example.test` } });
+    const issued = withings.issue();
+    const sealed = lib.tokens.sealedColumns(user.id, 'WITHINGS', { accessToken: issued.accessToken, refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() - 1000), scopes: [], externalUserId: '363' });
+    const connection = await lib.db.wearableConnection.create({ data: { userId: user.id, provider: 'WITHINGS', scopes: [], ...sealed } });
+    const token = await lib.tokens.accessToken(connection.id);
+    expect(withings.honours(token)).toBe(true);
+    expect(token).not.toBe(issued.accessToken);
+
+    // The old refresh token died with the rotation: a connection still holding it is refused for good.
+    const stale = await lib.db.wearableConnection.update({
+      where: { id: connection.id },
+      data: { ...lib.tokens.sealedColumns(user.id, 'WITHINGS', { accessToken: 'expired', refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() - 1000), scopes: [], externalUserId: '363' }) },
+    });
+    await expect(lib.tokens.accessToken(stale.id)).rejects.toBeInstanceOf(lib.tokens.NeedsReauth);
+    expect((await lib.db.wearableConnection.findUniqueOrThrow({ where: { id: stale.id } })).status).toBe('NEEDS_REAUTH');
   });
 });

@@ -4,29 +4,43 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
-import { startFakeWhoop, type FakeWhoop } from '../../fakes/whoop-peer';
+import { startFakeOAuthProvider, startFakeWhoop, type FakeOAuthProvider, type FakeWhoop } from '../../fakes/wearable-oauth-peer';
 import { registerUser, serveAppForThisFile } from '../../setup/app-server';
 
 const CLIENT = { clientId: 'whoop-client-http', clientSecret: 'whoop-secret-http' };
+const OURA = { clientId: 'oura-client-http', clientSecret: 'oura-secret-http' };
+const WITHINGS = { clientId: 'withings-client-http', clientSecret: 'withings-secret-http' };
 let whoop: FakeWhoop;
+let oura: FakeOAuthProvider;
+let withings: FakeOAuthProvider;
 beforeAll(async () => {
   whoop = await startFakeWhoop(CLIENT);
+  oura = await startFakeOAuthProvider('oura', OURA);
+  withings = await startFakeOAuthProvider('withings', WITHINGS);
 });
 afterAll(async () => {
-  await whoop?.stop();
+  await Promise.all([whoop?.stop(), oura?.stop(), withings?.stop()]);
 });
 const app = serveAppForThisFile(() => ({
   WHOOP_CLIENT_ID: CLIENT.clientId,
   WHOOP_CLIENT_SECRET: CLIENT.clientSecret,
   WHOOP_BASE_URL: whoop.baseUrl,
+  OURA_CLIENT_ID: OURA.clientId,
+  OURA_CLIENT_SECRET: OURA.clientSecret,
+  OURA_AUTH_BASE_URL: oura.baseUrl,
+  OURA_API_BASE_URL: oura.baseUrl,
+  WITHINGS_CLIENT_ID: WITHINGS.clientId,
+  WITHINGS_CLIENT_SECRET: WITHINGS.clientSecret,
+  WITHINGS_AUTH_BASE_URL: withings.baseUrl,
+  WITHINGS_API_BASE_URL: withings.baseUrl,
   TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
 }));
 
 type Browser = Awaited<ReturnType<typeof registerUser>>['browser'];
 
 /** GET the consent URL, then follow the fake's Allow (or Deny) link: the callback URL it leads to. */
-async function consent(browser: Browser, choice: 'Allow' | 'Deny'): Promise<{ authorize: URL; callback: URL }> {
-  const answer = await browser.get('/api/get-whoop-authorization-url');
+async function consent(browser: Browser, choice: 'Allow' | 'Deny', provider = 'whoop'): Promise<{ authorize: URL; callback: URL }> {
+  const answer = await browser.get(`/api/get-${provider}-authorization-url`);
   expect(answer.status).toBe(200);
   expect(answer.headers.get('content-type')).toMatch(/^text\/plain/);
   const authorize = new URL(answer.text);
@@ -98,5 +112,32 @@ describe('connecting Whoop', () => {
     const { callback: fresh } = await consent(first.browser, 'Allow');
     expect((await land(client(app.url), fresh)).status).toBe(400);
     expect(await db.wearableConnection.count({ where: { userId: { in: [first.userId, second.userId] } } })).toBe(0);
+  });
+});
+
+describe('connecting Oura and Withings', () => {
+  it.each([
+    ['oura', 'Oura', '/oauth/authorize', ['personal', 'daily', 'heartrate', 'workout', 'session', 'spo2Daily'], ' '],
+    ['withings', 'Withings', '/oauth2_user/authorize2', ['user.info', 'user.metrics', 'user.activity'], ','],
+  ] as const)('%s: its consent page, its scopes without PKCE, and its token answer stored sealed', async (provider, name, path, scopes, separator) => {
+    const { browser, userId } = await registerUser(app);
+    const { authorize, callback } = await consent(browser, 'Allow', provider);
+    expect(authorize.pathname).toBe(path);
+    expect(authorize.searchParams.get('scope')?.split(separator)).toEqual(scopes);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${app.url}/authorize/wearables/${provider}`);
+    expect(authorize.searchParams.has('code_challenge')).toBe(false);
+    const page = await land(browser, callback);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`{"source":"${provider}","connected":true}`);
+    const row = await db.wearableConnection.findFirstOrThrow({ where: { userId } });
+    expect(row.provider).toBe(provider.toUpperCase());
+    expect(row.accessTokenEncrypted).toMatch(/^v1\./);
+    expect(JSON.stringify(row)).not.toContain(`${provider}-access-`);
+    // Withings names its user in the token answer.
+    expect(row.externalUserId).toBe(provider === 'withings' ? '363' : null);
+
+    const denied = await consent(browser, 'Deny', provider);
+    const failed = await land(browser, denied.callback);
+    expect([failed.status, failed.text.includes(`Failed to integrate ${name}`)]).toEqual([400, true]);
   });
 });
