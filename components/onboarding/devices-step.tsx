@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { AppleWatchModal } from '@/components/devices/apple-watch-modal';
 import { Spinner } from '@/components/ui/spinner';
 import type { WearableKey } from '@/lib/client/wearable-connect';
 import { stepPath } from '@/lib/onboarding/steps';
@@ -86,18 +86,7 @@ export function DevicesStep() {
           Next
         </Button>
       )}
-      <Modal
-        open={appleOpen}
-        onClose={() => setAppleOpen(false)}
-        title="Apple Watch"
-        footer={
-          <Button type="button" onClick={() => setAppleOpen(false)}>
-            Got it
-          </Button>
-        }
-      >
-        <p>{APPLE_WATCH_MESSAGE}</p>
-      </Modal>
+      <AppleWatchModal open={appleOpen} onClose={() => setAppleOpen(false)} message={APPLE_WATCH_MESSAGE} />
     </div>
   );
 }

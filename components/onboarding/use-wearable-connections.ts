@@ -115,5 +115,5 @@ export function useWearableConnections() {
 
   const checking = Object.values(statuses).includes('loading');
   const integrating = Object.values(statuses).includes('integrating');
-  return { statuses, problem, setProblem, connect, checking, integrating };
+  return { statuses, setStatus, problem, setProblem, connect, checking, integrating };
 }

@@ -276,3 +276,43 @@ test.describe('/onboarding_12, devices', () => {
     expect(row!.access).not.toContain('whoop-access-');
   });
 });
+
+test.describe('/my_devices', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('Connect completes the popup against the fake Whoop, the card shows Connected, and Disconnect removes it', async ({ page, users }) => {
+    const { email } = await users.create({ onboarded: true });
+    await page.goto('/my_devices');
+    await expect(page.getByRole('heading', { level: 1, name: 'My devices' })).toBeVisible();
+    const whoopCard = page.getByRole('region', { name: 'Whoop' });
+    await expect(whoopCard.getByText('Not connected')).toBeVisible();
+    // Oura and Withings have no OAuth client on the e2e server.
+    for (const name of ['Oura Ring', 'Withings Scale']) await expect(page.getByRole('region', { name }).getByText('Unavailable')).toBeVisible();
+
+    const opened = page.waitForEvent('popup');
+    await whoopCard.getByRole('button', { name: 'Connect Whoop' }).click();
+    const popup = await opened;
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('link', { name: 'Allow' }).click();
+    await closed;
+    await expect(whoopCard.getByText('Connected', { exact: true })).toBeVisible();
+    await expect(whoopCard.getByText('Last sync: waiting for the first sync')).toBeVisible();
+    const rows = () => query<{ access: string }>('SELECT c."accessTokenEncrypted" AS access FROM wearable_connections c JOIN users u ON u.id = c."userId" WHERE u.email = $1', [email]);
+    expect((await rows())[0]!.access).toMatch(/^v1\./);
+    await page.screenshot({ path: 'test-results/my-devices.png', fullPage: true });
+
+    // The page after a reload says the same.
+    await page.reload();
+    await expect(whoopCard.getByText('Connected', { exact: true })).toBeVisible();
+
+    await whoopCard.getByRole('button', { name: 'Disconnect' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Disconnect Whoop?' });
+    await dialog.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(whoopCard.getByText('Not connected')).toBeVisible();
+    expect(await rows()).toHaveLength(0);
+
+    await page.getByRole('button', { name: 'How to connect' }).click();
+    await expect(page.getByRole('dialog', { name: 'Apple Watch' })).toContainText('Apple Watch integration is via iOS app.');
+    await page.getByRole('button', { name: 'Got it' }).click();
+  });
+});

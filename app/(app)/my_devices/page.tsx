@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { BackLink } from '@/components/back-link';
+import { MyDevices } from '@/components/devices/my-devices';
+import { DEVICE_SHOPS } from '@/lib/device-shops';
+import { requireOnboardedUser } from '@/lib/onboarding/guard';
+import { deviceStates } from '@/lib/wearables/connections';
+
+export const metadata: Metadata = { title: 'My devices' };
+
+/** SPEC §2 "My devices": Apple Watch, Whoop, Oura Ring and Withings Scale, and where to order one. */
+export default async function MyDevicesPage() {
+  const user = await requireOnboardedUser();
+  const devices = await deviceStates(user.id);
+  return (
+    <main className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-8 py-10">
+      <BackLink href="/main_dashboard">Back to dashboard</BackLink>
+      <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">My devices</h1>
+      <MyDevices devices={devices} shops={DEVICE_SHOPS} />
+    </main>
+  );
+}

@@ -1,0 +1,175 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { ProblemAlert } from '@/components/auth/problem-alert';
+import { DeviceIcon, type DeviceIconName } from '@/components/onboarding/device-icon';
+import { useWearableConnections } from '@/components/onboarding/use-wearable-connections';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { cx } from '@/components/ui/cx';
+import { Modal } from '@/components/ui/modal';
+import { Spinner } from '@/components/ui/spinner';
+import { AppleWatchModal } from './apple-watch-modal';
+import { postJson } from '@/lib/client/post-json';
+import type { WearableKey } from '@/lib/client/wearable-connect';
+import type { DeviceShop } from '@/lib/device-shops';
+import { formatTimestampGB } from '@/lib/format';
+import { LOGIN_PATH } from '@/lib/routes';
+
+/** SPEC §8. */
+export const APPLE_WATCH_VIA_IOS = 'Apple Watch integration is via iOS app.';
+
+export type DeviceRow = { wearable: WearableKey; configured: boolean; status: 'connected' | 'needs_reauth' | 'not_connected'; connectedAt: string | null; lastSyncAt: string | null };
+
+const CARDS: Record<WearableKey, { title: string; description: string; icon: DeviceIconName }> = {
+  whoop: { title: 'Whoop', description: 'Strain, recovery and sleep', icon: 'strap' },
+  oura: { title: 'Oura Ring', description: 'Sleep, readiness and recovery', icon: 'ring' },
+  withings: { title: 'Withings Scale', description: 'Weight, body composition and blood pressure', icon: 'scale' },
+};
+
+function Badge({ tone, children }: { tone: 'brand' | 'warning' | 'neutral'; children: string }) {
+  const tones = { brand: 'bg-brand-100 text-brand-900', warning: 'bg-warning-100 text-warning-900', neutral: 'bg-neutral-100 text-neutral-700' };
+  return <span className={cx('rounded-full px-2.5 py-0.5 text-xs font-semibold', tones[tone])}>{children}</span>;
+}
+
+/** SPEC §2 "My devices": the four cards with their state and actions, then the shops. */
+export function MyDevices({ devices, shops }: { devices: DeviceRow[]; shops: readonly DeviceShop[] }) {
+  const router = useRouter();
+  const { statuses, setStatus, problem, setProblem, connect } = useWearableConnections();
+  const [appleOpen, setAppleOpen] = useState(false);
+  const [leaving, setLeaving] = useState<WearableKey | null>(null);
+  const [disconnecting, setDisconnecting] = useState(false);
+
+  const disconnectNow = async (wearable: WearableKey) => {
+    setDisconnecting(true);
+    try {
+      const result = await postJson('/api/disconnect-wearable', { source: wearable });
+      if (result.status === 401) return window.location.assign(LOGIN_PATH);
+      if (!result.ok) {
+        setProblem({ title: result.message ?? `Could not disconnect ${CARDS[wearable].title}. Please try again.` });
+        return;
+      }
+      setStatus(wearable, 'available');
+      router.refresh();
+    } catch {
+      setProblem({ title: `Could not disconnect ${CARDS[wearable].title}. Check your connection and try again.` });
+    } finally {
+      setDisconnecting(false);
+      setLeaving(null);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ProblemAlert problem={problem} />
+      <ul className="grid grid-cols-2 gap-4">
+        <li>
+          <Card className="h-full">
+            <div className="flex items-start gap-4">
+              <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                <DeviceIcon name="watch" className="size-6" />
+              </span>
+              <div className="min-w-0 flex-1">
+                <h2 className="font-semibold text-neutral-900">Apple Watch</h2>
+                <p className="text-sm text-neutral-600">Apple Health, through our iOS app</p>
+              </div>
+            </div>
+            <div className="mt-4">
+              <Button type="button" variant="secondary" onClick={() => setAppleOpen(true)}>
+                How to connect
+              </Button>
+            </div>
+          </Card>
+        </li>
+        {devices.map((device) => {
+          const card = CARDS[device.wearable];
+          const live = statuses[device.wearable];
+          const connected = live === 'connected' || (live === 'loading' && device.status === 'connected');
+          const needsReauth = !connected && device.status === 'needs_reauth';
+          const unavailable = live === 'unavailable' || !device.configured;
+          return (
+            <li key={device.wearable}>
+              <Card className="h-full" aria-label={card.title}>
+                <div className="flex items-start gap-4">
+                  <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                    <DeviceIcon name={card.icon} className="size-6" />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <div className="flex items-center justify-between gap-3">
+                      <h2 className="font-semibold text-neutral-900">{card.title}</h2>
+                      {connected ? <Badge tone="brand">Connected</Badge> : needsReauth ? <Badge tone="warning">Needs reconnecting</Badge> : unavailable ? <Badge tone="neutral">Unavailable</Badge> : <Badge tone="neutral">Not connected</Badge>}
+                    </div>
+                    <p className="text-sm text-neutral-600">{card.description}</p>
+                    {connected ? (
+                      <p className="mt-2 text-xs text-neutral-600">
+                        Last sync: {device.lastSyncAt ? formatTimestampGB(device.lastSyncAt) : 'waiting for the first sync'}
+                      </p>
+                    ) : null}
+                    {needsReauth ? <p className="mt-2 text-xs text-warning-800">{card.title} stopped accepting our access. Reconnect to carry on syncing.</p> : null}
+                    {unavailable && !connected ? <p className="mt-2 text-xs text-neutral-600">Can’t be connected on this server yet.</p> : null}
+                  </div>
+                </div>
+                <div className="mt-4 flex gap-3">
+                  {live === 'integrating' ? (
+                    <span className="flex items-center gap-2 text-sm font-medium text-brand-700">
+                      <Spinner decorative className="size-4" /> Connecting…
+                    </span>
+                  ) : connected ? (
+                    <Button type="button" variant="secondary" onClick={() => setLeaving(device.wearable)}>
+                      Disconnect
+                    </Button>
+                  ) : (
+                    <Button type="button" disabled={unavailable || live === 'loading'} onClick={() => void connect(device.wearable)}>
+                      {needsReauth ? 'Reconnect' : `Connect ${card.title}`}
+                    </Button>
+                  )}
+                </div>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+
+      <Card title="Order a device">
+        <ul className="grid grid-cols-3 gap-4">
+          {shops.map((shop) => (
+            <li key={shop.name}>
+              <a
+                href={shop.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex h-full flex-col gap-1 rounded-control border border-neutral-200 p-4 transition-colors hover:border-brand-300 hover:bg-brand-50/40"
+              >
+                <span className="text-xs font-medium text-neutral-600">{shop.kind}</span>
+                <span className="font-semibold text-neutral-900">
+                  {shop.name}
+                  <span className="sr-only"> (opens the shop in a new tab)</span>
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Card>
+
+      <AppleWatchModal open={appleOpen} onClose={() => setAppleOpen(false)} message={APPLE_WATCH_VIA_IOS} />
+      <Modal
+        open={leaving !== null}
+        onClose={() => setLeaving(null)}
+        title={leaving ? `Disconnect ${CARDS[leaving].title}?` : 'Disconnect'}
+        footer={
+          <>
+            <Button type="button" variant="secondary" onClick={() => setLeaving(null)}>
+              Keep it
+            </Button>
+            <Button type="button" loading={disconnecting} onClick={() => leaving && void disconnectNow(leaving)}>
+              Disconnect
+            </Button>
+          </>
+        }
+      >
+        <p>Vitality stops syncing and deletes its access. The data already synced stays in your history.</p>
+      </Modal>
+    </div>
+  );
+}
