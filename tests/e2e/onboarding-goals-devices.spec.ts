@@ -315,4 +315,32 @@ test.describe('/my_devices', () => {
     await expect(page.getByRole('dialog', { name: 'Apple Watch' })).toContainText('Apple Watch integration is via iOS app.');
     await page.getByRole('button', { name: 'Got it' }).click();
   });
+
+  test('Companion app: a device token is made and shown once, sends Apple Health data, and stops when revoked', async ({ page, users }) => {
+    const { email } = await users.create({ onboarded: true });
+    await page.goto('/my_devices');
+    const card = page.getByRole('region', { name: 'Companion app (Apple Health)' });
+    await expect(card.getByText('No device tokens yet.')).toBeVisible();
+    await card.getByRole('textbox', { name: 'Device name' }).fill("Alex's iPhone");
+    await card.getByRole('button', { name: 'Make a token' }).click();
+    const shown = card.getByTestId('new-device-token');
+    await expect(shown).toHaveText(/^vtd_/);
+    const token = (await shown.textContent())!;
+    await expect(card.getByText("Alex's iPhone", { exact: true })).toBeVisible();
+    await page.screenshot({ path: 'test-results/my-devices-tokens.png', fullPage: true });
+
+    const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const send = () =>
+      page.request.post('/api/ingest/apple-health', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { samples: [{ uuid: 'E2E-STEPS-1', type: 'HKQuantityTypeIdentifierStepCount', value: 7100, unit: 'count', start: `${day}T10:00:00Z`, end: `${day}T11:00:00Z` }] },
+      });
+    expect((await send()).status()).toBe(200);
+    const [row] = await query<{ steps: number }>(`SELECT m.steps FROM daily_metrics m JOIN users u ON u.id = m."userId" WHERE u.email = $1 AND m.source = 'apple_health'`, [email]);
+    expect(row!.steps).toBe(7100);
+
+    await card.getByRole('button', { name: "Revoke the token for Alex's iPhone" }).click();
+    await expect(card.getByText('No device tokens yet.')).toBeVisible();
+    expect((await send()).status()).toBe(401);
+  });
 });

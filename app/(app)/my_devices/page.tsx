@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
 import { BackLink } from '@/components/back-link';
+import { DeviceTokens } from '@/components/devices/device-tokens';
 import { MyDevices } from '@/components/devices/my-devices';
+import { Card } from '@/components/ui/card';
 import { DEVICE_SHOPS } from '@/lib/device-shops';
 import { requireOnboardedUser } from '@/lib/onboarding/guard';
+import { listDeviceTokens } from '@/lib/wearables/apple-health';
 import { deviceStates } from '@/lib/wearables/connections';
 
 export const metadata: Metadata = { title: 'My devices' };
@@ -10,12 +13,15 @@ export const metadata: Metadata = { title: 'My devices' };
 /** SPEC §2 "My devices": Apple Watch, Whoop, Oura Ring and Withings Scale, and where to order one. */
 export default async function MyDevicesPage() {
   const user = await requireOnboardedUser();
-  const devices = await deviceStates(user.id);
+  const [devices, tokens] = await Promise.all([deviceStates(user.id), listDeviceTokens(user.id)]);
   return (
     <main className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-8 py-10">
       <BackLink href="/main_dashboard">Back to dashboard</BackLink>
       <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">My devices</h1>
       <MyDevices devices={devices} shops={DEVICE_SHOPS} />
+      <Card title="Companion app (Apple Health)">
+        <DeviceTokens initial={tokens} />
+      </Card>
     </main>
   );
 }

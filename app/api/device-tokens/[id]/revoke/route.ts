@@ -1,0 +1,11 @@
+import { NextResponse } from 'next/server';
+import { methods, route } from '@/lib/api/route';
+import { revokeDeviceToken } from '@/lib/wearables/apple-health';
+
+/** POST /api/device-tokens/{id}/revoke: stops one of the user's own tokens at once (404 for anyone else's). */
+const revoke = route({ auth: 'user' }, async ({ user, params }) => {
+  await revokeDeviceToken(user.id, params.id ?? '');
+  return NextResponse.json({ message: 'Revoked.' }, { headers: { 'Cache-Control': 'no-store' } });
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: revoke });

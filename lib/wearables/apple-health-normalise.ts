@@ -1,0 +1,99 @@
+// HealthKit samples → the app's daily metrics and heart-rate samples (pure: no database). Each UTC day
+// is recomputed from all of that day's stored samples, so a resend or a late sample gives the same rows.
+
+export type Sample = { type: string; value: number; unit: string; startAt: Date; endAt: Date };
+
+export type DayMetrics = {
+  steps: number | null;
+  activeCaloriesKcal: number | null;
+  restingHeartRateBpm: number | null;
+  hrvMs: number | null;
+  weightKg: number | null;
+  systolicBpMmhg: number | null;
+  diastolicBpMmhg: number | null;
+  vo2Max: number | null;
+  sleepDurationMinutes: number | null;
+};
+
+const LB_IN_KG = 0.45359237;
+const KJ_IN_KCAL = 1 / 4.184;
+/** HKCategoryValueSleepAnalysis: asleep (1), and since iOS 16 asleepCore (3), asleepDeep (4), asleepREM (5); 0 is in bed, 2 awake. */
+const ASLEEP = new Set([1, 3, 4, 5]);
+
+export const HK = {
+  steps: 'HKQuantityTypeIdentifierStepCount',
+  activeEnergy: 'HKQuantityTypeIdentifierActiveEnergyBurned',
+  restingHeartRate: 'HKQuantityTypeIdentifierRestingHeartRate',
+  hrv: 'HKQuantityTypeIdentifierHeartRateVariabilitySDNN',
+  bodyMass: 'HKQuantityTypeIdentifierBodyMass',
+  systolic: 'HKQuantityTypeIdentifierBloodPressureSystolic',
+  diastolic: 'HKQuantityTypeIdentifierBloodPressureDiastolic',
+  vo2Max: 'HKQuantityTypeIdentifierVO2Max',
+  heartRate: 'HKQuantityTypeIdentifierHeartRate',
+  sleep: 'HKCategoryTypeIdentifierSleepAnalysis',
+} as const;
+
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+/** Sleep counts on the day it ends (the night before a morning belongs to that morning); the rest on the day it starts. */
+export const dayOf = (sample: Sample) => utcDay(sample.type === HK.sleep ? sample.endAt : sample.startAt);
+
+/** The value in the unit the app stores, or null for a unit this type does not come in. */
+function inAppUnit(sample: Sample): number | null {
+  const unit = sample.unit.toLowerCase();
+  switch (sample.type) {
+    case HK.bodyMass:
+      return unit === 'kg' ? sample.value : unit === 'lb' ? sample.value * LB_IN_KG : unit === 'g' ? sample.value / 1000 : null;
+    case HK.activeEnergy:
+      return unit === 'kcal' || unit === 'cal' ? sample.value : unit === 'kj' ? sample.value * KJ_IN_KCAL : null;
+    case HK.hrv:
+      return unit === 'ms' ? sample.value : null;
+    case HK.steps:
+      return unit === 'count' ? sample.value : null;
+    case HK.restingHeartRate:
+    case HK.heartRate:
+      return unit === 'count/min' || unit === 'bpm' ? sample.value : null;
+    case HK.systolic:
+    case HK.diastolic:
+      return unit === 'mmhg' ? sample.value : null;
+    case HK.vo2Max:
+      return unit === 'ml/kg*min' || unit === 'ml/(kg*min)' || unit === 'ml/kg/min' ? sample.value : null;
+    default:
+      return null;
+  }
+}
+
+const sum = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) : null);
+const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
+const round = (value: number | null, places = 0) => (value === null ? null : Math.round(value * 10 ** places) / 10 ** places);
+
+/** The latest reading of a type in the day (by start time). */
+function latest(samples: Sample[], type: string): number | null {
+  const found = samples.filter((s) => s.type === type && inAppUnit(s) !== null).sort((a, b) => b.startAt.getTime() - a.startAt.getTime())[0];
+  return found ? inAppUnit(found) : null;
+}
+
+const values = (samples: Sample[], type: string) => samples.filter((s) => s.type === type).flatMap((s) => (inAppUnit(s) === null ? [] : [inAppUnit(s)!]));
+
+/** One day's metrics from all of that day's samples; null where the day has none of a kind. */
+export function dayMetrics(samples: Sample[]): DayMetrics {
+  const sleepMs = samples.filter((s) => s.type === HK.sleep && ASLEEP.has(s.value) && s.endAt > s.startAt).map((s) => s.endAt.getTime() - s.startAt.getTime());
+  return {
+    steps: round(sum(values(samples, HK.steps))),
+    activeCaloriesKcal: round(sum(values(samples, HK.activeEnergy))),
+    restingHeartRateBpm: round(mean(values(samples, HK.restingHeartRate)), 1),
+    hrvMs: round(mean(values(samples, HK.hrv)), 1),
+    weightKg: round(latest(samples, HK.bodyMass), 2),
+    systolicBpMmhg: round(latest(samples, HK.systolic)),
+    diastolicBpMmhg: round(latest(samples, HK.diastolic)),
+    vo2Max: round(latest(samples, HK.vo2Max), 1),
+    sleepDurationMinutes: sleepMs.length ? Math.round(sleepMs.reduce((a, b) => a + b, 0) / 60_000) : null,
+  };
+}
+
+/** Heart-rate readings as the app's samples: one per reading, at its start time. */
+export function heartRates(samples: Sample[]): { recordedAt: Date; bpm: number }[] {
+  return samples.filter((s) => s.type === HK.heartRate && inAppUnit(s) !== null).map((s) => ({ recordedAt: s.startAt, bpm: Math.round(inAppUnit(s)!) }));
+}
+
+/** Whether a day has anything to store. */
+export const hasAny = (metrics: DayMetrics) => Object.values(metrics).some((value) => value !== null);
