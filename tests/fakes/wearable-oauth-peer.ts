@@ -39,7 +39,31 @@ export type FakeOAuthProvider = PeerControls & {
   consents: URLSearchParams[];
   /** Authorization codes exchanged. */
   codeExchanges: number;
+  /**
+   * Whoop only: the member's history served by GET /developer/v2/{activity/sleep,recovery,cycle}: one
+   * night, recovery and cycle for each of the `days` days ending `lastDay`, generated from the day
+   * (so a test can work every figure out), in pages of at most 25 with `next_token`.
+   */
+  setHistory(history: { days: number; lastDay: string; offset?: string }): void;
+  /** Answer every `every`-th data request 429 with Retry-After (0 turns it off). */
+  setRateLimit(every: number, retryAfterSeconds?: number): void;
+  /** Data requests received (with their status), for checking paging and 429s. */
+  dataRequests: { path: string; status: number }[];
 };
+
+/** The figures the fake Whoop reports for a day index (0 = the first day of the history). */
+export function whoopFiguresFor(index: number) {
+  return {
+    lightMin: 200 + (index % 7) * 5,
+    deepMin: 90,
+    remMin: 100 + (index % 3) * 10,
+    performance: 70 + (index % 20),
+    recovery: 40 + (index % 50),
+    restingHeartRate: 50 + (index % 6),
+    hrv: 40 + (index % 30),
+    kilojoule: 9_000 + index * 10,
+  };
+}
 
 async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
@@ -58,6 +82,54 @@ export async function startFakeOAuthProvider(kind: OAuthProviderKind, { clientId
   const accessTokens = new Set<string>();
   let tokenDelay = 0;
   const state = { refreshCalls: 0, codeExchanges: 0 };
+  let history: { days: number; lastDay: string; offset: string } = { days: 0, lastDay: '2026-01-01', offset: '+00:00' };
+  let rateLimit = { every: 0, retryAfter: 1, count: 0 };
+  const dataRequests: { path: string; status: number }[] = [];
+  const PAGE_MAX = 25;
+
+  /** Day `index` of the history as Whoop records: a night ending that morning, its recovery, the day's cycle. */
+  function recordsFor(index: number) {
+    const day = new Date(Date.parse(`${history.lastDay}T00:00:00Z`) - (history.days - 1 - index) * 86_400_000).toISOString().slice(0, 10);
+    const f = whoopFiguresFor(index);
+    const sleepId = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+    return {
+      day,
+      sleep: {
+        id: sleepId, cycle_id: index + 1, user_id: 363, created_at: `${day}T07:30:00.000Z`, updated_at: `${day}T07:30:00.000Z`,
+        start: `${day}T00:00:00.000Z`, end: `${day}T07:00:00.000Z`, timezone_offset: history.offset, nap: false, score_state: 'SCORED',
+        score: {
+          stage_summary: { total_in_bed_time_milli: 28_800_000, total_awake_time_milli: 1_800_000, total_no_data_time_milli: 0, total_light_sleep_time_milli: f.lightMin * 60_000, total_slow_wave_sleep_time_milli: f.deepMin * 60_000, total_rem_sleep_time_milli: f.remMin * 60_000, sleep_cycle_count: 4, disturbance_count: 10 },
+          respiratory_rate: 15, sleep_performance_percentage: f.performance, sleep_consistency_percentage: 80, sleep_efficiency_percentage: 90,
+        },
+      },
+      recovery: { cycle_id: index + 1, sleep_id: sleepId, user_id: 363, created_at: `${day}T07:35:00.000Z`, updated_at: `${day}T07:35:00.000Z`, score_state: 'SCORED', score: { user_calibrating: false, recovery_score: f.recovery, resting_heart_rate: f.restingHeartRate, hrv_rmssd_milli: f.hrv, spo2_percentage: 96, skin_temp_celsius: 33.5 } },
+      cycle: { id: index + 1, user_id: 363, created_at: `${day}T07:00:00.000Z`, updated_at: `${day}T07:00:00.000Z`, start: `${day}T07:00:00.000Z`, end: null, timezone_offset: history.offset, score_state: 'SCORED', score: { strain: 10, kilojoule: f.kilojoule, average_heart_rate: 70, max_heart_rate: 150 } },
+    };
+  }
+
+  function data(request: IncomingMessage, url: URL, response: ServerResponse): void {
+    const kindOf = { '/developer/v2/activity/sleep': 'sleep', '/developer/v2/recovery': 'recovery', '/developer/v2/cycle': 'cycle' } as const;
+    const collection = kindOf[url.pathname as keyof typeof kindOf];
+    const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      dataRequests.push({ path: url.pathname, status });
+      sendJson(response, status, body, headers);
+    };
+    if (!bearer || !accessTokens.has(bearer)) return answer(401, { error: 'unauthorized' });
+    rateLimit.count += 1;
+    if (rateLimit.every && rateLimit.count % rateLimit.every === 0) return answer(429, { error: 'too_many_requests' }, { 'retry-after': String(rateLimit.retryAfter) });
+    const limit = Math.min(Number(url.searchParams.get('limit') ?? PAGE_MAX) || PAGE_MAX, PAGE_MAX);
+    const start = Date.parse(url.searchParams.get('start') ?? '1970-01-01T00:00:00Z');
+    const end = Date.parse(url.searchParams.get('end') ?? '2999-01-01T00:00:00Z');
+    // Newest first, as Whoop pages; the token is the index to continue from.
+    const all = Array.from({ length: history.days }, (_, i) => recordsFor(history.days - 1 - i)).filter((r) => {
+      const at = Date.parse(r.sleep.start);
+      return at >= start && at < end;
+    });
+    const from = Number(url.searchParams.get('nextToken') ?? 0) || 0;
+    const page = all.slice(from, from + limit).map((r) => r[collection]);
+    answer(200, { records: page, next_token: from + limit < all.length ? String(from + limit) : null });
+  }
   const consents: URLSearchParams[] = [];
   const codes = new Map<string, { redirectUri: string; challenge: string | null }>();
   const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -120,6 +192,7 @@ export async function startFakeOAuthProvider(kind: OAuthProviderKind, { clientId
   const peer = await startPeer(
     (request, url, response) => {
       if (request.method === 'GET' && url.pathname === PATHS[kind].authorize) return consent(url, response);
+      if (kind === 'whoop' && request.method === 'GET' && url.pathname.startsWith('/developer/v2/')) return data(request, url, response);
       if (request.method === 'POST' && url.pathname === PATHS[kind].token) {
         token(request, response).catch((error: unknown) => sendJson(response, 500, { error: String(error) }));
         return;
@@ -138,6 +211,9 @@ export async function startFakeOAuthProvider(kind: OAuthProviderKind, { clientId
       return state.codeExchanges;
     },
     consents,
+    dataRequests,
+    setHistory: (next) => void (history = { offset: '+00:00', ...next }),
+    setRateLimit: (every, retryAfterSeconds = 1) => void (rateLimit = { every, retryAfter: retryAfterSeconds, count: 0 }),
     issue,
     revoke: (refreshToken) => void refreshTokens.delete(refreshToken),
     honours: (accessToken) => accessTokens.has(accessToken),

@@ -1,0 +1,98 @@
+// Whoop API v2 records (developer/v2/recovery, /activity/sleep, /cycle) → the app's daily metrics.
+// Pure: the sync fetches the pages and upserts what this returns. Only SCORED records count; naps
+// do not make a night. Every figure is Whoop's own, converted only in unit.
+
+export type WhoopSleep = {
+  id: string;
+  start: string;
+  end: string;
+  timezone_offset: string;
+  nap: boolean;
+  score_state: string;
+  score?: {
+    stage_summary: { total_light_sleep_time_milli: number; total_slow_wave_sleep_time_milli: number; total_rem_sleep_time_milli: number };
+    respiratory_rate?: number;
+    sleep_performance_percentage?: number;
+  };
+};
+
+export type WhoopRecovery = {
+  cycle_id: number;
+  sleep_id: string;
+  created_at: string;
+  score_state: string;
+  score?: { recovery_score: number; resting_heart_rate: number; hrv_rmssd_milli: number };
+};
+
+export type WhoopCycle = { id: number; start: string; timezone_offset: string; score_state: string; score?: { kilojoule: number } };
+
+export type WhoopDay = {
+  sleepDurationMinutes?: number;
+  sleepScore?: number;
+  respiratoryRateBpm?: number;
+  recoveryScore?: number;
+  restingHeartRateBpm?: number;
+  hrvMs?: number;
+  totalCaloriesKcal?: number;
+};
+
+const KJ_PER_KCAL = 4.184;
+const SCORED = 'SCORED';
+
+/** The calendar day of `instant` where the member was ("+01:00", "-05:00"), as YYYY-MM-DD. */
+export function localDay(instant: string, offset: string): string {
+  const match = /^([+-])(\d{2}):(\d{2})$/.exec(offset);
+  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  return new Date(Date.parse(instant) + minutes * 60_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The days these records describe. A night belongs to the day it ends (local time); its recovery to
+ * the same day; a cycle's energy to the day it starts.
+ */
+export function whoopDays({
+  sleeps = [],
+  recoveries = [],
+  cycles = [],
+  knownSleepDays,
+}: {
+  sleeps?: WhoopSleep[];
+  recoveries?: WhoopRecovery[];
+  cycles?: WhoopCycle[];
+  /** The days of sleeps seen in earlier pages, for recoveries paged apart from their sleep. */
+  knownSleepDays?: ReadonlyMap<string, string>;
+}): Map<string, WhoopDay> {
+  const days = new Map<string, WhoopDay>();
+  const day = (key: string) => {
+    const found = days.get(key) ?? {};
+    days.set(key, found);
+    return found;
+  };
+  const sleepDay = new Map<string, string>();
+
+  for (const sleep of sleeps) {
+    const key = localDay(sleep.end, sleep.timezone_offset);
+    sleepDay.set(sleep.id, key);
+    if (sleep.nap || sleep.score_state !== SCORED || !sleep.score) continue;
+    const stages = sleep.score.stage_summary;
+    const target = day(key);
+    target.sleepDurationMinutes = Math.round((stages.total_light_sleep_time_milli + stages.total_slow_wave_sleep_time_milli + stages.total_rem_sleep_time_milli) / 60_000);
+    if (sleep.score.sleep_performance_percentage !== undefined) target.sleepScore = Math.round(sleep.score.sleep_performance_percentage);
+    if (sleep.score.respiratory_rate !== undefined) target.respiratoryRateBpm = Math.round(sleep.score.respiratory_rate * 10) / 10;
+  }
+
+  for (const recovery of recoveries) {
+    if (recovery.score_state !== SCORED || !recovery.score) continue;
+    // Without its sleep in this batch, the day it was scored (UTC) stands in.
+    const target = day(sleepDay.get(recovery.sleep_id) ?? knownSleepDays?.get(recovery.sleep_id) ?? recovery.created_at.slice(0, 10));
+    target.recoveryScore = Math.round(recovery.score.recovery_score);
+    target.restingHeartRateBpm = recovery.score.resting_heart_rate;
+    target.hrvMs = Math.round(recovery.score.hrv_rmssd_milli * 10) / 10;
+  }
+
+  for (const cycle of cycles) {
+    if (cycle.score_state !== SCORED || !cycle.score) continue;
+    day(localDay(cycle.start, cycle.timezone_offset)).totalCaloriesKcal = Math.round(cycle.score.kilojoule / KJ_PER_KCAL);
+  }
+  return days;
+}

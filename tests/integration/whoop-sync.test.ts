@@ -1,0 +1,69 @@
+// Issue 11's Whoop backfill against the fake Whoop data API (pages of 25, a 429 now and then) and this
+// file's own PostgreSQL database: every day lands once with Whoop's figures, and a rerun adds nothing.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startFakeWhoop, whoopFiguresFor, type FakeWhoop } from '../fakes/wearable-oauth-peer';
+
+const CLIENT = { clientId: 'whoop-sync-client', clientSecret: 'whoop-sync-secret' };
+let whoop: FakeWhoop;
+type Lib = { db: typeof import('@/lib/db').db; tokens: typeof import('@/lib/wearables/tokens'); sync: typeof import('@/lib/wearables/whoop-sync') };
+let lib: Lib;
+
+beforeAll(async () => {
+  whoop = await startFakeWhoop(CLIENT);
+  Object.assign(process.env, { TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64url'), WHOOP_CLIENT_ID: CLIENT.clientId, WHOOP_CLIENT_SECRET: CLIENT.clientSecret, WHOOP_BASE_URL: whoop.baseUrl });
+  lib = { db: (await import('@/lib/db')).db, tokens: await import('@/lib/wearables/tokens'), sync: await import('@/lib/wearables/whoop-sync') };
+});
+afterAll(async () => {
+  await lib?.db.$disconnect();
+  await whoop?.stop();
+});
+
+const LAST_DAY = '2026-11-21';
+const DAYS = 60;
+const dayAt = (index: number) => new Date(Date.parse(`${LAST_DAY}T00:00:00Z`) - (DAYS - 1 - index) * 86_400_000).toISOString().slice(0, 10);
+
+async function connected() {
+  const user = await lib.db.user.create({ data: { email: `whoop-sync-${Date.now()}@example.test` } });
+  const issued = whoop.issue();
+  const sealed = lib.tokens.sealedColumns(user.id, 'WHOOP', { accessToken: issued.accessToken, refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() + 3_600_000), scopes: [], externalUserId: '363' });
+  return lib.db.wearableConnection.create({ data: { userId: user.id, provider: 'WHOOP', scopes: [], ...sealed } });
+}
+
+describe('the Whoop backfill', () => {
+  it('pages through sleeps, recoveries and cycles, waits out 429s, and stores each day once with Whoop’s figures', async () => {
+    whoop.setHistory({ days: DAYS, lastDay: LAST_DAY });
+    whoop.setRateLimit(5, 1);
+    const connection = await connected();
+    const window = { from: new Date(`${dayAt(0)}T00:00:00Z`), to: new Date(`${LAST_DAY}T23:59:59Z`) };
+    const before = whoop.dataRequests.length;
+
+    const first = await lib.sync.syncWhoop(connection.id, window, new Date('2026-11-22T08:00:00Z'));
+    expect(first.days).toBe(DAYS);
+    const seen = whoop.dataRequests.slice(before);
+    // 60 records a collection in pages of 25: 3 pages each, 9 in all, plus the 429s that were retried.
+    expect(seen.filter((r) => r.status === 200)).toHaveLength(9);
+    expect(seen.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+
+    const rows = await lib.db.dailyMetric.findMany({ where: { userId: connection.userId, source: 'WHOOP' }, orderBy: { day: 'asc' } });
+    expect(rows).toHaveLength(DAYS);
+    for (const index of [0, 17, DAYS - 1]) {
+      const f = whoopFiguresFor(index);
+      expect(rows[index]!.day.toISOString().slice(0, 10)).toBe(dayAt(index));
+      expect(rows[index]).toMatchObject({
+        sleepDurationMinutes: f.lightMin + f.deepMin + f.remMin,
+        sleepScore: f.performance,
+        recoveryScore: f.recovery,
+        restingHeartRateBpm: f.restingHeartRate,
+        hrvMs: f.hrv,
+        totalCaloriesKcal: Math.round(f.kilojoule / 4.184),
+      });
+    }
+    expect((await lib.db.wearableConnection.findUniqueOrThrow({ where: { id: connection.id } })).lastSyncAt?.toISOString()).toBe('2026-11-22T08:00:00.000Z');
+
+    // A rerun (or a run resumed after dying half-way) writes the same rows again, never a second set.
+    whoop.setRateLimit(0);
+    await lib.sync.syncWhoop(connection.id, window);
+    expect(await lib.db.dailyMetric.count({ where: { userId: connection.userId, source: 'WHOOP' } })).toBe(DAYS);
+  }, 60_000);
+});
