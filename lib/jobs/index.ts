@@ -1,6 +1,7 @@
 import 'server-only';
 import PgBoss from 'pg-boss';
 import { sendDueReminders } from '@/lib/reminders/reminders';
+import { runWearableSync, type WearableSyncJob } from '@/lib/wearables/sync-job';
 
 // Background work on pg-boss, over the app's own PostgreSQL (the embedded one too): its tables live in
 // the `pgboss` schema beside the app's. `npm run dev` and `npm start` run this beside Next
@@ -13,6 +14,16 @@ export const REMINDERS_CRON = '*/15 * * * *';
 /** A reminders job may name the instant it runs for (tests set the clock); otherwise it is now. */
 export type RemindersJob = { at?: string };
 
+/** A connection's sync: at most one waiting and one running per connection (`stately`, keyed by it). */
+export const WEARABLE_SYNC_QUEUE = 'wearable-sync';
+
+/** The queues, made if missing (also by a process that only sends). */
+export async function ensureQueues(boss: PgBoss): Promise<void> {
+  const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
+  if (!existing.has(REMINDERS_QUEUE)) await boss.createQueue(REMINDERS_QUEUE);
+  if (!existing.has(WEARABLE_SYNC_QUEUE)) await boss.createQueue(WEARABLE_SYNC_QUEUE, { name: WEARABLE_SYNC_QUEUE, policy: 'stately', retryLimit: 3, retryDelay: 60, retryBackoff: true });
+}
+
 export type Jobs = { boss: PgBoss; stop: () => Promise<void> };
 
 export async function startJobs(connectionString: string, { schedule = true, pollingIntervalSeconds = 2 }: { schedule?: boolean; pollingIntervalSeconds?: number } = {}): Promise<Jobs> {
@@ -20,7 +31,7 @@ export async function startJobs(connectionString: string, { schedule = true, pol
   // The error's kind only: messages can carry connection details.
   boss.on('error', (error: Error) => console.error(`[jobs] ${error.name}: the queue reported an error`));
   await boss.start();
-  await boss.createQueue(REMINDERS_QUEUE);
+  await ensureQueues(boss);
   if (schedule) await boss.schedule(REMINDERS_QUEUE, REMINDERS_CRON, {}, { tz: 'UTC' });
   await boss.work<RemindersJob>(REMINDERS_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
     for (const job of jobs) {
@@ -28,6 +39,9 @@ export async function startJobs(connectionString: string, { schedule = true, pol
       const sent = await sendDueReminders(Number.isNaN(at.getTime()) ? new Date() : at);
       if (sent.daily || sent.weekly) console.log(`[jobs] reminders sent: ${sent.daily} daily, ${sent.weekly} weekly`);
     }
+  });
+  await boss.work<WearableSyncJob>(WEARABLE_SYNC_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
+    for (const job of jobs) await runWearableSync(job.data);
   });
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { ApiError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
+import { queueWearableSync } from '@/lib/jobs/send';
 import { env } from '@/lib/env';
 import { ConnectionStatus } from '@/lib/generated/prisma/enums';
 import { openToken, sealToken, tokenCipherReady } from '@/lib/security/token-cipher';
@@ -90,5 +91,10 @@ export async function completeConnection(userId: string, wearable: Wearable, que
   const tokens = await codeGrant(wearable, query.code, redirectUri(wearable), verifier, now);
   const provider = PROVIDER_OF[wearable];
   const data = { ...sealedColumns(userId, provider, tokens), scopes: tokens.scopes, externalUserId: tokens.externalUserId, status: ConnectionStatus.CONNECTED };
-  await db.wearableConnection.upsert({ where: { userId_provider: { userId, provider } }, create: { userId, provider, ...data }, update: data });
+  const connection = await db.wearableConnection.upsert({ where: { userId_provider: { userId, provider } }, create: { userId, provider, ...data }, update: data, select: { id: true } });
+  // The backfill runs on the job queue, never in this request. The connection stands if queueing fails:
+  // the next sync picks the history up.
+  await queueWearableSync(connection.id).catch((error: unknown) => {
+    console.error(`[wearables] the ${wearable} backfill could not be queued: ${error instanceof Error ? error.name : 'unknown error'}`);
+  });
 }

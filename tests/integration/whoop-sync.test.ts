@@ -6,13 +6,19 @@ import { startFakeWhoop, whoopFiguresFor, type FakeWhoop } from '../fakes/wearab
 
 const CLIENT = { clientId: 'whoop-sync-client', clientSecret: 'whoop-sync-secret' };
 let whoop: FakeWhoop;
-type Lib = { db: typeof import('@/lib/db').db; tokens: typeof import('@/lib/wearables/tokens'); sync: typeof import('@/lib/wearables/whoop-sync') };
+type Lib = {
+  db: typeof import('@/lib/db').db;
+  tokens: typeof import('@/lib/wearables/tokens');
+  sync: typeof import('@/lib/wearables/whoop-sync');
+  jobs: typeof import('@/lib/jobs');
+  send: typeof import('@/lib/jobs/send');
+};
 let lib: Lib;
 
 beforeAll(async () => {
   whoop = await startFakeWhoop(CLIENT);
   Object.assign(process.env, { TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64url'), WHOOP_CLIENT_ID: CLIENT.clientId, WHOOP_CLIENT_SECRET: CLIENT.clientSecret, WHOOP_BASE_URL: whoop.baseUrl });
-  lib = { db: (await import('@/lib/db')).db, tokens: await import('@/lib/wearables/tokens'), sync: await import('@/lib/wearables/whoop-sync') };
+  lib = { db: (await import('@/lib/db')).db, tokens: await import('@/lib/wearables/tokens'), sync: await import('@/lib/wearables/whoop-sync'), jobs: await import('@/lib/jobs'), send: await import('@/lib/jobs/send') };
 });
 afterAll(async () => {
   await lib?.db.$disconnect();
@@ -65,5 +71,28 @@ describe('the Whoop backfill', () => {
     whoop.setRateLimit(0);
     await lib.sync.syncWhoop(connection.id, window);
     expect(await lib.db.dailyMetric.count({ where: { userId: connection.userId, source: 'WHOOP' } })).toBe(DAYS);
+  }, 60_000);
+
+  it('runs as a job on the queue: queued once per connection however often it is asked for, then the days are in', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    whoop.setHistory({ days: 20, lastDay: today });
+    whoop.setRateLimit(0);
+    const connection = await connected();
+    // Asked for three times before any worker runs: one job waits.
+    await Promise.all([lib.send.queueWearableSync(connection.id), lib.send.queueWearableSync(connection.id), lib.send.queueWearableSync(connection.id)]);
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    const waiting = await client.query("SELECT data FROM pgboss.job WHERE name = 'wearable-sync' AND data->>'connectionId' = $1", [connection.id]);
+    await client.end();
+    expect(waiting.rows).toEqual([{ data: { connectionId: connection.id, days: 90 } }]);
+
+    const running = await lib.jobs.startJobs(process.env.DATABASE_URL!, { schedule: false, pollingIntervalSeconds: 0.5 });
+    try {
+      for (let i = 0; i < 100 && !(await lib.db.wearableConnection.findUniqueOrThrow({ where: { id: connection.id } })).lastSyncAt; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      await running.stop();
+    }
+    expect(await lib.db.dailyMetric.count({ where: { userId: connection.userId, source: 'WHOOP' } })).toBe(20);
   }, 60_000);
 });

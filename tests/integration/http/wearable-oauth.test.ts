@@ -84,6 +84,9 @@ describe('connecting Whoop', () => {
     expect(JSON.stringify(row)).not.toMatch(/whoop-(access|refresh)-/);
     expect(row.accessTokenEncrypted).toMatch(/^v1\./);
     expect((await browser.get('/api/whoop_token_exists')).json).toMatchObject({ exists: true });
+    // The backfill waits on the job queue for the job process (it never runs in the request).
+    const [job] = await db.$queryRaw<{ data: unknown }[]>`SELECT data FROM pgboss.job WHERE name = 'wearable-sync' AND data->>'connectionId' = ${row.id}`;
+    expect(job?.data).toEqual({ connectionId: row.id, days: 90 });
 
     // The state is used up: landing again stores nothing new and fails.
     const replay = await land(browser, callback);

@@ -1,0 +1,31 @@
+import 'server-only';
+import PgBoss from 'pg-boss';
+import { env } from '@/lib/env';
+import { BACKFILL_DAYS, type WearableSyncJob } from '@/lib/wearables/sync-job';
+import { ensureQueues, WEARABLE_SYNC_QUEUE } from './index';
+
+// The web process only puts jobs on the queue; the job process (scripts/jobs.ts) runs them. One small
+// pg-boss client per process, started on first use, that neither schedules nor maintains.
+
+let sender: Promise<PgBoss> | null = null;
+
+function boss(): Promise<PgBoss> {
+  sender ??= (async () => {
+    if (!env.DATABASE_URL) throw new Error('no DATABASE_URL');
+    const client = new PgBoss({ connectionString: env.DATABASE_URL, max: 1, schedule: false, supervise: false, application_name: 'vitality-web' });
+    client.on('error', (error: Error) => console.error(`[jobs] ${error.name}: the queue reported an error`));
+    await client.start();
+    await ensureQueues(client);
+    return client;
+  })().catch((error: unknown) => {
+    sender = null;
+    throw error;
+  });
+  return sender;
+}
+
+/** Queues a connection's backfill (or sync); a second one for the same connection waits its turn or merges. */
+export async function queueWearableSync(connectionId: string, days = BACKFILL_DAYS): Promise<void> {
+  const job: WearableSyncJob = { connectionId, days };
+  await (await boss()).send(WEARABLE_SYNC_QUEUE, job, { singletonKey: connectionId });
+}
