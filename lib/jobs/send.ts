@@ -29,3 +29,10 @@ export async function queueWearableSync(connectionId: string, days = BACKFILL_DA
   const job: WearableSyncJob = { connectionId, days };
   await (await boss()).send(WEARABLE_SYNC_QUEUE, job, { singletonKey: connectionId });
 }
+
+/** Closes this process's sender, if it was started (tests; a server simply exits). */
+export async function stopSender(): Promise<void> {
+  const started = sender;
+  sender = null;
+  if (started) await (await started.catch(() => null))?.stop({ graceful: false, wait: true, close: true });
+}

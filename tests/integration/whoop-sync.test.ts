@@ -21,6 +21,7 @@ beforeAll(async () => {
   lib = { db: (await import('@/lib/db')).db, tokens: await import('@/lib/wearables/tokens'), sync: await import('@/lib/wearables/whoop-sync'), jobs: await import('@/lib/jobs'), send: await import('@/lib/jobs/send') };
 });
 afterAll(async () => {
+  await lib?.send.stopSender();
   await lib?.db.$disconnect();
   await whoop?.stop();
 });
