@@ -205,15 +205,13 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
   };
 }
 
-const MOOD_WORDS: Record<string, string> = { TERRIBLE: 'terrible', SAD: 'sad', NEUTRAL: 'neutral', HAPPY: 'happy', ELATED: 'elated' };
-const ENERGY_WORDS: Record<string, string> = { DEPLETED: 'depleted', LOW: 'low', MODERATE: 'moderate', PEAK: 'peak' };
-
 /** The reflection's system prompt: the guide's role, the rules, and the day's facts as the app computed them. */
 function reflectionPrompt(context: ReflectionContext, last: boolean): string {
   const facts = {
     first_name: context.firstName,
-    mood_today: context.mood ? MOOD_WORDS[context.mood] : null,
-    energy_today: context.energy ? ENERGY_WORDS[context.energy] : null,
+    // The enums' names in lower case are the words ("HAPPY" → "happy").
+    mood_today: context.mood?.toLowerCase() ?? null,
+    energy_today: context.energy?.toLowerCase() ?? null,
     symptoms_today: context.symptoms,
     last_night_sleep_minutes: context.lastNightSleepMinutes,
   };

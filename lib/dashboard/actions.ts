@@ -4,6 +4,7 @@ import { DAILY_ACTION_COUNT } from '@/lib/ai/engine';
 import { ApiError } from '@/lib/api/errors';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
+import { isUniqueViolation } from '@/lib/db-errors';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { ActionOrigin } from '@/lib/generated/prisma/enums';
 import { MIN_DAYS_OF_DATA, tScore, type FactorKey, type TScore } from '@/lib/scores/t-score';
@@ -26,7 +27,6 @@ const MANUAL_SLOTS = [
   { key: 'manual-2', position: DAILY_ACTION_COUNT + 2 },
 ] as const;
 
-const isUniqueViolation = (error: unknown): boolean => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 const SET_SELECT = {
   id: true,

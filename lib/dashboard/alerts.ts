@@ -3,7 +3,7 @@ import { aiEngine, type AiEngine, type AlertSignals } from '@/lib/ai';
 import { alertFor } from '@/lib/ai/builtin-engine';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
-import { Prisma } from '@/lib/generated/prisma/client';
+import { isUniqueViolation } from '@/lib/db-errors';
 import { SubscriptionStatus } from '@/lib/generated/prisma/enums';
 import { addDays, daysEnding, meanOf, utcDay } from './days';
 import { byDay, mergedDays } from './merged-metrics';
@@ -68,7 +68,7 @@ export async function makeDailyAlert(userId: string, now: Date = new Date(), eng
     await db.notification.create({ data: { userId, alertDay: ISO_DAY.toDate(day), title: alert.title, subtitle: alert.subtitle, ...ALERT_COLOURS[kindOf(signals)] } });
   } catch (error) {
     // Another request made today's alert first.
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')) throw error;
+    if (!isUniqueViolation(error)) throw error;
   }
   return true;
 }

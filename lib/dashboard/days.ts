@@ -26,6 +26,9 @@ export function nextIsoWeekStart(now: Date): Date {
   return ISO_DAY.toDate(addDays(today, 7 - weekday));
 }
 
+/** Monday 00:00 UTC of the ISO week holding `now`. */
+export const isoWeekStart = (now: Date): Date => ISO_DAY.toDate(addDays(ISO_DAY.fromDate(nextIsoWeekStart(now)), -7));
+
 /** Age in whole years on `day`, from a date of birth. */
 export function ageOn(dateOfBirth: Date, day: string): number {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

@@ -3,7 +3,7 @@ import { aiEngine, type EngineContext } from '@/lib/ai';
 import { ApiError } from '@/lib/api/errors';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
-import { Prisma } from '@/lib/generated/prisma/client';
+import { isUniqueViolation } from '@/lib/db-errors';
 import { solarDay, utcClock } from '@/lib/solar';
 import { z } from 'zod';
 import type { RecommendationsResponse, SupplementItem } from './contract';
@@ -225,7 +225,6 @@ function answerOf(stored: StoredSet, rows: readonly StoredSupplement[]): Recomme
   return { supplement_data, advice: stored.advice, next_refresh: new Date(stored.nextRefreshAt).toISOString(), error: null };
 }
 
-const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 /**
  * The user's supplements (all active ones, best first) and advice for the UTC day of `now` at this

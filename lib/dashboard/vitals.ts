@@ -4,7 +4,7 @@ import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { MetricSource } from '@/lib/generated/prisma/enums';
 import type { VitalsResponse } from './contract';
-import { addDays, daysEnding, meanOf, nextIsoWeekStart, utcDay } from './days';
+import { addDays, daysEnding, isoWeekStart, meanOf, nextIsoWeekStart, utcDay } from './days';
 import { byDay, mergedDays } from './merged-metrics';
 import type { MergedDay, MetricField } from '@/lib/metrics/source-priority';
 
@@ -89,7 +89,7 @@ const utcTimestamp = (date: Date) => Prisma.sql`(${date.toISOString()}::timestam
  * weekly scan is done (from Monday 00:00 UTC up to `now`).
  */
 async function scanFacts(userId: string, now: Date): Promise<ScanFacts> {
-  const weekStart = new Date(nextIsoWeekStart(now).getTime() - WEEK_DAYS * DAY_MS);
+  const weekStart = isoWeekStart(now);
   const [row] = await db.$queryRaw<{ measuredAt: Date | null; systolic: number | null; diastolic: number | null; weeklyDone: boolean }[]>`
     SELECT latest."measuredAt", latest.systolic, latest.diastolic,
       EXISTS (

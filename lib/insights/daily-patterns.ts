@@ -4,7 +4,7 @@ import { ISO_DAY } from '@/lib/codecs';
 import { addDays, nextUtcMidnight, utcDay } from '@/lib/dashboard/days';
 import { mergedDays } from '@/lib/dashboard/merged-metrics';
 import { db } from '@/lib/db';
-import { Prisma } from '@/lib/generated/prisma/client';
+import { isUniqueViolation } from '@/lib/db-errors';
 import { computePatterns } from './patterns';
 
 /** How far back the patterns look: four weeks of trend and the four before for comparisons. */
@@ -12,7 +12,6 @@ export const PATTERN_WINDOW_DAYS = 56;
 
 export type PatternsResponse = { insights: string[]; next_refresh: string };
 
-const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 
 /**
  * POST /api/patterns: 'My longevity trends', computed from the user's merged daily metrics and

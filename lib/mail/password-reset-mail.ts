@@ -1,4 +1,4 @@
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml as escape } from '@/lib/html';
 
 export function passwordResetMail({ firstName, link, validMinutes }: { firstName: string | null; link: string; validMinutes: number }) {
   const greeting = firstName ? `Hi ${firstName},` : 'Hi,';

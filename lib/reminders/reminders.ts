@@ -1,8 +1,9 @@
 import 'server-only';
-import { nextIsoWeekStart, utcDay } from '@/lib/dashboard/days';
+import { isoWeekStart, utcDay } from '@/lib/dashboard/days';
+import { escapeHtml as escape } from '@/lib/html';
 import { db } from '@/lib/db';
+import { isUniqueViolation } from '@/lib/db-errors';
 import { env } from '@/lib/env';
-import { Prisma } from '@/lib/generated/prisma/client';
 import { ReminderKind } from '@/lib/generated/prisma/enums';
 import { sendMail, type Mail } from '@/lib/mail/mailer';
 import { unsubscribeLink } from './unsubscribe';
@@ -15,7 +16,6 @@ import { unsubscribeLink } from './unsubscribe';
 
 /** Local hour (24 h) from which the evening reminders go out. */
 export const REMINDER_HOUR = 19;
-const WEEK_MS = 7 * 86_400_000;
 
 type Candidate = { id: string; email: string; firstName: string | null; timeZone: string; checkedIn: boolean; scanned: boolean };
 
@@ -31,7 +31,6 @@ export function localTime(now: Date, timeZone: string): { date: string; hour: nu
   return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const appLink = (path: string) => `${env.APP_URL.replace(/\/$/, '')}${path}`;
 
 function reminderMail(kind: ReminderKind, to: string, firstName: string | null, logId: string): Mail {
@@ -57,7 +56,7 @@ async function claim(userId: string, kind: ReminderKind, period: string, now: Da
   try {
     return (await db.reminderLog.create({ data: { userId, kind, period, sentAt: now }, select: { id: true } })).id;
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return null;
+    if (isUniqueViolation(error)) return null;
     throw error;
   }
 }
@@ -78,7 +77,7 @@ async function remind(user: Candidate, kind: ReminderKind, period: string, now: 
 
 /** One pass: every reminder due at `now`, each at most once. Answers how many of each went out. */
 export async function sendDueReminders(now = new Date(), send: (mail: Mail) => Promise<void> = sendMail): Promise<{ daily: number; weekly: number }> {
-  const weekStart = new Date(nextIsoWeekStart(now).getTime() - WEEK_MS);
+  const weekStart = isoWeekStart(now);
   const candidates = await db.$queryRaw<Candidate[]>`
     SELECT u.id, u.email, u."firstName", u."timeZone",
       EXISTS (SELECT 1 FROM daily_checkins c WHERE c."userId" = u.id AND c.day = ${utcDay(now)}::date) AS "checkedIn",

@@ -1,3 +1,5 @@
+import { utcDay } from '@/lib/dashboard/days';
+
 // HealthKit samples → the app's daily metrics and heart-rate samples (pure: no database). Each UTC day
 // is recomputed from all of that day's stored samples, so a resend or a late sample gives the same rows.
 
@@ -33,7 +35,6 @@ export const HK = {
   sleep: 'HKCategoryTypeIdentifierSleepAnalysis',
 } as const;
 
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 /** Sleep counts on the day it ends (the night before a morning belongs to that morning); the rest on the day it starts. */
 export const dayOf = (sample: Sample) => utcDay(sample.type === HK.sleep ? sample.endAt : sample.startAt);
 

@@ -3,16 +3,14 @@ import { route } from '@/lib/api/route';
 import { ApiError } from '@/lib/api/errors';
 import { tokenMessageSchema } from '@/lib/validation/wearables';
 import { authorizationUrl } from './connect';
-import { wearableConfigured, type Wearable } from './providers';
-
-const NAMES: Record<Wearable, string> = { whoop: 'Whoop', oura: 'Oura', withings: 'Withings' };
+import { unavailableMessage, WEARABLE_NAMES, wearableConfigured, type Wearable } from './providers';
 
 /** Refuses while the provider has no OAuth client (503), and until its flow is built (501). */
 function refuseConnecting(wearable: Wearable): never {
-  const name = NAMES[wearable];
+  const name = WEARABLE_NAMES[wearable];
   if (!wearableConfigured(wearable)) {
     console.warn(`[wearables] ${name} is not configured: set ${wearable.toUpperCase()}_CLIENT_ID and _CLIENT_SECRET to offer it.`);
-    throw new ApiError(503, `Connecting ${name} isn't available right now. You can carry on without it and connect it later.`);
+    throw new ApiError(503, unavailableMessage(wearable));
   }
   // The OAuth exchange arrives with the wearables issue; until then a configured provider says so plainly.
   throw new ApiError(501, `Connecting ${name} is coming soon. You can carry on without it and connect it later.`);

@@ -7,13 +7,11 @@ import { env } from '@/lib/env';
 import { ConnectionStatus } from '@/lib/generated/prisma/enums';
 import { openToken, sealToken, tokenCipherReady } from '@/lib/security/token-cipher';
 import { codeGrant, providerUrls } from './oauth';
-import { wearableConfigured, type Wearable } from './providers';
-import { PROVIDER_OF, sealedColumns } from './tokens';
+import { PROVIDER_OF, unavailableMessage, wearableConfigured, type Wearable } from './providers';
+import { sealedColumns } from './tokens';
 
 // The OAuth 2 authorization-code flow, with `state` tied to the signed-in user and PKCE where the
 // provider takes it. The code is exchanged here, on the server: tokens never reach the browser.
-
-export const WEARABLE_NAMES: Record<Wearable, string> = { whoop: 'Whoop', oura: 'Oura', withings: 'Withings' };
 
 /** From each provider's documentation; Withings separates scopes with commas. */
 const SCOPES: Record<Wearable, string> = {
@@ -31,11 +29,10 @@ const verifierContext = (userId: string, wearable: Wearable) => `${userId}:${PRO
 
 /** Why connecting cannot start, in the product's words (the operator's reason goes to the log). */
 function assertConnectable(wearable: Wearable): void {
-  const name = WEARABLE_NAMES[wearable];
-  if (!wearableConfigured(wearable)) throw new ApiError(503, `Connecting ${name} isn't available right now. You can carry on without it and connect it later.`);
+  if (!wearableConfigured(wearable)) throw new ApiError(503, unavailableMessage(wearable));
   if (!tokenCipherReady()) {
     console.warn('[wearables] TOKEN_ENCRYPTION_KEY is not set: wearable tokens cannot be stored, so no wearable can be connected.');
-    throw new ApiError(503, `Connecting ${name} isn't available right now. You can carry on without it and connect it later.`);
+    throw new ApiError(503, unavailableMessage(wearable));
   }
 }
 

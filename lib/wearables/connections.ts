@@ -1,8 +1,7 @@
 import 'server-only';
 import { db } from '@/lib/db';
 import { ConnectionStatus } from '@/lib/generated/prisma/enums';
-import { wearableConfigured, WEARABLES, type Wearable } from './providers';
-import { PROVIDER_OF } from './tokens';
+import { PROVIDER_OF, wearableConfigured, WEARABLES, type Wearable } from './providers';
 
 /** What /my_devices shows for each wearable: never a token. */
 export type DeviceState = {

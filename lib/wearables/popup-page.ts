@@ -1,12 +1,12 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { env } from '@/lib/env';
+import { escapeHtml as escape } from '@/lib/html';
 
 // What the authorisation popup shows when the provider sends it back: on success it tells its opener
 // `{source, connected: true}` (to the app's own origin only) and closes; on failure it says SPEC's
 // 'Failed to integrate {provider}' and offers to close. Its one script and style are allowed by hash.
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 const STYLE =

@@ -2,12 +2,17 @@ import 'server-only';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { ConnectionStatus, WearableProvider } from '@/lib/generated/prisma/enums';
+import { WEARABLE_NAMES } from '@/lib/client/wearable-connect';
 import { noticeOnce } from '@/lib/operator-notice';
 
 export const WEARABLES = ['whoop', 'oura', 'withings'] as const;
 export type Wearable = (typeof WEARABLES)[number];
+export { WEARABLE_NAMES } from '@/lib/client/wearable-connect';
 
-const PROVIDER: Record<Wearable, WearableProvider> = { whoop: WearableProvider.WHOOP, oura: WearableProvider.OURA, withings: WearableProvider.WITHINGS };
+export const PROVIDER_OF: Record<Wearable, WearableProvider> = { whoop: WearableProvider.WHOOP, oura: WearableProvider.OURA, withings: WearableProvider.WITHINGS };
+
+/** What the user reads when a wearable cannot be connected on this server (the reason goes to the log). */
+export const unavailableMessage = (wearable: Wearable): string => `Connecting ${WEARABLE_NAMES[wearable]} isn't available right now. You can carry on without it and connect it later.`;
 
 /** A wearable can be connected only once its OAuth client id and secret are set. */
 export function wearableConfigured(wearable: Wearable): boolean {
@@ -19,7 +24,7 @@ export function wearableConfigured(wearable: Wearable): boolean {
 
 export async function wearableConnected(userId: string, wearable: Wearable): Promise<boolean> {
   const connection = await db.wearableConnection.findUnique({
-    where: { userId_provider: { userId, provider: PROVIDER[wearable] } },
+    where: { userId_provider: { userId, provider: PROVIDER_OF[wearable] } },
     select: { status: true },
   });
   return connection?.status === ConnectionStatus.CONNECTED;

@@ -14,7 +14,6 @@ import type { Wearable } from './providers';
 /** Refresh this long before the provider's expiry, so a token never dies mid-sync. */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
 
-export const PROVIDER_OF: Record<Wearable, WearableProvider> = { whoop: WearableProvider.WHOOP, oura: WearableProvider.OURA, withings: WearableProvider.WITHINGS };
 const WEARABLE_OF: Record<WearableProvider, Wearable> = { WHOOP: 'whoop', OURA: 'oura', WITHINGS: 'withings' };
 
 export class NeedsReauth extends Error {

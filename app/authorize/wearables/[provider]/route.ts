@@ -1,8 +1,8 @@
 import { jsonError, methods, type RouteHandler } from '@/lib/api/route';
 import { sessionUserFromRequest } from '@/lib/auth/sessions';
-import { completeConnection, WEARABLE_NAMES } from '@/lib/wearables/connect';
+import { completeConnection } from '@/lib/wearables/connect';
 import { popupPage } from '@/lib/wearables/popup-page';
-import { WEARABLES, type Wearable } from '@/lib/wearables/providers';
+import { WEARABLE_NAMES, WEARABLES, type Wearable } from '@/lib/wearables/providers';
 
 /**
  * GET /authorize/wearables/{whoop|oura|withings}?code&state (or ?error): where the provider sends the
