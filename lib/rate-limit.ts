@@ -21,6 +21,8 @@ export const LIMITS = {
   billingPerUser: { max: 30, windowSeconds: 60 * 60 },
   /** Reflection chat turns: each may be a call to the model. A day's chat needs at most 20 messages. */
   reflectionPerUser: { max: 60, windowSeconds: 60 * 60 },
+  /** Wearable calls that reach a provider (a submitted token checked, a sync asked for). */
+  wearablePerUser: { max: 30, windowSeconds: 60 * 60 },
 } as const;
 
 function keyOf(limit: Limit): string {

@@ -1,7 +1,7 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
 import { DeviceIcon, type DeviceIconName } from '@/components/onboarding/device-icon';
 import { useWearableConnections } from '@/components/onboarding/use-wearable-connections';
@@ -12,15 +12,48 @@ import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { AppleWatchModal } from './apple-watch-modal';
 import { postJson } from '@/lib/client/post-json';
-import type { WearableKey } from '@/lib/client/wearable-connect';
+import { WEARABLE_KEYS, type WearableKey } from '@/lib/client/wearable-connect';
 import type { DeviceShop } from '@/lib/device-shops';
 import { formatTimestampGB } from '@/lib/format';
 import { LOGIN_PATH } from '@/lib/routes';
+import type { DeviceState } from '@/lib/wearables/connections';
 
 /** SPEC §8. */
 export const APPLE_WATCH_VIA_IOS = 'Apple Watch integration is via iOS app.';
 
-export type DeviceRow = { wearable: WearableKey; configured: boolean; status: 'connected' | 'needs_reauth' | 'not_connected'; connectedAt: string | null; lastSyncAt: string | null };
+/** A card's state as the server gives it (lib/wearables/connections.ts). */
+export type DeviceRow = DeviceState;
+
+/** While a card syncs, its state is asked for this often. */
+const SYNC_POLL_MS = 2000;
+
+async function fetchDevices(): Promise<DeviceRow[]> {
+  const response = await fetch('/api/wearable-devices', { credentials: 'same-origin', cache: 'no-store' });
+  if (response.status === 401) {
+    window.location.assign(LOGIN_PATH);
+    throw new Error('signed out');
+  }
+  if (!response.ok) throw new Error('Unexpected answer');
+  return ((await response.json()) as { devices: DeviceRow[] }).devices;
+}
+
+function SyncProgress({ title, percent }: { title: string; percent: number }) {
+  return (
+    <div className="mt-3 flex flex-col gap-1.5">
+      <div
+        role="progressbar"
+        aria-label={`${title} sync progress`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 w-full overflow-hidden rounded-full bg-neutral-100"
+      >
+        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-500" style={{ width: `${Math.max(percent, 3)}%` }} />
+      </div>
+      <p className="text-xs text-neutral-600">Syncing your history… {percent}%</p>
+    </div>
+  );
+}
 
 const CARDS: Record<WearableKey, { title: string; description: string; icon: DeviceIconName }> = {
   whoop: { title: 'Whoop', description: 'Strain, recovery and sleep', icon: 'strap' },
@@ -34,12 +67,40 @@ function Badge({ tone, children }: { tone: 'brand' | 'warning' | 'neutral'; chil
 }
 
 /** SPEC §2 "My devices": the four cards with their state and actions, then the shops. */
-export function MyDevices({ devices, shops }: { devices: DeviceRow[]; shops: readonly DeviceShop[] }) {
-  const router = useRouter();
+export function MyDevices({ devices: initial, shops }: { devices: DeviceRow[]; shops: readonly DeviceShop[] }) {
   const { statuses, setStatus, problem, setProblem, connect } = useWearableConnections();
   const [appleOpen, setAppleOpen] = useState(false);
   const [leaving, setLeaving] = useState<WearableKey | null>(null);
   const [disconnecting, setDisconnecting] = useState(false);
+  const [syncAsked, setSyncAsked] = useState<WearableKey | null>(null);
+  // The cards' state from the server; asked for again every SYNC_POLL_MS while a sync runs.
+  const query = useQuery({
+    queryKey: ['wearable-devices'],
+    queryFn: fetchDevices,
+    initialData: initial,
+    refetchInterval: (current) => (current.state.data?.some((device) => device.status === 'syncing') ? SYNC_POLL_MS : false),
+  });
+  const devices = query.data;
+  const { refetch } = query;
+  // A popup that just connected a card: its backfill has been queued, so the card now shows it.
+  const justConnected = WEARABLE_KEYS.filter((key) => statuses[key] === 'connected').join();
+  useEffect(() => {
+    if (justConnected) void refetch();
+  }, [justConnected, refetch]);
+
+  const syncNow = async (wearable: WearableKey) => {
+    setSyncAsked(wearable);
+    try {
+      const result = await postJson('/api/sync-wearable', { source: wearable });
+      if (result.status === 401) return window.location.assign(LOGIN_PATH);
+      if (!result.ok) setProblem({ title: result.message ?? `Could not sync ${CARDS[wearable].title}. Please try again.` });
+      await refetch();
+    } catch {
+      setProblem({ title: `Could not sync ${CARDS[wearable].title}. Check your connection and try again.` });
+    } finally {
+      setSyncAsked(null);
+    }
+  };
 
   const disconnectNow = async (wearable: WearableKey) => {
     setDisconnecting(true);
@@ -51,7 +112,7 @@ export function MyDevices({ devices, shops }: { devices: DeviceRow[]; shops: rea
         return;
       }
       setStatus(wearable, 'available');
-      router.refresh();
+      await refetch();
     } catch {
       setProblem({ title: `Could not disconnect ${CARDS[wearable].title}. Check your connection and try again.` });
     } finally {
@@ -85,8 +146,11 @@ export function MyDevices({ devices, shops }: { devices: DeviceRow[]; shops: rea
         {devices.map((device) => {
           const card = CARDS[device.wearable];
           const live = statuses[device.wearable];
-          const connected = live === 'connected' || (live === 'loading' && device.status === 'connected');
-          const needsReauth = !connected && device.status === 'needs_reauth';
+          // The server's state, except that a popup which has just connected shows at once.
+          const state = live === 'connected' && device.status === 'not_connected' ? 'connected' : device.status;
+          const syncing = state === 'syncing';
+          const connected = state === 'connected' || syncing;
+          const needsReauth = state === 'needs_reauth';
           const unavailable = live === 'unavailable' || !device.configured;
           return (
             <li key={device.wearable}>
@@ -98,16 +162,27 @@ export function MyDevices({ devices, shops }: { devices: DeviceRow[]; shops: rea
                   <div className="min-w-0 flex-1">
                     <div className="flex items-center justify-between gap-3">
                       <h2 className="font-semibold text-neutral-900">{card.title}</h2>
-                      {connected ? <Badge tone="brand">Connected</Badge> : needsReauth ? <Badge tone="warning">Needs reconnecting</Badge> : unavailable ? <Badge tone="neutral">Unavailable</Badge> : <Badge tone="neutral">Not connected</Badge>}
+                      {syncing ? (
+                        <Badge tone="brand">Syncing</Badge>
+                      ) : connected ? (
+                        <Badge tone="brand">Connected</Badge>
+                      ) : needsReauth ? (
+                        <Badge tone="warning">Needs reconnecting</Badge>
+                      ) : unavailable ? (
+                        <Badge tone="neutral">Unavailable</Badge>
+                      ) : (
+                        <Badge tone="neutral">Not connected</Badge>
+                      )}
                     </div>
                     <p className="text-sm text-neutral-600">{card.description}</p>
+                    {syncing ? <SyncProgress title={card.title} percent={device.progress ?? 0} /> : null}
                     {connected ? (
                       <p className="mt-2 text-xs text-neutral-600">
                         Last sync: {device.lastSyncAt ? formatTimestampGB(device.lastSyncAt) : 'waiting for the first sync'}
                       </p>
                     ) : null}
                     {needsReauth ? <p className="mt-2 text-xs text-warning-800">{card.title} stopped accepting our access. Reconnect to carry on syncing.</p> : null}
-                    {unavailable && !connected ? <p className="mt-2 text-xs text-neutral-600">Can’t be connected on this server yet.</p> : null}
+                    {unavailable && !connected && !needsReauth ? <p className="mt-2 text-xs text-neutral-600">Can’t be connected on this server yet.</p> : null}
                   </div>
                 </div>
                 <div className="mt-4 flex gap-3">
@@ -116,13 +191,25 @@ export function MyDevices({ devices, shops }: { devices: DeviceRow[]; shops: rea
                       <Spinner decorative className="size-4" /> Connecting…
                     </span>
                   ) : connected ? (
-                    <Button type="button" variant="secondary" onClick={() => setLeaving(device.wearable)}>
-                      Disconnect
-                    </Button>
+                    <>
+                      <Button type="button" variant="secondary" disabled={syncing} loading={syncAsked === device.wearable} onClick={() => void syncNow(device.wearable)}>
+                        {syncing ? 'Syncing…' : 'Sync now'}
+                      </Button>
+                      <Button type="button" variant="secondary" onClick={() => setLeaving(device.wearable)}>
+                        Disconnect
+                      </Button>
+                    </>
                   ) : (
-                    <Button type="button" disabled={unavailable || live === 'loading'} onClick={() => void connect(device.wearable)}>
-                      {needsReauth ? 'Reconnect' : `Connect ${card.title}`}
-                    </Button>
+                    <>
+                      <Button type="button" disabled={unavailable || live === 'loading'} onClick={() => void connect(device.wearable)}>
+                        {needsReauth ? 'Reconnect' : `Connect ${card.title}`}
+                      </Button>
+                      {needsReauth ? (
+                        <Button type="button" variant="secondary" onClick={() => setLeaving(device.wearable)}>
+                          Disconnect
+                        </Button>
+                      ) : null}
+                    </>
                   )}
                 </div>
               </Card>

@@ -1,8 +1,8 @@
 import 'server-only';
 import PgBoss from 'pg-boss';
 import { env } from '@/lib/env';
-import { BACKFILL_DAYS, type WearableSyncJob } from '@/lib/wearables/sync-job';
-import { ensureQueues, WEARABLE_SYNC_QUEUE } from './index';
+import type { WearableSyncJob } from '@/lib/wearables/sync-job';
+import { ensureQueues, sendWearableSync } from './index';
 
 // The web process only puts jobs on the queue; the job process (scripts/jobs.ts) runs them. One small
 // pg-boss client per process, started on first use, that neither schedules nor maintains.
@@ -24,10 +24,9 @@ function boss(): Promise<PgBoss> {
   return sender;
 }
 
-/** Queues a connection's backfill (or sync); a second one for the same connection waits its turn or merges. */
-export async function queueWearableSync(connectionId: string, days = BACKFILL_DAYS): Promise<void> {
-  const job: WearableSyncJob = { connectionId, days };
-  await (await boss()).send(WEARABLE_SYNC_QUEUE, job, { singletonKey: connectionId });
+/** Queues a connection's sync (the backfill first); a second one for the same connection waits its turn or merges. */
+export async function queueWearableSync(connectionId: string, reason: NonNullable<WearableSyncJob['reason']>): Promise<void> {
+  await sendWearableSync(await boss(), { connectionId, reason });
 }
 
 /** Closes this process's sender, if it was started (tests; a server simply exits). */

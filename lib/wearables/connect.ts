@@ -6,8 +6,9 @@ import { queueWearableSync } from '@/lib/jobs/send';
 import { env } from '@/lib/env';
 import { ConnectionStatus } from '@/lib/generated/prisma/enums';
 import { openToken, sealToken, tokenCipherReady } from '@/lib/security/token-cipher';
-import { codeGrant, providerUrls } from './oauth';
-import { PROVIDER_OF, unavailableMessage, wearableConfigured, type Wearable } from './providers';
+import { providerIdentity, TokenRejected } from './account';
+import { codeGrant, providerUrls, type TokenSet } from './oauth';
+import { PROVIDER_OF, unavailableMessage, WEARABLE_NAMES, wearableConfigured, type Wearable } from './providers';
 import { sealedColumns } from './tokens';
 
 // The OAuth 2 authorization-code flow, with `state` tied to the signed-in user and PKCE where the
@@ -86,12 +87,47 @@ export async function completeConnection(userId: string, wearable: Wearable, que
 
   const verifier = found.codeVerifierEncrypted ? openToken(found.codeVerifierEncrypted, verifierContext(userId, wearable)) : null;
   const tokens = await codeGrant(wearable, query.code, redirectUri(wearable), verifier, now);
+  // Whoop's and Oura's token answers do not say whose they are; their webhooks name the member by it.
+  const externalUserId = tokens.externalUserId ?? (await providerIdentity(wearable, tokens.accessToken).catch(() => null));
+  await storeConnection(userId, wearable, { ...tokens, externalUserId }, now);
+}
+
+/**
+ * Stores a verified token set as the user's connection (sealed), marked as syncing, and queues its
+ * sync on the job queue, never in this request. The connection stands if queueing fails: the poller
+ * picks the history up.
+ */
+async function storeConnection(userId: string, wearable: Wearable, tokens: TokenSet, now: Date): Promise<void> {
   const provider = PROVIDER_OF[wearable];
-  const data = { ...sealedColumns(userId, provider, tokens), scopes: tokens.scopes, externalUserId: tokens.externalUserId, status: ConnectionStatus.CONNECTED };
+  const data = { ...sealedColumns(userId, provider, tokens), scopes: tokens.scopes, externalUserId: tokens.externalUserId, status: ConnectionStatus.CONNECTED, syncStartedAt: now, syncProgress: 0 };
   const connection = await db.wearableConnection.upsert({ where: { userId_provider: { userId, provider } }, create: { userId, provider, ...data }, update: data, select: { id: true } });
-  // The backfill runs on the job queue, never in this request. The connection stands if queueing fails:
-  // the next sync picks the history up.
-  await queueWearableSync(connection.id).catch((error: unknown) => {
-    console.error(`[wearables] the ${wearable} backfill could not be queued: ${error instanceof Error ? error.name : 'unknown error'}`);
+  await queueWearableSync(connection.id, 'connect').catch((error: unknown) => {
+    console.error(`[wearables] the ${wearable} sync could not be queued: ${error instanceof Error ? error.name : 'unknown error'}`);
   });
+}
+
+/** A token an API client submits (POST /api/store_{provider}_token). */
+export type SubmittedToken = { access_token: string; refresh_token?: string; expires_in?: number; scope?: string };
+
+/**
+ * POST /api/store_{provider}_token: a token obtained elsewhere is stored only once the provider itself
+ * has answered to it; one it refuses gets a 400 and stores nothing.
+ */
+export async function storeSubmittedToken(userId: string, wearable: Wearable, submitted: SubmittedToken, now = new Date()): Promise<void> {
+  assertConnectable(wearable);
+  let externalUserId: string | null;
+  try {
+    externalUserId = await providerIdentity(wearable, submitted.access_token);
+  } catch (error) {
+    if (error instanceof TokenRejected) throw new ApiError(400, `Error storing ${WEARABLE_NAMES[wearable]} token`);
+    throw new ApiError(503, wearable === 'withings' ? 'Failed to store Withings tokens. Please try again.' : 'Failed to store tokens. Please try again.');
+  }
+  const tokens: TokenSet = {
+    accessToken: submitted.access_token,
+    refreshToken: submitted.refresh_token ?? null,
+    expiresAt: submitted.expires_in === undefined ? null : new Date(now.getTime() + submitted.expires_in * 1000),
+    scopes: submitted.scope ? submitted.scope.split(/[\s,]+/).filter(Boolean) : [],
+    externalUserId,
+  };
+  await storeConnection(userId, wearable, tokens, now);
 }

@@ -87,3 +87,8 @@ export async function accessToken(connectionId: string, now = new Date()): Promi
   }
   return outcome.token;
 }
+
+/** The stored access token as it is, never refreshed: for revoking a connection that needs reauthorising. */
+export async function storedAccessToken(connectionId: string): Promise<string> {
+  return accessOf(await db.wearableConnection.findUniqueOrThrow({ where: { id: connectionId }, select: SELECT }));
+}

@@ -1,6 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, startPeer, type PeerControls } from './http-peer';
+import { ouraData } from './oura-data';
+import type { FakeDataApi, FakeHistory } from './wearable-data';
+import { whoopData } from './whoop-data';
+import { withingsData } from './withings-data';
 
 // A local stand-in for a wearable provider's OAuth server, as each one's developer documentation
 // describes it: a consent page (Allow or Deny, then back to the redirect URI with a code or
@@ -16,6 +20,15 @@ import { sendJson, startPeer, type PeerControls } from './http-peer';
 
 export type OAuthProviderKind = 'whoop' | 'oura' | 'withings';
 
+export type FakeSubscription = { id: string; callback_url: string; event_type: string; data_type: string; expiration_time: string; renewals?: number; member?: string };
+
+/** Paths of the account calls (identity, revocation, notification subscriptions). */
+const isAccountPath = (path: string) =>
+  path.startsWith('/developer/v2/user/') || path.startsWith('/v2/webhook/subscription') || ['/v2/usercollection/personal_info', '/oauth/revoke', '/v2/user', '/notify'].includes(path);
+
+/** Each provider's data API, served beside its OAuth endpoints (the same host, as at the providers). */
+const DATA_APIS: Partial<Record<OAuthProviderKind, FakeDataApi>> = { whoop: whoopData, oura: ouraData, withings: withingsData };
+
 const PATHS: Record<OAuthProviderKind, { authorize: string; token: string }> = {
   whoop: { authorize: '/oauth/oauth2/auth', token: '/oauth/oauth2/token' },
   oura: { authorize: '/oauth/authorize', token: '/oauth/token' },
@@ -27,8 +40,14 @@ export type FakeOAuthProvider = PeerControls & {
   baseUrl: string;
   /** Refresh-token grants received (successful or not). */
   refreshCalls: number;
-  /** A connected user's tokens, as a finished authorization would leave them. */
-  issue(): { accessToken: string; refreshToken: string; expiresIn: number };
+  /** A connected user's tokens, as a finished authorization would leave them (for a new member unless one is named). */
+  issue(member?: string): { accessToken: string; refreshToken: string; expiresIn: number; member: string };
+  /** The members whose access was revoked (Whoop's DELETE user/access, Oura's /oauth/revoke, Withings' notify revoke). */
+  revocations: string[];
+  /** Notification subscriptions made: Oura's (app-wide) and Withings' (per member). */
+  subscriptions: FakeSubscription[];
+  /** The member a token was issued to. */
+  memberOf(token: string): string | null;
   /** Makes a refresh token unusable, as a user revoking access at Whoop would. */
   revoke(refreshToken: string): void;
   /** Whether an access token is one this fake issued and still honours. */
@@ -40,9 +59,9 @@ export type FakeOAuthProvider = PeerControls & {
   /** Authorization codes exchanged. */
   codeExchanges: number;
   /**
-   * Whoop only: the member's history served by GET /developer/v2/{activity/sleep,recovery,cycle}: one
-   * night, recovery and cycle for each of the `days` days ending `lastDay`, generated from the day
-   * (so a test can work every figure out), in pages of at most 25 with `next_token`.
+   * The member's history served by the provider's data API (whoop-data.ts and its siblings): records
+   * for each of the `days` days ending `lastDay`, generated from the day's index (so a test can work
+   * every figure out), in the provider's pages.
    */
   setHistory(history: { days: number; lastDay: string; offset?: string }): void;
   /** Answer every `every`-th data request 429 with Retry-After (0 turns it off). */
@@ -51,19 +70,7 @@ export type FakeOAuthProvider = PeerControls & {
   dataRequests: { path: string; status: number }[];
 };
 
-/** The figures the fake Whoop reports for a day index (0 = the first day of the history). */
-export function whoopFiguresFor(index: number) {
-  return {
-    lightMin: 200 + (index % 7) * 5,
-    deepMin: 90,
-    remMin: 100 + (index % 3) * 10,
-    performance: 70 + (index % 20),
-    recovery: 40 + (index % 50),
-    restingHeartRate: 50 + (index % 6),
-    hrv: 40 + (index % 30),
-    kilojoule: 9_000 + index * 10,
-  };
-}
+export { whoopFiguresFor } from './whoop-data';
 
 async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
@@ -80,56 +87,31 @@ export function startFakeWhoop(options: { clientId: string; clientSecret: string
 export async function startFakeOAuthProvider(kind: OAuthProviderKind, { clientId, clientSecret, port }: { clientId: string; clientSecret: string; port?: number }): Promise<FakeOAuthProvider> {
   const refreshTokens = new Set<string>();
   const accessTokens = new Set<string>();
+  /** Whose each token is: the member's id at the provider. */
+  const memberOf = new Map<string, string>();
+  let nextMember = 363;
+  const revocations: string[] = [];
+  const subscriptions: FakeSubscription[] = [];
   let tokenDelay = 0;
   const state = { refreshCalls: 0, codeExchanges: 0 };
-  let history: { days: number; lastDay: string; offset: string } = { days: 0, lastDay: '2026-01-01', offset: '+00:00' };
+  let history: FakeHistory = { days: 0, lastDay: '2026-01-01', offset: '+00:00' };
   let rateLimit = { every: 0, retryAfter: 1, count: 0 };
   const dataRequests: { path: string; status: number }[] = [];
-  const PAGE_MAX = 25;
+  const api = DATA_APIS[kind];
 
-  /** Day `index` of the history as Whoop records: a night ending that morning, its recovery, the day's cycle. */
-  function recordsFor(index: number) {
-    const day = new Date(Date.parse(`${history.lastDay}T00:00:00Z`) - (history.days - 1 - index) * 86_400_000).toISOString().slice(0, 10);
-    const f = whoopFiguresFor(index);
-    const sleepId = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
-    return {
-      day,
-      sleep: {
-        id: sleepId, cycle_id: index + 1, user_id: 363, created_at: `${day}T07:30:00.000Z`, updated_at: `${day}T07:30:00.000Z`,
-        start: `${day}T00:00:00.000Z`, end: `${day}T07:00:00.000Z`, timezone_offset: history.offset, nap: false, score_state: 'SCORED',
-        score: {
-          stage_summary: { total_in_bed_time_milli: 28_800_000, total_awake_time_milli: 1_800_000, total_no_data_time_milli: 0, total_light_sleep_time_milli: f.lightMin * 60_000, total_slow_wave_sleep_time_milli: f.deepMin * 60_000, total_rem_sleep_time_milli: f.remMin * 60_000, sleep_cycle_count: 4, disturbance_count: 10 },
-          respiratory_rate: 15, sleep_performance_percentage: f.performance, sleep_consistency_percentage: 80, sleep_efficiency_percentage: 90,
-        },
-      },
-      recovery: { cycle_id: index + 1, sleep_id: sleepId, user_id: 363, created_at: `${day}T07:35:00.000Z`, updated_at: `${day}T07:35:00.000Z`, score_state: 'SCORED', score: { user_calibrating: false, recovery_score: f.recovery, resting_heart_rate: f.restingHeartRate, hrv_rmssd_milli: f.hrv, spo2_percentage: 96, skin_temp_celsius: 33.5 } },
-      cycle: { id: index + 1, user_id: 363, created_at: `${day}T07:00:00.000Z`, updated_at: `${day}T07:00:00.000Z`, start: `${day}T07:00:00.000Z`, end: null, timezone_offset: history.offset, score_state: 'SCORED', score: { strain: 10, kilojoule: f.kilojoule, average_heart_rate: 70, max_heart_rate: 150 } },
-    };
-  }
-
-  function data(request: IncomingMessage, url: URL, response: ServerResponse): void {
-    const kindOf = { '/developer/v2/activity/sleep': 'sleep', '/developer/v2/recovery': 'recovery', '/developer/v2/cycle': 'cycle' } as const;
-    const collection = kindOf[url.pathname as keyof typeof kindOf];
-    const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+  async function data(request: IncomingMessage, url: URL, response: ServerResponse): Promise<void> {
+    const form = request.method === 'POST' ? await readForm(request) : new URLSearchParams();
+    const answer = ({ status, body, headers }: { status: number; body: unknown; headers?: Record<string, string> }) => {
       dataRequests.push({ path: url.pathname, status });
       sendJson(response, status, body, headers);
     };
-    if (!bearer || !accessTokens.has(bearer)) return answer(401, { error: 'unauthorized' });
+    const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? form.get('access_token');
+    if (!bearer || !accessTokens.has(bearer)) return answer(api!.unauthorized());
     rateLimit.count += 1;
-    if (rateLimit.every && rateLimit.count % rateLimit.every === 0) return answer(429, { error: 'too_many_requests' }, { 'retry-after': String(rateLimit.retryAfter) });
-    const limit = Math.min(Number(url.searchParams.get('limit') ?? PAGE_MAX) || PAGE_MAX, PAGE_MAX);
-    const start = Date.parse(url.searchParams.get('start') ?? '1970-01-01T00:00:00Z');
-    const end = Date.parse(url.searchParams.get('end') ?? '2999-01-01T00:00:00Z');
-    // Newest first, as Whoop pages; the token is the index to continue from.
-    const all = Array.from({ length: history.days }, (_, i) => recordsFor(history.days - 1 - i)).filter((r) => {
-      const at = Date.parse(r.sleep.start);
-      return at >= start && at < end;
-    });
-    const from = Number(url.searchParams.get('nextToken') ?? 0) || 0;
-    const page = all.slice(from, from + limit).map((r) => r[collection]);
-    answer(200, { records: page, next_token: from + limit < all.length ? String(from + limit) : null });
+    if (rateLimit.every && rateLimit.count % rateLimit.every === 0) return answer(api!.rateLimited(rateLimit.retryAfter));
+    answer(api!.serve({ url, form, headers: request.headers }, history));
   }
+
   const consents: URLSearchParams[] = [];
   const codes = new Map<string, { redirectUri: string; challenge: string | null }>();
   const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -153,19 +135,21 @@ export async function startFakeOAuthProvider(kind: OAuthProviderKind, { clientId
     );
   }
 
-  const issue = () => {
+  const issue = (member = String(nextMember++)) => {
     const accessToken = `${kind}-access-${randomBytes(12).toString('hex')}`;
     const refreshToken = `${kind}-refresh-${randomBytes(12).toString('hex')}`;
     accessTokens.add(accessToken);
     refreshTokens.add(refreshToken);
-    return { accessToken, refreshToken, expiresIn: EXPIRES_IN[kind] };
+    memberOf.set(accessToken, member);
+    memberOf.set(refreshToken, member);
+    return { accessToken, refreshToken, expiresIn: EXPIRES_IN[kind], member };
   };
 
   /** The provider's answer shapes: RFC 6749 JSON, or Withings' `{status, body}` (always HTTP 200). */
   const granted = (response: ServerResponse, next: ReturnType<typeof issue>) =>
     kind === 'withings'
-      ? sendJson(response, 200, { status: 0, body: { userid: 363, access_token: next.accessToken, refresh_token: next.refreshToken, expires_in: next.expiresIn, scope: 'user.info,user.metrics,user.activity', token_type: 'Bearer' } })
-      : sendJson(response, 200, { access_token: next.accessToken, refresh_token: next.refreshToken, expires_in: next.expiresIn, scope: 'offline read:recovery read:cycles read:sleep', token_type: 'bearer' });
+      ? sendJson(response, 200, { status: 0, body: { userid: Number(next.member), access_token: next.accessToken, refresh_token: next.refreshToken, expires_in: next.expiresIn, scope: 'user.info,user.metrics,user.activity', token_type: 'Bearer' } })
+      : sendJson(response, 200, { access_token: next.accessToken, refresh_token: next.refreshToken, expires_in: next.expiresIn, scope: kind === 'oura' ? 'personal daily heartrate workout session spo2Daily' : 'offline read:recovery read:cycles read:sleep', token_type: 'bearer' });
   const refused = (response: ServerResponse, error: string, status = 400) =>
     kind === 'withings' ? sendJson(response, 200, { status: 503, body: {}, error: `Invalid Params: ${error}` }) : sendJson(response, status, { error });
 
@@ -185,14 +169,128 @@ export async function startFakeOAuthProvider(kind: OAuthProviderKind, { clientId
     }
     if (form.get('grant_type') !== 'refresh_token') return refused(response, 'unsupported_grant_type');
     state.refreshCalls += 1;
-    if (!refreshTokens.delete(form.get('refresh_token') ?? '')) return refused(response, 'invalid_grant');
-    granted(response, issue());
+    const used = form.get('refresh_token') ?? '';
+    if (!refreshTokens.delete(used)) return refused(response, 'invalid_grant');
+    granted(response, issue(memberOf.get(used)));
+  }
+
+  /** Ends every token of the member who holds `token`, as a revocation at the provider does. */
+  function revokeMember(token: string): void {
+    const member = memberOf.get(token);
+    revocations.push(member ?? 'unknown');
+    for (const [held, owner] of memberOf) {
+      if (owner !== member) continue;
+      accessTokens.delete(held);
+      refreshTokens.delete(held);
+    }
+  }
+
+  /** The account calls (account.ts in the app): whose a token is, revoking access, and notification subscriptions. */
+  async function account(request: IncomingMessage, url: URL, response: ServerResponse): Promise<boolean> {
+    const route = `${request.method} ${url.pathname}`;
+    const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    const member = accessTokens.has(bearer) ? memberOf.get(bearer) : undefined;
+    if (kind === 'whoop' && route === 'GET /developer/v2/user/profile/basic') {
+      if (!member) sendJson(response, 401, { error: 'unauthorized' });
+      else sendJson(response, 200, { user_id: Number(member), email: `member${member}@example.test`, first_name: 'Test', last_name: 'Member' });
+      return true;
+    }
+    if (kind === 'whoop' && route === 'DELETE /developer/v2/user/access') {
+      if (!member) sendJson(response, 401, { error: 'unauthorized' });
+      else {
+        revokeMember(bearer);
+        response.writeHead(204).end();
+      }
+      return true;
+    }
+    if (kind === 'oura' && route === 'GET /v2/usercollection/personal_info') {
+      if (!member) sendJson(response, 401, { detail: 'Unauthorized' });
+      else sendJson(response, 200, { id: `oura-member-${member}`, age: 40, weight: 80, height: 1.8, biological_sex: 'male', email: `member${member}@example.test` });
+      return true;
+    }
+    if (kind === 'oura' && route === 'GET /oauth/revoke') {
+      const token = url.searchParams.get('access_token') ?? '';
+      if (!accessTokens.has(token)) sendJson(response, 401, { detail: 'Unauthorized' });
+      else {
+        revokeMember(token);
+        sendJson(response, 200, {});
+      }
+      return true;
+    }
+    if (kind === 'oura' && url.pathname.startsWith('/v2/webhook/subscription')) {
+      if (request.headers['x-client-id'] !== clientId || request.headers['x-client-secret'] !== clientSecret) {
+        sendJson(response, 401, { detail: 'Unauthorized' });
+        return true;
+      }
+      const expiry = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
+      if (route === 'POST /v2/webhook/subscription') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of request) chunks.push(chunk as Buffer);
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { callback_url: string; verification_token: string; event_type: string; data_type: string };
+        // Oura's handshake: a GET to the callback with the verification token and a challenge to echo.
+        const challenge = randomBytes(8).toString('hex');
+        const check = new URL(body.callback_url);
+        check.searchParams.set('verification_token', body.verification_token);
+        check.searchParams.set('challenge', challenge);
+        const echoed = await fetch(check).then((r) => (r.ok ? (r.json() as Promise<{ challenge?: string }>) : null)).catch(() => null);
+        if (echoed?.challenge !== challenge) {
+          sendJson(response, 422, { detail: 'Verification failed' });
+          return true;
+        }
+        const subscription = { id: `sub-${randomBytes(6).toString('hex')}`, callback_url: body.callback_url, event_type: body.event_type, data_type: body.data_type, expiration_time: expiry() };
+        subscriptions.push(subscription);
+        sendJson(response, 201, subscription);
+        return true;
+      }
+      const renew = /^PUT \/v2\/webhook\/subscription\/renew\/(.+)$/.exec(route);
+      const found = renew ? subscriptions.find((sub) => sub.id === decodeURIComponent(renew[1]!)) : undefined;
+      if (found) {
+        found.expiration_time = expiry();
+        found.renewals = (found.renewals ?? 0) + 1;
+        sendJson(response, 200, found);
+      } else sendJson(response, 404, { detail: 'Not found' });
+      return true;
+    }
+    if (kind === 'withings' && request.method === 'POST' && (url.pathname === '/v2/user' || url.pathname === '/notify')) {
+      const form = await readForm(request);
+      if (!member) {
+        sendJson(response, 200, { status: 401, body: {}, error: 'XRequestError: Invalid Params: invalid token' });
+        return true;
+      }
+      if (url.pathname === '/v2/user' && form.get('action') === 'getdevice') sendJson(response, 200, { status: 0, body: { devices: [{ type: 'Scale', model: 'Body+', deviceid: 'fake-scale' }] } });
+      else if (url.pathname === '/notify' && form.get('action') === 'subscribe') {
+        // Withings checks the callback first: a HEAD that must answer 200 within 2 seconds.
+        const callback = form.get('callbackurl') ?? '';
+        const probe = await fetch(callback, { method: 'HEAD', signal: AbortSignal.timeout(2000) }).catch(() => null);
+        if (probe?.status !== 200) sendJson(response, 200, { status: 293, body: {}, error: 'The callback URL is either absent or incorrect' });
+        else {
+          subscriptions.push({ id: `${member}:${form.get('appli')}`, callback_url: callback, event_type: 'notify', data_type: form.get('appli') ?? '', expiration_time: '', member });
+          sendJson(response, 200, { status: 0, body: {} });
+        }
+      } else if (url.pathname === '/notify' && form.get('action') === 'revoke') {
+        const at = subscriptions.findIndex((sub) => sub.member === member && sub.data_type === form.get('appli'));
+        if (at >= 0) subscriptions.splice(at, 1);
+        revocations.push(member);
+        sendJson(response, 200, { status: 0, body: {} });
+      } else sendJson(response, 200, { status: 503, body: {}, error: 'Invalid Params' });
+      return true;
+    }
+    return false;
   }
 
   const peer = await startPeer(
     (request, url, response) => {
       if (request.method === 'GET' && url.pathname === PATHS[kind].authorize) return consent(url, response);
-      if (kind === 'whoop' && request.method === 'GET' && url.pathname.startsWith('/developer/v2/')) return data(request, url, response);
+      if (isAccountPath(url.pathname)) {
+        account(request, url, response)
+          .then((handled) => handled || sendJson(response, 404, { error: 'not_found' }))
+          .catch((error: unknown) => sendJson(response, 500, { error: String(error) }));
+        return;
+      }
+      if (api?.claims(request.method ?? 'GET', url)) {
+        data(request, url, response).catch((error: unknown) => sendJson(response, 500, { error: String(error) }));
+        return;
+      }
       if (request.method === 'POST' && url.pathname === PATHS[kind].token) {
         token(request, response).catch((error: unknown) => sendJson(response, 500, { error: String(error) }));
         return;
@@ -216,6 +314,9 @@ export async function startFakeOAuthProvider(kind: OAuthProviderKind, { clientId
     setRateLimit: (every, retryAfterSeconds = 1) => void (rateLimit = { every, retryAfter: retryAfterSeconds, count: 0 }),
     issue,
     revoke: (refreshToken) => void refreshTokens.delete(refreshToken),
+    revocations,
+    subscriptions,
+    memberOf: (token) => memberOf.get(token) ?? null,
     honours: (accessToken) => accessTokens.has(accessToken),
     setTokenDelay: (ms) => void (tokenDelay = ms),
   };

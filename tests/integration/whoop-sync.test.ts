@@ -45,7 +45,7 @@ describe('the Whoop backfill', () => {
     const window = { from: new Date(`${dayAt(0)}T00:00:00Z`), to: new Date(`${LAST_DAY}T23:59:59Z`) };
     const before = whoop.dataRequests.length;
 
-    const first = await lib.sync.syncWhoop(connection.id, window, new Date('2026-11-22T08:00:00Z'));
+    const first = await lib.sync.syncWhoop(connection.id, window, { now: new Date('2026-11-22T08:00:00Z') });
     expect(first.days).toBe(DAYS);
     const seen = whoop.dataRequests.slice(before);
     // 60 records a collection in pages of 25: 3 pages each, 9 in all, plus the 429s that were retried.
@@ -80,13 +80,13 @@ describe('the Whoop backfill', () => {
     whoop.setRateLimit(0);
     const connection = await connected();
     // Asked for three times before any worker runs: one job waits.
-    await Promise.all([lib.send.queueWearableSync(connection.id), lib.send.queueWearableSync(connection.id), lib.send.queueWearableSync(connection.id)]);
+    await Promise.all([lib.send.queueWearableSync(connection.id, 'connect'), lib.send.queueWearableSync(connection.id, 'connect'), lib.send.queueWearableSync(connection.id, 'connect')]);
     const pg = (await import('pg')).default;
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
     const waiting = await client.query("SELECT data FROM pgboss.job WHERE name = 'wearable-sync' AND data->>'connectionId' = $1", [connection.id]);
     await client.end();
-    expect(waiting.rows).toEqual([{ data: { connectionId: connection.id, days: 90 } }]);
+    expect(waiting.rows).toEqual([{ data: { connectionId: connection.id, reason: 'connect' } }]);
 
     const running = await lib.jobs.startJobs(process.env.DATABASE_URL!, { schedule: false, pollingIntervalSeconds: 0.5 });
     try {
@@ -95,5 +95,42 @@ describe('the Whoop backfill', () => {
       await running.stop();
     }
     expect(await lib.db.dailyMetric.count({ where: { userId: connection.userId, source: 'WHOOP' } })).toBe(20);
+    // The backfill is done: the card's "Syncing" state is over, and the next sync will be incremental.
+    for (let i = 0; i < 50 && !(await lib.db.wearableConnection.findUniqueOrThrow({ where: { id: connection.id } })).backfilledAt; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    const after = await lib.db.wearableConnection.findUniqueOrThrow({ where: { id: connection.id } });
+    expect(after).toMatchObject({ syncStartedAt: null, syncProgress: null });
+    expect(after.backfilledAt).not.toBeNull();
+  }, 60_000);
+
+  it('reports its progress while it runs, rising to the end, and a later sync asks only for the days since the last one', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    whoop.setHistory({ days: 90, lastDay: today });
+    whoop.setRateLimit(0);
+    const connection = await connected();
+    const job = await import('@/lib/wearables/sync-job');
+    const now = new Date();
+    // The sync tells its progress after each page: rising, and at 1 when done.
+    const seen: number[] = [];
+    await lib.sync.syncWhoop(connection.id, job.syncWindow({ backfilledAt: null, lastSyncAt: null }, now), { now, onProgress: (fraction) => void seen.push(fraction) });
+    // 4 pages of each of 3 collections, and the end of each collection.
+    expect(seen.length).toBe(15);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    expect(seen.at(-1)).toBe(1);
+    // The job shows it on the connection while it runs and clears it after.
+    await job.markSyncing(connection.id, now);
+    expect(await lib.db.wearableConnection.findUniqueOrThrow({ where: { id: connection.id } })).toMatchObject({ syncProgress: 0, syncStartedAt: now });
+    await job.runWearableSync({ connectionId: connection.id, reason: 'connect' }, now);
+    expect(await lib.db.dailyMetric.count({ where: { userId: connection.userId, source: 'WHOOP' } })).toBe(90);
+    const done = await lib.db.wearableConnection.findUniqueOrThrow({ where: { id: connection.id } });
+    expect(done).toMatchObject({ syncProgress: null, syncStartedAt: null });
+    expect(done.backfilledAt?.toISOString()).toBe(now.toISOString());
+
+    // The incremental sync starts two days before the last one finished.
+    const before = whoop.dataRequests.length;
+    const later = new Date(now.getTime() + 3_600_000);
+    await job.runWearableSync({ connectionId: connection.id, reason: 'poll' }, later);
+    expect(whoop.dataRequests.length - before).toBe(3);
+    expect(job.syncWindow(done, later).from.toISOString()).toBe(new Date(now.getTime() - job.OVERLAP_MS).toISOString());
+    expect(await lib.db.dailyMetric.count({ where: { userId: connection.userId, source: 'WHOOP' } })).toBe(90);
   }, 60_000);
 });

@@ -86,7 +86,11 @@ describe('connecting Whoop', () => {
     expect((await browser.get('/api/whoop_token_exists')).json).toMatchObject({ exists: true });
     // The backfill waits on the job queue for the job process (it never runs in the request).
     const [job] = await db.$queryRaw<{ data: unknown }[]>`SELECT data FROM pgboss.job WHERE name = 'wearable-sync' AND data->>'connectionId' = ${row.id}`;
-    expect(job?.data).toEqual({ connectionId: row.id, days: 90 });
+    expect(job?.data).toEqual({ connectionId: row.id, reason: 'connect' });
+    // The card shows the sync from the start, and the connection knows whose it is (Whoop's profile call).
+    expect(row).toMatchObject({ syncProgress: 0 });
+    expect(row.syncStartedAt).not.toBeNull();
+    expect(row.externalUserId).toMatch(/^\d+$/);
 
     // The state is used up: landing again stores nothing new and fails.
     const replay = await land(browser, callback);
@@ -136,8 +140,8 @@ describe('connecting Oura and Withings', () => {
     expect(row.provider).toBe(provider.toUpperCase());
     expect(row.accessTokenEncrypted).toMatch(/^v1\./);
     expect(JSON.stringify(row)).not.toContain(`${provider}-access-`);
-    // Withings names its user in the token answer.
-    expect(row.externalUserId).toBe(provider === 'withings' ? '363' : null);
+    // Withings names its member in the token answer; Oura's is asked for (personal_info).
+    expect(row.externalUserId).toMatch(provider === 'withings' ? /^\d+$/ : /^oura-member-\d+$/);
 
     const denied = await consent(browser, 'Deny', provider);
     const failed = await land(browser, denied.callback);

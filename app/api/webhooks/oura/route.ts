@@ -1,0 +1,4 @@
+import { methods } from '@/lib/api/route';
+import { ouraHandshake, webhookReceiver } from '@/lib/wearables/webhook-routes';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: ouraHandshake, POST: webhookReceiver('oura') });
