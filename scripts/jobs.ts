@@ -1,5 +1,5 @@
 // The background jobs beside Next (started by scripts/with-db.ts for `npm run dev` and `npm start`):
-// pg-boss on DATABASE_URL, with the reminders schedule. Stops cleanly on SIGINT/SIGTERM.
+// pg-boss on DATABASE_URL, with the reminders, wearable polling and webhook upkeep schedules. Stops cleanly on SIGINT/SIGTERM.
 import './lib/load-env';
 import { startJobs } from '../lib/jobs';
 
@@ -10,8 +10,10 @@ if (!url) {
 }
 
 try {
-  const jobs = await startJobs(url);
-  console.log('Background jobs running (reminders every 15 minutes).');
+  // JOBS_SCHEDULE=off runs queued work (wearable syncs) without the crons (the e2e server).
+  const schedule = process.env.JOBS_SCHEDULE !== 'off';
+  const jobs = await startJobs(url, { schedule });
+  console.log(schedule ? 'Background jobs running (reminders every 15 minutes, wearable polling every 6 hours).' : 'Background jobs running (no schedules).');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void jobs.stop().finally(() => process.exit(0));

@@ -15,8 +15,8 @@ import { DeviceIcon, type DeviceIconName } from './device-icon';
 import { useWearableConnections } from './use-wearable-connections';
 
 export const APPLE_WATCH_MESSAGE = 'Apple Watch integration will be available through the iOS app.';
-// Back from the shop returns to this step, under the 14-step numbering.
-export const ORDER_DEVICES_HREF = `/order_devices?origin=${stepPath('devices')}`;
+// Back from the shop returns to the screen it was opened from (the step under the 14-step numbering).
+const orderDevicesHref = (from: string) => `/order_devices?origin=${from}`;
 
 const WEARABLES: { key: WearableKey; title: string; description: string; icon: DeviceIconName }[] = [
   { key: 'whoop', title: 'Connect Whoop', description: 'Strain, recovery and sleep', icon: 'strap' },
@@ -24,17 +24,25 @@ const WEARABLES: { key: WearableKey; title: string; description: string; icon: D
   { key: 'withings', title: 'Connect Withings Scale', description: 'Weight and body composition', icon: 'scale' },
 ];
 
-/** /onboarding_12: wearable cards, the order link, and Next once the token checks are in. */
-export function DevicesStep() {
+/** How Next confirms the step: onboarding's call and next step, or the older screen's (SPEC §2, §7). */
+const CONFIRM = {
+  onboarding: { url: '/api/update_devices_integrated', body: () => ({ devices_integrated: true }), navigate: stepPath('track'), path: stepPath('devices') },
+  older: { url: '/api/devices-integrated', body: () => ({}), navigate: '/dashboard', path: '/devices-integrated' },
+} as const;
+
+/** /onboarding_12 (and the older /devices-integrated): wearable cards, the order link, and Next once the token checks are in. */
+export function DevicesStep({ variant = 'onboarding' }: { variant?: keyof typeof CONFIRM }) {
   const { statuses, problem: connectionProblem, setProblem: setConnectionProblem, connect, checking, integrating } = useWearableConnections();
   const [appleOpen, setAppleOpen] = useState(false);
+  const confirm = CONFIRM[variant];
   const { submit, problem: confirmProblem, setProblem: setConfirmProblem, saving } = useSubmitForm({
     schema: devicesIntegratedSchema,
     defaultValues: { devices_integrated: true },
-    url: '/api/update_devices_integrated',
+    url: confirm.url,
+    body: confirm.body,
     failed: 'Failed to confirm devices integration. Please try again.',
     offline: 'An error occurred while updating your device status.',
-    success: { navigate: stepPath('track') },
+    success: { navigate: confirm.navigate },
   });
   // One alert: the last thing that went wrong, whether connecting a device or confirming the step.
   const problem = confirmProblem ?? connectionProblem;
@@ -63,7 +71,7 @@ export function DevicesStep() {
         ))}
         <li>
           <Link
-            href={ORDER_DEVICES_HREF}
+            href={orderDevicesHref(confirm.path)}
             className="group flex items-center gap-4 rounded-card border border-dashed border-neutral-300 px-4 py-3.5 transition-colors hover:border-brand-300 hover:bg-brand-50/40"
           >
             <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-neutral-100 text-neutral-600">

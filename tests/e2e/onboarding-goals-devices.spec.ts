@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai-peer';
-import { startFakeWhoop, type FakeWhoop } from '../fakes/wearable-oauth-peer';
+import { startFakeWhoop, whoopFiguresFor, type FakeWhoop } from '../fakes/wearable-oauth-peer';
 import { query } from './support/database';
 import { expect, test, type Users } from './support/fixtures';
 import { E2E_OPENAI_KEY, E2E_OPENAI_PORT, E2E_WHOOP_CLIENT, E2E_WHOOP_PORT } from './support/openai';
@@ -280,8 +280,13 @@ test.describe('/onboarding_12, devices', () => {
 test.describe('/my_devices', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('Connect completes the popup against the fake Whoop, the card shows Connected, and Disconnect removes it', async ({ page, users }) => {
+  test('Connect completes the popup against the fake Whoop, the backfill syncs with progress, the dashboard shows Whoop’s data, and Disconnect removes it', async ({ page, users }) => {
     const { email } = await users.create({ onboarded: true });
+    const today = new Date().toISOString().slice(0, 10);
+    // 30 days of history, each page a little slow, so the sync can be watched.
+    whoop.setHistory({ days: 30, lastDay: today });
+    whoop.setRateLimit(0);
+    whoop.setDataDelay(400);
     await page.goto('/my_devices');
     await expect(page.getByRole('heading', { level: 1, name: 'My devices' })).toBeVisible();
     const whoopCard = page.getByRole('region', { name: 'Whoop' });
@@ -295,11 +300,35 @@ test.describe('/my_devices', () => {
     const closed = popup.waitForEvent('close');
     await popup.getByRole('link', { name: 'Allow' }).click();
     await closed;
-    await expect(whoopCard.getByText('Connected', { exact: true })).toBeVisible();
-    await expect(whoopCard.getByText('Last sync: waiting for the first sync')).toBeVisible();
+    // The backfill runs on the job queue: the card shows it, with its progress, then the last sync.
+    await expect(whoopCard.getByText('Syncing', { exact: true })).toBeVisible();
+    await expect(whoopCard.getByRole('progressbar', { name: 'Whoop sync progress' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/my-devices-syncing.png', fullPage: true });
+    await expect(whoopCard.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(whoopCard.getByText(/^Last sync: \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+    whoop.setDataDelay(0);
     const rows = () => query<{ access: string }>('SELECT c."accessTokenEncrypted" AS access FROM wearable_connections c JOIN users u ON u.id = c."userId" WHERE u.email = $1', [email]);
     expect((await rows())[0]!.access).toMatch(/^v1\./);
     await page.screenshot({ path: 'test-results/my-devices.png', fullPage: true });
+
+    // The backfilled days are in the database, with Whoop's own figures.
+    const days = await query<{ day: string; sleepScore: number }>(
+      `SELECT to_char(m.day, 'YYYY-MM-DD') AS day, m."sleepScore" FROM daily_metrics m JOIN users u ON u.id = m."userId" WHERE u.email = $1 AND m.source = 'whoop' ORDER BY m.day`,
+      [email],
+    );
+    expect(days).toHaveLength(30);
+    expect(days.at(-1)).toEqual({ day: today, sleepScore: whoopFiguresFor(29).performance });
+    // No token anywhere in the page.
+    expect(await page.content()).not.toMatch(/whoop-(access|refresh)-/);
+
+    // The dashboard picks Whoop's figures (the only source this member has).
+    await page.goto('/main_dashboard');
+    await expect(page.getByTestId('sleep-score')).toHaveText(String(whoopFiguresFor(29).performance));
+    await page.goto('/my_devices');
+
+    // Sync now queues another (incremental) sync, which ends with a new last-sync time.
+    await whoopCard.getByRole('button', { name: 'Sync now' }).click();
+    await expect(whoopCard.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
 
     // The page after a reload says the same.
     await page.reload();
@@ -342,5 +371,27 @@ test.describe('/my_devices', () => {
     await card.getByRole('button', { name: "Revoke the token for Alex's iPhone" }).click();
     await expect(card.getByText('No device tokens yet.')).toBeVisible();
     expect((await send()).status()).toBe(401);
+  });
+});
+
+test.describe('/devices-integrated (the older devices screen)', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('shows the wearable cards, and Next confirms with POST /api/devices-integrated, then goes on through /dashboard; once confirmed it goes there at once', async ({ page, users }) => {
+    const email = await signUpAtGoals(users, 'Sleep better.');
+    await page.goto('/devices-integrated');
+    await expect(page.getByRole('heading', { level: 1, name: 'Connect your devices' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Connect Whoop/ })).toBeEnabled();
+    await expect(page.getByRole('button', { name: /^Connect Apple Watch/ })).toBeVisible();
+    await page.screenshot({ path: 'test-results/devices-integrated.png', fullPage: true });
+    const confirmed = page.waitForResponse((response) => response.url().endsWith('/api/devices-integrated') && response.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Next' }).click();
+    expect((await confirmed).status()).toBe(200);
+    // /dashboard goes to /main_dashboard, which resumes the onboarding at its next missing step (the track).
+    await expect(page).toHaveURL(/\/onboarding_13$/);
+    expect((await userRow(email)).devicesIntegrated).toBe(true);
+
+    await page.goto('/devices-integrated');
+    await expect(page).toHaveURL(/\/onboarding_13$/);
   });
 });

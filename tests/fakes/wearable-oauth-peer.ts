@@ -54,6 +54,8 @@ export type FakeOAuthProvider = PeerControls & {
   honours(accessToken: string): boolean;
   /** Answer token calls this many milliseconds late (to widen a race). */
   setTokenDelay(ms: number): void;
+  /** Answer data calls this many milliseconds late (so a sync lasts long enough to be watched). */
+  setDataDelay(ms: number): void;
   /** The query of each consent page shown (client_id, redirect_uri, scope, state, code_challenge…). */
   consents: URLSearchParams[];
   /** Authorization codes exchanged. */
@@ -99,8 +101,10 @@ export async function startFakeOAuthProvider(kind: OAuthProviderKind, { clientId
   const dataRequests: { path: string; status: number }[] = [];
   const api = DATA_APIS[kind];
 
+  let dataDelay = 0;
   async function data(request: IncomingMessage, url: URL, response: ServerResponse): Promise<void> {
     const form = request.method === 'POST' ? await readForm(request) : new URLSearchParams();
+    if (dataDelay) await new Promise((resolve) => setTimeout(resolve, dataDelay));
     const answer = ({ status, body, headers }: { status: number; body: unknown; headers?: Record<string, string> }) => {
       dataRequests.push({ path: url.pathname, status });
       sendJson(response, status, body, headers);
@@ -319,5 +323,6 @@ export async function startFakeOAuthProvider(kind: OAuthProviderKind, { clientId
     memberOf: (token) => memberOf.get(token) ?? null,
     honours: (accessToken) => accessTokens.has(accessToken),
     setTokenDelay: (ms) => void (tokenDelay = ms),
+    setDataDelay: (ms) => void (dataDelay = ms),
   };
 }

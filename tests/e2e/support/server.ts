@@ -19,5 +19,15 @@ execFileSync('npm', ['run', '--silent', 'db:migrate'], { stdio: 'inherit' });
 execFileSync('npm', ['run', '--silent', 'db:seed'], { stdio: 'inherit' });
 
 const next = spawn('node', ['server.mjs', '-p', process.env.PORT ?? '3100'], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => next.kill(signal));
-next.on('exit', (code) => process.exit(code ?? 0));
+// The job process beside it, as `npm start` runs it, for the wearable syncs; without the crons, so no
+// reminder e-mail lands in a test's inbox unasked.
+const jobs = spawn('node_modules/.bin/tsx', ['--conditions=react-server', 'scripts/jobs.ts'], { stdio: 'inherit', env: { ...process.env, JOBS_SCHEDULE: 'off' } });
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    jobs.kill(signal);
+    next.kill(signal);
+  });
+next.on('exit', (code) => {
+  jobs.kill('SIGTERM');
+  process.exit(code ?? 0);
+});

@@ -148,3 +148,99 @@ describe('connecting Oura and Withings', () => {
     expect([failed.status, failed.text.includes(`Failed to integrate ${name}`)]).toEqual([400, true]);
   });
 });
+
+describe('the wearable calls over HTTP', () => {
+  const origin = () => ({ origin: app.url });
+
+  it('POST /api/store_whoop_token (and /api/store_token) stores a token Whoop vouches for, refuses one it does not, and never echoes it', async () => {
+    const { browser, userId } = await registerUser(app);
+    const bogus = await browser.post('/api/store_whoop_token', { source: 'whoop', access_token: 'whoop-access-forged' }, origin());
+    expect([bogus.status, bogus.json.message]).toEqual([400, 'Error storing Whoop token']);
+    expect(await db.wearableConnection.count({ where: { userId } })).toBe(0);
+
+    const wrongType = await browser.post('/api/store_whoop_token', { source: 'whoop', access_token: 42 }, origin());
+    expect(wrongType.status).toBe(422);
+    expect(typeof wrongType.json.message).toBe('string');
+
+    const issued = whoop.issue();
+    const stored = await browser.post('/api/store_token', { source: 'whoop', access_token: issued.accessToken, refresh_token: issued.refreshToken, expires_in: 3600 }, origin());
+    expect([stored.status, stored.json]).toEqual([200, { stored: true, source: 'whoop' }]);
+    expect(stored.text).not.toContain(issued.accessToken);
+    const row = await db.wearableConnection.findFirstOrThrow({ where: { userId } });
+    expect(row.externalUserId).toBe(issued.member);
+    expect(JSON.stringify(row)).not.toContain(issued.accessToken);
+
+    // The card's state: syncing, with progress; never a token.
+    const devices = await browser.get('/api/wearable-devices');
+    expect(devices.status).toBe(200);
+    expect(devices.json.devices).toEqual(expect.arrayContaining([expect.objectContaining({ wearable: 'whoop', status: 'syncing', progress: 0 })]));
+    expect(devices.text).not.toMatch(/whoop-(access|refresh)-/);
+
+    // Sync now: queued (one waiting sync per connection), 202.
+    const sync = await browser.post('/api/sync-wearable', { source: 'whoop' }, origin());
+    expect(sync.status).toBe(202);
+    const notConnected = await browser.post('/api/sync-wearable', { source: 'oura' }, origin());
+    expect([notConnected.status, notConnected.json.message]).toEqual([404, 'Oura is not connected.']);
+  });
+
+  it('refuses the wearable calls without a session, also with the x-middleware-subrequest header', async () => {
+    const { client } = await import('../../setup/app-server');
+    const stranger = client(app.url);
+    for (const [method, path, body] of [
+      ['POST', '/api/store_whoop_token', { source: 'whoop', access_token: 'x' }],
+      ['POST', '/api/sync-wearable', { source: 'whoop' }],
+      ['GET', '/api/wearable-devices', undefined],
+    ] as const) {
+      const headers = { origin: app.url, 'x-middleware-subrequest': 'middleware:middleware:middleware:middleware:middleware' };
+      const answer = method === 'GET' ? await stranger.get(path, headers) : await stranger.post(path, body, headers);
+      expect([path, answer.status]).toEqual([path, 401]);
+      expect(typeof answer.json.message).toBe('string');
+    }
+  });
+
+  it('a Whoop webhook with a bad signature gets 401 and queues nothing; a good one is accepted', async () => {
+    const { createHmac } = await import('node:crypto');
+    const { browser, userId } = await registerUser(app);
+    const issued = whoop.issue();
+    expect((await browser.post('/api/store_whoop_token', { source: 'whoop', access_token: issued.accessToken }, origin())).status).toBe(200);
+    const row = await db.wearableConnection.findFirstOrThrow({ where: { userId } });
+    const jobs = async () => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'wearable-sync' AND data->>'connectionId' = ${row.id} AND data->>'reason' = 'webhook'`)[0]!.n;
+    const body = JSON.stringify({ user_id: Number(issued.member), id: 'rec-1', type: 'recovery.updated', trace_id: 't' });
+    const timestamp = String(Date.now());
+    const sign = (secret: string) => createHmac('sha256', secret).update(timestamp + body).digest('base64');
+    const post = (signature: string) => fetch(`${app.url}/api/webhooks/whoop`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-whoop-signature': signature, 'x-whoop-signature-timestamp': timestamp }, body });
+
+    const refused = await post(sign('someone-else'));
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ message: 'The notification could not be verified.' });
+    expect(await jobs()).toBe(0);
+    // The member's connection is still syncing from the store call; the webhook's sync waits behind it.
+    await db.wearableConnection.update({ where: { id: row.id }, data: { syncStartedAt: null } });
+    await db.$executeRaw`DELETE FROM pgboss.job WHERE name = 'wearable-sync' AND data->>'connectionId' = ${row.id}`;
+    const accepted = await post(sign(CLIENT.clientSecret));
+    expect([accepted.status, await accepted.json()]).toEqual([200, { received: true, queued: 1 }]);
+    expect(await jobs()).toBe(1);
+    // No token reached the server's log.
+    expect(app.output()).not.toMatch(/whoop-(access|refresh)-/);
+  });
+
+  it('Oura’s handshake and Withings’ HEAD probe are answered', async () => {
+    const bad = await fetch(`${app.url}/api/webhooks/oura?verification_token=guess&challenge=c1`);
+    expect(bad.status).toBe(401);
+    const head = await fetch(`${app.url}/api/webhooks/withings`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    const unsigned = await fetch(`${app.url}/api/webhooks/withings`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'userid=1&appli=1' });
+    expect(unsigned.status).toBe(401);
+  });
+});
+
+describe('no token in the clear', () => {
+  it('after every flow above, a dump of the database holds only ciphertext, and the server log holds no token', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const dump = execFileSync('pg_dump', ['--data-only', '--no-owner', process.env.DATABASE_URL!], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    // The flows above stored Whoop, Oura and Withings connections (their sealed columns are in the dump).
+    expect(dump).toMatch(/v1\./);
+    expect(dump).not.toMatch(/(whoop|oura|withings)-(access|refresh)-[0-9a-f]{24}/);
+    expect(app.output()).not.toMatch(/(whoop|oura|withings)-(access|refresh)-[0-9a-f]{24}/);
+  });
+});
