@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, startPeer, type PeerControls } from './http-peer';
 import { ouraData } from './oura-data';
@@ -56,6 +56,11 @@ export type FakeOAuthProvider = PeerControls & {
   setTokenDelay(ms: number): void;
   /** Answer data calls this many milliseconds late (so a sync lasts long enough to be watched). */
   setDataDelay(ms: number): void;
+  /**
+   * Sends the provider's notification about `member` to the app's callback, as the provider does:
+   * Whoop's and Oura's signed with the client secret (or `secret`, to forge one), Withings' as a form.
+   */
+  sendWebhook(callbackUrl: string, member: string, options?: { secret?: string; at?: number; type?: string }): Promise<Response>;
   /** The query of each consent page shown (client_id, redirect_uri, scope, state, code_challenge…). */
   consents: URLSearchParams[];
   /** Authorization codes exchanged. */
@@ -73,6 +78,24 @@ export type FakeOAuthProvider = PeerControls & {
 };
 
 export { whoopFiguresFor } from './whoop-data';
+
+/** A provider's notification, in its own format and signature (see the app's lib/wearables/webhooks.ts for the rules). */
+function sendWebhook(kind: OAuthProviderKind, clientSecret: string, callbackUrl: string, member: string, { secret = clientSecret, at = Date.now(), type }: { secret?: string; at?: number; type?: string }): Promise<Response> {
+  if (kind === 'withings') {
+    const form = new URLSearchParams({ userid: member, appli: type ?? '1', startdate: String(Math.floor(at / 1000) - 3600), enddate: String(Math.floor(at / 1000)) });
+    return fetch(callbackUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+  }
+  if (kind === 'whoop') {
+    const body = JSON.stringify({ user_id: Number(member), id: randomBytes(8).toString('hex'), type: type ?? 'recovery.updated', trace_id: randomBytes(6).toString('hex') });
+    const timestamp = String(at);
+    const signature = createHmac('sha256', secret).update(timestamp + body).digest('base64');
+    return fetch(callbackUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-whoop-signature': signature, 'x-whoop-signature-timestamp': timestamp }, body });
+  }
+  const body = JSON.stringify({ event_type: 'update', data_type: type ?? 'daily_sleep', object_id: randomBytes(8).toString('hex'), event_time: new Date(at).toISOString(), user_id: member });
+  const timestamp = String(Math.floor(at / 1000));
+  const signature = createHmac('sha256', secret).update(timestamp + body).digest('hex').toUpperCase();
+  return fetch(callbackUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-oura-signature': signature, 'x-oura-timestamp': timestamp }, body });
+}
 
 async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
@@ -324,5 +347,6 @@ export async function startFakeOAuthProvider(kind: OAuthProviderKind, { clientId
     honours: (accessToken) => accessTokens.has(accessToken),
     setTokenDelay: (ms) => void (tokenDelay = ms),
     setDataDelay: (ms) => void (dataDelay = ms),
+    sendWebhook: (callbackUrl, member, options = {}) => sendWebhook(kind, clientSecret, callbackUrl, member, options),
   };
 }

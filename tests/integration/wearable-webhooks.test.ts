@@ -152,12 +152,6 @@ describe('Whoop webhooks', () => {
 });
 
 describe('Oura webhooks', () => {
-  const ouraSigned = (body: string, secret = OURA.clientSecret) => {
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const signature = createHmac('sha256', secret).update(timestamp + body).digest('hex').toUpperCase();
-    return new Request(`${callbackBase}/api/webhooks/oura`, { method: 'POST', headers: { 'x-oura-signature': signature, 'x-oura-timestamp': timestamp, 'content-type': 'application/json' }, body });
-  };
-
   it('answers the subscription handshake only for its own verification token', async () => {
     const token = lib.webhooks.ouraVerificationToken()!;
     const good = await lib.routes.ouraHandshake(new Request(`${callbackBase}/api/webhooks/oura?verification_token=${token}&challenge=abc123`));
@@ -166,13 +160,13 @@ describe('Oura webhooks', () => {
     expect(bad.status).toBe(401);
   });
 
-  it('queues a sync for a signed event and refuses an unsigned one', async () => {
+  it('queues a sync for an event the fake Oura signs, and refuses a forged or unsigned one', async () => {
     const connection = await connected('oura', oura);
-    const body = JSON.stringify({ event_type: 'update', data_type: 'daily_sleep', object_id: 'o-1', event_time: new Date().toISOString(), user_id: connection.externalUserId });
-    const receive = lib.routes.webhookReceiver('oura');
-    expect((await receive(ouraSigned(body, 'wrong'))).status).toBe(401);
+    const url = `${callbackBase}/api/webhooks/oura`;
+    expect((await oura.sendWebhook(url, connection.externalUserId!, { secret: 'wrong' })).status).toBe(401);
+    expect((await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_id: connection.externalUserId }) })).status).toBe(401);
     expect(await jobsFor(connection.id)).toBe(0);
-    const accepted = await receive(ouraSigned(body));
+    const accepted = await oura.sendWebhook(url, connection.externalUserId!);
     expect(await accepted.json()).toEqual({ received: true, queued: 1 });
   });
 
@@ -201,8 +195,8 @@ describe('Withings notifications', () => {
     expect((await post(`${callbackBase}/api/webhooks/withings`)).status).toBe(401);
     expect((await post(`${callbackBase}/api/webhooks/withings?token=guess`)).status).toBe(401);
     expect(await jobsFor(connection.id)).toBe(0);
-    const accepted = await post(lib.webhooks.webhookUrl('withings', callbackBase));
-    expect(await accepted.json()).toEqual({ received: true, queued: 1 });
+    const accepted = await withings.sendWebhook(lib.webhooks.webhookUrl('withings', callbackBase), connection.externalUserId!);
+    expect([accepted.status, await accepted.json()]).toEqual([200, { received: true, queued: 1 }]);
   });
 
   it('subscribes each connected member once (Withings probes the callback first)', async () => {

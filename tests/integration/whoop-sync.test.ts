@@ -133,4 +133,26 @@ describe('the Whoop backfill', () => {
     expect(job.syncWindow(done, later).from.toISOString()).toBe(new Date(now.getTime() - job.OVERLAP_MS).toISOString());
     expect(await lib.db.dailyMetric.count({ where: { userId: connection.userId, source: 'WHOOP' } })).toBe(90);
   }, 60_000);
+
+  it('a sync that dies half-way leaves the last sync where it was, and its retry fills every day once', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    whoop.setHistory({ days: 40, lastDay: today });
+    whoop.setRateLimit(0);
+    const connection = await connected();
+    const job = await import('@/lib/wearables/sync-job');
+    // Whoop fails once the sleeps are in: the recoveries and cycles never come.
+    whoop.failWith('server-error', '/developer/v2/recovery');
+    await expect(job.runWearableSync({ connectionId: connection.id, reason: 'connect' })).rejects.toThrow();
+    whoop.failWith(null);
+    const half = await lib.db.dailyMetric.findMany({ where: { userId: connection.userId, source: 'WHOOP' } });
+    expect(half.length).toBe(40);
+    expect(half.every((row) => row.recoveryScore === null)).toBe(true);
+    expect(await lib.db.wearableConnection.findUniqueOrThrow({ where: { id: connection.id } })).toMatchObject({ lastSyncAt: null, backfilledAt: null, syncStartedAt: null });
+
+    // The queue's retry: the same backfill window again.
+    await job.runWearableSync({ connectionId: connection.id, reason: 'connect' });
+    const rows = await lib.db.dailyMetric.findMany({ where: { userId: connection.userId, source: 'WHOOP' }, orderBy: { day: 'asc' } });
+    expect(rows).toHaveLength(40);
+    expect(rows.map((row) => row.recoveryScore)).toEqual(Array.from({ length: 40 }, (_, index) => whoopFiguresFor(index).recovery));
+  }, 60_000);
 });
