@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_DATABASE_URL, E2E_MAIL_DIR, EMBEDDED_DB_PORT } from './tests/e2e/support/database';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium';
 import { E2E_WORKERS } from './tests/e2e/support/demo-state';
 import { E2E_OPENAI_BASE_URL, E2E_OPENAI_KEY, E2E_TOKEN_KEY, E2E_WHOOP_BASE_URL, E2E_WHOOP_CLIENT } from './tests/e2e/support/openai';
 import {
@@ -15,15 +16,6 @@ import {
 const PORT = process.env.E2E_PORT ?? '3100';
 const EMBEDDED_PORT = process.env.E2E_EMBEDDED_PORT ?? '3101';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,13 +27,16 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     headless: true,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
   projects: [
     // Signs the demo in once per worker through the real POST /api/login and saves its storage state.
     { name: 'setup', testMatch: /\.setup\.ts$/, use: { baseURL: `http://127.0.0.1:${PORT}` } },
-    { name: 'server-db', testIgnore: /(embedded|billing)\.spec\.ts/, dependencies: ['setup'], use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    { name: 'server-db', testIgnore: /(embedded|billing|vitals-scan)\.spec\.ts/, dependencies: ['setup'], use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    // The camera scan against generated videos (browsers of its own, with a fake camera each): after the
+    // others, so that its 45-second measurements have the machine's time to themselves.
+    { name: 'scan', testMatch: /vitals-scan\.spec\.ts/, dependencies: ['server-db'], use: { baseURL: `http://127.0.0.1:${PORT}` } },
     // Billing on, against a fake Stripe: a server of its own, since it sends every new user to checkout.
     { name: 'billing', testMatch: /billing\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${E2E_BILLING_PORT}` } },
     { name: 'embedded-db', testMatch: /embedded\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${EMBEDDED_PORT}` } },

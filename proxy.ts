@@ -22,6 +22,7 @@ function policyFor(nonce: string) {
     https,
     google: Boolean(process.env.GOOGLE_CLIENT_ID),
     apple: Boolean(process.env.APPLE_CLIENT_ID),
+    vitalsSdk: process.env.VITALS_SDK_URL && process.env.VITALS_SDK_LICENSE ? process.env.VITALS_SDK_URL : null,
   });
   return { csp, https };
 }

@@ -8,6 +8,8 @@ export type PolicyOptions = {
   https: boolean;
   google: boolean;
   apple: boolean;
+  /** The vendor scan SDK's script (VITALS_SDK_URL), when one is configured. */
+  vitalsSdk?: string | null;
 };
 
 // Google Identity Services fetches, frames and styles from its /gsi/ path (Google's CSP guide).
@@ -22,17 +24,17 @@ export function createNonce(): string {
 }
 
 /** The Content-Security-Policy of an HTML page: nonce-bound scripts, and third-party origins only when their sign-in is on. */
-export function contentSecurityPolicy({ nonce, development, https, google, apple }: PolicyOptions): string {
+export function contentSecurityPolicy({ nonce, development, https, google, apple, vitalsSdk = null }: PolicyOptions): string {
   const only = (on: boolean, ...sources: string[]) => (on ? sources : []);
   const frames = [...only(google, GOOGLE_GSI), ...only(apple, APPLE_ID)];
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", `'nonce-${nonce}'`, ...only(development, "'unsafe-eval'"), ...only(google, GOOGLE_SDK_URL), ...only(apple, APPLE_SDK_URL)],
+    ['script-src', "'self'", `'nonce-${nonce}'`, ...only(development, "'unsafe-eval'"), ...only(google, GOOGLE_SDK_URL), ...only(apple, APPLE_SDK_URL), ...only(Boolean(vitalsSdk), vitalsSdk ?? '')],
     // React renders style attributes (next/image among others), which a style nonce cannot cover.
     ['style-src', "'self'", "'unsafe-inline'", ...only(google, `${GOOGLE_GSI}style`)],
     ['img-src', "'self'", 'data:', 'blob:'],
     ['font-src', "'self'"],
-    ['connect-src', "'self'", ...only(google, GOOGLE_GSI), ...only(apple, APPLE_ID)],
+    ['connect-src', "'self'", ...only(google, GOOGLE_GSI), ...only(apple, APPLE_ID), ...only(Boolean(vitalsSdk), vitalsSdk ? new URL(vitalsSdk).origin : '')],
     ['media-src', "'self'", 'blob:'],
     ['frame-src', ...(frames.length ? frames : ["'none'"])],
     ['worker-src', "'self'", 'blob:'],

@@ -115,11 +115,11 @@ test.describe('onboarding steps 8 to 14', () => {
     await expect(page).toHaveURL(/\/onboarding_9$/);
     expect((await userRow(email)).shenaiTutorialWatched).toBe(true);
 
-    // Step 9 waits for the camera issue: a placeholder that leads on, not a dead page.
+    // Step 9 is the camera measurement; this browser has no camera, so it says so and leads on.
     await expect(page.getByRole('progressbar', { name: 'Step 9 of 14' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Camera measurement is coming soon' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'The camera isn’t available' })).toBeVisible();
     await expect(backLink(page)).toHaveAttribute('href', '/onboarding_8');
-    await page.getByRole('link', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(page).toHaveURL(/\/onboarding_10$/);
     await expect(page.getByRole('progressbar', { name: 'Step 10 of 14' })).toBeVisible();
   });

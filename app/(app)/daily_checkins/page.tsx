@@ -1,13 +1,10 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { BackLink } from '@/components/back-link';
+import { AlreadyDone } from '@/components/checkin/already-done';
 import { CheckinFlow } from '@/components/checkin/checkin-flow';
-import { Alert } from '@/components/ui/alert';
-import { buttonClassName } from '@/components/ui/button-styles';
 import { dashboardAccess } from '@/lib/billing/subscriptions';
 import { CHECKIN_ALREADY_DONE, checkinStatus } from '@/lib/checkins/daily';
-import { formatTimestampGB } from '@/lib/format';
 import { requireOnboardedUser } from '@/lib/onboarding/guard';
 
 export const metadata: Metadata = { title: 'Daily check-in' };
@@ -22,14 +19,7 @@ export default async function DailyCheckinPage() {
       <BackLink href="/main_dashboard">Back to dashboard</BackLink>
       <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">Daily check-in</h1>
       {status.submitted ? (
-        <div className="flex flex-col items-start gap-4">
-          <Alert variant="success" title={CHECKIN_ALREADY_DONE}>
-            Next available: {formatTimestampGB(status.next_refresh)}
-          </Alert>
-          <Link href="/main_dashboard" className={buttonClassName()}>
-            Go to my dashboard
-          </Link>
-        </div>
+        <AlreadyDone title={CHECKIN_ALREADY_DONE} nextRefresh={status.next_refresh} />
       ) : (
         <CheckinFlow />
       )}

@@ -39,7 +39,7 @@ describe('the wearable connect calls', () => {
     const stored = await browser.post(`/api/store_${wearable}_token`, token(wearable));
     expect(stored.status).toBe(503);
     expect(stored.json).toEqual({ message });
-    expect(app.output()).toContain(`${name} is not configured`);
+    expect(app.output()).toContain(`${wearable} cannot be connected: set ${wearable.toUpperCase()}_CLIENT_ID and ${wearable.toUpperCase()}_CLIENT_SECRET.`);
   });
 
   it('a configured Whoop cannot be connected without a key to seal its tokens: 503, and the log says why', async () => {
@@ -48,10 +48,10 @@ describe('the wearable connect calls', () => {
     expect(url.status).toBe(503);
     expect(url.json).toEqual({ message: "Connecting Whoop isn't available right now. You can carry on without it and connect it later." });
     expect(app.output()).toContain('TOKEN_ENCRYPTION_KEY is not set');
-    // Submitting a token by API comes later in the wearables issue.
+    // A token submitted by an API client cannot be sealed either: refused the same way, before Whoop is asked.
     const stored = await browser.post('/api/store_whoop_token', token('whoop'));
-    expect(stored.status).toBe(501);
-    expect(stored.json).toEqual({ message: 'Connecting Whoop is coming soon. You can carry on without it and connect it later.' });
+    expect(stored.status).toBe(503);
+    expect(stored.json).toEqual({ message: "Connecting Whoop isn't available right now. You can carry on without it and connect it later." });
   });
 
   it('a token message from another source or without a token is refused with 422', async () => {

@@ -1,0 +1,18 @@
+import Link from 'next/link';
+import { Alert } from '@/components/ui/alert';
+import { buttonClassName } from '@/components/ui/button-styles';
+import { formatTimestampGB } from '@/lib/format';
+
+/** A check-in already done for its period (SPEC §8's text), when the next one opens, and the way back. */
+export function AlreadyDone({ title, nextRefresh }: { title: string; nextRefresh: string }) {
+  return (
+    <div className="flex flex-col items-start gap-4">
+      <Alert variant="success" title={title}>
+        Next available: {formatTimestampGB(nextRefresh)}
+      </Alert>
+      <Link href="/main_dashboard" className={buttonClassName()}>
+        Go to my dashboard
+      </Link>
+    </div>
+  );
+}

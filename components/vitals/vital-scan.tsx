@@ -1,0 +1,129 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+import { Button } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { Spinner } from '@/components/ui/spinner';
+import type { LiveState, ScanMeasurement } from '@/lib/vitals-scan/types';
+import type { VitalScan } from './use-vital-scan';
+
+// The scan's screen: the camera preview with an oval to put the face in, live progress and pulse
+// trace while it measures, then what was measured and, plainly, what this device cannot measure.
+
+/** What the built-in engine cannot measure from a camera alone (a vendor engine may). */
+export const NOT_MEASURED = ['Blood pressure', 'Cardiac workload', 'Stress index', 'Parasympathetic activity'] as const;
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+function PulseTrace({ live }: { live: LiveState | null }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const element = canvas.current;
+    const context = element?.getContext('2d');
+    if (!element || !context) return;
+    const { width, height } = element;
+    context.clearRect(0, 0, width, height);
+    const trace = live?.trace ?? [];
+    if (trace.length < 2) return;
+    context.strokeStyle = '#0f766e';
+    context.lineWidth = 2;
+    context.lineJoin = 'round';
+    context.beginPath();
+    trace.forEach((value, index) => {
+      const x = (index / (trace.length - 1)) * width;
+      const y = height / 2 - value * (height / 2 - 4);
+      if (index === 0) context.moveTo(x, y);
+      else context.lineTo(x, y);
+    });
+    context.stroke();
+  }, [live]);
+  return <canvas ref={canvas} width={480} height={96} className="h-24 w-full rounded-control bg-neutral-50" aria-hidden />;
+}
+
+function Figure({ id, label, value, unit }: { id: string; label: string; value: number | null; unit: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 border-b border-neutral-100 py-2 last:border-0">
+      <dt className="text-sm text-neutral-600">{label}</dt>
+      <dd className="font-semibold tabular-nums text-neutral-900" data-testid={`scan-${id}`} data-value={value ?? ''}>
+        {value === null ? '–' : unit === '%' ? `${value}%` : `${value} ${unit}`.trim()}
+      </dd>
+    </div>
+  );
+}
+
+const rounded = (value: number | null, digits = 0) => (value === null ? null : Number(value.toFixed(digits)));
+
+/** What was measured; a reading the engine was not sure of is said so, never shown as a number. */
+export function ScanResult({ result, onRetry }: { result: ScanMeasurement; onRetry?: () => void }) {
+  const quality = Math.round(result.signalQuality * 100);
+  return (
+    <div className="flex flex-col gap-4" data-testid="scan-result" data-fps={result.fps.toFixed(1)} data-frames={result.frames}>
+      {result.confident ? (
+        <dl aria-label="Measured by the camera">
+          <Figure id="heart-rate" label="Heart rate" value={rounded(result.heartRateBpm, 1)} unit="bpm" />
+          <Figure id="hrv-sdnn" label="Heart-rate variability (SDNN)" value={rounded(result.hrvSdnnMs)} unit="ms" />
+          <Figure id="hrv-lnrmssd" label="Heart-rate variability (lnRMSSD)" value={rounded(result.hrvLnrmssdMs, 2)} unit="" />
+          <Figure id="breathing-rate" label="Breathing rate" value={rounded(result.breathingRateBpm, 1)} unit="breaths/min" />
+          <Figure id="signal-quality" label="Signal quality" value={quality} unit="%" />
+        </dl>
+      ) : (
+        <div role="alert" className="rounded-control border border-warning-200 bg-warning-50 p-4 text-sm text-warning-900">
+          <p className="font-semibold">We couldn’t get a clear reading (signal quality {quality}%).</p>
+          <p className="mt-1">Sit still, face the camera in even light, keep your face inside the oval, and try again.</p>
+        </div>
+      )}
+      <p className="text-sm text-neutral-600">
+        This camera scan can’t measure {NOT_MEASURED.map((name) => name.toLowerCase()).join(', ')}. A cuff reading gives you blood pressure.
+      </p>
+      {onRetry ? (
+        <div>
+          <Button type="button" variant="secondary" onClick={onRetry}>
+            Scan again
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The camera and the live measurement; the caller shows the result and what comes next. */
+export function ScanView({ scan, durationMs }: { scan: VitalScan; durationMs: number }) {
+  const { phase, live, videoRef } = scan;
+  const elapsed = live ? Math.min(seconds(live.elapsedMs), seconds(durationMs)) : 0;
+  // The camera is released once the scan ends: the preview goes with it (a restart brings it back).
+  if (phase !== 'starting' && phase !== 'scanning') return null;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="relative mx-auto aspect-[4/3] w-full max-w-md overflow-hidden rounded-card bg-neutral-900">
+        <video ref={videoRef} playsInline muted className="size-full -scale-x-100 object-cover" aria-label="Camera preview" />
+        {/* The oval guide: the face goes inside it (the engine reads the forehead and cheeks within). */}
+        <svg viewBox="0 0 400 300" className="pointer-events-none absolute inset-0 size-full" aria-hidden>
+          <defs>
+            <mask id="face-oval">
+              <rect width="400" height="300" fill="white" />
+              <ellipse cx="200" cy="150" rx="82" ry="114" fill="black" />
+            </mask>
+          </defs>
+          <rect width="400" height="300" fill="rgba(15, 23, 42, 0.45)" mask="url(#face-oval)" />
+          <ellipse cx="200" cy="150" rx="82" ry="114" fill="none" stroke="white" strokeWidth="2.5" strokeDasharray="6 5" />
+        </svg>
+        {phase === 'starting' ? (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-white">
+            <Spinner label="Starting the camera" className="size-7" />
+            <span className="text-sm font-medium">Starting the camera…</span>
+          </div>
+        ) : null}
+      </div>
+      {phase === 'scanning' ? (
+        <div className="flex flex-col gap-3">
+          <p className="text-center text-sm text-neutral-600">Keep your face inside the oval and stay still. Results in about {seconds(durationMs)} seconds.</p>
+          <ProgressBar label="Measuring" value={elapsed} max={seconds(durationMs)} valueText={`${elapsed} of ${seconds(durationMs)} seconds`} showValue />
+          <PulseTrace live={live} />
+          <p className="text-sm text-neutral-700" aria-live="polite">
+            {live?.heartRateBpm ? <>Pulse so far: <span className="font-semibold tabular-nums">{Math.round(live.heartRateBpm)} bpm</span></> : 'Finding your pulse…'}
+          </p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

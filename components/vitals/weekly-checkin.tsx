@@ -1,0 +1,130 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { LOGIN_PATH } from '@/lib/routes';
+import { getJson, postJson } from '@/lib/client/post-json';
+import type { VendorConfig } from '@/lib/client/vitals-vendor';
+import { formatTimestampGB } from '@/lib/format';
+import { SCAN_DURATION_MS } from '@/lib/vitals-scan/types';
+import { CUFF, cuffFormSchema } from '@/lib/validation/vitals-scan';
+import { measurementFields } from './scan-fields';
+import { useVitalScan } from './use-vital-scan';
+import { ScanResult, ScanView } from './vital-scan';
+
+/** SPEC §8. */
+const ALREADY_DONE = "You've already completed your weekly check-in.";
+const SAVE_FAILED = 'Failed to save check-in.';
+
+type Problem = { title: string; detail?: string };
+
+/**
+ * /weekly_checkin ('Pulse & blood pressure'): the camera scan, and a cuff reading the user may type so
+ * that blood pressure is real when measured; 'Done for today' posts both (POST /api/weekly_checkin).
+ */
+export function WeeklyCheckin({ vendor = null }: { vendor?: VendorConfig | null }) {
+  const router = useRouter();
+  const scan = useVitalScan({ vendor });
+  const { phase, result, problem: scanProblem, restart } = scan;
+  const [cuff, setCuff] = useState({ systolic: '', diastolic: '' });
+  const [errors, setErrors] = useState<{ systolic?: string; diastolic?: string }>({});
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const finished = phase === 'done' || phase === 'failed';
+  const scanned = measurementFields(result);
+  const hasCuff = cuff.systolic.trim() !== '' && cuff.diastolic.trim() !== '';
+
+  async function submit() {
+    setProblem(null);
+    const parsed = cuffFormSchema.safeParse(cuff);
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as 'systolic' | 'diastolic';
+        next[field] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    if (!('heart_rate_bpm' in scanned) && !hasCuff) {
+      setProblem({ title: 'Nothing to save yet.', detail: 'Scan your pulse again, or enter your cuff reading.' });
+      return;
+    }
+    setSaving(true);
+    try {
+      const answer = await postJson('/api/weekly_checkin', {
+        ...scanned,
+        ...(hasCuff ? { systolic_blood_pressure_mmhg: Number(parsed.data.systolic), diastolic_blood_pressure_mmhg: Number(parsed.data.diastolic) } : {}),
+      });
+      if (answer.ok) return router.push('/main_dashboard');
+      if (answer.status === 401) return window.location.assign(LOGIN_PATH);
+      if (answer.status === 409) {
+        // Submitted meanwhile (another tab): say when the next one opens.
+        const status = await getJson('/api/weekly_checkin/status').catch(() => null);
+        const next = (status?.data as { next_refresh?: unknown } | undefined)?.next_refresh;
+        setProblem({ title: ALREADY_DONE, detail: typeof next === 'string' ? `Next available: ${formatTimestampGB(next)}` : undefined });
+      } else setProblem({ title: answer.message ?? SAVE_FAILED });
+    } catch {
+      setProblem({ title: SAVE_FAILED, detail: 'Check your connection and try again.' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      {problem ? (
+        <Alert variant="error" title={problem.title}>
+          {problem.detail}
+        </Alert>
+      ) : null}
+      <Card title="Camera scan">
+        {phase === 'failed' ? (
+          <div className="flex flex-col items-start gap-3">
+            <Alert variant="warning" title={scanProblem?.title}>
+              {scanProblem?.detail} You can still save a cuff reading below.
+            </Alert>
+            <Button type="button" variant="secondary" onClick={restart}>
+              Try the camera again
+            </Button>
+          </div>
+        ) : (
+          <ScanView scan={scan} durationMs={SCAN_DURATION_MS} />
+        )}
+        {phase === 'done' && result ? <ScanResult result={result} onRetry={restart} /> : null}
+      </Card>
+      <Card title="Blood pressure cuff (optional)">
+        <p className="mb-4 text-sm text-neutral-600">If you measured your blood pressure with a cuff today, enter it here so your vital signs show a real reading.</p>
+        <div className="grid grid-cols-2 gap-4">
+          <Input
+            label="Systolic (upper), mmHg"
+            inputMode="numeric"
+            value={cuff.systolic}
+            onChange={(event) => setCuff((c) => ({ ...c, systolic: event.target.value }))}
+            error={errors.systolic}
+            hint={`${CUFF.systolic.min}–${CUFF.systolic.max}`}
+          />
+          <Input
+            label="Diastolic (lower), mmHg"
+            inputMode="numeric"
+            value={cuff.diastolic}
+            onChange={(event) => setCuff((c) => ({ ...c, diastolic: event.target.value }))}
+            error={errors.diastolic}
+            hint={`${CUFF.diastolic.min}–${CUFF.diastolic.max}`}
+          />
+        </div>
+      </Card>
+      <div className="flex justify-end">
+        <Button type="button" size="lg" loading={saving} disabled={!finished && !hasCuff} onClick={() => void submit()}>
+          Done for today
+        </Button>
+      </div>
+    </div>
+  );
+}

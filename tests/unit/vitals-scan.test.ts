@@ -1,0 +1,239 @@
+import { describe, expect, it } from '@jest/globals';
+import { beatIntervals } from '@/lib/vitals-scan/beats';
+import { bandPass, fft, findPeaks, periodogram, resampleUniform, spectralPeak } from '@/lib/vitals-scan/dsp';
+import { ScanEngine, TRACE_POINTS } from '@/lib/vitals-scan/engine';
+import { pos } from '@/lib/vitals-scan/pos';
+import { FACE_ROI, isSkin, meanRgb } from '@/lib/vitals-scan/roi';
+import { PULSE_WEIGHTS, syntheticSamples, type SyntheticOptions } from '@/lib/vitals-scan/synthetic';
+import { QUALITY_THRESHOLD, SCAN_DURATION_MS, type FrameSample, type ScanMeasurement } from '@/lib/vitals-scan/types';
+
+// The clips are what a webcam sees of a face (lib/vitals-scan/synthetic.ts): skin at (180, 120, 100), a
+// pulse of 1 % of the channel before the channel weights (green 0.77 %, red 0.33 %, blue 0.53 %) with a
+// systolic and a dicrotic wave, beat lengths varying by 3 %, breathing that brightens the face by 0.5 %
+// and swells the pulse by 15 %, sensor noise σ 0.5 on each 0..255 mean, a 2 % illumination drift, frames
+// at ~30 fps with 3 ms jitter and 2 % dropped. Every clip is seeded, so every figure below is repeatable.
+
+const CAMERA: Omit<SyntheticOptions, 'heartRateBpm'> = { pulseAmplitude: 0.01, noise: 0.5, durationMs: 46_000 };
+
+function scan(options: SyntheticOptions): ScanMeasurement {
+  const engine = new ScanEngine();
+  for (const sample of syntheticSamples({ ...CAMERA, ...options }).samples) engine.push(sample);
+  expect(engine.done).toBe(true);
+  return engine.result();
+}
+
+const sdnn = (rr: number[]) => {
+  const mean = rr.reduce((a, b) => a + b, 0) / rr.length;
+  return Math.sqrt(rr.reduce((sum, v) => sum + (v - mean) ** 2, 0) / (rr.length - 1));
+};
+
+describe('heart rate and breathing rate', () => {
+  const cases = [48, 60, 75, 95, 120].flatMap((bpm, i) => [12, 15, 18].map((breaths, j) => ({ bpm, breaths, seed: 10 * i + j + 1 })));
+
+  it.each(cases)('$bpm bpm, $breaths breaths/min: both within 2, confident', ({ bpm, breaths, seed }) => {
+    const result = scan({ heartRateBpm: bpm, breathingRateBpm: breaths, seed });
+    expect(result.confident).toBe(true);
+    expect(result.signalQuality).toBeGreaterThanOrEqual(QUALITY_THRESHOLD);
+    expect(Math.abs(result.heartRateBpm! - bpm)).toBeLessThanOrEqual(2);
+    expect(Math.abs(result.breathingRateBpm! - breaths)).toBeLessThanOrEqual(2);
+    expect(result.fps).toBeGreaterThan(28);
+    expect(result.fps).toBeLessThan(30.5);
+  });
+
+  it.each([60, 95])('%d bpm from a 15 fps camera: within 3', (bpm) => {
+    const result = scan({ heartRateBpm: bpm, breathingRateBpm: 15, fps: 15, seed: bpm });
+    expect(result.confident).toBe(true);
+    expect(Math.abs(result.heartRateBpm! - bpm)).toBeLessThanOrEqual(3);
+    expect(result.fps).toBeLessThan(15.5);
+  });
+
+  it('keeps the rate through three motion steps (the level jumps ~2 % per channel)', () => {
+    const result = scan({ heartRateBpm: 75, breathingRateBpm: 15, motionSteps: 3, seed: 4 });
+    expect(result.confident).toBe(true);
+    expect(Math.abs(result.heartRateBpm! - 75)).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('heart-rate variability', () => {
+  it('SDNN within ±15 ms of the beat series the pulse followed, ln(RMSSD) close to its own', () => {
+    // A steady face in good light (noise σ 0.2): beat-to-beat timing needs a cleaner pulse than the rate.
+    const { samples, rrMs } = syntheticSamples({ ...CAMERA, heartRateBpm: 60, rrSdMs: 40, noise: 0.2, seed: 7 });
+    const engine = new ScanEngine();
+    for (const sample of samples) engine.push(sample);
+    const result = engine.result();
+    const trueSdnn = sdnn(rrMs);
+    const trueRmssd = Math.sqrt(rrMs.slice(1).reduce((sum, rr, i) => sum + (rr - rrMs[i]!) ** 2, 0) / (rrMs.length - 1));
+    expect(trueSdnn).toBeGreaterThan(30);
+    expect(Math.abs(result.hrvSdnnMs! - trueSdnn)).toBeLessThanOrEqual(15);
+    expect(result.hrvLnrmssdMs).toBeGreaterThan(2);
+    expect(result.hrvLnrmssdMs).toBeLessThan(6);
+    expect(Math.abs(result.hrvLnrmssdMs! - Math.log(trueRmssd))).toBeLessThan(0.3);
+  });
+
+  it('withholds HRV (but not the rate) when noise would move the beats by tens of milliseconds', () => {
+    const result = scan({ heartRateBpm: 60, rrSdMs: 40, noise: 0.8, seed: 2 });
+    expect(result.confident).toBe(true);
+    expect(Math.abs(result.heartRateBpm! - 60)).toBeLessThanOrEqual(2);
+    expect(result.hrvSdnnMs).toBeNull();
+    expect(result.hrvLnrmssdMs).toBeNull();
+  });
+
+  it('marks missed, extra and mistimed beats implausible', () => {
+    const times = [0, 1000, 2000, 3000, 5000, 6000, 6400, 7000, 8000, 9250, 10_000, 11_000, 12_000, 13_000, 14_000];
+    const marks = beatIntervals(times.map((timeMs) => ({ timeMs, amplitude: 1 }))).map((interval) => interval.plausible);
+    // 2000 (a missed beat), 400 + 600 (an extra one), 1250 + 750 (the beat at 9000 found 250 ms late).
+    expect(marks).toEqual([true, true, true, false, true, false, false, true, false, false, true, true, true, true]);
+  });
+});
+
+describe('no pulse', () => {
+  it.each([1, 2, 3, 4, 5])('noise, drift and motion steps only (seed %d): low quality, no numbers', (seed) => {
+    const result = scan({ heartRateBpm: null, motionSteps: 5, seed });
+    expect(result.signalQuality).toBeLessThan(QUALITY_THRESHOLD);
+    expect(result.confident).toBe(false);
+    expect(result).toMatchObject({ heartRateBpm: null, hrvSdnnMs: null, hrvLnrmssdMs: null, breathingRateBpm: null });
+  });
+
+  // Seeds whose steps, left in, ring through the band-pass into a peak that reads 0.56–1.0.
+  it.each([3, 5, 14, 16, 25])('a nearly noiseless camera with motion steps (seed %d) stays low too', (seed) => {
+    const result = scan({ heartRateBpm: null, motionSteps: 5, noise: 0.02, seed });
+    expect(result.signalQuality).toBeLessThan(QUALITY_THRESHOLD);
+    expect(result.heartRateBpm).toBeNull();
+  });
+
+  it('a scan stopped after 5 s gives no numbers', () => {
+    const engine = new ScanEngine();
+    for (const sample of syntheticSamples({ ...CAMERA, heartRateBpm: 70, durationMs: 5_000 }).samples) engine.push(sample);
+    expect(engine.done).toBe(false);
+    expect(engine.result()).toMatchObject({ heartRateBpm: null, signalQuality: 0, confident: false });
+  });
+});
+
+describe('ScanEngine', () => {
+  it('live(): progress rises to 1, the trace stays within −1..1 and ≤ 150 points, no rate before 10 s', () => {
+    const engine = new ScanEngine();
+    let progress = 0;
+    let rateAt: number | null = null;
+    for (const [i, sample] of syntheticSamples({ ...CAMERA, heartRateBpm: 72, seed: 5 }).samples.entries()) {
+      engine.push(sample);
+      if (i % 3 !== 0 && !engine.done) continue;
+      const live = engine.live();
+      expect(live.progress).toBeGreaterThanOrEqual(progress);
+      progress = live.progress;
+      expect(live.trace.length).toBeLessThanOrEqual(TRACE_POINTS);
+      expect(Math.max(0, ...live.trace.map(Math.abs))).toBeLessThanOrEqual(1);
+      if (live.elapsedMs < 10_000) expect(live.heartRateBpm).toBeNull();
+      if (live.heartRateBpm !== null && rateAt === null) rateAt = live.elapsedMs;
+      if (live.elapsedMs > 15_000) expect(Math.abs(live.heartRateBpm! - 72)).toBeLessThanOrEqual(3);
+      if (engine.done) break;
+    }
+    expect(progress).toBe(1);
+    expect(rateAt).toBeGreaterThanOrEqual(10_000);
+    expect(rateAt).toBeLessThan(12_000);
+    expect(engine.live().trace).toHaveLength(TRACE_POINTS);
+  });
+
+  it('is done at its duration and ignores later, repeated, out-of-order and non-finite samples', () => {
+    const engine = new ScanEngine({ durationMs: 2_000 });
+    const sample = (t: number): FrameSample => ({ t, r: 180, g: 120, b: 100 });
+    engine.push(sample(1_000));
+    engine.push(sample(1_000));
+    engine.push(sample(900));
+    engine.push({ t: 1_100, r: Number.NaN, g: 120, b: 100 });
+    expect(engine.result().frames).toBe(1);
+    engine.push(sample(2_000));
+    expect(engine.done).toBe(false);
+    engine.push(sample(3_000));
+    expect(engine.done).toBe(true);
+    engine.push(sample(3_033));
+    expect(engine.result()).toMatchObject({ frames: 3, durationMs: 2_000, fps: 1 });
+    expect(new ScanEngine().live()).toEqual({ elapsedMs: 0, progress: 0, trace: [], heartRateBpm: null, signalQuality: 0 });
+    expect(SCAN_DURATION_MS).toBe(45_000);
+  });
+});
+
+describe('meanRgb', () => {
+  // A 10 × 10 frame: the ROI (x 0.2–0.8, y 0.2–0.8 → columns and rows 2..7) holds 24 skin pixels and
+  // 12 of blue background; outside the ROI everything is bright red, which must not count.
+  const frame = (skin: [number, number, number]) => {
+    const data = new Uint8ClampedArray(10 * 10 * 4);
+    for (let y = 0; y < 10; y += 1) {
+      for (let x = 0; x < 10; x += 1) {
+        const inside = x >= 2 && x < 8 && y >= 2 && y < 8;
+        const colour = !inside ? [255, 0, 0] : y < 6 ? skin : [40, 60, 200];
+        data.set([...colour, 255], (y * 10 + x) * 4);
+      }
+    }
+    return data;
+  };
+  const roi = { x: 0.2, y: 0.2, w: 0.6, h: 0.6 };
+
+  it('averages only the skin pixels of the region', () => {
+    expect(meanRgb(frame([180, 120, 100]), 10, 10, roi)).toEqual({ r: 180, g: 120, b: 100, n: 24 });
+  });
+
+  it('falls back to every pixel of the region when (almost) none is skin', () => {
+    // Grey has no skin chroma: 24 grey and 12 blue pixels averaged together.
+    const mean = meanRgb(frame([128, 128, 128]), 10, 10, roi);
+    expect(mean.n).toBe(36);
+    expect(mean.r).toBeCloseTo((24 * 128 + 12 * 40) / 36, 6);
+    expect(mean.b).toBeCloseTo((24 * 128 + 12 * 200) / 36, 6);
+  });
+
+  it('returns n = 0 for an empty region', () => {
+    expect(meanRgb(frame([180, 120, 100]), 10, 10, { x: 0.5, y: 0.5, w: 0, h: 0.3 }).n).toBe(0);
+  });
+
+  it('takes light and dark skin, not background, shadow or clipped highlights', () => {
+    const skin: [number, number, number][] = [[230, 190, 170], [180, 120, 100], [90, 56, 40]];
+    const other: [number, number, number][] = [[128, 128, 128], [40, 60, 200], [60, 160, 70], [12, 8, 6], [255, 220, 200]];
+    expect(skin.map((rgb) => isSkin(...rgb))).toEqual([true, true, true]);
+    expect(other.map((rgb) => isSkin(...rgb))).toEqual([false, false, false, false, false]);
+    expect(FACE_ROI).toEqual({ x: 0.35, y: 0.25, w: 0.3, h: 0.4 });
+  });
+});
+
+describe('signal processing', () => {
+  it('resamples irregular frame times linearly onto a uniform grid', () => {
+    const grid = resampleUniform([0, 40, 60, 130], [0, 4, 6, 13], 50); // a straight line, 1 per 10 ms
+    expect(Array.from(grid)).toEqual([0, 2, 4, 6, 8, 10, 12]);
+  });
+
+  it('FFT: a 64-point cosine at bin 5 has all its energy in bins 5 and 59', () => {
+    const re = Float64Array.from({ length: 64 }, (_, i) => Math.cos((2 * Math.PI * 5 * i) / 64));
+    const im = new Float64Array(64);
+    fft(re, im);
+    const magnitude = Array.from(re, (v, k) => Math.hypot(v, im[k]!));
+    expect(magnitude[5]).toBeCloseTo(32, 9);
+    expect(magnitude[59]).toBeCloseTo(32, 9);
+    expect(magnitude.filter((_, k) => k !== 5 && k !== 59).every((v) => v < 1e-9)).toBe(true);
+  });
+
+  it('band-pass keeps 1.2 Hz, removes 0.1 Hz and 8 Hz; the periodogram peak lands within 0.01 Hz', () => {
+    const fs = 30;
+    const tone = (f: number, amplitude: number) => Float64Array.from({ length: 1200 }, (_, i) => amplitude * Math.sin((2 * Math.PI * f * i) / fs));
+    const [pulse, drift, flicker] = [tone(1.2, 1), tone(0.1, 10), tone(8, 1)];
+    const filtered = bandPass(pulse.map((v, i) => v + drift[i]! + flicker[i]!), fs, 0.7, 4);
+    const residual = filtered.slice(200, 1000).map((v, i) => v - pulse[i + 200]!);
+    expect(Math.max(...residual.map(Math.abs))).toBeLessThan(0.15);
+    expect(spectralPeak(periodogram(filtered, fs, 4096), 0.7, 4)!.frequency).toBeCloseTo(1.2, 2);
+  });
+
+  it('peak detection keeps the higher of two peaks closer than the refractory period', () => {
+    const x = Float64Array.from([0, 1, 0, 0.5, 0, 0, 0, 0.8, 0, 0]);
+    expect(findPeaks(x, 3)).toEqual([1, 7]);
+    expect(findPeaks(x, 1)).toEqual([1, 3, 7]);
+  });
+
+  it('POS cancels a change common to all channels and keeps the pulse colour change', () => {
+    const fs = 30;
+    const n = 600;
+    const light = (i: number) => 1 + 0.05 * Math.sin((2 * Math.PI * 1.5 * i) / fs); // flicker in the pulse band
+    const beat = (i: number) => 0.01 * Math.sin((2 * Math.PI * 1.2 * i) / fs);
+    const channel = (base: number, weight: number, pulse: boolean) => Float64Array.from({ length: n }, (_, i) => base * light(i) * (1 - (pulse ? weight * beat(i) : 0)));
+    const flickerOnly = pos(channel(180, 0, false), channel(120, 0, false), channel(100, 0, false), fs);
+    expect(Math.max(...flickerOnly.map(Math.abs))).toBeLessThan(1e-9);
+    const withPulse = pos(...(PULSE_WEIGHTS.map((w, c) => channel([180, 120, 100][c]!, w, true)) as [Float64Array, Float64Array, Float64Array]), fs);
+    expect(spectralPeak(periodogram(withPulse, fs, 4096), 0.7, 4)!.frequency).toBeCloseTo(1.2, 2);
+  });
+});
