@@ -12,6 +12,9 @@ export default async function config() {
   return {
     // Argon2 hashing and `next start` per HTTP test file make some tests take seconds on 2 cores.
     testTimeout: 30_000,
+    // Most integration files wait on a server or the database rather than the CPU, so three workers
+    // on two cores finish in about half the time of Jest's default (cores − 1). JEST_WORKERS overrides.
+    maxWorkers: Number(process.env.JEST_WORKERS) || 3,
     projects: [
       await createJestConfig({
         ...shared,
