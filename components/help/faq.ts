@@ -1,0 +1,96 @@
+// The Help page's questions (SPEC §2 "Help": tabs General questions, Account settings and Technical
+// support). Each answer describes what this product does today.
+
+export type Faq = { question: string; answer: string[] };
+export type FaqTab = { id: 'general' | 'account' | 'technical'; label: string; questions: Faq[] };
+
+export const FAQ_TABS: FaqTab[] = [
+  {
+    id: 'general',
+    label: 'General questions',
+    questions: [
+      {
+        question: 'What is the T-Score?',
+        answer: [
+          'The T-Score (0–100) sums up how the habits and markers linked to testosterone are going: sleep duration and sleep score, heart-rate variability and resting heart rate against your own baseline, daily steps, your weight against your goal, your check-ins (mood, energy, symptoms) and your latest total testosterone result, each with a fixed weight.',
+          'It is computed from your own data only: an input you have no data for drops out, and the others share its weight. When fewer than 7 of the last 37 days have any data, it shows as inconclusive (N/A) rather than a guess. It is a lifestyle indicator, not a diagnosis.',
+        ],
+      },
+      {
+        question: 'Where do my daily actions and recommendations come from?',
+        answer: [
+          'They are chosen each day from your latest sleep, activity, vital signs, check-ins and goals. A built-in engine writes them; when the service is configured with an AI model, the model phrases them, and the built-in engine steps in if it is slow or unavailable.',
+        ],
+      },
+      {
+        question: 'How do the daily and weekly check-ins work?',
+        answer: [
+          'The daily check-in takes a minute: your mood, your energy, any symptoms, and a short reflection. One a day, from 00:00 UTC.',
+          'The weekly check-in (Pulse & blood pressure) is a 45-second camera scan of your pulse, plus your cuff reading if you have one. One a week, from Monday 00:00 UTC.',
+        ],
+      },
+      {
+        question: 'Is this medical advice?',
+        answer: ['No. Vitality helps you track habits and trends. It does not diagnose or treat anything. Talk to your doctor about symptoms, results that worry you, and any change to medication.'],
+      },
+    ],
+  },
+  {
+    id: 'account',
+    label: 'Account settings',
+    questions: [
+      {
+        question: 'How does the 30-day free trial work?',
+        answer: [
+          'Your trial starts with “Start 30 day free trial” at the end of onboarding. You are not charged during the 30 days, and you can cancel any time before it ends: Settings → Subscription opens the secure billing portal.',
+        ],
+      },
+      {
+        question: 'How do I change my reminders?',
+        answer: ['Settings → Notifications turns the daily and weekly reminder e-mails on or off. Every reminder also carries a one-click unsubscribe link.'],
+      },
+      {
+        question: 'How is my data protected?',
+        answer: [
+          'Passwords are stored only as argon2id hashes. Wearable access tokens are encrypted (AES-256-GCM) and never sent to your browser. The camera scan runs in your browser: only the resulting figures are saved, never video.',
+        ],
+      },
+      {
+        question: 'How do I connect or disconnect a wearable?',
+        answer: [
+          'Open My devices. Connect opens the provider’s own sign-in in a small window; Disconnect revokes our access at the provider where it allows and deletes our tokens. What was already synced stays in your history.',
+        ],
+      },
+    ],
+  },
+  {
+    id: 'technical',
+    label: 'Technical support',
+    questions: [
+      {
+        question: 'Which devices are supported, and how often do they sync?',
+        answer: [
+          'Whoop, Oura Ring and Withings connect directly. After you connect, the last 90 days are brought in within a few minutes; new data follows when the provider notifies us, and at least every 6 hours. Sync now on My devices asks for it at once.',
+          'Apple Watch data comes through Apple Health and our iOS app, with a device token you make on My devices.',
+        ],
+      },
+      {
+        question: 'A device says “Needs reconnecting”. What should I do?',
+        answer: ['The provider stopped accepting our access (you may have revoked it there, or it expired). Press Reconnect on My devices and sign in again; nothing you already synced is lost.'],
+      },
+      {
+        question: 'What does the camera scan measure?',
+        answer: [
+          'From small colour changes in your skin it measures heart rate, heart-rate variability (SDNN and lnRMSSD), breathing rate and a signal-quality figure. A camera alone cannot measure blood pressure: enter a cuff reading in the weekly check-in for that.',
+          'For a good reading: face the camera in even light, keep your face inside the oval and stay still for the 45 seconds. If the signal is too weak, the scan says so instead of showing a number.',
+        ],
+      },
+      {
+        question: 'Which browsers work?',
+        answer: [
+          'Vitality is a desktop web app for current versions of Chrome, Edge, Firefox and Safari. The camera scan and voice input need permission for the camera or microphone; your browser asks the first time. On a phone you will see a notice, as the app is made for larger screens.',
+        ],
+      },
+    ],
+  },
+];

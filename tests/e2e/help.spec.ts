@@ -1,0 +1,30 @@
+import { expect, test } from './support/fixtures';
+
+test.use({ signedInAsDemo: true });
+
+test('/help: three FAQ tabs by keyboard, expandable questions; /refer_a_friend says coming soon', async ({ page }) => {
+  await page.goto('/help');
+  await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+  const tabs = page.getByRole('tablist', { name: 'Help topics' }).getByRole('tab');
+  await expect(tabs).toHaveText(['General questions', 'Account settings', 'Technical support']);
+  await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+
+  // Arrow keys move between the tabs, as WAI-ARIA's tabs pattern says.
+  await tabs.first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Account settings' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Account settings' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('End');
+  const technical = page.getByRole('tabpanel', { name: 'Technical support' });
+  await expect(technical).toBeVisible();
+
+  // A question opens to its answer.
+  const question = technical.getByText('What does the camera scan measure?');
+  await question.click();
+  await expect(technical.getByText(/heart rate, heart-rate variability \(SDNN and lnRMSSD\), breathing rate/)).toBeVisible();
+  await page.screenshot({ path: 'test-results/help.png', fullPage: true });
+
+  await page.goto('/refer_a_friend');
+  await expect(page.getByRole('heading', { level: 1, name: 'Refer a friend' })).toBeVisible();
+  await expect(page.getByText('Coming soon...', { exact: true })).toBeVisible();
+});
