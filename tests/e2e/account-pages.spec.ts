@@ -1,8 +1,20 @@
 import { expect, test } from './support/fixtures';
 
-test.use({ signedInAsDemo: true });
+test('/instructions (the older screen): the tick is required, then the flag is saved and /dashboard opens; once read it goes there at once', async ({ page, users }) => {
+  await users.create({ onboarded: true });
+  await page.goto('/instructions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Vitality' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('You must confirm that you have read the instructions to proceed.')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'I have read the instructions' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/main_dashboard$/);
+  await page.goto('/instructions');
+  await expect(page).toHaveURL(/\/main_dashboard$/);
+});
 
-test('/help: three FAQ tabs by keyboard, expandable questions; /refer_a_friend says coming soon', async ({ page }) => {
+test('/help: three FAQ tabs by keyboard, expandable questions; /refer_a_friend says coming soon', async ({ page, users }) => {
+  await users.signIn();
   await page.goto('/help');
   await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
   const tabs = page.getByRole('tablist', { name: 'Help topics' }).getByRole('tab');
