@@ -1,16 +1,15 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
+import { RequiredTick } from '@/components/forms/required-tick';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-messages';
 import { instructionsReadSchema } from '@/lib/validation/onboarding';
 
 /** /instructions (the older screen): the confirm-read tick, POST /api/instructions-read, then /dashboard. */
 export function InstructionsForm() {
   const [read, setRead] = useState(false);
-  const errorId = useId();
   const { form, submit, problem, saving } = useSubmitForm({
     schema: instructionsReadSchema,
     defaultValues: { read: false as true },
@@ -25,23 +24,16 @@ export function InstructionsForm() {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
       <ProblemAlert problem={problem} />
-      <div className="flex flex-col gap-1.5">
-        <label className="flex items-center gap-3 text-sm text-neutral-800">
-          <input
-            type="checkbox"
-            checked={read}
-            onChange={(event) => {
-              setRead(event.target.checked);
-              if (event.target.checked) form.clearErrors('read');
-            }}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? errorId : undefined}
-            className="size-4 shrink-0 rounded accent-brand-700"
-          />
-          I have read the instructions
-        </label>
-        <FieldError id={errorId}>{fieldError}</FieldError>
-      </div>
+      <RequiredTick
+        checked={read}
+        onChange={(checked) => {
+          setRead(checked);
+          if (checked) form.clearErrors('read');
+        }}
+        error={fieldError}
+      >
+        I have read the instructions
+      </RequiredTick>
       <Button type="submit" size="lg" loading={saving} className="w-full">
         Continue
       </Button>
