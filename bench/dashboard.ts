@@ -13,7 +13,6 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Response as BrowserResponse } from '@playwright/test';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { hashPassword } from '@/lib/auth/password';
 import { createPrismaClient } from '@/lib/db';
 import { env } from '@/lib/env';
@@ -26,6 +25,7 @@ import type { PrismaClient } from '@/lib/generated/prisma/client';
 import { BiohackingExperience, Energy, MetricSource, Mood, ScanSource, Track } from '@/lib/generated/prisma/enums';
 import { NG_DL_PER_NMOL_L, toNgPerDl } from '@/lib/labs/testosterone';
 import { freePort } from '../tests/setup/free-port';
+import { recreateDatabase } from './server-database';
 import { percentile } from './stats';
 
 const CONNECTIONS = 50;
@@ -44,7 +44,6 @@ const HEART_RATE_BATCH = 17_500; // samples per INSERT
 const DAY_MS = 86_400_000;
 
 const DATABASE = 'vitality_bench_dashboard';
-const DEFAULT_ADMIN_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
 const EMAIL = 'bench-dashboard@example.test';
 const PASSWORD = 'Bench-Dashboard-Oak-2026!';
 
@@ -82,22 +81,9 @@ process.once('SIGINT', () => {
 
 /** Drops and recreates the benchmark's database and migrates it with the real CLI; answers its URL and server version. */
 async function freshDatabase(): Promise<{ url: string; major: number }> {
-  const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL || DEFAULT_ADMIN_URL;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-  await admin.connect();
-  let major: number;
-  try {
-    const { rows } = await admin.query<{ server_version_num: string }>('SHOW server_version_num');
-    major = Math.floor(Number(rows[0]?.server_version_num ?? 0) / 10_000);
-    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${DATABASE}`);
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${DATABASE}`;
-  execFileSync('node_modules/.bin/tsx', ['scripts/db/migrate.ts'], { env: { ...process.env, DATABASE_URL: url.toString() }, stdio: 'pipe' });
-  return { url: url.toString(), major };
+  const database = await recreateDatabase(DATABASE);
+  execFileSync('node_modules/.bin/tsx', ['scripts/db/migrate.ts'], { env: { ...process.env, DATABASE_URL: database.url }, stdio: 'pipe' });
+  return database;
 }
 
 /**

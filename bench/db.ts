@@ -13,6 +13,7 @@ import type { PrismaClient } from '@/lib/generated/prisma/client';
 import { MetricSource } from '@/lib/generated/prisma/enums';
 import { startPglite } from '../scripts/lib/embedded-postgres';
 import { applyMigrations } from '../scripts/lib/migrator';
+import { ADMIN_URL, messageOf, redacted } from './server-database';
 import { median, ms, percentile, timeEach } from './stats';
 
 const WARMUP = 20;
@@ -22,14 +23,11 @@ const OTHER_USERS = 50;
 const HISTORY_DAYS = 120;
 const READ_DAYS = 90;
 const DAY_MS = 86_400_000;
-const DEFAULT_ADMIN_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 type Result = { database: string; operation: string; samples: number[] };
 
 const today = new Date();
 const progress = (message: string) => process.stderr.write(`${message}\n`);
-// Prisma's messages echo the whole query; its last line is the cause.
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).trim().split('\n').at(-1) ?? '';
 
 // Best-effort cleanup if the run is interrupted (Ctrl-C); normal and failed runs clean up in finally blocks.
 const onInterrupt = new Set<() => Promise<void>>();
@@ -124,15 +122,10 @@ async function embedded(): Promise<Result[]> {
   }
 }
 
-function redacted(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = '***';
-  return parsed.toString();
-}
 
 /** Results, or the reason the server was skipped. */
 async function server(): Promise<Result[] | string> {
-  const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL || DEFAULT_ADMIN_URL;
+  const adminUrl = ADMIN_URL;
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
   admin.on('error', () => {}); // a dropped admin connection surfaces as a failed query instead
   try {

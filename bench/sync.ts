@@ -27,12 +27,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from '../tests/fakes/wearable-oauth-peer';
 import { applyMigrations } from '../scripts/lib/migrator';
+import { dropDatabase, messageOf, recreateDatabase } from './server-database';
 
 const DATABASE = 'vitality_bench_sync';
-const DEFAULT_ADMIN_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
 const DEFAULT_DAYS = 365;
 const TARGET_SECONDS = 5;
 /**
@@ -60,7 +59,6 @@ type WorkerReport = { days: number; requests: number; seconds: number; providerS
 type Run = WorkerReport & { provider: Provider; heartRates: number | null };
 
 const progress = (message: string) => process.stderr.write(`${message}\n`);
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).trim().split('\n').at(-1) ?? '';
 const mb = (bytes: number) => bytes / (1024 * 1024);
 
 // ───────────────────────────── the worker: one backfill ─────────────────────────────
@@ -143,51 +141,17 @@ async function worker(args: string[]): Promise<void> {
 // Best-effort cleanup if the run is interrupted (Ctrl-C); normal and failed runs clean up in finally blocks.
 const onInterrupt = new Set<() => Promise<void>>();
 
-function redacted(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = '***';
-  return parsed.toString();
-}
-
 /** Drops and recreates the benchmark's database and migrates it; answers its URL, the server's major version and how to drop it. */
 async function freshDatabase(): Promise<{ url: string; major: number; drop: () => Promise<void> }> {
-  const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL || DEFAULT_ADMIN_URL;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-  admin.on('error', () => {}); // a dropped admin connection surfaces as a failed query instead
+  const { url, major } = await recreateDatabase(DATABASE);
+  const drop = () => dropDatabase(DATABASE);
   try {
-    await admin.connect();
-  } catch (error) {
-    await admin.end().catch(() => {});
-    throw new Error(`${redacted(adminUrl)} is unreachable (${messageOf(error) || 'connection refused'}); set BENCH_ADMIN_DATABASE_URL`);
-  }
-  let major: number;
-  try {
-    const { rows } = await admin.query<{ server_version_num: string }>('SHOW server_version_num');
-    major = Math.floor(Number(rows[0]?.server_version_num ?? 0) / 10_000);
-    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${DATABASE}`);
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const drop = async () => {
-    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-    client.on('error', () => {});
-    try {
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    } finally {
-      await client.end().catch(() => {});
-    }
-  };
-  const url = new URL(adminUrl);
-  url.pathname = `/${DATABASE}`;
-  try {
-    await applyMigrations(url.toString());
+    await applyMigrations(url);
   } catch (error) {
     await drop().catch(() => {});
     throw error;
   }
-  return { url: url.toString(), major, drop };
+  return { url, major, drop };
 }
 
 /** Runs this file as a worker and answers its report; throws with its output when it fails. */
