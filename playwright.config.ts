@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_DATABASE_URL, E2E_MAIL_DIR, EMBEDDED_DB_PORT } from './tests/e2e/support/database';
+import { E2E_DATABASE_URL, E2E_MAIL_DIR, EMBEDDED_DB_PORT, EMBEDDED_E2E_DATA_DIR } from './tests/e2e/support/database';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium';
 import { E2E_WORKERS } from './tests/e2e/support/demo-state';
 import { E2E_OPENAI_BASE_URL, E2E_OPENAI_KEY, E2E_TOKEN_KEY, E2E_WHOOP_BASE_URL, E2E_WHOOP_CLIENT } from './tests/e2e/support/openai';
@@ -93,7 +93,7 @@ export default defineConfig({
       command: 'rm -rf .data/e2e-embedded && npm start',
       url: `http://127.0.0.1:${EMBEDDED_PORT}/api/health`,
       // SEED_DEMO asks for the demo user, which a production start leaves out unless asked (see tests/integration/http/production-start.test.ts).
-      env: { DATABASE_URL: '', EMBEDDED_DB_DIR: '.data/e2e-embedded/pglite', EMBEDDED_DB_PORT: EMBEDDED_DB_PORT, PORT: EMBEDDED_PORT, SEED_DEMO: '1' },
+      env: { DATABASE_URL: '', EMBEDDED_DB_DIR: EMBEDDED_E2E_DATA_DIR, EMBEDDED_DB_PORT: EMBEDDED_DB_PORT, PORT: EMBEDDED_PORT, SEED_DEMO: '1' },
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'ignore',

@@ -26,6 +26,10 @@ const schema = z.object({
   // Legal pages: unset means the app's own /terms and /privacy templates.
   TERMS_URL: z.preprocess(blankIsUnset, z.url().optional()),
   PRIVACY_URL: z.preprocess(blankIsUnset, z.url().optional()),
+  /** Settings → Legal: the provider's privacy and cookie policy; unset means PRIVACY_URL, then the app's /privacy. */
+  LEGAL_URL: z.preprocess(blankIsUnset, z.url().optional()),
+  /** Where uploaded blood-test reports are kept, outside the public folder (lib/labs/storage.ts). */
+  UPLOADS_DIR: z.preprocess(blankIsUnset, z.string().default('.data/uploads')),
   /** next-auth's secret; `npm run dev` / `npm start` create one in .data/ when it is unset. */
   NEXTAUTH_SECRET: z.preprocess((v) => blankIsUnset(v ?? process.env.AUTH_SECRET), z.string().min(32).optional()),
   

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_EMAIL } from '../../lib/demo/account';
-import { EMBEDDED_E2E_URL, query } from './support/database';
+import { embeddedE2EUrl, query } from './support/database';
 
 // This server was started by `SEED_DEMO=1 npm start` with no DATABASE_URL, on an empty data directory.
 test('npm start on the embedded default creates and migrates the database, and seeds it when SEED_DEMO=1 asks', async ({ request }) => {
@@ -8,12 +8,13 @@ test('npm start on the embedded default creates and migrates the database, and s
   expect(response.status()).toBe(200);
   expect(await response.json()).toEqual({ status: 'ok', db: 'ok' });
 
-  const migrations = await query<{ n: number }>('SELECT count(*)::int AS n FROM _prisma_migrations WHERE finished_at IS NOT NULL', [], EMBEDDED_E2E_URL);
+  const url = await embeddedE2EUrl();
+  const migrations = await query<{ n: number }>('SELECT count(*)::int AS n FROM _prisma_migrations WHERE finished_at IS NOT NULL', [], url);
   expect(migrations[0]!.n).toBeGreaterThan(0);
   const users = await query<{ email: string; metrics: number }>(
     'SELECT u.email, (SELECT count(*)::int FROM daily_metrics m WHERE m."userId" = u.id) AS metrics FROM users u WHERE email = $1',
     [DEMO_EMAIL],
-    EMBEDDED_E2E_URL,
+    url,
   );
   expect(users).toEqual([{ email: DEMO_EMAIL, metrics: 240 }]);
 });
