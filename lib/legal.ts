@@ -5,3 +5,8 @@ import { env } from '@/lib/env';
 export function legalLinks(): { terms: string; privacy: string } {
   return { terms: env.TERMS_URL ?? '/terms', privacy: env.PRIVACY_URL ?? '/privacy' };
 }
+
+/** Settings → Legal: the provider's privacy and cookie policy (LEGAL_URL), else the privacy page. */
+export function legalUrl(): string {
+  return env.LEGAL_URL ?? legalLinks().privacy;
+}

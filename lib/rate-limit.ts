@@ -23,6 +23,10 @@ export const LIMITS = {
   reflectionPerUser: { max: 60, windowSeconds: 60 * 60 },
   /** Wearable calls that reach a provider (a submitted token checked, a sync asked for). */
   wearablePerUser: { max: 30, windowSeconds: 60 * 60 },
+  /** Blood-test uploads: each is up to 10 MB on disk and a PDF to read. */
+  labUploadPerUser: { max: 20, windowSeconds: 60 * 60 },
+  /** Data exports: each reads the member's whole history. */
+  exportPerUser: { max: 10, windowSeconds: 60 * 60 },
 } as const;
 
 function keyOf(limit: Limit): string {

@@ -47,3 +47,38 @@ export function weightToKg(unit: WeightUnit, value: number): number {
 export function weightFromKg(unit: WeightUnit, kg: number): number {
   return unit === 'kg' ? roundToTenth(kg) : kgToLbs(kg);
 }
+
+/** How heights and weights are shown: the member's 'Units' setting (SPEC §3 units_preference). */
+export type UnitSystem = 'metric' | 'imperial';
+export const UNIT_SYSTEM_OF_LABEL = { 'cm/kg': 'metric', 'ft/in/lbs': 'imperial' } as const satisfies Record<string, UnitSystem>;
+
+export const weightUnitOf = (system: UnitSystem): WeightUnit => (system === 'metric' ? 'kg' : 'lbs');
+
+/** 178 → `5' 10"`, the profile page's ft/in format. */
+export function formatFeetInches(cm: number): string {
+  const { feet, inches } = cmToFeetInches(cm);
+  return `${feet}' ${inches}"`;
+}
+
+/** A height for display: "178 cm" or `5' 10"`. */
+export function formatHeight(cm: number, system: UnitSystem): string {
+  return system === 'metric' ? `${Math.round(cm)} cm` : formatFeetInches(cm);
+}
+
+/** A weight for display: "82.5 kg" or "181.9 lbs". */
+export function formatWeight(kg: number, system: UnitSystem): string {
+  const unit = weightUnitOf(system);
+  return `${weightFromKg(unit, kg)} ${unit}`;
+}
+
+/**
+ * The profile page's ft/in text (SPEC §5): feet, an apostrophe, optional inches and an optional quote,
+ * as in `5' 10"`, `5'10`, `6'`. Typographic quotes (’ ” ′ ″) count as the plain ones. null when it is
+ * not that shape.
+ */
+export function parseFeetInches(text: string): FeetInches | null {
+  const plain = text.replace(/[’′‘]/g, "'").replace(/[”″“]|''/g, '"');
+  const match = /^\s*(\d{1,2})\s*'\s*(?:(\d{1,2})\s*"?)?\s*$/.exec(plain);
+  if (!match) return null;
+  return { feet: Number(match[1]), inches: match[2] === undefined ? 0 : Number(match[2]) };
+}

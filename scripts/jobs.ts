@@ -1,5 +1,7 @@
 // The background jobs beside Next (started by scripts/with-db.ts for `npm run dev` and `npm start`):
-// pg-boss on DATABASE_URL, with the reminders, wearable polling and webhook upkeep schedules. Stops cleanly on SIGINT/SIGTERM.
+// pg-boss on DATABASE_URL, with the reminders, wearable polling and webhook upkeep schedules, and the
+// queued work: wearable syncs and what deleted accounts left to retry (account-cleanup, lib/jobs/index.ts
+// startJobs registers every handler). Stops cleanly on SIGINT/SIGTERM.
 import './lib/load-env';
 import { startJobs } from '../lib/jobs';
 
@@ -10,7 +12,7 @@ if (!url) {
 }
 
 try {
-  // JOBS_SCHEDULE=off runs queued work (wearable syncs) without the crons (the e2e server).
+  // JOBS_SCHEDULE=off runs queued work (wearable syncs, account cleanup) without the crons (the e2e server).
   const schedule = process.env.JOBS_SCHEDULE !== 'off';
   const jobs = await startJobs(url, { schedule });
   console.log(schedule ? 'Background jobs running (reminders every 15 minutes, wearable polling every 6 hours).' : 'Background jobs running (no schedules).');

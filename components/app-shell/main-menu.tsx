@@ -5,6 +5,7 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
 import { LogoutButton } from '@/components/auth/logout-button';
 import { cx } from '@/components/ui/cx';
+import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
 
 /** SPEC §2 "Main dashboard → Header": the menu's entries, in SPEC's order. */
 export const MENU_ENTRIES = [
@@ -90,10 +91,7 @@ export function MainMenu({ communityUrl }: { communityUrl?: string }) {
                 <a href={communityUrl} target="_blank" rel="noopener noreferrer" className={cx(item, 'justify-between text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900')}>
                   Community chat
                   <span className="sr-only"> (opens in a new tab)</span>
-                  <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="size-4 text-neutral-500">
-                    <path d="M11 3a1 1 0 1 0 0 2h2.59l-6.3 6.3a1 1 0 1 0 1.42 1.4L15 6.42V9a1 1 0 1 0 2 0V4a1 1 0 0 0-1-1h-5Z" />
-                    <path d="M5 5a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2v-3a1 1 0 1 0-2 0v3H5V7h3a1 1 0 0 0 0-2H5Z" />
-                  </svg>
+                  <ExternalLinkIcon className="text-neutral-500" />
                 </a>
               </li>
             ) : null}

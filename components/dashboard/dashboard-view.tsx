@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
-import type { ActivityResponse, ProfileCompletion, SleepScoreResponse, TestosteroneTrendResponse, TodaysActionsResponse, VitalsResponse } from '@/lib/dashboard/contract';
+import type { ActivityResponse, BodyFigures, ProfileCompletion, SleepScoreResponse, TestosteroneTrendResponse, TodaysActionsResponse, VitalsResponse } from '@/lib/dashboard/contract';
 import { formatTimestampGB } from '@/lib/format';
 import type { NotificationRecord } from '@/lib/notifications';
 import { PILLARS } from '@/lib/pillars';
@@ -31,6 +31,7 @@ export type DashboardData = {
   vitals: VitalsResponse;
   activity: ActivityResponse;
   profile: ProfileCompletion;
+  body: BodyFigures;
 };
 
 const WEEKDAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
@@ -60,7 +61,7 @@ export function DashboardView({ data }: { data: DashboardData }) {
         <Card title="Today's actions" className="col-span-2" header={<CardLink href="/my_actions">Check actions</CardLink>}>
           <ActionsList initial={data.actions} initialSelected={data.selected} />
         </Card>
-        <ProfileCard profile={data.profile} />
+        <ProfileCard profile={data.profile} body={data.body} />
         <VitalityCard actions={actions} />
         <ActivityCard initial={data.activity} />
         <VitalSignsCard initial={data.vitals} />
@@ -187,7 +188,7 @@ function PillarsCard() {
   );
 }
 
-function ProfileCard({ profile }: { profile: ProfileCompletion }) {
+function ProfileCard({ profile, body }: { profile: ProfileCompletion; body: BodyFigures }) {
   return (
     <Card title="Your profile" header={<CardLink href="/profile" label="Complete your profile">Complete</CardLink>}>
       <div className="flex items-center gap-5">
@@ -205,6 +206,26 @@ function ProfileCard({ profile }: { profile: ProfileCompletion }) {
           )}
         </div>
       </div>
+      <dl className="mt-5 grid grid-cols-3 gap-3 border-t border-neutral-200 pt-4 text-sm" data-testid="body-figures">
+        {(
+          [
+            ['Height', body.height],
+            ['Weight', body.weight],
+            ['Goal', body.goal],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-neutral-600">{label}</dt>
+            <dd className="font-semibold text-neutral-900 tabular-nums">
+              {value ?? (
+                <Link href="/profile" className="font-medium text-brand-700 underline-offset-2 hover:underline" aria-label={`Add your ${label.toLowerCase()} on your profile`}>
+                  —
+                </Link>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
     </Card>
   );
 }

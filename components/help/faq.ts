@@ -50,6 +50,32 @@ export const FAQ_TABS: FaqTab[] = [
         answer: ['Settings → Notifications turns the daily and weekly reminder e-mails on or off. Every reminder also carries a one-click unsubscribe link.'],
       },
       {
+        question: 'How do I change my details or switch to feet and pounds?',
+        answer: [
+          'My profile holds your name, date of birth, height, weights, location, e-mail and password. Changing your e-mail or password asks for your current password, and a new password signs you out on every other device.',
+          'Settings → Units switches between Cm / Kg and Ft/In / Lbs; every page follows it. We always store centimetres and kilograms, so nothing is lost by switching.',
+        ],
+      },
+      {
+        question: 'How do I add my blood test results?',
+        answer: [
+          'My profile → Upload Blood test takes a PDF, JPEG or PNG of your lab report, up to 10 MB. From a PDF we read testosterone (total and free), SHBG, oestradiol, LH, FSH, prolactin, PSA, haematocrit, vitamin D, HbA1c, cholesterol, triglycerides and TSH, with their units, reference ranges and the collection date.',
+          'You check every value before anything is saved, and can correct or add values by hand (a photo or a scanned PDF goes straight to typing them in). Your testosterone then appears on the T-Results chart and counts in your T-Score.',
+        ],
+      },
+      {
+        question: 'Can I download my data for my doctor?',
+        answer: [
+          'Settings → Download my data gives you a ZIP file: a spreadsheet (CSV) for each kind of record, your profile, your uploaded blood tests, and a FHIR R4 file with LOINC codes that clinical systems can import.',
+        ],
+      },
+      {
+        question: 'How do I delete my account?',
+        answer: [
+          'Settings → Delete account removes your profile and everything recorded for you, including uploaded files, at once. Your wearables are disconnected at Whoop, Oura or Withings and your subscription is cancelled with no further charges. This cannot be undone, so download your data first if you want to keep it.',
+        ],
+      },
+      {
         question: 'How is my data protected?',
         answer: [
           'Passwords are stored only as argon2id hashes. Wearable access tokens are encrypted (AES-256-GCM) and never sent to your browser. The camera scan runs in your browser: only the resulting figures are saved, never video.',

@@ -5,21 +5,16 @@ import { ProblemAlert } from '@/components/auth/problem-alert';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Combobox } from '@/components/ui/combobox';
-import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { stepPath } from '@/lib/onboarding/steps';
 import { locationFormSchema } from '@/lib/validation/location-form';
-import { CountryFlag } from './country-flag';
+import { CountryCityFields, GeoNamesCredit } from '@/components/forms/country-city-fields';
 import { useLocationAccess } from './use-location-access';
-import { useCityOptions, useCountryOptions } from './use-location-options';
 
 /** /onboarding_5: country with flags, the country's cities, and the location-access switch. */
 export function LocationForm({ savedCountry, savedCity }: { savedCountry: string; savedCity: string }) {
   const [country, setCountry] = useState(savedCountry);
   const [city, setCity] = useState(savedCity);
-  const countries = useCountryOptions();
-  const cities = useCityOptions(country);
   const access = useLocationAccess();
   const location = { country, city, allow_location_access: access.enabled };
   const { form, submit, problem, saving } = useSubmitForm({
@@ -34,8 +29,6 @@ export function LocationForm({ savedCountry, savedCity }: { savedCountry: string
   });
   const fieldErrors = form.formState.errors;
   const errors = { place: fieldErrors.country?.message ?? fieldErrors.city?.message, access: fieldErrors.allow_location_access?.message };
-  // No list for this country (or it would not load): the city is typed instead.
-  const typeCity = cities.status === 'failed' || (cities.status === 'ready' && cities.options.length === 0);
 
   const chooseCountry = (code: string) => {
     setCountry(code);
@@ -54,45 +47,8 @@ export function LocationForm({ savedCountry, savedCity }: { savedCountry: string
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
       <ProblemAlert problem={problem} />
-      {countries.status === 'failed' ? <Alert variant="error">The list of countries could not be loaded. Please reload the page.</Alert> : null}
       <div className="flex flex-col gap-5">
-        <Combobox
-          label="Country"
-          options={countries.status === 'ready' ? countries.options : []}
-          value={country}
-          onChange={chooseCountry}
-          placeholder="Search for your country"
-          loading={countries.status === 'loading' ? 'Loading countries' : undefined}
-          disabled={countries.status === 'failed'}
-          renderIcon={(option, where) => <CountryFlag code={option.value} alt={where === 'field' ? `${option.label} flag` : ''} />}
-        />
-        {typeCity ? (
-          <Input
-            label="City"
-            autoComplete="address-level2"
-            maxLength={120}
-            placeholder="Type your city"
-            hint={cities.status === 'failed' ? 'The list of cities could not be loaded.' : 'There is no list of cities for this country.'}
-            value={city}
-            onChange={(event) => chooseCity(event.target.value)}
-            error={errors.place}
-            className="h-11"
-          />
-        ) : (
-          <Combobox
-            label="City"
-            options={cities.status === 'ready' ? cities.options : []}
-            value={city}
-            onChange={chooseCity}
-            placeholder={country ? 'Search for your city' : 'Choose a country first'}
-            // The list holds places of 1,000 people or more; anywhere smaller can be typed.
-            customOptionLabel={(typed) => `Use “${typed}”`}
-            maxLength={120}
-            loading={cities.status === 'loading' ? 'Loading cities' : undefined}
-            disabled={!country}
-            error={errors.place}
-          />
-        )}
+        <CountryCityFields country={country} city={city} onCountryChange={chooseCountry} onCityChange={chooseCity} error={errors.place} />
       </div>
       <div className="flex flex-col gap-3">
         <Switch
@@ -108,14 +64,7 @@ export function LocationForm({ savedCountry, savedCity }: { savedCountry: string
       <Button type="submit" size="lg" loading={saving} className="w-full">
         Continue
       </Button>
-      {/* GeoNames data is CC BY 4.0, which asks for this credit. */}
-      <p className="text-center text-xs text-neutral-500">
-        City names from{' '}
-        <a href="https://www.geonames.org" target="_blank" rel="noopener noreferrer" className="underline">
-          GeoNames
-        </a>{' '}
-        (CC BY 4.0).
-      </p>
+      <GeoNamesCredit />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
 import { DASHBOARD_PATH } from '@/lib/client/auth-state';
 import { termsSchema } from '@/lib/validation/onboarding';
+import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
 
 /** /onboarding_14: the required terms tick, then a full page load into the dashboard. */
 export function TermsForm({ termsUrl }: { termsUrl: string }) {
@@ -43,10 +44,7 @@ export function TermsForm({ termsUrl }: { termsUrl: string }) {
             className="inline-flex items-center gap-0.5 rounded-sm font-medium text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline"
           >
             Terms and Conditions
-            <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="size-3.5">
-              <path d="M11 3a1 1 0 1 0 0 2h2.59l-6.3 6.3a1 1 0 1 0 1.42 1.4L15 6.42V9a1 1 0 1 0 2 0V4a1 1 0 0 0-1-1h-5Z" />
-              <path d="M5 5a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2v-3a1 1 0 1 0-2 0v3H5V7h3a1 1 0 0 0 0-2H5Z" />
-            </svg>
+            <ExternalLinkIcon className="size-3.5" />
           </a>
         </span>
       </RequiredTick>

@@ -23,9 +23,9 @@ export function NotificationsForm({ initial, zones }: { initial: { enabled: bool
         window.location.assign(LOGIN_PATH);
         return;
       }
-      setState(result.ok ? { kind: 'saved' } : { kind: 'failed', message: result.message ?? 'Your settings could not be saved. Please try again.' });
+      setState(result.ok ? { kind: 'saved' } : { kind: 'failed', message: result.message ?? 'Failed to update notifications preference' });
     } catch {
-      setState({ kind: 'failed', message: 'We could not reach Vitality. Check your connection and try again.' });
+      setState({ kind: 'failed', message: 'Failed to update notifications preference' });
     }
   };
   return (

@@ -1,14 +1,12 @@
 import 'server-only';
 import OpenAI, { toFile } from 'openai';
-import { readLimitedBody } from '@/lib/api/body';
+import { fileFromMultipart } from '@/lib/api/body';
 import { ApiError } from '@/lib/api/errors';
 import { env } from '@/lib/env';
 import { noticeOnce } from '@/lib/operator-notice';
 
 /** OpenAI's own upload limit for audio transcription. */
 export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
-// Room for the multipart boundaries and part headers around the file.
-export const MAX_UPLOAD_BYTES = MAX_AUDIO_BYTES + 64 * 1024;
 
 export const NOT_CONFIGURED = 'Type your goals instead — voice input isn’t available right now.';
 export const TRANSCRIBE_FAILED = 'Failed to transcribe audio';
@@ -32,17 +30,7 @@ export function isWebm(bytes: Uint8Array): boolean {
 
 /** The `audio` part of a multipart upload, checked to be a WebM recording of at most 25 MB. */
 export async function audioFromUpload(request: Request): Promise<Uint8Array> {
-  const body = await readLimitedBody(request, MAX_UPLOAD_BYTES, TOO_LARGE);
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
-  } catch {
-    throw new ApiError(400, NO_AUDIO);
-  }
-  const audio = form.get('audio');
-  if (!(audio instanceof Blob) || audio.size === 0) throw new ApiError(422, NO_AUDIO);
-  if (audio.size > MAX_AUDIO_BYTES) throw new ApiError(413, TOO_LARGE);
-  const bytes = new Uint8Array(await audio.arrayBuffer());
+  const { bytes } = await fileFromMultipart(request, 'audio', MAX_AUDIO_BYTES, { tooLarge: TOO_LARGE, missing: NO_AUDIO });
   if (!isWebm(bytes)) throw new ApiError(415, NOT_WEBM);
   return bytes;
 }

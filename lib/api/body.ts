@@ -35,6 +35,30 @@ export async function readLimitedBody(request: Request, limit: number, tooLarge 
   return body;
 }
 
+// Room for the multipart boundaries and part headers around an uploaded file.
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+export type UploadMessages = { tooLarge: string; missing: string };
+
+/**
+ * One file part of a multipart upload, at most `maxBytes`: the body is cut off as it streams in past
+ * that (plus the multipart overhead), and an unreadable form, a missing part or an empty file is a 4xx
+ * with `messages.missing`.
+ */
+export async function fileFromMultipart(request: Request, field: string, maxBytes: number, messages: UploadMessages): Promise<{ bytes: Uint8Array; name: string }> {
+  const body = await readLimitedBody(request, maxBytes + MULTIPART_OVERHEAD_BYTES, messages.tooLarge);
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+  } catch {
+    throw new ApiError(400, messages.missing);
+  }
+  const part = form.get(field);
+  if (!(part instanceof Blob) || part.size === 0) throw new ApiError(422, messages.missing);
+  if (part.size > maxBytes) throw new ApiError(413, messages.tooLarge);
+  return { bytes: new Uint8Array(await part.arrayBuffer()), name: part instanceof File ? part.name : field };
+}
+
 /**
  * Reads and drops up to the JSON limit of a body the answer does not need. Closing a connection with
  * unread bytes in flight makes TCP reset it, and the client loses the answer along with it.

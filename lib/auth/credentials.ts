@@ -1,10 +1,12 @@
 import 'server-only';
 import { ApiError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
+import { CURRENT_PASSWORD_NEEDED } from '@/lib/validation/profile-page';
 import { verifyPassword } from './password';
 import { assertStrongPassword } from './password-policy';
 
-export const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password to change your e-mail or password.';
+/** The profile page says the same before it sends anything. */
+export const CURRENT_PASSWORD_REQUIRED = CURRENT_PASSWORD_NEEDED;
 export const CURRENT_PASSWORD_WRONG = 'Your current password is incorrect.';
 export const NO_PASSWORD_YET = 'Your account has no password yet. Use "Forgot password?" on the sign-in page to set one first.';
 

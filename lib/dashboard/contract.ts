@@ -104,3 +104,6 @@ export type RecommendationsResponse = {
 
 /** Profile completion for the 'Your profile' ring (computed on the server page). */
 export type ProfileCompletion = { percent: number; missing: string[] };
+
+/** Height and weights in the member's units ("178 cm", `5' 10"`, "181.9 lbs"); null where the profile has none. */
+export type BodyFigures = { height: string | null; weight: string | null; goal: string | null };

@@ -1,6 +1,9 @@
 import 'server-only';
 import type { AnswerOwner as Owner } from '@/lib/answer-cache';
 import { db } from '@/lib/db';
+import type { UnitsPreference } from '@/lib/generated/prisma/enums';
+import { unitSystemOf } from '@/lib/profile/units-preference';
+import { formatHeight, formatWeight } from '@/lib/units';
 import { selectedActions } from './actions';
 import { activityAnswer, notificationAnswer, sleepScoreAnswer, testosteroneTrendAnswer, todaysActionsAnswer, vitalsAnswer } from './answers';
 import { PROFILE_FIELDS, profileCompletion, type ProfileColumns } from './profile-completion';
@@ -15,7 +18,7 @@ const PROFILE_SELECT = Object.fromEntries(PROFILE_FIELDS.map(({ key }) => [key, 
 export async function dashboardData(user: Owner) {
   const [{ actions, selected }, profile, notification, sleep, trend, vitalsNow, activityNow] = await Promise.all([
     myActionsData(user),
-    db.user.findUniqueOrThrow({ where: { id: user.id }, select: PROFILE_SELECT }),
+    db.user.findUniqueOrThrow({ where: { id: user.id }, select: { ...PROFILE_SELECT, unitsPreference: true } }),
     notificationAnswer(user),
     sleepScoreAnswer(user),
     testosteroneTrendAnswer(user),
@@ -32,6 +35,17 @@ export async function dashboardData(user: Owner) {
     vitals: vitalsNow,
     activity: activityNow,
     profile: profileCompletion(profile),
+    body: bodyFigures(profile),
+  };
+}
+
+/** Height and weights as the member's Units setting shows them; null where the profile has none. */
+function bodyFigures(profile: { heightCm: number | null; currentWeightKg: number | null; desiredWeightKg: number | null; unitsPreference: UnitsPreference }) {
+  const system = unitSystemOf(profile.unitsPreference);
+  return {
+    height: profile.heightCm === null ? null : formatHeight(profile.heightCm, system),
+    weight: profile.currentWeightKg === null ? null : formatWeight(profile.currentWeightKg, system),
+    goal: profile.desiredWeightKg === null ? null : formatWeight(profile.desiredWeightKg, system),
   };
 }
 

@@ -1,5 +1,7 @@
 import 'server-only';
 import PgBoss from 'pg-boss';
+import { runAccountCleanup, type AccountCleanupJob } from '@/lib/account/delete-account';
+import type { Prisma } from '@/lib/generated/prisma/client';
 import { sendDueReminders } from '@/lib/reminders/reminders';
 import { quietConnections, runWearableSync, type WearableSyncJob } from '@/lib/wearables/sync-job';
 import { maintainWebhooks } from '@/lib/wearables/webhook-subscriptions';
@@ -26,6 +28,13 @@ export const WEARABLE_POLL_CRON = '0 */6 * * *';
 export const WEARABLE_WEBHOOKS_QUEUE = 'wearable-webhooks';
 export const WEARABLE_WEBHOOKS_CRON = '17 3 * * *';
 
+/**
+ * What a deleted account left to do outside the database (lib/account/delete-account.ts): a Stripe
+ * cancellation, a wearable revocation or an upload's removal that failed at the time. Retried for hours
+ * (30 s doubling, ten times), since an outage at a provider can last that long.
+ */
+export const ACCOUNT_CLEANUP_QUEUE = 'account-cleanup';
+
 /** The queues, made if missing (also by a process that only sends). */
 export async function ensureQueues(boss: PgBoss): Promise<void> {
   const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
@@ -33,6 +42,29 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
   if (!existing.has(WEARABLE_SYNC_QUEUE)) await boss.createQueue(WEARABLE_SYNC_QUEUE, { name: WEARABLE_SYNC_QUEUE, policy: 'stately', retryLimit: 3, retryDelay: 60, retryBackoff: true });
   if (!existing.has(WEARABLE_POLL_QUEUE)) await boss.createQueue(WEARABLE_POLL_QUEUE, { name: WEARABLE_POLL_QUEUE, policy: 'singleton' });
   if (!existing.has(WEARABLE_WEBHOOKS_QUEUE)) await boss.createQueue(WEARABLE_WEBHOOKS_QUEUE, { name: WEARABLE_WEBHOOKS_QUEUE, policy: 'singleton', retryLimit: 2, retryDelay: 600 });
+  if (!existing.has(ACCOUNT_CLEANUP_QUEUE)) await boss.createQueue(ACCOUNT_CLEANUP_QUEUE, { name: ACCOUNT_CLEANUP_QUEUE, retryLimit: 10, retryDelay: 30, retryBackoff: true });
+}
+
+/** Runs SQL as the app's Prisma client does, or one of its transactions. */
+export type SqlClient = Pick<Prisma.TransactionClient, '$queryRawUnsafe'>;
+
+// pg-boss hands its JSON payloads over as objects (its own pg pool serialises them); Prisma wants text.
+const asParameter = (value: unknown): unknown =>
+  value === undefined ? null : value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype ? JSON.stringify(value) : value;
+
+/**
+ * pg-boss over the app's Prisma client or one of its transactions, with no pool and no start of its
+ * own: a job sent through a transaction is committed with it, or not at all. For sending and queue
+ * upkeep only; pg-boss's tables must exist (the job process makes them when it starts).
+ */
+export function bossOver(client: SqlClient): PgBoss {
+  return new PgBoss({ db: { executeSql: async (text: string, values: unknown[] = []) => ({ rows: await client.$queryRawUnsafe<unknown[]>(text, ...values.map(asParameter)) }) } });
+}
+
+/** Puts an account's leftover on the cleanup queue (through `boss`, which may be bossOver a transaction). */
+export async function sendAccountCleanup(boss: PgBoss, job: AccountCleanupJob): Promise<void> {
+  // pg-boss answers null, not an error, for a queue that does not exist: the job would be lost.
+  if ((await boss.send(ACCOUNT_CLEANUP_QUEUE, job)) === null) throw new Error(`the ${ACCOUNT_CLEANUP_QUEUE} queue does not exist`);
 }
 
 /** Puts a connection's sync on the queue: at most one waiting per connection, however often it is asked for. */
@@ -70,6 +102,9 @@ export async function startJobs(connectionString: string, { schedule = true, pol
   });
   await boss.work(WEARABLE_WEBHOOKS_QUEUE, { pollingIntervalSeconds }, async () => {
     await maintainWebhooks();
+  });
+  await boss.work<AccountCleanupJob>(ACCOUNT_CLEANUP_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
+    for (const job of jobs) await runAccountCleanup(job.data, (next) => sendAccountCleanup(boss, next));
   });
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

@@ -209,12 +209,17 @@ export const isLabMarkerKey = (value: string): value is LabMarkerKey => (LAB_MAR
 
 /** Spellings of one unit compared as one: case, spaces, "u"/"μ"/"µ" for micro, "mcg" for µg. */
 export function normaliseUnit(unit: string): string {
+  // Lower-case first, so that "UG/L" and "UIU/ML" meet the micro rule below like "ug/L" does. The Greek
+  // small mu (U+03BC: what PDF text extraction and Greek keyboards give) becomes the micro sign (U+00B5)
+  // wherever it stands; an ASCII "u" only as the prefix of a unit part (start or after "/"), so that the
+  // "u" of "mu/l" or "iu/l" stays itself.
   return unit
     .trim()
     .replace(/\s+/g, '')
-    .replace(/[μu](?=(g|iu|IU|U|mol)\b)/g, 'µ')
-    .replace(/^mcg/i, 'µg')
-    .toLowerCase();
+    .toLowerCase()
+    .replace(/μ/g, 'µ')
+    .replace(/(?<![a-zµ])u(?=(?:g|iu|u|mol)\b)/g, 'µ')
+    .replace(/(?<![a-zµ])mcg\b/g, 'µg');
 }
 
 /** The units a marker may be entered in: its own first. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type * as core from 'zod/v4/core';
-import { ACTIVITY_LEVEL, DIET_PATTERN, GENDER, PLAN_PREFERENCE } from '@/lib/codecs';
+import { ACTIVITY_LEVEL, DIET_PATTERN, GENDER, PLAN_PREFERENCE, UNITS_PREFERENCE } from '@/lib/codecs';
 import { roundToTenth } from '@/lib/units';
 import { email, newPassword, PASSWORD_MAX } from './auth';
 import { biohackingLabel, GOALS_MAX, HEIGHT_MAX_CM, HEIGHT_MIN_CM, WEIGHT_MAX_KG, WEIGHT_MIN_KG, dobSchema } from './onboarding';
@@ -51,3 +51,9 @@ export const setUserInfoSchema = z
   .refine((input) => Object.keys(input).length > 0, 'Nothing to update.');
 
 export type SetUserInfoInput = z.output<typeof setUserInfoSchema>;
+
+/** POST /api/set-metric-pref */
+export const unitsPreferenceSchema = z.object({
+  units_preference: z.enum(UNITS_PREFERENCE.labels, { error: "Please choose 'cm/kg' or 'ft/in/lbs'." }),
+}).strict();
+export type UnitsPreferenceLabel = z.output<typeof unitsPreferenceSchema>['units_preference'];

@@ -55,6 +55,9 @@ export async function requestSync(userId: string, wearable: Wearable, now = new 
   await markSyncing(connection.id, now);
 }
 
+/** The callback Withings' notifications were subscribed with, which revoking them names; none while Withings is not configured. */
+export const withingsRevokeCallback = (): string | undefined => (env.WITHINGS_CLIENT_SECRET ? webhookUrl('withings') : undefined);
+
 /**
  * Disconnects: the app's access is revoked at the provider where its API allows (best effort, so a
  * provider outage never keeps a user connected), then the connection row and its sealed tokens are
@@ -67,7 +70,7 @@ export async function disconnect(userId: string, wearable: Wearable): Promise<vo
     try {
       // A usable token: refreshed first if it is about to expire. One that needs reauthorising is tried as it is.
       const token = connection.status === ConnectionStatus.CONNECTED ? await accessToken(connection.id) : await storedAccessToken(connection.id);
-      await revokeAtProvider(wearable, token, env.WITHINGS_CLIENT_SECRET ? webhookUrl('withings') : undefined);
+      await revokeAtProvider(wearable, token, withingsRevokeCallback());
     } catch (error) {
       console.warn(`[wearables] revoking ${wearable} access at the provider failed (${error instanceof Error ? error.name : 'unknown error'}); the tokens are deleted anyway`);
     }

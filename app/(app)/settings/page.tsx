@@ -1,25 +1,56 @@
 import type { Metadata } from 'next';
+import { BackLink } from '@/components/back-link';
 import { ManageSubscriptionButton } from '@/components/billing/manage-subscription-button';
+import { DeleteAccount } from '@/components/settings/delete-account';
 import { NotificationsForm } from '@/components/settings/notifications-form';
+import { UnitsForm } from '@/components/settings/units-form';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
+import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
 import { requireUser } from '@/lib/auth/sessions';
 import { billingEnabled } from '@/lib/billing/stripe';
 import { subscriptionInWords } from '@/lib/billing/status-words';
 import { currentSubscription, OPEN_STATUSES } from '@/lib/billing/subscriptions';
 import { db } from '@/lib/db';
+import { legalUrl } from '@/lib/legal';
+import { unitsPreference } from '@/lib/profile/units-preference';
 import { notificationPreferences } from '@/lib/reminders/preferences';
 
 export const metadata: Metadata = { title: 'Settings' };
 
-/** /settings: the Subscription section (SPEC §2 "Settings") and Notifications (the reminders); the other sections come with the account area. */
+/** /settings (SPEC §2 "Settings"): Subscription, Legal, Notifications, Units, Download my data and Delete account. */
 export default async function SettingsPage() {
   const user = await requireUser();
+  const { units_preference } = await unitsPreference(user.id);
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-8 px-6 py-10">
+      <BackLink href="/main_dashboard">Back to dashboard</BackLink>
       <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">Settings</h1>
       {billingEnabled() ? <SubscriptionSection userId={user.id} /> : <BillingOff />}
       <NotificationsSection userId={user.id} />
+      <Card title="Units">
+        <UnitsForm initial={units_preference} />
+      </Card>
+      <Card title="Legal">
+        <p className="text-sm text-neutral-700">How we collect, use and protect your data, and how we use cookies.</p>
+        <a href={legalUrl()} target="_blank" rel="noopener noreferrer" className={buttonClassName({ variant: 'secondary', className: 'mt-4' })}>
+          Privacy and cookie policy
+          <span className="sr-only"> (opens in a new tab)</span>
+          <ExternalLinkIcon className="text-neutral-500" />
+        </a>
+      </Card>
+      <Card title="Download my data">
+        <p className="text-sm text-neutral-700">
+          A ZIP file with everything you have given Vitality and everything it has worked out for you: a spreadsheet (CSV) per kind of record, your profile, your uploaded blood tests, and a
+          FHIR file your doctor&apos;s system can import.
+        </p>
+        <a href="/api/export-data" download className={buttonClassName({ variant: 'secondary', className: 'mt-4' })}>
+          Download my data
+        </a>
+      </Card>
+      <Card title="Delete account">
+        <DeleteAccount />
+      </Card>
     </main>
   );
 }

@@ -4,16 +4,26 @@ import { AuthHeading } from '@/components/auth/auth-heading';
 import { LoginForm } from '@/components/auth/login-form';
 import { SocialSignInSection } from '@/components/auth/social-sign-in-section';
 import { TextLink } from '@/components/auth/text-link';
+import { Alert } from '@/components/ui/alert';
 import { getSessionUser } from '@/lib/auth/sessions';
 import { DASHBOARD_PATH } from '@/lib/client/auth-state';
 
 export const metadata: Metadata = { title: 'Log in' };
 
-export default async function LoginPage() {
+type Props = { searchParams: Promise<{ account?: string | string[] }> };
+
+export default async function LoginPage({ searchParams }: Props) {
   // Already signed in: go on to the dashboard instead of showing a form that would end the session.
   if (await getSessionUser()) redirect(DASHBOARD_PATH);
+  // Settings → Delete account lands here (SPEC §8's text, then /login).
+  const deleted = (await searchParams).account === 'deleted';
   return (
     <>
+      {deleted ? (
+        <Alert variant="success" className="mb-6">
+          Your account has been deleted successfully.
+        </Alert>
+      ) : null}
       <AuthHeading title="Welcome back!">Glad to see you again!</AuthHeading>
       <div className="flex flex-col gap-6">
         <SocialSignInSection divider="or login with" />

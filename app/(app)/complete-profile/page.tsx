@@ -1,0 +1,36 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { BackLink } from '@/components/back-link';
+import { CompleteProfileForm } from '@/components/profile/complete-profile-form';
+import { Card } from '@/components/ui/card';
+import { requireUser } from '@/lib/auth/sessions';
+import { HEALTH_HISTORY_FIELDS, healthHistoryComplete } from '@/lib/profile/health-history';
+import { getUserInfo } from '@/lib/profile/user-info';
+
+export const metadata: Metadata = { title: 'Health history' };
+
+type Props = { searchParams: Promise<{ edit?: string | string[] }> };
+
+/**
+ * SPEC §2 "Complete profile" (an older screen, the profile's 'Health history form'): a complete profile
+ * goes to /dashboard at once, unless the profile page's Review asked to edit it (?edit=1).
+ */
+export default async function CompleteProfilePage({ searchParams }: Props) {
+  const user = await requireUser();
+  const info = await getUserInfo(user.id);
+  const editing = (await searchParams).edit === '1';
+  if (healthHistoryComplete(info) && !editing) redirect('/dashboard');
+  const initial = Object.fromEntries(HEALTH_HISTORY_FIELDS.map((field) => [field, String(info[field] ?? '')])) as Record<(typeof HEALTH_HISTORY_FIELDS)[number], string>;
+  return (
+    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-8 py-10">
+      <BackLink href="/profile">Back to my profile</BackLink>
+      <div className="flex flex-col gap-1">
+        <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">Health history</h1>
+        <p className="text-neutral-600">The more we know, the better your daily actions fit you.</p>
+      </div>
+      <Card>
+        <CompleteProfileForm initial={initial} />
+      </Card>
+    </main>
+  );
+}

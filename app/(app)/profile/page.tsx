@@ -1,0 +1,64 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { BackLink } from '@/components/back-link';
+import { FormList } from '@/components/profile/form-list';
+import { ProfileForm } from '@/components/profile/profile-form';
+import { Card } from '@/components/ui/card';
+import { requireUser } from '@/lib/auth/sessions';
+import { db } from '@/lib/db';
+import { labReports } from '@/lib/labs/reports';
+import { latestMindset } from '@/lib/mindset/assessments';
+import { healthHistoryComplete } from '@/lib/profile/health-history';
+import { unitSystemOf } from '@/lib/profile/units-preference';
+import { getUserInfo } from '@/lib/profile/user-info';
+import { heightText, weightText } from '@/lib/validation/profile-page';
+
+export const metadata: Metadata = { title: 'My profile' };
+
+/** SPEC §2 "Profile": the member's details in their units, and the form list (health history, mindset, blood tests). */
+export default async function ProfilePage() {
+  const user = await requireUser();
+  const [info, account, mindset, reports] = await Promise.all([
+    getUserInfo(user.id),
+    db.user.findUniqueOrThrow({ where: { id: user.id }, select: { unitsPreference: true, passwordHash: true } }),
+    latestMindset(user.id),
+    labReports(user.id),
+  ]);
+  const units = unitSystemOf(account.unitsPreference);
+  const number = (value: number | string) => (typeof value === 'number' ? value : null);
+  return (
+    <main className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-8 py-10">
+      <BackLink href="/main_dashboard">Back to dashboard</BackLink>
+      <div className="flex items-end justify-between gap-4">
+        <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">My profile</h1>
+        <p className="text-sm text-neutral-600">
+          Units: {units === 'metric' ? 'Cm / Kg' : 'Ft/In / Lbs'} ·{' '}
+          <Link href="/settings#units" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            Change
+          </Link>
+        </p>
+      </div>
+      <Card title="Your details">
+        <ProfileForm
+          units={units}
+          savedEmail={info.email}
+          hasPassword={account.passwordHash !== null}
+          initial={{
+            name: info.name,
+            surname: info.surname,
+            date_of_birth: info.date_of_birth,
+            height: heightText(number(info.height), units),
+            weight: weightText(number(info.weight), units),
+            goal_weight: weightText(number(info.goal_weight), units),
+            country: info.country,
+            city: info.city,
+            email: info.email,
+            password: '',
+            current_password: '',
+          }}
+        />
+      </Card>
+      <FormList healthHistoryDone={healthHistoryComplete(info)} mindset={mindset} reports={reports} />
+    </main>
+  );
+}

@@ -1,0 +1,189 @@
+'use client';
+
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Modal } from '@/components/ui/modal';
+import { Select } from '@/components/ui/select';
+import { postJson } from '@/lib/client/post-json';
+import { LAB_MARKER_KEYS, LAB_MARKERS, unitsOf, type LabMarkerKey } from '@/lib/labs/markers';
+import { LOGIN_PATH } from '@/lib/routes';
+
+/** What POST /api/upload-lab-report answered: the report and the values read from it. */
+export type ReviewStart = {
+  report_id: string;
+  file_name: string;
+  kind: 'pdf' | 'image';
+  text_found: boolean;
+  collected_on: string | null;
+  markers: Array<{ marker: LabMarkerKey; label: string; value: number; unit: string; referenceLow: number | null; referenceHigh: number | null; line: string }>;
+};
+
+type Row = { key: number; marker: LabMarkerKey; value: string; unit: string; low: string; high: string; line: string | null };
+type RowErrors = Partial<Record<'value' | 'unit' | 'reference_high', string>>;
+
+const MARKER_OPTIONS = LAB_MARKER_KEYS.map((key) => ({ value: key, label: LAB_MARKERS[key].label }));
+const text = (value: number | null) => (value === null ? '' : String(value));
+const blankRow = (key: number, marker: LabMarkerKey): Row => ({ key, marker, value: '', unit: LAB_MARKERS[marker].unit, low: '', high: '', line: null });
+
+/** The review screen: every value read from the report, editable, plus any typed in; only what is confirmed is saved. */
+export function LabReview({ start, onCancel, onSaved }: { start: ReviewStart; onCancel: () => void; onSaved: (count: number) => void }) {
+  const [takenOn, setTakenOn] = useState(start.collected_on ?? '');
+  const [rows, setRows] = useState<Row[]>(() =>
+    start.markers.length
+      ? start.markers.map((m, key) => ({ key, marker: m.marker, value: String(m.value), unit: m.unit, low: text(m.referenceLow), high: text(m.referenceHigh), line: m.line }))
+      : [blankRow(0, 'total_testosterone')],
+  );
+  const [nextKey, setNextKey] = useState(rows.length);
+  const [errors, setErrors] = useState<{ taken_on?: string; rows: Record<number, RowErrors>; form?: string }>({ rows: {} });
+  const [saving, setSaving] = useState(false);
+
+  const update = (key: number, change: Partial<Row>) => {
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+    setErrors((current) => ({ ...current, rows: { ...current.rows, [key]: {} }, form: undefined }));
+  };
+  const addRow = () => {
+    const used = new Set(rows.map((r) => r.marker));
+    const marker = LAB_MARKER_KEYS.find((k) => !used.has(k)) ?? 'total_testosterone';
+    setRows((current) => [...current, blankRow(nextKey, marker)]);
+    setNextKey(nextKey + 1);
+  };
+
+  const confirm = async () => {
+    const body = {
+      report_id: start.report_id,
+      taken_on: takenOn,
+      results: rows.map((row) => ({
+        marker: row.marker,
+        value: row.value.trim() === '' ? null : Number(row.value.replace(',', '.')),
+        unit: row.unit,
+        reference_low: row.low.trim() === '' ? null : Number(row.low.replace(',', '.')),
+        reference_high: row.high.trim() === '' ? null : Number(row.high.replace(',', '.')),
+      })),
+    };
+    setSaving(true);
+    try {
+      const response = await postJson('/api/lab-results', body);
+      if (response.status === 401) {
+        window.location.assign(LOGIN_PATH);
+        return;
+      }
+      if (response.ok) {
+        onSaved(rows.length);
+        return;
+      }
+      setErrors(errorsFrom(response.data, rows, response.message));
+    } catch {
+      setErrors({ rows: {}, form: 'We could not reach Vitality. Check your connection and try again.' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onCancel}
+      title="Check your blood test results"
+      className="max-w-4xl"
+      footer={
+        <>
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="button" loading={saving} onClick={() => void confirm()}>
+            Confirm and save
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-5">
+        {start.markers.length ? (
+          <p className="text-sm text-neutral-700">
+            We read {start.markers.length} value{start.markers.length === 1 ? '' : 's'} from <span className="font-medium">{start.file_name}</span>. Check each against your report, correct anything
+            we misread, and add what we missed. Nothing is saved until you confirm.
+          </p>
+        ) : (
+          <Alert variant="info">
+            {start.text_found
+              ? `We could not find any values we know in ${start.file_name}. Enter them from your report.`
+              : `${start.file_name} is ${start.kind === 'image' ? 'an image' : 'a scan without text'}, so we cannot read it for you. Enter the values from your report.`}
+          </Alert>
+        )}
+        <Input label="Date the blood was taken" type="date" name="taken_on" value={takenOn} max={new Date().toISOString().slice(0, 10)} onChange={(event) => setTakenOn(event.target.value)} error={errors.taken_on} containerClassName="max-w-xs" />
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Values to save</caption>
+          <thead className="text-xs text-neutral-600">
+            <tr>
+              <th scope="col" className="pb-2 font-medium">Marker</th>
+              <th scope="col" className="pb-2 font-medium">Value</th>
+              <th scope="col" className="pb-2 font-medium">Unit</th>
+              <th scope="col" className="pb-2 font-medium">Reference range</th>
+              <th scope="col" className="pb-2"><span className="sr-only">Remove</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const label = LAB_MARKERS[row.marker].label;
+              const rowErrors = errors.rows[row.key] ?? {};
+              return (
+                <tr key={row.key} className="align-top" data-testid={`lab-row-${row.marker}`}>
+                  <td className="py-1.5 pr-3">
+                    <Select aria-label="Marker" options={MARKER_OPTIONS} value={row.marker} onChange={(event) => {
+                      const marker = event.target.value as LabMarkerKey;
+                      update(row.key, { marker, unit: LAB_MARKERS[marker].unit });
+                    }} />
+                    {row.line ? <p className="mt-1 max-w-56 truncate text-xs text-neutral-600" title={row.line}>Read: {row.line}</p> : null}
+                  </td>
+                  <td className="w-28 py-1.5 pr-3">
+                    <Input aria-label={`${label} value`} inputMode="decimal" value={row.value} onChange={(event) => update(row.key, { value: event.target.value })} error={rowErrors.value} />
+                  </td>
+                  <td className="w-32 py-1.5 pr-3">
+                    <Select aria-label={`${label} unit`} options={unitsOf(row.marker).map((u) => ({ value: u, label: u }))} value={row.unit} onChange={(event) => update(row.key, { unit: event.target.value })} error={rowErrors.unit} />
+                  </td>
+                  <td className="py-1.5 pr-3">
+                    <div className="flex items-start gap-2">
+                      <Input aria-label={`${label} lower reference limit`} inputMode="decimal" value={row.low} onChange={(event) => update(row.key, { low: event.target.value })} className="w-20" />
+                      <span className="pt-2 text-neutral-500" aria-hidden>–</span>
+                      <Input aria-label={`${label} upper reference limit`} inputMode="decimal" value={row.high} onChange={(event) => update(row.key, { high: event.target.value })} error={rowErrors.reference_high} className="w-20" />
+                    </div>
+                  </td>
+                  <td className="py-1.5">
+                    <Button type="button" variant="ghost" size="sm" onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))} disabled={rows.length === 1}>
+                      Remove<span className="sr-only"> {label}</span>
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        <div>
+          <Button type="button" variant="secondary" size="sm" onClick={addRow} disabled={rows.length >= LAB_MARKER_KEYS.length}>
+            Add a value
+          </Button>
+        </div>
+        {errors.form ? <Alert variant="error">{errors.form}</Alert> : null}
+      </div>
+    </Modal>
+  );
+}
+
+/** The server's 422 issues (paths like `results.2.value`) placed on their rows; anything else is the form's message. */
+function errorsFrom(data: unknown, rows: Row[], message: string | undefined) {
+  const found: { taken_on?: string; rows: Record<number, RowErrors>; form?: string } = { rows: {} };
+  const issues = (data as { errors?: { path: string; message: string }[] } | null)?.errors ?? [];
+  for (const issue of issues) {
+    const [first, index, field] = issue.path.split('.');
+    if (first === 'taken_on') found.taken_on ??= issue.message;
+    const row = first === 'results' && index !== undefined ? rows[Number(index)] : undefined;
+    if (row && (field === 'value' || field === 'unit' || field === 'reference_high')) {
+      found.rows[row.key] = { ...found.rows[row.key], [field]: found.rows[row.key]?.[field] ?? issue.message };
+    } else if (first !== 'taken_on') {
+      found.form ??= issue.message;
+    }
+  }
+  if (!issues.length) found.form = message ?? 'Your results could not be saved. Please try again.';
+  return found;
+}

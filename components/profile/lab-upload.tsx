@@ -1,0 +1,99 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState, type ChangeEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { buttonClassName } from '@/components/ui/button-styles';
+import { cx } from '@/components/ui/cx';
+import { LOGIN_PATH } from '@/lib/routes';
+import { LabReview, type ReviewStart } from './lab-review';
+
+export type ReportSummary = { id: string; fileName: string; uploadedAt: string; results: number };
+
+type Status = { kind: 'idle' } | { kind: 'uploading'; name: string } | { kind: 'uploaded' } | { kind: 'saved'; count: number } | { kind: 'failed'; message: string };
+
+const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** 'Upload Blood test': the file picker, SPEC §8's upload texts, the review of what was read, and the reports so far. */
+export function LabUpload({ initialReports }: { initialReports: ReportSummary[] }) {
+  const router = useRouter();
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [review, setReview] = useState<ReviewStart | null>(null);
+  const [reports, setReports] = useState(initialReports);
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file can be chosen again after a failure.
+    event.target.value = '';
+    if (!file) return;
+    setStatus({ kind: 'uploading', name: file.name });
+    const body = new FormData();
+    body.append('file', file);
+    let response: Response;
+    try {
+      response = await fetch('/api/upload-lab-report', { method: 'POST', body, credentials: 'same-origin' });
+    } catch {
+      setStatus({ kind: 'failed', message: 'Upload failed due to a network error.' });
+      return;
+    }
+    if (response.status === 401) {
+      window.location.assign(LOGIN_PATH);
+      return;
+    }
+    const data = (await response.json().catch(() => null)) as (ReviewStart & { message?: string }) | null;
+    if (!response.ok || !data) {
+      setStatus({ kind: 'failed', message: `Upload failed: ${data?.message ?? `the server answered ${response.status}.`}` });
+      return;
+    }
+    setStatus({ kind: 'uploaded' });
+    setReports((current) => [{ id: data.report_id, fileName: data.file_name, uploadedAt: new Date().toISOString(), results: 0 }, ...current]);
+    setReview(data);
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-center justify-between gap-6">
+        <div className="min-w-0">
+          <p className="text-sm font-semibold text-neutral-900">Upload Blood test</p>
+          <p className="mt-1 text-sm text-neutral-600">A PDF, JPEG or PNG of your lab report, up to 10 MB. We read the values from a PDF for you to check.</p>
+        </div>
+        <label className={cx(buttonClassName({ variant: 'secondary', size: 'sm' }), 'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600', status.kind === 'uploading' && 'pointer-events-none opacity-60')}>
+          {status.kind === 'uploading' ? 'Uploading…' : 'Choose file'}
+          <input type="file" accept={ACCEPT} className="sr-only" aria-label="Upload Blood test" disabled={status.kind === 'uploading'} onChange={(event) => void upload(event)} />
+        </label>
+      </div>
+      <div role="status" aria-live="polite">
+        {status.kind === 'uploaded' ? <Alert variant="success">Blood test uploaded successfully.</Alert> : null}
+        {status.kind === 'saved' ? <Alert variant="success">{`Your blood test results are saved (${status.count} value${status.count === 1 ? '' : 's'}). Your T-Results chart shows the testosterone.`}</Alert> : null}
+      </div>
+      {status.kind === 'failed' ? <Alert variant="error">{status.message}</Alert> : null}
+      {reports.length ? (
+        <ul className="flex flex-col gap-1.5 text-sm" aria-label="Your uploaded reports">
+          {reports.map((report) => (
+            <li key={report.id} className="flex items-center justify-between gap-4 rounded-control bg-neutral-50 px-3 py-2">
+              <a href={`/api/lab-reports/${report.id}/file`} className="truncate font-medium text-brand-700 underline-offset-2 hover:underline">
+                {report.fileName}
+              </a>
+              <span className="shrink-0 text-neutral-600">
+                {DAY.format(new Date(report.uploadedAt))} · {report.results ? `${report.results} value${report.results === 1 ? '' : 's'} saved` : 'no values saved'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {review ? (
+        <LabReview
+          start={review}
+          onCancel={() => setReview(null)}
+          onSaved={(count) => {
+            setReports((current) => current.map((r) => (r.id === review.report_id ? { ...r, results: count } : r)));
+            setReview(null);
+            setStatus({ kind: 'saved', count });
+            router.refresh();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

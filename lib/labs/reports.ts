@@ -1,0 +1,147 @@
+import 'server-only';
+import { fileTypeFromBuffer } from 'file-type';
+import { ApiError } from '@/lib/api/errors';
+import { ISO_DAY } from '@/lib/codecs';
+import { db } from '@/lib/db';
+import type { LabResultsInput } from '@/lib/validation/labs';
+import { LAB_MARKERS, toCanonical } from './markers';
+import { parseLabReport, type ParsedMarker } from './parse-report';
+import { pdfText } from './report-text';
+import { readUpload, removeUpload, storeUpload, type StoredExtension } from './storage';
+import { toNgPerDl } from './testosterone';
+
+// Blood-test reports: the upload (checked by its bytes, stored outside the public folder), what a PDF's
+// text says, and the values the member confirmed on the review screen. Nothing read from a report is
+// saved until the member confirms it.
+
+export const MAX_REPORT_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_MESSAGES = {
+  tooLarge: 'The file is larger than 10 MB.',
+  missing: 'Choose a PDF, JPEG or PNG file to upload.',
+  wrongType: 'Only PDF, JPEG or PNG files can be uploaded.',
+  mismatch: 'The file’s contents do not match its name. Please upload the original PDF, JPEG or PNG.',
+};
+
+/** The kind a file's name claims, when it claims one of ours. */
+function claimedExtension(name: string): StoredExtension | null {
+  const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
+  if (ext === 'pdf') return 'pdf';
+  if (ext === 'jpg' || ext === 'jpeg') return 'jpg';
+  if (ext === 'png') return 'png';
+  return null;
+}
+
+/** The MIME types accepted, by what the file's first bytes say it is (never its name). */
+const ACCEPTED: Record<string, StoredExtension> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+export type UploadAnswer = {
+  message: string;
+  report_id: string;
+  file_name: string;
+  kind: 'pdf' | 'image';
+  /** false for an image, or a PDF with no text layer (a scan): the review starts empty. */
+  text_found: boolean;
+  collected_on: string | null;
+  markers: Array<Omit<ParsedMarker, 'line'> & { label: string; line: string }>;
+};
+
+/** A name safe to show and to put in a Content-Disposition: no path, no control characters, 120 characters at most. */
+export function displayName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(-120);
+  return clean || 'blood-test';
+}
+
+export async function uploadLabReport(userId: string, file: { bytes: Uint8Array; name: string }): Promise<UploadAnswer> {
+  const detected = await fileTypeFromBuffer(file.bytes);
+  const extension = detected ? ACCEPTED[detected.mime] : undefined;
+  if (!detected || !extension) throw new ApiError(415, UPLOAD_MESSAGES.wrongType);
+  // The bytes decide what a file is; a name that says otherwise (a PNG called report.pdf) is refused too,
+  // since the member would be reviewing something other than what they think they sent.
+  const claimed = claimedExtension(file.name);
+  if (claimed && claimed !== extension) throw new ApiError(415, UPLOAD_MESSAGES.mismatch);
+
+  const storageKey = await storeUpload(file.bytes, extension);
+  let reportId: string;
+  try {
+    const report = await db.labReport.create({
+      data: { userId, fileName: displayName(file.name), mimeType: detected.mime, sizeBytes: file.bytes.byteLength, storageKey },
+      select: { id: true },
+    });
+    reportId = report.id;
+  } catch (error) {
+    // No row, no file: an orphan would never be exported or deleted.
+    await removeUpload(storageKey);
+    throw error;
+  }
+
+  const text = extension === 'pdf' ? await pdfText(file.bytes) : null;
+  const parsed = text ? parseLabReport(text) : { collectedOn: null, markers: [] };
+  return {
+    message: 'Blood test uploaded successfully.',
+    report_id: reportId,
+    file_name: displayName(file.name),
+    kind: extension === 'pdf' ? 'pdf' : 'image',
+    text_found: Boolean(text),
+    collected_on: parsed.collectedOn,
+    markers: parsed.markers.map((m) => ({ ...m, label: LAB_MARKERS[m.marker].label })),
+  };
+}
+
+const NOT_FOUND = 'That report was not found.';
+
+/** The confirmed values, in one transaction: a second confirmation of the same marker and day replaces the first. */
+export async function saveLabResults(userId: string, input: LabResultsInput): Promise<{ message: string; saved: number }> {
+  if (input.report_id) {
+    const report = await db.labReport.findFirst({ where: { id: input.report_id, userId }, select: { id: true } });
+    if (!report) throw new ApiError(404, NOT_FOUND);
+  }
+  const takenAt = ISO_DAY.toDate(input.taken_on);
+  await db.$transaction(
+    input.results.map((r) => {
+      const data = {
+        reportId: input.report_id ?? null,
+        value: r.value,
+        unit: r.unit,
+        valueNgDl: r.marker === 'total_testosterone' ? toNgPerDl(r.value, r.unit) : null,
+        referenceLow: r.reference_low ?? null,
+        referenceHigh: r.reference_high ?? null,
+      };
+      return db.labResult.upsert({
+        where: { userId_marker_takenAt: { userId, marker: r.marker, takenAt } },
+        create: { userId, marker: r.marker, takenAt, ...data },
+        update: data,
+      });
+    }),
+  );
+  return { message: 'Your blood test results are saved.', saved: input.results.length };
+}
+
+/** The member's reports, newest first, with how many values each gave. */
+export async function labReports(userId: string) {
+  const reports = await db.labReport.findMany({
+    where: { userId },
+    orderBy: [{ uploadedAt: 'desc' }, { id: 'desc' }],
+    select: { id: true, fileName: true, uploadedAt: true, _count: { select: { results: true } } },
+    take: 50,
+  });
+  return reports.map((r) => ({ id: r.id, fileName: r.fileName, uploadedAt: r.uploadedAt.toISOString(), results: r._count.results }));
+}
+
+/** The member's latest value of each marker, in the marker's own unit (for the profile's list). */
+export async function latestLabValues(userId: string) {
+  const rows = await db.labResult.findMany({ where: { userId }, orderBy: [{ takenAt: 'desc' }, { id: 'desc' }], distinct: ['marker'], take: 50 });
+  return rows.flatMap((r) => {
+    const marker = LAB_MARKERS[r.marker as keyof typeof LAB_MARKERS];
+    if (!marker) return [];
+    const value = toCanonical(marker.key, r.value, r.unit);
+    return value === null ? [] : [{ marker: marker.key, label: marker.label, value, unit: marker.unit, takenOn: ISO_DAY.fromDate(r.takenAt) }];
+  });
+}
+
+/** An uploaded file for its owner; anyone else's (or an unknown id) is the same 404. */
+export async function labReportFile(userId: string, reportId: string) {
+  const report = await db.labReport.findFirst({ where: { id: reportId, userId }, select: { storageKey: true, mimeType: true, fileName: true, sizeBytes: true } });
+  if (!report) throw new ApiError(404, NOT_FOUND);
+  return { stream: readUpload(report.storageKey), mimeType: report.mimeType, fileName: report.fileName, sizeBytes: report.sizeBytes };
+}

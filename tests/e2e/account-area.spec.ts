@@ -1,0 +1,185 @@
+import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
+import { LAB_REPORT_EXPECTED, labReportPdf } from '../support/lab-pdfs';
+import { parseCsv } from '../../lib/export/csv';
+import { query } from './support/database';
+import { expect, test } from './support/fixtures';
+import type { Page } from '@playwright/test';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+// A 1×1 PNG: a real image, whatever name it is given.
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+const userRow = (email: string) =>
+  query<{ heightCm: number; currentWeightKg: number; desiredWeightKg: number | null; unitsPreference: string; email: string }>(
+    'SELECT "heightCm", "currentWeightKg", "desiredWeightKg", "unitsPreference"::text, email FROM users WHERE email = $1',
+    [email],
+  ).then((rows) => rows[0]);
+
+/** Types into the profile field and saves, expecting SPEC's message on it. */
+async function expectMessage(page: Page, field: string, value: string, message: string) {
+  await page.getByLabel(field, { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(message, { exact: true })).toBeVisible();
+}
+
+async function chooseUnits(page: Page, label: 'Cm / Kg' | 'Ft/In / Lbs') {
+  await page.goto('/settings');
+  await page.getByRole('combobox', { name: 'Units preference' }).selectOption({ label });
+  await expect(page.getByText('Units saved.')).toBeVisible();
+}
+
+test('/profile in both unit systems: every SPEC message on its trigger, saved in cm and kg, and the dashboard follows the units', async ({ page, users }) => {
+  const user = await users.create({ onboarded: true });
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(user.firstName);
+  await expect(page.getByLabel('E-mail')).toHaveValue(user.email);
+  // The form list: the health history and mindset forms are still to do for a new member.
+  await expect(page.getByRole('listitem').filter({ hasText: 'Health history form' }).getByText('To do')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Mindset form' }).getByText('To do')).toBeVisible();
+
+  // Cm / Kg.
+  await expectMessage(page, 'Height (cm)', '20', 'Height must be between 30 and 250 cm.');
+  await expectMessage(page, 'Height (cm)', '251', 'Height must be between 30 and 250 cm.');
+  await page.getByLabel('Height (cm)').fill('181');
+  await expectMessage(page, 'Current weight (kg)', '29.9', 'Current weight must be between 30 and 200 kg.');
+  await page.getByLabel('Current weight (kg)').fill('88.4');
+  await expectMessage(page, 'Desired weight (kg)', '201', 'Goal weight must be between 30 and 200 kg.');
+  await page.getByLabel('Desired weight (kg)').fill('82');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Your profile is saved.')).toBeVisible();
+  expect(await userRow(user.email)).toMatchObject({ heightCm: 181, currentWeightKg: 88.4, desiredWeightKg: 82 });
+  await page.goto('/main_dashboard');
+  await expect(page.getByTestId('body-figures')).toContainText('181 cm');
+  await expect(page.getByTestId('body-figures')).toContainText('88.4 kg');
+
+  // Ft/In / Lbs: the same figures, shown in the member's units.
+  await chooseUnits(page, 'Ft/In / Lbs');
+  await page.goto('/profile');
+  await expect(page.getByLabel('Height (ft/in)')).toHaveValue(`5' 11"`);
+  await expect(page.getByLabel('Current weight (lbs)')).toHaveValue('194.9');
+  await expectMessage(page, 'Height (ft/in)', '5 11', `Please enter height in the format like 5' 10".`);
+  await expectMessage(page, 'Height (ft/in)', `9' 2"`, 'Feet value must be between 1 and 8.');
+  await expectMessage(page, 'Height (ft/in)', `5' 12"`, 'Inches value must be between 0 and 11.');
+  await expectMessage(page, 'Height (ft/in)', `8' 11"`, 'Height must be between 11.8 and 98.4 inches.');
+  await page.getByLabel('Height (ft/in)').fill(`6' 0"`);
+  await expectMessage(page, 'Current weight (lbs)', '441', 'Current weight must be between 66.1 and 440.9 lbs.');
+  await page.getByLabel('Current weight (lbs)').fill('200');
+  await expectMessage(page, 'Desired weight (lbs)', '66', 'Goal weight must be between 66.1 and 440.9 lbs.');
+  await page.getByLabel('Desired weight (lbs)').fill('176.4');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Your profile is saved.')).toBeVisible();
+  expect(await userRow(user.email)).toMatchObject({ heightCm: 183, currentWeightKg: 90.7, desiredWeightKg: 80, unitsPreference: 'ft_in_lbs' });
+
+  await page.goto('/main_dashboard');
+  await expect(page.getByTestId('body-figures')).toContainText(`6' 0"`);
+  await expect(page.getByTestId('body-figures')).toContainText('200 lbs');
+  await chooseUnits(page, 'Cm / Kg');
+  await page.goto('/main_dashboard');
+  await expect(page.getByTestId('body-figures')).toContainText('183 cm');
+  await expect(page.getByTestId('body-figures')).toContainText('90.7 kg');
+
+  // A new e-mail needs the current password, and a wrong one is refused without changing anything.
+  await page.goto('/profile');
+  const newEmail = user.email.replace('@', '+new@');
+  await page.getByLabel('E-mail').fill(newEmail);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Please enter your current password to change your e-mail or password.')).toBeVisible();
+  await page.getByLabel('Current password').fill('not-my-password');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Your current password is incorrect.')).toBeVisible();
+  await page.getByLabel('Current password').fill(user.password);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Your profile is saved.')).toBeVisible();
+  expect((await userRow(newEmail))?.email).toBe(newEmail);
+
+  // The WHO-5 mindset form: five answers, a score of 0–100.
+  await page.getByRole('button', { name: 'Start the mindset form' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mindset form' });
+  for (const [index, answer] of ['Most of the time', 'More than half of the time', 'Most of the time', 'Some of the time', 'All of the time'].entries()) {
+    await dialog.getByRole('group', { name: new RegExp(`^${index + 1}\\.`) }).getByLabel(answer).check();
+  }
+  await dialog.getByRole('button', { name: 'See my score' }).click();
+  // (4 + 3 + 4 + 1 + 5) × 4
+  await expect(dialog.getByTestId('mindset-score')).toHaveText('68 / 100');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Mindset form' }).getByText('Completed')).toBeVisible();
+
+  await page.screenshot({ path: 'test-results/profile.png', fullPage: true });
+});
+
+test('a blood test PDF is read, reviewed and confirmed, and its testosterone is the new point on the T-Results chart; a mislabelled file is refused', async ({ page, users }) => {
+  await users.create({ onboarded: true });
+  await page.goto('/profile');
+
+  // A PNG named .pdf: refused by its bytes, with SPEC's 'Upload failed: ' text, and nothing stored.
+  await page.getByLabel('Upload Blood test').setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: PNG_1X1 });
+  await expect(page.getByText(/^Upload failed: /)).toBeVisible();
+
+  const expected = LAB_REPORT_EXPECTED['uk-table'];
+  await page.getByLabel('Upload Blood test').setInputFiles({ name: 'March bloods.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await labReportPdf('uk-table')) });
+  await expect(page.getByText('Blood test uploaded successfully.')).toBeVisible();
+  const review = page.getByRole('dialog', { name: 'Check your blood test results' });
+  await expect(review.getByLabel('Date the blood was taken')).toHaveValue(expected.collectedOn);
+  for (const marker of expected.markers) {
+    const row = review.getByTestId(`lab-row-${marker.marker}`);
+    await expect(row.getByRole('textbox').first()).toHaveValue(String(marker.value));
+    await expect(row.getByRole('combobox').nth(1)).toHaveValue(marker.unit);
+  }
+  await page.screenshot({ path: 'test-results/lab-review.png', fullPage: true });
+  await review.getByRole('button', { name: 'Confirm and save' }).click();
+  await expect(page.getByText(/Your blood test results are saved/)).toBeVisible();
+
+  const testosterone = expected.markers.find((m) => m.marker === 'total_testosterone')!;
+  await page.goto('/main_dashboard');
+  const chart = page.getByRole('img', { name: /^Total testosterone:/ });
+  const ngDl = Math.round(testosterone.unit === 'nmol/L' ? testosterone.value * 28.842 : testosterone.value);
+  await expect(chart).toHaveAttribute('aria-label', new RegExp(` ${ngDl} ng/dL`));
+  await expect(page.getByText(`${ngDl} ng/dL`, { exact: true })).toBeVisible();
+});
+
+test('/settings: Download my data gives a ZIP whose CSVs read back; Delete account ends at /login and the old credentials no longer work', async ({ page, users }) => {
+  const user = await users.create({ onboarded: true });
+  // One blood-test value to find again in the export.
+  await query(
+    `INSERT INTO lab_results (id, "userId", marker, value, unit, "valueNgDl", "referenceLow", "referenceHigh", "takenAt")
+     SELECT gen_random_uuid()::text, id, 'total_testosterone', 14.2, 'nmol/L', 409.6, 8.6, 29, '2026-03-03' FROM users WHERE email = $1`,
+    [user.email],
+  );
+
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Privacy and cookie policy/ })).toHaveAttribute('target', '_blank');
+  await page.screenshot({ path: 'test-results/settings.png', fullPage: true });
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^vitality-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
+  const profile = JSON.parse(strFromU8(files['profile.json']!)) as Record<string, unknown>;
+  expect(JSON.stringify(profile)).toContain(user.email);
+  expect(JSON.stringify(profile)).not.toMatch(/argon2/);
+  const labs = parseCsv(strFromU8(files['lab_results.csv']!));
+  expect(labs[0]).toEqual(expect.arrayContaining(['marker', 'value', 'unit']));
+  const header = labs[0]!;
+  const row = labs.find((r) => r[header.indexOf('marker')] === 'total_testosterone')!;
+  expect(Number(row[header.indexOf('value')])).toBe(14.2);
+  expect(row[header.indexOf('unit')]).toBe('nmol/L');
+  expect(files['fhir/bundle.json']).toBeDefined();
+
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete account' });
+  await expect(confirm.getByText('Are you sure you want to delete your account? This action cannot be undone.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/login\?account=deleted$/);
+  await expect(page.getByText('Your account has been deleted successfully.')).toBeVisible();
+  expect(await query('SELECT 1 FROM users WHERE email = $1', [user.email])).toEqual([]);
+
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('Incorrect e-mail or password.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});

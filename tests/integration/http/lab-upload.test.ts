@@ -1,0 +1,121 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { db } from '@/lib/db';
+import { LAB_REPORT_EXPECTED, labReportPdf } from '../../support/lab-pdfs';
+import { registerUser, serveAppForThisFile, type AppServer } from '../../setup/app-server';
+
+// POST /api/upload-lab-report against the production build: what is refused (and then stored nowhere),
+// what a PDF gives the review screen, the confirmed values, and who may read a file back.
+
+const uploadsDir = mkdtempSync(path.join(tmpdir(), 'vt-uploads-'));
+const app: AppServer = serveAppForThisFile(() => ({ UPLOADS_DIR: uploadsDir }));
+
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+type Member = Awaited<ReturnType<typeof registerUser>>;
+const cookieOf = (member: Member) => [...member.browser.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+
+async function upload(member: Member | null, body: BodyInit | null, headers: Record<string, string> = {}) {
+  const response = await fetch(`${app.url}/api/upload-lab-report`, {
+    method: 'POST',
+    headers: { origin: app.url, 'x-forwarded-for': '203.0.113.77', ...(member ? { cookie: cookieOf(member) } : {}), ...headers },
+    body,
+  });
+  const text = await response.text();
+  return { status: response.status, json: JSON.parse(text) as Record<string, unknown> };
+}
+
+const fileForm = (bytes: Uint8Array, name: string, type: string, field = 'file') => {
+  const form = new FormData();
+  form.append(field, new File([new Uint8Array(bytes)], name, { type }));
+  return form;
+};
+
+const stored = async (userId: string) => ({ rows: await db.labReport.count({ where: { userId } }), files: readdirSync(uploadsDir).length });
+
+describe('POST /api/upload-lab-report', () => {
+  it('refuses a 12 MB file, a PNG named .pdf, a text file, an empty file, a missing field and a non-multipart body, each with a 4xx message and nothing stored', async () => {
+    const member = await registerUser(app, { onboarded: true });
+    const before = await stored(member.userId);
+    const twelveMb = new Uint8Array(12 * 1024 * 1024);
+    twelveMb.set(new TextEncoder().encode('%PDF-1.7\n'));
+    const cases = [
+      { body: fileForm(twelveMb, 'big.pdf', 'application/pdf'), status: 413, message: 'The file is larger than 10 MB.' },
+      { body: fileForm(PNG_1X1, 'report.pdf', 'application/pdf'), status: 415, message: 'The file’s contents do not match its name. Please upload the original PDF, JPEG or PNG.' },
+      { body: fileForm(new TextEncoder().encode('Testosterone 18 nmol/L'), 'report.pdf', 'application/pdf'), status: 415, message: 'Only PDF, JPEG or PNG files can be uploaded.' },
+      { body: fileForm(new Uint8Array(), 'empty.pdf', 'application/pdf'), status: 422, message: 'Choose a PDF, JPEG or PNG file to upload.' },
+      { body: fileForm(PNG_1X1, 'scan.png', 'image/png', 'document'), status: 422, message: 'Choose a PDF, JPEG or PNG file to upload.' },
+    ];
+    for (const { body, status, message } of cases) {
+      const answer = await upload(member, body);
+      expect({ status: answer.status, message: answer.json.message }).toEqual({ status, message });
+    }
+    const json = await upload(member, JSON.stringify({ file: 'x' }), { 'content-type': 'application/json' });
+    expect(json.status).toBe(415);
+    expect(typeof json.json.message).toBe('string');
+    expect(await stored(member.userId)).toEqual(before);
+  });
+
+  it('needs a session', async () => {
+    const answer = await upload(null, fileForm(PNG_1X1, 'scan.png', 'image/png'));
+    expect(answer).toEqual({ status: 401, json: { message: 'Not authenticated' } });
+  });
+
+  it('reads a PDF for the review, saves only what is confirmed, and gives the file back to its owner alone', async () => {
+    const owner = await registerUser(app, { onboarded: true });
+    const stranger = await registerUser(app, { onboarded: true });
+    const expected = LAB_REPORT_EXPECTED['us-columns'];
+
+    const answer = await upload(owner, fileForm(await labReportPdf('us-columns'), 'quest.pdf', 'application/pdf'));
+    expect(answer.status).toBe(201);
+    expect(answer.json).toMatchObject({ message: 'Blood test uploaded successfully.', file_name: 'quest.pdf', kind: 'pdf', text_found: true, collected_on: expected.collectedOn });
+    const markers = answer.json.markers as { marker: string; value: number; unit: string }[];
+    expect(markers.map(({ marker, value, unit }) => ({ marker, value, unit }))).toEqual(expected.markers.map(({ marker, value, unit }) => ({ marker, value, unit })));
+    // Nothing is saved before the member confirms.
+    expect(await db.labResult.count({ where: { userId: owner.userId } })).toBe(0);
+    const reportId = answer.json.report_id as string;
+    const row = await db.labReport.findUniqueOrThrow({ where: { id: reportId } });
+    expect(row.storageKey).toMatch(/^[a-f0-9]{32}\.pdf$/);
+    expect(row.storageKey).not.toContain('quest');
+
+    const testosterone = expected.markers.find((m) => m.marker === 'total_testosterone')!;
+    const confirm = await owner.browser.post(
+      '/api/lab-results',
+      { report_id: reportId, taken_on: expected.collectedOn, results: [{ marker: 'total_testosterone', value: testosterone.value, unit: testosterone.unit, reference_low: 264, reference_high: 916 }] },
+      { origin: app.url },
+    );
+    expect(confirm.status).toBe(201);
+    const trend = await owner.browser.get('/api/trends/testosterone');
+    expect(trend.json.data).toEqual([expect.objectContaining({ raw: Math.round(testosterone.value), highlight: true })]);
+
+    // Someone else's report id confirms nothing.
+    const foreign = await stranger.browser.post('/api/lab-results', { report_id: reportId, taken_on: '2026-01-05', results: [{ marker: 'psa', value: 1, unit: 'ng/mL' }] }, { origin: app.url });
+    expect(foreign.status).toBe(404);
+
+    const mine = await fetch(`${app.url}/api/lab-reports/${reportId}/file`, { headers: { cookie: cookieOf(owner) } });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await mine.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    const theirs = await fetch(`${app.url}/api/lab-reports/${reportId}/file`, { headers: { cookie: cookieOf(stranger) } });
+    expect(theirs.status).toBe(404);
+    expect(await theirs.json()).toEqual({ message: 'That report was not found.' });
+  });
+
+  it('an image goes straight to manual entry; the typed values are checked against the marker’s units and plausible range', async () => {
+    const member = await registerUser(app, { onboarded: true });
+    const answer = await upload(member, fileForm(PNG_1X1, 'photo.png', 'image/png'));
+    expect(answer.status).toBe(201);
+    expect(answer.json).toMatchObject({ kind: 'image', text_found: false, markers: [] });
+
+    const wrongUnit = await member.browser.post('/api/lab-results', { taken_on: '2026-02-01', results: [{ marker: 'total_testosterone', value: 15, unit: 'mg/dL' }] }, { origin: app.url });
+    expect(wrongUnit.status).toBe(422);
+    expect(wrongUnit.json.message).toBe('Total testosterone is given in ng/dL, nmol/L, ng/mL.');
+    const implausible = await member.browser.post('/api/lab-results', { taken_on: '2026-02-01', results: [{ marker: 'total_testosterone', value: 1500, unit: 'nmol/L' }] }, { origin: app.url });
+    expect(implausible.json.message).toBe('That Total testosterone value looks wrong: check the number and the unit.');
+    const future = await member.browser.post('/api/lab-results', { taken_on: '2999-01-01', results: [{ marker: 'psa', value: 1, unit: 'ng/mL' }] }, { origin: app.url });
+    expect(future.json.message).toBe('The date the blood was taken cannot be in the future.');
+    expect(await db.labResult.count({ where: { userId: member.userId } })).toBe(0);
+  });
+});

@@ -1,0 +1,302 @@
+import { describe, expect, it } from '@jest/globals';
+import { normaliseUnit, toCanonical, type LabMarkerKey } from '@/lib/labs/markers';
+import { parseLabReport, type ParsedMarker } from '@/lib/labs/parse-report';
+
+/** The one marker a snippet gives (or undefined), without its source line. */
+const only = (text: string): Omit<ParsedMarker, 'line'> | undefined => {
+  const { markers } = parseLabReport(text);
+  expect(markers.length).toBeLessThanOrEqual(1);
+  const [first] = markers;
+  return first && { marker: first.marker, value: first.value, unit: first.unit, referenceLow: first.referenceLow, referenceHigh: first.referenceHigh };
+};
+const keys = (text: string): LabMarkerKey[] => parseLabReport(text).markers.map((m) => m.marker);
+
+describe('parseLabReport: marker names', () => {
+  it.each<[string, LabMarkerKey]>([
+    ['Testosterone 14.2 nmol/L', 'total_testosterone'],
+    ['Total Testosterone 14.2 nmol/L', 'total_testosterone'],
+    ['Testosterone, Total 14.2 nmol/L', 'total_testosterone'],
+    ['Testosterone (total) 14.2 nmol/L', 'total_testosterone'],
+    ['TESTOSTERONE, TOTAL, LC/MS/MS 409 ng/dL', 'total_testosterone'],
+    ['Free Testosterone 265 pmol/L', 'free_testosterone'],
+    ['Testosterone, Free 76 pg/mL', 'free_testosterone'],
+    ['Free T (calculated) 265 pmol/L', 'free_testosterone'],
+    ['SHBG 38 nmol/L', 'shbg'],
+    ['Sex Hormone Binding Globulin 38 nmol/L', 'shbg'],
+    ['Sex Hormone-Binding Globulin 38 nmol/L', 'shbg'],
+    ['Oestradiol 96 pmol/L', 'oestradiol'],
+    ['Estradiol 26 pg/mL', 'oestradiol'],
+    ['E2 26 pg/mL', 'oestradiol'],
+    ['LH 4.1 IU/L', 'lh'],
+    ['Luteinising Hormone 4.1 IU/L', 'lh'],
+    ['Luteinizing hormone (LH) 4.1 mIU/mL', 'lh'],
+    ['FSH 5.3 IU/L', 'fsh'],
+    ['Follicle Stimulating Hormone 5.3 IU/L', 'fsh'],
+    ['Follicle-stimulating hormone 5.3 U/L', 'fsh'],
+    ['Prolactin 212 mIU/L', 'prolactin'],
+    ['PSA 0.62 ug/L', 'psa'],
+    ['Total PSA 0.62 µg/L', 'psa'],
+    ['PSA, Total 0.62 ng/mL', 'psa'],
+    ['Prostate Specific Antigen 0.62 ng/mL', 'psa'],
+    ['Haematocrit 0.46 L/L', 'haematocrit'],
+    ['Hematocrit 46 %', 'haematocrit'],
+    ['HCT 0.46 L/L', 'haematocrit'],
+    ['PCV 0.46 l/l', 'haematocrit'],
+    ['Vitamin D 75 nmol/L', 'vitamin_d'],
+    ['25-OH Vitamin D 75 nmol/L', 'vitamin_d'],
+    ['25-Hydroxy Vitamin D 30 ng/mL', 'vitamin_d'],
+    ['Vitamin D, 25-Hydroxy 30 ng/mL', 'vitamin_d'],
+    ['HbA1c 48 mmol/mol', 'hba1c'],
+    ['Haemoglobin A1c 48 mmol/mol', 'hba1c'],
+    ['Hemoglobin A1c 6.5 %', 'hba1c'],
+    ['Glycated haemoglobin 48 mmol/mol', 'hba1c'],
+    ['Cholesterol 5.2 mmol/L', 'total_cholesterol'],
+    ['Total Cholesterol 5.2 mmol/L', 'total_cholesterol'],
+    ['LDL 3.1 mmol/L', 'ldl_cholesterol'],
+    ['LDL Cholesterol 3.1 mmol/L', 'ldl_cholesterol'],
+    ['LDL-C 120 mg/dL', 'ldl_cholesterol'],
+    ['Cholesterol, LDL 120 mg/dL', 'ldl_cholesterol'],
+    ['HDL 1.3 mmol/L', 'hdl_cholesterol'],
+    ['HDL Cholesterol 1.3 mmol/L', 'hdl_cholesterol'],
+    ['HDL-C 50 mg/dL', 'hdl_cholesterol'],
+    ['Triglycerides 1.45 mmol/L', 'triglycerides'],
+    ['Triglyceride 128 mg/dL', 'triglycerides'],
+    ['TSH 1.85 mIU/L', 'tsh'],
+    ['Thyroid Stimulating Hormone 1.85 mU/L', 'tsh'],
+    ['• TSH 1.85 mIU/L', 'tsh'],
+  ])('%s is %s', (text, marker) => {
+    expect(keys(text)).toEqual([marker]);
+  });
+
+  it.each([
+    'Free PSA 0.21 ng/mL',
+    'PSA, Free 0.21 ng/mL',
+    'PSA free/total ratio 0.25',
+    'Non-HDL cholesterol 3.9 mmol/L',
+    'Non HDL Cholesterol 138 mg/dL',
+    'Cholesterol, Non-HDL 3.9 mmol/L',
+    'Cholesterol/HDL ratio 4.0',
+    'Total cholesterol/HDL ratio 4.0 < 5.0',
+    'Total cholesterol : HDL ratio 4.0',
+    'VLDL cholesterol 0.5 mmol/L',
+    'Testosterone, Bioavailable 5.1 nmol/L',
+    'Testosterone/SHBG ratio 37',
+    'Free T4 15.2 pmol/L',
+    'LH/FSH ratio 0.8',
+    'Haemoglobin 152 g/L',
+    'Free androgen index 37 %',
+  ])('%s is none of the markers', (text) => {
+    expect(keys(text)).toEqual([]);
+  });
+
+  it('tells free testosterone from total testosterone, and LDL from HDL, in one report', () => {
+    const report = parseLabReport(['Free testosterone 265 pmol/L', 'Testosterone 14.2 nmol/L', 'HDL 1.3 mmol/L', 'LDL 3.1 mmol/L'].join('\n'));
+    expect(report.markers.map(({ marker, value }) => [marker, value])).toEqual([
+      ['free_testosterone', 265],
+      ['total_testosterone', 14.2],
+      ['hdl_cholesterol', 1.3],
+      ['ldl_cholesterol', 3.1],
+    ]);
+  });
+
+  it('does not read prose that starts with a marker name', () => {
+    expect(keys('Testosterone: morning sample; repeat if below 12 nmol/L with symptoms.')).toEqual([]);
+    expect(keys('LH and FSH should be read with the testosterone of 12 nmol/L')).toEqual([]);
+    expect(keys('PSA: age-specific reference range applied (50-59 years).')).toEqual([]);
+  });
+
+  it('keeps the first row of a marker that appears twice', () => {
+    const report = parseLabReport('HbA1c 48 mmol/mol (20 - 41)\nHbA1c (DCCT) 6.5 %');
+    expect(report.markers).toEqual([expect.objectContaining({ marker: 'hba1c', value: 48, unit: 'mmol/mol' })]);
+  });
+
+  it('gives the trimmed source line, and the lines a row was read from', () => {
+    expect(parseLabReport('   Testosterone   14.2  nmol/L   ').markers[0]?.line).toBe('Testosterone 14.2 nmol/L');
+    expect(parseLabReport('Testosterone\n14.2\nnmol/L\n8.6 - 29.0').markers[0]?.line).toBe('Testosterone 14.2 nmol/L 8.6 - 29.0');
+  });
+});
+
+describe('parseLabReport: values, flags and qualifiers', () => {
+  it.each([
+    'Testosterone 14.2 H nmol/L 8.6 - 29.0',
+    'Testosterone 14.2H nmol/L 8.6 - 29.0',
+    'Testosterone 14.2 (H) nmol/L 8.6 - 29.0',
+    'Testosterone 14.2* nmol/L 8.6 - 29.0',
+    'Testosterone 14.2 * nmol/L 8.6 - 29.0',
+    'Testosterone 14.2 HIGH nmol/L 8.6 - 29.0',
+    'Testosterone 14.2 LOW nmol/L 8.6 - 29.0',
+    'Testosterone 14.2 nmol/L 8.6 - 29.0 L',
+    'Testosterone 14.2nmol/L 8.6 - 29.0',
+  ])('%s: the flag is passed over', (text) => {
+    expect(only(text)).toEqual({ marker: 'total_testosterone', value: 14.2, unit: 'nmol/L', referenceLow: 8.6, referenceHigh: 29 });
+  });
+
+  it('reads decimal commas', () => {
+    expect(only('Testosterone (total) ........ 5,12 ng/mL (2,49 - 8,36)')).toEqual({
+      marker: 'total_testosterone',
+      value: 5.12,
+      unit: 'ng/mL',
+      referenceLow: 2.49,
+      referenceHigh: 8.36,
+    });
+    expect(only('PSA 0,85 µg/L < 4,0')).toMatchObject({ value: 0.85, referenceHigh: 4 });
+  });
+
+  it('keeps the number of a "<" or ">" result (the review screen shows the line with its qualifier)', () => {
+    expect(only('PSA <0.1 ug/L < 4.0')).toEqual({ marker: 'psa', value: 0.1, unit: 'µg/L', referenceLow: null, referenceHigh: 4 });
+    expect(only('PSA < 0.1 ug/L')).toMatchObject({ value: 0.1, referenceHigh: null });
+    expect(only('Testosterone >52.0 nmol/L 8.6 - 29.0')).toMatchObject({ value: 52, referenceLow: 8.6, referenceHigh: 29 });
+  });
+
+  it('reads a row broken into one line per cell, and a name with its value on the next line', () => {
+    expect(only('Testosterone\n14.2\nnmol/L\n8.6 - 29.0')).toEqual({ marker: 'total_testosterone', value: 14.2, unit: 'nmol/L', referenceLow: 8.6, referenceHigh: 29 });
+    expect(only('FREE TESTOSTERONE\n41.2 L\n46.0-224.0 pg/mL EN')).toMatchObject({ value: 41.2, unit: 'pg/mL', referenceLow: 46, referenceHigh: 224 });
+    expect(only('Estradiol (E2)\n29,4 pg/mL (11,3 - 43,2)')).toMatchObject({ marker: 'oestradiol', value: 29.4 });
+    expect(only('Testosterone 14.2\nnmol/L 8.6-29.0')).toMatchObject({ value: 14.2, unit: 'nmol/L', referenceLow: 8.6 });
+  });
+
+  it('does not take the next row for the cells of a name alone on its line', () => {
+    expect(keys('Testosterone\nSHBG 38 nmol/L')).toEqual(['shbg']);
+    expect(keys('Testosterone\nSodium 139 mmol/L 133 - 146')).toEqual([]);
+  });
+
+  it('does not take a range for the value', () => {
+    expect(keys('Testosterone 8.6 - 29.0 nmol/L')).toEqual([]);
+    expect(keys('Testosterone (8.6-29.0) nmol/L')).toEqual([]);
+  });
+});
+
+describe('parseLabReport: reference ranges', () => {
+  it.each<[string, number | null, number | null]>([
+    ['Testosterone 14.2 nmol/L 8.6 - 29.0', 8.6, 29],
+    ['Testosterone 14.2 nmol/L 8.6-29.0', 8.6, 29],
+    ['Testosterone 14.2 nmol/L (8.6 – 29.0)', 8.6, 29],
+    ['Testosterone 14.2 nmol/L (8.6 — 29.0)', 8.6, 29],
+    ['Testosterone 14.2 nmol/L [8.6-29.0]', 8.6, 29],
+    ['Testosterone 14.2 nmol/L Ref: 8.6 to 29.0', 8.6, 29],
+    ['Testosterone 14.2 nmol/L 8,6 - 29,0', 8.6, 29],
+    ['Testosterone 14.2 nmol/L < 29.0', null, 29],
+    ['Testosterone 14.2 nmol/L <=29.0', null, 29],
+    ['Testosterone 14.2 nmol/L ≤ 29.0', null, 29],
+    ['Testosterone 14.2 nmol/L < OR = 29.0', null, 29],
+    ['Testosterone 14.2 nmol/L > 8.6', 8.6, null],
+    ['Testosterone 14.2 nmol/L > OR = 8.6', 8.6, null],
+    ['Testosterone 14.2 nmol/L ≥8.6', 8.6, null],
+    ['Testosterone 14.2 nmol/L', null, null],
+    ['Testosterone 14.2 nmol/L 29.0 - 8.6', null, null],
+    ['TESTOSTERONE, TOTAL, MS 612 250-1100 ng/dL EN', 250, 1100],
+    ['HEMOGLOBIN A1c 5.4 <5.7 % of total Hgb EN', null, 5.7],
+  ])('%s: %p to %p', (text, low, high) => {
+    expect(only(text)).toMatchObject({ referenceLow: low, referenceHigh: high });
+  });
+});
+
+describe('parseLabReport: units', () => {
+  it.each<[string, string]>([
+    ['PSA 0.62 ug/L', 'µg/L'],
+    ['PSA 0.62 mcg/L', 'µg/L'],
+    ['PSA 0.62 μg/L', 'µg/L'],
+    ['PSA 0.62 UG/L', 'µg/L'],
+    ['LH 4.1 miu/ml', 'mIU/mL'],
+    ['TSH 1.85 uIU/mL', 'µIU/mL'],
+    ['TSH 1.85 mu/l', 'mU/L'],
+    ['Haematocrit 0.46 l/l', 'L/L'],
+    ['Testosterone 14.2 NMOL/L', 'nmol/L'],
+    ['Testosterone (nmol/L) 14.2 8.6 - 29.0', 'nmol/L'],
+    ['Hemoglobin A1c 5.4% <5.7', '%'],
+  ])('%s is in %s', (text, unit) => {
+    expect(only(text)?.unit).toBe(unit);
+  });
+
+  it('skips a value without a unit the marker is reported in', () => {
+    expect(keys('Haematocrit 0.46 0.40 - 0.52')).toEqual([]);
+    expect(keys('Testosterone 14.2 8.6 - 29.0')).toEqual([]);
+    expect(keys('Testosterone 14.2 pg/mL')).toEqual([]);
+    expect(keys('Free testosterone 2.1 %')).toEqual([]);
+  });
+
+  it('skips a value outside the plausible range of the marker', () => {
+    expect(keys('Testosterone 1420 nmol/L')).toEqual([]);
+    expect(keys('Haematocrit 4.6 L/L')).toEqual([]);
+    expect(keys('HbA1c 480 mmol/mol')).toEqual([]);
+    expect(keys('Total cholesterol 52 mmol/L')).toEqual([]);
+  });
+
+  it('takes the next row of a marker when its first one is implausible', () => {
+    expect(parseLabReport('Testosterone 1420 nmol/L\nTestosterone 14.2 nmol/L').markers.map((m) => m.value)).toEqual([14.2]);
+  });
+});
+
+describe('parseLabReport: collection date', () => {
+  it.each<[string, string | null]>([
+    ['Collected: 03/03/2026', '2026-03-03'],
+    ['Sample collected: 03/03/2026 08:15', '2026-03-03'],
+    ['Sample taken: 12/03/2026 08:15', '2026-03-12'],
+    ['Collection date: 12.03.2026', '2026-03-12'],
+    ['Date collected: 2026-03-12 08:15', '2026-03-12'],
+    ['Date of collection: 2026/03/12', '2026-03-12'],
+    ['Sample date: 12 Mar 2026', '2026-03-12'],
+    ['Specimen collected: March 12, 2026 9:30 AM', '2026-03-12'],
+    ['COLLECTED 12-Mar-2026', '2026-03-12'],
+    ['Collected on 12th March 2026', '2026-03-12'],
+    ['Date Collected: Mar 12, 2026', '2026-03-12'],
+    ['Collected: 03/03/26', '2026-03-03'],
+    // Day first, unless that is no date and month first is one.
+    ['Date Collected: 04/15/2026', '2026-04-15'],
+    ['Collected: 15/04/2026', '2026-04-15'],
+    ['Collected: 04/05/2026', '2026-05-04'],
+    ['Collected: 29/02/2024', '2024-02-29'],
+    ['Collected: 29/02/2026', null],
+    ['Collected: 31/04/2026', null],
+    ['Collected: 2026-13-01', null],
+    ['Collected: 32 Mar 2026', null],
+    ['Collection date\n03/03/2026', '2026-03-03'],
+  ])('%s is %p', (text, date) => {
+    expect(parseLabReport(text).collectedOn).toBe(date);
+  });
+
+  it('falls back to the report date only when no collection date is labelled', () => {
+    expect(parseLabReport('Reported: 04/03/2026').collectedOn).toBe('2026-03-04');
+    expect(parseLabReport('Report date: 2026-03-04').collectedOn).toBe('2026-03-04');
+    expect(parseLabReport('Date: 4 March 2026').collectedOn).toBe('2026-03-04');
+    expect(parseLabReport('Reported: 04/03/2026\nSample collected: 03/03/2026').collectedOn).toBe('2026-03-03');
+  });
+
+  it('does not take a date of birth or a receipt date', () => {
+    expect(parseLabReport('DOB: 14/07/1979\nDate of birth: 14/07/1979\nDate received: 03/03/2026').collectedOn).toBeNull();
+    expect(parseLabReport('Patient: J Example DOB: 14/07/1979 Collected: 03/03/2026').collectedOn).toBe('2026-03-03');
+  });
+
+  it('gives nothing for text without markers or dates', () => {
+    expect(parseLabReport('')).toEqual({ collectedOn: null, markers: [] });
+    expect(parseLabReport('Dear Mr Example,\nThank you for coming to the clinic.')).toEqual({ collectedOn: null, markers: [] });
+  });
+});
+
+describe('markers', () => {
+  it.each<[LabMarkerKey, number, string, number, number]>([
+    ['total_testosterone', 14.2, 'nmol/L', 409.6, 1],
+    ['total_testosterone', 5.12, 'ng/mL', 512, 1],
+    ['haematocrit', 0.46, 'L/L', 46, 6],
+    ['hba1c', 48, 'mmol/mol', 6.54, 2],
+    ['total_cholesterol', 5.2, 'mmol/L', 201, 0],
+    ['vitamin_d', 75, 'nmol/L', 30.05, 2],
+    ['psa', 0.62, 'ug/L', 0.62, 6],
+    ['prolactin', 212, 'mIU/L', 10, 0],
+  ])('toCanonical(%s, %p %s) ≈ %p', (marker, value, unit, expected, digits) => {
+    expect(toCanonical(marker, value, unit)).toBeCloseTo(expected, digits);
+  });
+
+  it('refuses a unit the marker is not reported in', () => {
+    expect(toCanonical('total_testosterone', 14.2, 'pg/mL')).toBeNull();
+    expect(toCanonical('haematocrit', 46, 'mmol/L')).toBeNull();
+  });
+
+  it('normalises the spellings of micro', () => {
+    const spellings = ['ug/L', 'μg/L', 'µg/L', 'mcg/L', 'UG/L', 'MCG/L', ' µg / L '];
+    expect(new Set(spellings.map(normaliseUnit)).size).toBe(1);
+    expect(new Set(['uIU/mL', 'µIU/mL', 'μIU/mL', 'UIU/ML'].map(normaliseUnit)).size).toBe(1);
+    expect(normaliseUnit('mU/L')).not.toBe(normaliseUnit('µU/L'));
+    expect(normaliseUnit('IU/L')).toBe('iu/l');
+  });
+});
