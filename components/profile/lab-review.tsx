@@ -86,7 +86,7 @@ export function LabReview({ start, onCancel, onSaved }: { start: ReviewStart; on
       open
       onClose={onCancel}
       title="Check your blood test results"
-      className="max-w-4xl"
+      size="xl"
       footer={
         <>
           <Button type="button" variant="secondary" onClick={onCancel}>
@@ -129,24 +129,24 @@ export function LabReview({ start, onCancel, onSaved }: { start: ReviewStart; on
               const rowErrors = errors.rows[row.key] ?? {};
               return (
                 <tr key={row.key} className="align-top" data-testid={`lab-row-${row.marker}`}>
-                  <td className="py-1.5 pr-3">
+                  <td className="w-60 py-1.5 pr-3">
                     <Select aria-label="Marker" options={MARKER_OPTIONS} value={row.marker} onChange={(event) => {
                       const marker = event.target.value as LabMarkerKey;
                       update(row.key, { marker, unit: LAB_MARKERS[marker].unit });
                     }} />
-                    {row.line ? <p className="mt-1 max-w-56 truncate text-xs text-neutral-600" title={row.line}>Read: {row.line}</p> : null}
+                    {row.line ? <p className="mt-1 max-w-60 truncate text-xs text-neutral-600" title={row.line}>Read: {row.line}</p> : null}
                   </td>
                   <td className="w-28 py-1.5 pr-3">
                     <Input aria-label={`${label} value`} inputMode="decimal" value={row.value} onChange={(event) => update(row.key, { value: event.target.value })} error={rowErrors.value} />
                   </td>
-                  <td className="w-32 py-1.5 pr-3">
+                  <td className="w-36 py-1.5 pr-3">
                     <Select aria-label={`${label} unit`} options={unitsOf(row.marker).map((u) => ({ value: u, label: u }))} value={row.unit} onChange={(event) => update(row.key, { unit: event.target.value })} error={rowErrors.unit} />
                   </td>
                   <td className="py-1.5 pr-3">
                     <div className="flex items-start gap-2">
-                      <Input aria-label={`${label} lower reference limit`} inputMode="decimal" value={row.low} onChange={(event) => update(row.key, { low: event.target.value })} className="w-20" />
+                      <Input aria-label={`${label} lower reference limit`} inputMode="decimal" value={row.low} onChange={(event) => update(row.key, { low: event.target.value })} className="w-24" />
                       <span className="pt-2 text-neutral-500" aria-hidden>–</span>
-                      <Input aria-label={`${label} upper reference limit`} inputMode="decimal" value={row.high} onChange={(event) => update(row.key, { high: event.target.value })} error={rowErrors.reference_high} className="w-20" />
+                      <Input aria-label={`${label} upper reference limit`} inputMode="decimal" value={row.high} onChange={(event) => update(row.key, { high: event.target.value })} error={rowErrors.reference_high} className="w-24" />
                     </div>
                   </td>
                   <td className="py-1.5">

@@ -61,7 +61,7 @@ export function MindsetDialog({ open, onClose, onSaved }: Props) {
       open={open}
       onClose={close}
       title="Mindset form"
-      className="max-w-2xl"
+      size="lg"
       footer={
         result ? (
           <Button type="button" onClick={close}>

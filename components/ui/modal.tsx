@@ -11,10 +11,14 @@ export type ModalProps = {
   children?: ReactNode;
   /** Action row, e.g. Cancel / Confirm buttons. */
   footer?: ReactNode;
+  /** md for a confirmation, lg for a short form, xl for a table. */
+  size?: 'md' | 'lg' | 'xl';
   className?: string;
 };
 
-export function Modal({ open, onClose, title, children, footer, className }: ModalProps) {
+const WIDTHS = { md: 'w-[min(32rem,calc(100%-2rem))]', lg: 'w-[min(42rem,calc(100%-2rem))]', xl: 'w-[min(60rem,calc(100%-2rem))]' } as const;
+
+export function Modal({ open, onClose, title, children, footer, size = 'md', className }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -44,7 +48,8 @@ export function Modal({ open, onClose, title, children, footer, className }: Mod
         if (event.target === event.currentTarget) onClose();
       }}
       className={cx(
-        'm-auto max-h-[85dvh] w-[min(32rem,calc(100%-2rem))] overflow-y-auto rounded-card border border-neutral-200 bg-white p-0 text-neutral-900 shadow-2xl',
+        'm-auto max-h-[85dvh] overflow-y-auto rounded-card border border-neutral-200 bg-white p-0 text-neutral-900 shadow-2xl',
+        WIDTHS[size],
         className,
       )}
     >

@@ -40,3 +40,37 @@ test('/help: three FAQ tabs by keyboard, expandable questions; /refer_a_friend s
   await expect(page.getByRole('heading', { level: 1, name: 'Refer a friend' })).toBeVisible();
   await expect(page.getByText('Coming soon...', { exact: true })).toBeVisible();
 });
+
+test('/complete-profile (the older screen): prefilled, the required fields checked, saved to /dashboard; complete, it goes there at once and the profile marks it Completed', async ({ page, users }) => {
+  await users.create({ onboarded: true });
+  await page.goto('/profile');
+  await page.getByRole('link', { name: 'Fill in the health history form' }).click();
+  await expect(page).toHaveURL(/\/complete-profile$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Health history' })).toBeVisible();
+  await expect(page.getByText(/are required\./)).toBeVisible();
+  // Onboarding's answers are already in.
+  await expect(page.getByLabel('Height (cm) *')).not.toHaveValue('');
+  await page.getByLabel('Weight (kg) *').fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Please enter your weight in kg.')).toBeVisible();
+  await expect(page.getByText('Please choose a gender.')).toBeVisible();
+
+  await page.getByLabel('Weight (kg) *').fill('86.5');
+  await page.getByLabel('Gender *').selectOption('Male');
+  await page.getByLabel('Goal weight (kg)').fill('80');
+  await page.getByLabel('Daily time for your health (hours)').fill('1');
+  await page.getByLabel('Activity level').selectOption('Lightly Active');
+  await page.getByLabel('Diet pattern').selectOption('Mediterranean');
+  await page.getByLabel('Plan preference').selectOption('Structured');
+  await page.getByLabel('Current biohacks').fill('Morning light, creatine');
+  await page.getByLabel('Health conditions').fill('None');
+  await page.getByLabel('Additional focus areas').fill('Sleep');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/main_dashboard$/);
+  expect(await page.evaluate(() => localStorage.getItem('profileComplete'))).toBe('true');
+
+  await page.goto('/complete-profile');
+  await expect(page).toHaveURL(/\/main_dashboard$/);
+  await page.goto('/profile');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Health history form' }).getByText('Completed')).toBeVisible();
+});
