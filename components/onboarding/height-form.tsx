@@ -29,10 +29,10 @@ function heightInCm(unit: Unit, { cm, feet, inches }: Values): number | undefine
 }
 
 /** /onboarding_6: height in cm or in feet and inches, always saved as whole cm. */
-export function HeightForm({ savedCm }: { savedCm: number }) {
+export function HeightForm({ savedCm, initialUnit = 'cm' }: { savedCm: number; /** The member's Units setting. */ initialUnit?: Unit }) {
   const id = useId();
   const errorId = `${id}-error`;
-  const [unit, setUnit] = useState<Unit>('cm');
+  const [unit, setUnit] = useState<Unit>(initialUnit);
   const [values, setValues] = useState<Values>(() => toFeetInches(String(savedCm)));
   const { form, submit, problem, saving } = useSubmitForm({
     schema: heightSchema,

@@ -21,9 +21,12 @@ const RANGE: Record<Unit, { min: number; max: number }> = {
 const clamp = (unit: Unit, value: number) => Math.min(RANGE[unit].max, Math.max(RANGE[unit].min, value));
 
 /** /onboarding_7: current and desired weight on sliders in kg or lbs, always saved in kg. */
-export function WeightForm({ savedKg }: { savedKg: Weights }) {
-  const [unit, setUnit] = useState<Unit>('kg');
-  const [weights, setWeights] = useState<Weights>(() => ({ current: clamp('kg', savedKg.current), desired: clamp('kg', savedKg.desired) }));
+export function WeightForm({ savedKg, initialUnit = 'kg' }: { savedKg: Weights; /** The member's Units setting. */ initialUnit?: Unit }) {
+  const [unit, setUnit] = useState<Unit>(initialUnit);
+  const [weights, setWeights] = useState<Weights>(() => ({
+    current: clamp(initialUnit, weightFromKg(initialUnit, savedKg.current)),
+    desired: clamp(initialUnit, weightFromKg(initialUnit, savedKg.desired)),
+  }));
   const { submit, problem, saving } = useSubmitForm({
     schema: weightSchema,
     defaultValues: { current_weight: weights.current, desired_weight: weights.desired },
