@@ -6,15 +6,16 @@ import { buttonClassName } from '@/components/ui/button-styles';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
+import type { LatestLabValue } from '@/lib/labs/reports';
 import { LabUpload, type ReportSummary } from './lab-upload';
 import { MindsetDialog, type MindsetSummary } from './mindset-dialog';
 
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-type Props = { healthHistoryDone: boolean; mindset: MindsetSummary | null; reports: ReportSummary[] };
+type Props = { healthHistoryDone: boolean; mindset: MindsetSummary | null; reports: ReportSummary[]; latest: LatestLabValue[] };
 
 /** SPEC §2's form list on /profile: Health history form, Mindset form, Upload Blood test. */
-export function FormList({ healthHistoryDone, mindset: initialMindset, reports }: Props) {
+export function FormList({ healthHistoryDone, mindset: initialMindset, reports, latest }: Props) {
   const [mindset, setMindset] = useState(initialMindset);
   const [mindsetOpen, setMindsetOpen] = useState(false);
   return (
@@ -41,7 +42,7 @@ export function FormList({ healthHistoryDone, mindset: initialMindset, reports }
           </Button>
         </Row>
         <li className="py-4">
-          <LabUpload initialReports={reports} />
+          <LabUpload initialReports={reports} latest={latest} />
         </li>
       </ul>
       <MindsetDialog open={mindsetOpen} onClose={() => setMindsetOpen(false)} onSaved={setMindset} />

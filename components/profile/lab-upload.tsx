@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { cx } from '@/components/ui/cx';
 import { LOGIN_PATH } from '@/lib/routes';
+import type { LatestLabValue } from '@/lib/labs/reports';
 import { LabReview, type ReviewStart } from './lab-review';
 
 export type ReportSummary = { id: string; fileName: string; uploadedAt: string; results: number };
@@ -16,7 +17,7 @@ const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** 'Upload Blood test': the file picker, SPEC §8's upload texts, the review of what was read, and the reports so far. */
-export function LabUpload({ initialReports }: { initialReports: ReportSummary[] }) {
+export function LabUpload({ initialReports, latest }: { initialReports: ReportSummary[]; latest: LatestLabValue[] }) {
   const router = useRouter();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [review, setReview] = useState<ReviewStart | null>(null);
@@ -68,6 +69,7 @@ export function LabUpload({ initialReports }: { initialReports: ReportSummary[] 
         {status.kind === 'saved' ? <Alert variant="success">{`Your blood test results are saved (${status.count} value${status.count === 1 ? '' : 's'}). Your T-Results chart shows the testosterone.`}</Alert> : null}
       </div>
       {status.kind === 'failed' ? <Alert variant="error">{status.message}</Alert> : null}
+      {latest.length ? <LatestResults values={latest} /> : null}
       {reports.length ? (
         <ul className="flex flex-col gap-1.5 text-sm" aria-label="Your uploaded reports">
           {reports.map((report) => (
@@ -95,5 +97,48 @@ export function LabUpload({ initialReports }: { initialReports: ReportSummary[] 
         />
       ) : null}
     </div>
+  );
+}
+
+const number = new Intl.NumberFormat('en-GB', { maximumSignificantDigits: 4 });
+
+/** "8.6–29", "< 2.5", "> 50", or a dash when the report printed no range. */
+function rangeText(low: number | null, high: number | null): string {
+  if (low !== null && high !== null) return `${number.format(low)}–${number.format(high)}`;
+  if (high !== null) return `< ${number.format(high)}`;
+  if (low !== null) return `> ${number.format(low)}`;
+  return '—';
+}
+
+/** Each marker's latest confirmed value as the report gave it, against the lab's range when there was one. */
+function LatestResults({ values }: { values: LatestLabValue[] }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="mb-2 text-left text-sm font-semibold text-neutral-900">Your latest results</caption>
+      <thead className="text-xs text-neutral-600">
+        <tr>
+          <th scope="col" className="pb-1.5 font-medium">Marker</th>
+          <th scope="col" className="pb-1.5 font-medium">Result</th>
+          <th scope="col" className="pb-1.5 font-medium">Lab range</th>
+          <th scope="col" className="pb-1.5 font-medium">Taken</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-neutral-100">
+        {values.map((v) => {
+          const flag = v.low !== null && v.value < v.low ? 'Low' : v.high !== null && v.value > v.high ? 'High' : null;
+          return (
+            <tr key={v.marker}>
+              <th scope="row" className="py-1.5 font-medium text-neutral-800">{v.label}</th>
+              <td className="py-1.5 text-neutral-900 tabular-nums">
+                {number.format(v.value)} {v.unit}
+                {flag ? <span className="ml-2 rounded-full border border-warning-200 bg-warning-50 px-2 py-0.5 text-xs font-medium text-warning-800">{flag}</span> : null}
+              </td>
+              <td className="py-1.5 text-neutral-600 tabular-nums">{rangeText(v.low, v.high)}</td>
+              <td className="py-1.5 text-neutral-600">{DAY.format(new Date(`${v.takenOn}T00:00:00Z`))}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }

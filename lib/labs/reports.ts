@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api/errors';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import type { LabResultsInput } from '@/lib/validation/labs';
-import { LAB_MARKERS, toCanonical } from './markers';
+import { isLabMarkerKey, LAB_MARKER_KEYS, LAB_MARKERS, type LabMarkerKey } from './markers';
 import { parseLabReport, type ParsedMarker } from './parse-report';
 import { pdfText } from './report-text';
 import { readUpload, removeUpload, storeUpload, type StoredExtension } from './storage';
@@ -128,16 +128,19 @@ export async function labReports(userId: string) {
   return reports.map((r) => ({ id: r.id, fileName: r.fileName, uploadedAt: r.uploadedAt.toISOString(), results: r._count.results }));
 }
 
-/** The member's latest value of each marker, in the marker's own unit (for the profile's list). */
-export async function latestLabValues(userId: string) {
-  const rows = await db.labResult.findMany({ where: { userId }, orderBy: [{ takenAt: 'desc' }, { id: 'desc' }], distinct: ['marker'], take: 50 });
-  return rows.flatMap((r) => {
-    const marker = LAB_MARKERS[r.marker as keyof typeof LAB_MARKERS];
-    if (!marker) return [];
-    const value = toCanonical(marker.key, r.value, r.unit);
-    return value === null ? [] : [{ marker: marker.key, label: marker.label, value, unit: marker.unit, takenOn: ISO_DAY.fromDate(r.takenAt) }];
-  });
+/**
+ * The member's latest value of each marker with the lab's reference range, in the unit the report gave
+ * (so the list reads like the report beside it), in the catalogue's order (for the profile's list).
+ */
+export async function latestLabValues(userId: string): Promise<LatestLabValue[]> {
+  const rows = await db.labResult.findMany({ where: { userId }, orderBy: [{ marker: 'asc' }, { takenAt: 'desc' }, { id: 'desc' }], distinct: ['marker'] });
+  return rows
+    .filter((r): r is typeof r & { marker: LabMarkerKey } => isLabMarkerKey(r.marker))
+    .sort((a, b) => LAB_MARKER_KEYS.indexOf(a.marker) - LAB_MARKER_KEYS.indexOf(b.marker))
+    .map((r) => ({ marker: r.marker, label: LAB_MARKERS[r.marker].label, value: r.value, unit: r.unit, low: r.referenceLow, high: r.referenceHigh, takenOn: ISO_DAY.fromDate(r.takenAt) }));
 }
+
+export type LatestLabValue = { marker: LabMarkerKey; label: string; value: number; unit: string; low: number | null; high: number | null; takenOn: string };
 
 /** An uploaded file for its owner; anyone else's (or an unknown id) is the same 404. */
 export async function labReportFile(userId: string, reportId: string) {

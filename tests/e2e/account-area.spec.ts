@@ -135,6 +135,11 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   await expect(page.getByText(/Your blood test results are saved/)).toBeVisible();
 
   const testosterone = expected.markers.find((m) => m.marker === 'total_testosterone')!;
+  // The profile lists each marker's latest value as the report gave it, against the lab's range.
+  const latest = page.getByRole('table', { name: 'Your latest results' });
+  await expect(latest.getByRole('row', { name: /^Total testosterone/ })).toContainText(`${testosterone.value} ${testosterone.unit}`);
+  await expect(latest.getByRole('row')).toHaveCount(expected.markers.length + 1);
+  await page.screenshot({ path: 'test-results/profile-lab-results.png', fullPage: true });
   await page.goto('/main_dashboard');
   const chart = page.getByRole('img', { name: /^Total testosterone:/ });
   const ngDl = Math.round(testosterone.unit === 'nmol/L' ? testosterone.value * 28.842 : testosterone.value);

@@ -6,7 +6,7 @@ import { ProfileForm } from '@/components/profile/profile-form';
 import { Card } from '@/components/ui/card';
 import { requireUser } from '@/lib/auth/sessions';
 import { db } from '@/lib/db';
-import { labReports } from '@/lib/labs/reports';
+import { labReports, latestLabValues } from '@/lib/labs/reports';
 import { latestMindset } from '@/lib/mindset/assessments';
 import { healthHistoryComplete } from '@/lib/profile/health-history';
 import { unitSystemOf } from '@/lib/profile/units-preference';
@@ -18,11 +18,12 @@ export const metadata: Metadata = { title: 'My profile' };
 /** SPEC §2 "Profile": the member's details in their units, and the form list (health history, mindset, blood tests). */
 export default async function ProfilePage() {
   const user = await requireUser();
-  const [info, account, mindset, reports] = await Promise.all([
+  const [info, account, mindset, reports, latest] = await Promise.all([
     getUserInfo(user.id),
     db.user.findUniqueOrThrow({ where: { id: user.id }, select: { unitsPreference: true, passwordHash: true } }),
     latestMindset(user.id),
     labReports(user.id),
+    latestLabValues(user.id),
   ]);
   const units = unitSystemOf(account.unitsPreference);
   const number = (value: number | string) => (typeof value === 'number' ? value : null);
@@ -58,7 +59,7 @@ export default async function ProfilePage() {
           }}
         />
       </Card>
-      <FormList healthHistoryDone={healthHistoryComplete(info)} mindset={mindset} reports={reports} />
+      <FormList healthHistoryDone={healthHistoryComplete(info)} mindset={mindset} reports={reports} latest={latest} />
     </main>
   );
 }
