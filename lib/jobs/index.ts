@@ -2,6 +2,7 @@ import 'server-only';
 import PgBoss from 'pg-boss';
 import { runAccountCleanup, type AccountCleanupJob } from '@/lib/account/delete-account';
 import type { Prisma } from '@/lib/generated/prisma/client';
+import { runHousekeeping } from '@/lib/housekeeping';
 import { sendDueReminders } from '@/lib/reminders/reminders';
 import { quietConnections, runWearableSync, type WearableSyncJob } from '@/lib/wearables/sync-job';
 import { maintainWebhooks } from '@/lib/wearables/webhook-subscriptions';
@@ -35,6 +36,10 @@ export const WEARABLE_WEBHOOKS_CRON = '17 3 * * *';
  */
 export const ACCOUNT_CLEANUP_QUEUE = 'account-cleanup';
 
+/** Daily upkeep (lib/housekeeping.ts): spent rate-limit counters and orphaned upload files. */
+export const HOUSEKEEPING_QUEUE = 'housekeeping';
+export const HOUSEKEEPING_CRON = '41 4 * * *';
+
 /** The queues, made if missing (also by a process that only sends). */
 export async function ensureQueues(boss: PgBoss): Promise<void> {
   const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
@@ -42,6 +47,7 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
   if (!existing.has(WEARABLE_SYNC_QUEUE)) await boss.createQueue(WEARABLE_SYNC_QUEUE, { name: WEARABLE_SYNC_QUEUE, policy: 'stately', retryLimit: 3, retryDelay: 60, retryBackoff: true });
   if (!existing.has(WEARABLE_POLL_QUEUE)) await boss.createQueue(WEARABLE_POLL_QUEUE, { name: WEARABLE_POLL_QUEUE, policy: 'singleton' });
   if (!existing.has(WEARABLE_WEBHOOKS_QUEUE)) await boss.createQueue(WEARABLE_WEBHOOKS_QUEUE, { name: WEARABLE_WEBHOOKS_QUEUE, policy: 'singleton', retryLimit: 2, retryDelay: 600 });
+  if (!existing.has(HOUSEKEEPING_QUEUE)) await boss.createQueue(HOUSEKEEPING_QUEUE, { name: HOUSEKEEPING_QUEUE, policy: 'singleton' });
   if (!existing.has(ACCOUNT_CLEANUP_QUEUE)) await boss.createQueue(ACCOUNT_CLEANUP_QUEUE, { name: ACCOUNT_CLEANUP_QUEUE, retryLimit: 10, retryDelay: 30, retryBackoff: true });
 }
 
@@ -84,6 +90,7 @@ export async function startJobs(connectionString: string, { schedule = true, pol
     await boss.schedule(REMINDERS_QUEUE, REMINDERS_CRON, {}, { tz: 'UTC' });
     await boss.schedule(WEARABLE_POLL_QUEUE, WEARABLE_POLL_CRON, {}, { tz: 'UTC' });
     await boss.schedule(WEARABLE_WEBHOOKS_QUEUE, WEARABLE_WEBHOOKS_CRON, {}, { tz: 'UTC' });
+    await boss.schedule(HOUSEKEEPING_QUEUE, HOUSEKEEPING_CRON, {}, { tz: 'UTC' });
   }
   await boss.work<RemindersJob>(REMINDERS_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
     for (const job of jobs) {
@@ -102,6 +109,10 @@ export async function startJobs(connectionString: string, { schedule = true, pol
   });
   await boss.work(WEARABLE_WEBHOOKS_QUEUE, { pollingIntervalSeconds }, async () => {
     await maintainWebhooks();
+  });
+  await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds }, async () => {
+    const done = await runHousekeeping();
+    if (done.rateLimits || done.uploads) console.log(`[jobs] housekeeping: ${done.rateLimits} spent rate-limit counter(s), ${done.uploads} orphaned upload(s) removed`);
   });
   await boss.work<AccountCleanupJob>(ACCOUNT_CLEANUP_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
     for (const job of jobs) await runAccountCleanup(job.data, (next) => sendAccountCleanup(boss, next));

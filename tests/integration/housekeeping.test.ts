@@ -1,0 +1,50 @@
+// The daily upkeep job: spent rate-limit counters go, live ones stay; upload files no report names go once
+// they are an hour old, while reports' files, young files and files of other names stay.
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+
+const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'vt-housekeeping-'));
+
+type Lib = { db: typeof import('@/lib/db').db; housekeeping: typeof import('@/lib/housekeeping'); storage: typeof import('@/lib/labs/storage') };
+let lib: Lib;
+
+beforeAll(async () => {
+  // The app reads its environment once, on first import.
+  process.env.UPLOADS_DIR = uploadsDir;
+  lib = { db: (await import('@/lib/db')).db, housekeeping: await import('@/lib/housekeeping'), storage: await import('@/lib/labs/storage') };
+});
+
+afterAll(async () => {
+  await lib?.db.$disconnect();
+  rmSync(uploadsDir, { recursive: true, force: true });
+});
+
+describe('housekeeping', () => {
+  it('deletes the rate-limit counters whose window is over, and only those', async () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    await lib.db.rateLimit.createMany({
+      data: [
+        { key: 'login:email:spent', windowStart: new Date('2026-11-22T10:30:00Z'), count: 9 },
+        { key: 'login:email:live', windowStart: new Date('2026-11-22T11:30:00Z'), count: 3 },
+      ],
+    });
+    expect(await lib.housekeeping.pruneRateLimits(now)).toBe(1);
+    expect((await lib.db.rateLimit.findMany({ select: { key: true } })).map((r) => r.key)).toEqual(['login:email:live']);
+  });
+
+  it('removes orphaned upload files an hour old, keeping reports’ files, young files and foreign names', async () => {
+    const user = await lib.db.user.create({ data: { email: `keeper-${Date.now()}@example.test` } });
+    const kept = await lib.storage.storeUpload(new Uint8Array([0x25, 0x50, 0x44, 0x46]), 'pdf');
+    await lib.db.labReport.create({ data: { userId: user.id, fileName: 'r.pdf', mimeType: 'application/pdf', sizeBytes: 4, storageKey: kept } });
+    const orphan = await lib.storage.storeUpload(new Uint8Array([1]), 'png');
+    const young = await lib.storage.storeUpload(new Uint8Array([2]), 'jpg');
+    writeFileSync(path.join(uploadsDir, 'notes.txt'), 'not ours');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const name of [kept, orphan, 'notes.txt']) utimesSync(path.join(uploadsDir, name), twoHoursAgo, twoHoursAgo);
+
+    expect(await lib.housekeeping.sweepOrphanUploads()).toBe(1);
+    expect(readdirSync(uploadsDir).sort()).toEqual([kept, young, 'notes.txt'].sort());
+  });
+});
