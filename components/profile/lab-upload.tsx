@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, type ChangeEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { cx } from '@/components/ui/cx';
 import { LOGIN_PATH } from '@/lib/routes';
@@ -73,14 +74,15 @@ export function LabUpload({ initialReports, latest }: { initialReports: ReportSu
       {reports.length ? (
         <ul className="flex flex-col gap-1.5 text-sm" aria-label="Your uploaded reports">
           {reports.map((report) => (
-            <li key={report.id} className="flex items-center justify-between gap-4 rounded-control bg-neutral-50 px-3 py-2">
-              <a href={`/api/lab-reports/${report.id}/file`} className="truncate font-medium text-brand-700 underline-offset-2 hover:underline">
-                {report.fileName}
-              </a>
-              <span className="shrink-0 text-neutral-600">
-                {DAY.format(new Date(report.uploadedAt))} · {report.results ? `${report.results} value${report.results === 1 ? '' : 's'} saved` : 'no values saved'}
-              </span>
-            </li>
+            <ReportRow
+              key={report.id}
+              report={report}
+              onRemoved={() => {
+                setReports((current) => current.filter((r) => r.id !== report.id));
+                setStatus({ kind: 'idle' });
+              }}
+              onFailed={(message) => setStatus({ kind: 'failed', message })}
+            />
           ))}
         </ul>
       ) : null}
@@ -140,5 +142,53 @@ function LatestResults({ values }: { values: LatestLabValue[] }) {
         })}
       </tbody>
     </table>
+  );
+}
+
+/** One uploaded report: its file to download, and Remove behind a second, explicit click. */
+function ReportRow({ report, onRemoved, onFailed }: { report: ReportSummary; onRemoved: () => void; onFailed: (message: string) => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const remove = async () => {
+    setRemoving(true);
+    try {
+      const response = await fetch(`/api/lab-reports/${report.id}`, { method: 'DELETE', credentials: 'same-origin' });
+      if (response.status === 401) {
+        window.location.assign(LOGIN_PATH);
+        return;
+      }
+      if (response.ok) return onRemoved();
+      const data = (await response.json().catch(() => null)) as { message?: string } | null;
+      onFailed(data?.message ?? 'The report could not be removed. Please try again.');
+    } catch {
+      onFailed('We could not reach Vitality. Check your connection and try again.');
+    }
+    setRemoving(false);
+    setConfirming(false);
+  };
+  return (
+    <li className="flex items-center justify-between gap-4 rounded-control bg-neutral-50 px-3 py-2">
+      <a href={`/api/lab-reports/${report.id}/file`} className="truncate font-medium text-brand-700 underline-offset-2 hover:underline">
+        {report.fileName}
+      </a>
+      {confirming ? (
+        <span className="flex shrink-0 items-center gap-2 text-neutral-800">
+          Remove this file? Saved values stay.
+          <Button type="button" variant="danger" size="sm" loading={removing} onClick={() => void remove()}>
+            Remove<span className="sr-only"> {report.fileName}</span>
+          </Button>
+          <Button type="button" variant="secondary" size="sm" onClick={() => setConfirming(false)} disabled={removing}>
+            Keep
+          </Button>
+        </span>
+      ) : (
+        <span className="flex shrink-0 items-center gap-3 text-neutral-600">
+          {DAY.format(new Date(report.uploadedAt))} · {report.results ? `${report.results} value${report.results === 1 ? '' : 's'} saved` : 'no values saved'}
+          <Button type="button" variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+            Remove<span className="sr-only"> {report.fileName}</span>
+          </Button>
+        </span>
+      )}
+    </li>
   );
 }

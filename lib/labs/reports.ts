@@ -148,3 +148,15 @@ export async function labReportFile(userId: string, reportId: string) {
   if (!report) throw new ApiError(404, NOT_FOUND);
   return { stream: readUpload(report.storageKey), mimeType: report.mimeType, fileName: report.fileName, sizeBytes: report.sizeBytes };
 }
+
+/**
+ * Removes an uploaded report and its file. Values already confirmed from it stay (they are the member's
+ * results, typed or read); they only lose the link to the file. Anyone else's id is the same 404.
+ */
+export async function removeLabReport(userId: string, reportId: string): Promise<void> {
+  const report = await db.labReport.findFirst({ where: { id: reportId, userId }, select: { id: true, storageKey: true } });
+  if (!report) throw new ApiError(404, NOT_FOUND);
+  await db.labReport.delete({ where: { id: report.id } });
+  // After the row: a file left behind by a failure here is swept by the housekeeping job.
+  await removeUpload(report.storageKey);
+}

@@ -145,6 +145,14 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   const ngDl = Math.round(testosterone.unit === 'nmol/L' ? testosterone.value * 28.842 : testosterone.value);
   await expect(chart).toHaveAttribute('aria-label', new RegExp(` ${ngDl} ng/dL`));
   await expect(page.getByText(`${ngDl} ng/dL`, { exact: true })).toBeVisible();
+
+  // The file can be removed (after a second click); the saved values stay.
+  await page.goto('/profile');
+  const reports = page.getByRole('list', { name: 'Your uploaded reports' });
+  await reports.getByRole('button', { name: 'Remove March bloods.pdf' }).click();
+  await reports.getByRole('button', { name: 'Remove March bloods.pdf' }).click();
+  await expect(reports).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Your latest results' })).toBeVisible();
 });
 
 test('/settings: Download my data gives a ZIP whose CSVs read back; Delete account ends at /login and the old credentials no longer work', async ({ page, users }) => {

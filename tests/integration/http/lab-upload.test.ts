@@ -101,6 +101,17 @@ describe('POST /api/upload-lab-report', () => {
     const theirs = await fetch(`${app.url}/api/lab-reports/${reportId}/file`, { headers: { cookie: cookieOf(stranger) } });
     expect(theirs.status).toBe(404);
     expect(await theirs.json()).toEqual({ message: 'That report was not found.' });
+
+    // Removing: not someone else's; the owner's goes with its file, and the confirmed value stays.
+    const removeAs = (member: Member) => fetch(`${app.url}/api/lab-reports/${reportId}`, { method: 'DELETE', headers: { cookie: cookieOf(member), origin: app.url } });
+    expect((await removeAs(stranger)).status).toBe(404);
+    expect(readdirSync(uploadsDir)).toContain(row.storageKey);
+    const removed = await removeAs(owner);
+    expect(removed.status).toBe(200);
+    expect(await db.labReport.count({ where: { id: reportId } })).toBe(0);
+    expect(readdirSync(uploadsDir)).not.toContain(row.storageKey);
+    expect(await db.labResult.findMany({ where: { userId: owner.userId }, select: { marker: true, reportId: true } })).toEqual([{ marker: 'total_testosterone', reportId: null }]);
+    expect((await fetch(`${app.url}/api/lab-reports/${reportId}/file`, { headers: { cookie: cookieOf(owner) } })).status).toBe(404);
   });
 
   it('an image goes straight to manual entry; the typed values are checked against the marker’s units and plausible range', async () => {
