@@ -117,10 +117,18 @@ if (concurrency > 1 && cluster.isPrimary) {
       if (message === 'ready' && ++ready === concurrency) console.log(`Ready on http://${hostname ?? 'localhost'}:${port} (${concurrency} processes)`);
     });
   for (let i = 0; i < concurrency; i++) fork();
+  // A process that dies soon after starting (a bad deploy, a database that refuses it) is restarted after a
+  // delay that doubles each time, up to 30 s, instead of in a tight loop; one that ran a minute resets it.
+  const startedAt = new Map();
+  let delayMs = 0;
+  cluster.on('fork', (worker) => startedAt.set(worker.id, Date.now()));
   cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
     if (worker.exitedAfterDisconnect) return;
-    console.error(`A server process stopped (${signal ?? `code ${code}`}); starting another.`);
-    fork();
+    delayMs = lived > 60_000 ? 0 : Math.min(30_000, Math.max(1_000, delayMs * 2));
+    console.error(`A server process stopped (${signal ?? `code ${code}`}); starting another${delayMs ? ` in ${delayMs / 1000} s` : ''}.`);
+    setTimeout(fork, delayMs);
   });
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => {

@@ -1,5 +1,6 @@
 // server.mjs with WEB_CONCURRENCY: several server processes share the port (node:cluster).
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { registerUser, startAppServer } from '../../setup/app-server';
@@ -17,6 +18,34 @@ describe('WEB_CONCURRENCY', () => {
       for (let tries = 0; tries < 100 && !app.output().includes('(2 processes)'); tries++) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(app.output()).toContain('Ready on http://127.0.0.1');
       expect(app.output()).toContain('(2 processes)');
+    } finally {
+      await app.stop();
+      await db.$disconnect();
+    }
+  }, 90_000);
+
+  it('restarts a process that dies soon after starting after a delay that doubles, and keeps serving', async () => {
+    const app = await startAppServer({ WEB_CONCURRENCY: '2' });
+    const port = new URL(app.url).port;
+    /** The server's worker processes: those of its command line whose parent is one of them (the primary). */
+    const workers = () => {
+      const pids = execFileSync('pgrep', ['-f', `server.mjs -p ${port} `]).toString().trim().split('\n').map(Number);
+      return pids.filter((pid) => pids.includes(Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[3])));
+    };
+    const waitFor = async (text: string) => {
+      for (let tries = 0; tries < 200 && !app.output().includes(text); tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(app.output()).toContain(text);
+    };
+    try {
+      await waitFor('(2 processes)');
+      const [first] = workers();
+      process.kill(first!, 'SIGKILL');
+      await waitFor('A server process stopped (SIGKILL); starting another in 1 s.');
+      // Another one dies young too (all are minutes old at most): the wait doubles.
+      for (let tries = 0; tries < 100 && (workers().length < 2 || workers().includes(first!)); tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+      process.kill(workers()[0]!, 'SIGKILL');
+      await waitFor('starting another in 2 s.');
+      expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
     } finally {
       await app.stop();
       await db.$disconnect();
