@@ -29,8 +29,8 @@ const CHARGEABLE: SubscriptionStatus[] = [SubscriptionStatus.TRIALING, Subscript
 /** Stripe's share of the wait; the wearable calls have theirs (8 s a revocation, 10 s a refresh). */
 const STRIPE_TIMEOUT_MS = 8_000;
 
-/** A wearable's grant as the connection held it, in plain text: only ever in memory. */
-type Grant = { wearable: Wearable; accessToken: string; refreshToken: string | null; expiresAt: Date | null };
+/** A wearable's grant as the connection held it, in plain text: only ever in memory. `externalUserId` is the member's id at the provider (Withings revokes by it). */
+type Grant = { wearable: Wearable; accessToken: string; refreshToken: string | null; expiresAt: Date | null; externalUserId: string | null };
 
 /** One thing to do outside the database. */
 type Leftover = { task: 'cancel-subscription'; subscriptionId: string } | { task: 'revoke-wearable'; grant: Grant } | { task: 'remove-upload'; storageKey: string };
@@ -38,10 +38,12 @@ type Leftover = { task: 'cancel-subscription'; subscriptionId: string } | { task
 /**
  * An account-cleanup job's payload: a Leftover with its user id, whose tokens are sealed with the app's
  * token key (lib/security/token-cipher.ts) under a context naming the job, user, wearable and purpose.
+ * A Withings job also names the member's Withings userid (`externalUserId`), which its revocation
+ * needs; jobs queued before it was added have none, and revoke the notifications only.
  */
 export type AccountCleanupJob =
   | { task: 'cancel-subscription'; userId: string; subscriptionId: string }
-  | { task: 'revoke-wearable'; userId: string; wearable: Wearable; sealedAccessToken: string; sealedRefreshToken: string | null; expiresAt: string | null }
+  | { task: 'revoke-wearable'; userId: string; wearable: Wearable; sealedAccessToken: string; sealedRefreshToken: string | null; expiresAt: string | null; externalUserId?: string | null }
   | { task: 'remove-upload'; userId: string; storageKey: string };
 
 /** A cleanup job that could not be done this time: the queue tries it again later. */
@@ -98,7 +100,7 @@ async function revokeGrant(userId: string, grant: Grant, now = new Date()): Prom
   let current = grant;
   try {
     current = await usable(grant, now);
-    await revokeAtProvider(current.wearable, current.accessToken, withingsRevokeCallback());
+    await revokeAtProvider(current.wearable, current.accessToken, withingsRevokeCallback(), current.externalUserId);
     return null;
   } catch (error) {
     if (error instanceof TokenRejected) return null;
@@ -136,7 +138,7 @@ const jobContext = (userId: string, wearable: Wearable, purpose: 'access' | 'ref
 
 function toJob(userId: string, leftover: Leftover): AccountCleanupJob {
   if (leftover.task !== 'revoke-wearable') return { ...leftover, userId };
-  const { wearable, accessToken, refreshToken, expiresAt } = leftover.grant;
+  const { wearable, accessToken, refreshToken, expiresAt, externalUserId } = leftover.grant;
   return {
     task: 'revoke-wearable',
     userId,
@@ -144,6 +146,7 @@ function toJob(userId: string, leftover: Leftover): AccountCleanupJob {
     sealedAccessToken: sealToken(accessToken, jobContext(userId, wearable, 'access')),
     sealedRefreshToken: refreshToken === null ? null : sealToken(refreshToken, jobContext(userId, wearable, 'refresh')),
     expiresAt: expiresAt?.toISOString() ?? null,
+    ...(wearable === 'withings' && externalUserId ? { externalUserId } : {}),
   };
 }
 
@@ -158,6 +161,7 @@ function fromJob(job: AccountCleanupJob): Leftover {
       accessToken: openToken(job.sealedAccessToken, jobContext(userId, wearable, 'access')),
       refreshToken: job.sealedRefreshToken === null ? null : openToken(job.sealedRefreshToken, jobContext(userId, wearable, 'refresh')),
       expiresAt: job.expiresAt === null ? null : new Date(job.expiresAt),
+      externalUserId: job.externalUserId ?? null,
     },
   };
 }
@@ -191,7 +195,7 @@ async function cleanupQueueReady(): Promise<void> {
 // ───────────────────────────── the database ─────────────────────────────
 
 /** The grant a connection holds, opened; null (and logged) when its sealed tokens cannot be opened. */
-async function grantOf(userId: string, connection: { id: string; provider: WearableProvider; refreshTokenEncrypted: string | null; expiresAt: Date | null }): Promise<Grant | null> {
+async function grantOf(userId: string, connection: { id: string; provider: WearableProvider; refreshTokenEncrypted: string | null; expiresAt: Date | null; externalUserId: string | null }): Promise<Grant | null> {
   const wearable = wearableOf(connection.provider);
   try {
     return {
@@ -200,6 +204,7 @@ async function grantOf(userId: string, connection: { id: string; provider: Weara
       // Sealed under the context lib/wearables/tokens.ts gives a refresh token (`userId:PROVIDER:refresh`).
       refreshToken: connection.refreshTokenEncrypted === null ? null : openToken(connection.refreshTokenEncrypted, `${userId}:${connection.provider}:refresh`),
       expiresAt: connection.expiresAt,
+      externalUserId: connection.externalUserId,
     };
   } catch (error) {
     console.error(`[account] user ${userId}: the ${wearable} tokens could not be opened (${errorName(error)}); access is not revoked at the provider`);
@@ -213,7 +218,7 @@ async function outsideWork(userId: string): Promise<Leftover[] | null> {
     where: { id: userId },
     select: {
       subscriptions: { where: { status: { in: CHARGEABLE } }, select: { stripeSubscriptionId: true, syncedFromStripeAt: true } },
-      wearableConnections: { select: { id: true, provider: true, refreshTokenEncrypted: true, expiresAt: true } },
+      wearableConnections: { select: { id: true, provider: true, refreshTokenEncrypted: true, expiresAt: true, externalUserId: true } },
     },
   });
   if (!user) return null;

@@ -65,12 +65,12 @@ export const withingsRevokeCallback = (): string | undefined => (env.WITHINGS_CL
  */
 export async function disconnect(userId: string, wearable: Wearable): Promise<void> {
   const provider = PROVIDER_OF[wearable];
-  const connection = await db.wearableConnection.findUnique({ where: { userId_provider: { userId, provider } }, select: { id: true, status: true } });
+  const connection = await db.wearableConnection.findUnique({ where: { userId_provider: { userId, provider } }, select: { id: true, status: true, externalUserId: true } });
   if (connection) {
     try {
       // A usable token: refreshed first if it is about to expire. One that needs reauthorising is tried as it is.
       const token = connection.status === ConnectionStatus.CONNECTED ? await accessToken(connection.id) : await storedAccessToken(connection.id);
-      await revokeAtProvider(wearable, token, withingsRevokeCallback());
+      await revokeAtProvider(wearable, token, withingsRevokeCallback(), connection.externalUserId);
     } catch (error) {
       console.warn(`[wearables] revoking ${wearable} access at the provider failed (${error instanceof Error ? error.name : 'unknown error'}); the tokens are deleted anyway`);
     }

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, startPeer, type PeerControls } from './http-peer';
 import { ouraData } from './oura-data';
@@ -17,6 +17,12 @@ import { withingsData } from './withings-data';
 // - oura: GET /oauth/authorize, POST /oauth/token; the same.
 // - withings: GET /oauth2_user/authorize2, POST /v2/oauth2 with action=requesttoken; always HTTP 200,
 //   `{status: 0, body: {...tokens, userid}}` on success and another `status` (503: invalid params) on a refusal.
+//   Revoking a member's grant is signed ("Sign your requests"): POST /v2/signature action=getnonce with
+//   client_id, timestamp and signature = hex HMAC-SHA256(client secret, "getnonce,client_id,timestamp")
+//   answers `body.nonce` (valid 30 minutes, once); POST /v2/oauth2 action=revoke with client_id, nonce,
+//   userid and signature = hex HMAC-SHA256(client secret, "revoke,client_id,nonce") ends the member's
+//   tokens and notification subscriptions. A bad signature answers status 342, a nonce not issued, used
+//   or expired 503, a userid with no grant 247.
 
 export type OAuthProviderKind = 'whoop' | 'oura' | 'withings';
 
@@ -42,7 +48,7 @@ export type FakeOAuthProvider = PeerControls & {
   refreshCalls: number;
   /** A connected user's tokens, as a finished authorization would leave them (for a new member unless one is named). */
   issue(member?: string): { accessToken: string; refreshToken: string; expiresIn: number; member: string };
-  /** The members whose access was revoked (Whoop's DELETE user/access, Oura's /oauth/revoke, Withings' notify revoke). */
+  /** The members whose access was revoked (Whoop's DELETE user/access, Oura's /oauth/revoke, Withings' signed /v2/oauth2 action=revoke). */
   revocations: string[];
   /** Notification subscriptions made: Oura's (app-wide) and Withings' (per member). */
   subscriptions: FakeSubscription[];
@@ -183,6 +189,7 @@ export async function startFakeOAuthProvider(kind: OAuthProviderKind, { clientId
   async function token(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const form = await readForm(request);
     if (tokenDelay) await new Promise((resolve) => setTimeout(resolve, tokenDelay));
+    if (kind === 'withings' && form.get('action') === 'revoke') return signedRevoke(form, response);
     if (kind === 'withings' && form.get('action') !== 'requesttoken') return refused(response, 'action');
     if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret) return refused(response, 'invalid_client', 401);
     if (form.get('grant_type') === 'authorization_code') {
@@ -201,15 +208,59 @@ export async function startFakeOAuthProvider(kind: OAuthProviderKind, { clientId
     granted(response, issue(memberOf.get(used)));
   }
 
-  /** Ends every token of the member who holds `token`, as a revocation at the provider does. */
-  function revokeMember(token: string): void {
-    const member = memberOf.get(token);
+  /** Ends every token of `member` (and, at Withings, their notification subscriptions), as a revocation at the provider does. */
+  function endGrant(member: string | undefined): void {
     revocations.push(member ?? 'unknown');
     for (const [held, owner] of memberOf) {
       if (owner !== member) continue;
       accessTokens.delete(held);
       refreshTokens.delete(held);
     }
+    for (let at = subscriptions.length - 1; at >= 0; at--) if (member !== undefined && subscriptions[at]!.member === member) subscriptions.splice(at, 1);
+  }
+
+  /** Ends every token of the member who holds `token`. */
+  const revokeMember = (token: string) => endGrant(memberOf.get(token));
+
+  /** Whether `member` still holds a token this fake honours. */
+  const hasGrant = (member: string) => [...memberOf].some(([held, owner]) => owner === member && (accessTokens.has(held) || refreshTokens.has(held)));
+
+  // Withings' signed calls: nonces issued (with when), each good for one call within 30 minutes.
+  const NONCE_LIFETIME_MS = 30 * 60_000;
+  const TIMESTAMP_TOLERANCE_S = 10 * 60;
+  const nonces = new Map<string, number>();
+  const expectedSignature = (values: string[]) => createHmac('sha256', clientSecret).update(values.join(',')).digest('hex');
+  /** Compares in constant time, as a server checking a secret would. */
+  const signedBy = (given: string | null, values: string[]) => {
+    const expected = Buffer.from(expectedSignature(values));
+    const actual = Buffer.from(given ?? '');
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  };
+  const withingsError = (response: ServerResponse, status: number, error: string) => sendJson(response, 200, { status, body: {}, error });
+
+  /** POST /v2/signature action=getnonce: a nonce for a correctly signed, current request. */
+  async function getNonce(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const form = await readForm(request);
+    if (form.get('action') !== 'getnonce') return withingsError(response, 2554, 'Wrong action or wrong webservice');
+    const timestamp = form.get('timestamp') ?? '';
+    if (form.get('client_id') !== clientId || !signedBy(form.get('signature'), ['getnonce', form.get('client_id') ?? '', timestamp])) return withingsError(response, 342, 'Invalid signature');
+    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > TIMESTAMP_TOLERANCE_S) return withingsError(response, 503, 'Invalid Params: timestamp');
+    const nonce = randomBytes(16).toString('hex');
+    nonces.set(nonce, Date.now());
+    sendJson(response, 200, { status: 0, body: { nonce } });
+  }
+
+  /** POST /v2/oauth2 action=revoke: ends the member's grant, for a signature over a nonce issued and never used. */
+  function signedRevoke(form: URLSearchParams, response: ServerResponse): void {
+    const nonce = form.get('nonce') ?? '';
+    if (form.get('client_id') !== clientId || !signedBy(form.get('signature'), ['revoke', form.get('client_id') ?? '', nonce])) return withingsError(response, 342, 'Invalid signature');
+    const issuedAt = nonces.get(nonce);
+    nonces.delete(nonce);
+    if (issuedAt === undefined || Date.now() - issuedAt > NONCE_LIFETIME_MS) return withingsError(response, 503, 'Invalid Params: invalid nonce');
+    const member = form.get('userid') ?? '';
+    if (!member || !hasGrant(member)) return withingsError(response, 247, 'The userid provided is absent, or incorrect');
+    endGrant(member);
+    sendJson(response, 200, { status: 0, body: {} });
   }
 
   /** The account calls (account.ts in the app): whose a token is, revoking access, and notification subscriptions. */
@@ -295,9 +346,9 @@ export async function startFakeOAuthProvider(kind: OAuthProviderKind, { clientId
           sendJson(response, 200, { status: 0, body: {} });
         }
       } else if (url.pathname === '/notify' && form.get('action') === 'revoke') {
+        // Unsubscribing ends no grant: only the signed revocation (signedRevoke) does.
         const at = subscriptions.findIndex((sub) => sub.member === member && sub.data_type === form.get('appli'));
         if (at >= 0) subscriptions.splice(at, 1);
-        revocations.push(member);
         sendJson(response, 200, { status: 0, body: {} });
       } else sendJson(response, 200, { status: 503, body: {}, error: 'Invalid Params' });
       return true;
@@ -308,6 +359,10 @@ export async function startFakeOAuthProvider(kind: OAuthProviderKind, { clientId
   const peer = await startPeer(
     (request, url, response) => {
       if (request.method === 'GET' && url.pathname === PATHS[kind].authorize) return consent(url, response);
+      if (kind === 'withings' && request.method === 'POST' && url.pathname === '/v2/signature') {
+        getNonce(request, response).catch((error: unknown) => sendJson(response, 500, { error: String(error) }));
+        return;
+      }
       if (isAccountPath(url.pathname)) {
         account(request, url, response)
           .then((handled) => handled || sendJson(response, 404, { error: 'not_found' }))

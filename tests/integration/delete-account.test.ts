@@ -1,5 +1,5 @@
 // Deleting an account (GDPR Art. 17, lib/account/delete-account.ts) against this file's own PostgreSQL
-// database, local fakes of Whoop, Oura and Stripe, and an uploads folder of its own: every row that
+// database, local fakes of Whoop, Oura, Withings and Stripe, and an uploads folder of its own: every row that
 // names the member gone from every table, a bystander's rows untouched, the Stripe subscription
 // cancelled, wearable access revoked, the uploaded report removed, the session dead; with a provider
 // down, the deletion still happens and the leftover waits on the account-cleanup queue, tokens sealed.
@@ -15,9 +15,11 @@ import { startFakeOAuthProvider, type FakeOAuthProvider } from '../fakes/wearabl
 
 const WHOOP = { clientId: 'whoop-delete-client', clientSecret: 'whoop-delete-secret' };
 const OURA = { clientId: 'oura-delete-client', clientSecret: 'oura-delete-secret' };
+const WITHINGS = { clientId: 'withings-delete-client', clientSecret: 'withings-delete-secret' };
 const STRIPE_KEY = 'sk_test_vitality_delete_account_51Hx';
 let whoop: FakeOAuthProvider;
 let oura: FakeOAuthProvider;
+let withings: FakeOAuthProvider;
 let fakeStripe: FakeStripe;
 let sdk: Stripe;
 let uploadsDir: string;
@@ -34,7 +36,7 @@ type Lib = {
 let lib: Lib;
 
 beforeAll(async () => {
-  [whoop, oura] = await Promise.all([startFakeOAuthProvider('whoop', WHOOP), startFakeOAuthProvider('oura', OURA)]);
+  [whoop, oura, withings] = await Promise.all([startFakeOAuthProvider('whoop', WHOOP), startFakeOAuthProvider('oura', OURA), startFakeOAuthProvider('withings', WITHINGS)]);
   fakeStripe = await startFakeStripe({ secretKey: STRIPE_KEY, webhookSecret: 'whsec_delete_account_test' });
   sdk = new Stripe(STRIPE_KEY, { ...fakeStripe.apiOptions, telemetry: false, maxNetworkRetries: 0 });
   uploadsDir = await mkdtemp(path.join(os.tmpdir(), 'vt-delete-account-'));
@@ -43,6 +45,7 @@ beforeAll(async () => {
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
     WHOOP_CLIENT_ID: WHOOP.clientId, WHOOP_CLIENT_SECRET: WHOOP.clientSecret, WHOOP_BASE_URL: whoop.baseUrl,
     OURA_CLIENT_ID: OURA.clientId, OURA_CLIENT_SECRET: OURA.clientSecret, OURA_API_BASE_URL: oura.baseUrl, OURA_AUTH_BASE_URL: oura.baseUrl,
+    WITHINGS_CLIENT_ID: WITHINGS.clientId, WITHINGS_CLIENT_SECRET: WITHINGS.clientSecret, WITHINGS_API_BASE_URL: withings.baseUrl, WITHINGS_AUTH_BASE_URL: withings.baseUrl,
     STRIPE_SECRET_KEY: STRIPE_KEY, STRIPE_API_URL: fakeStripe.baseUrl,
     UPLOADS_DIR: uploadsDir,
   });
@@ -64,7 +67,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await lib?.db.$disconnect();
-  await Promise.all([whoop?.stop(), oura?.stop(), fakeStripe?.stop()]);
+  await Promise.all([whoop?.stop(), oura?.stop(), withings?.stop(), fakeStripe?.stop()]);
   if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
 });
 
@@ -87,9 +90,9 @@ async function stripeSubscription(email: string): Promise<{ customerId: string; 
   return { customerId: customer.id, subscriptionId };
 }
 
-/** A sealed Whoop or Oura connection whose access token expires `expiresInMs` from now. */
-async function connect(userId: string, provider: 'WHOOP' | 'OURA', expiresInMs = 3_600_000) {
-  const issued = (provider === 'WHOOP' ? whoop : oura).issue();
+/** A sealed Whoop, Oura or Withings connection whose access token expires `expiresInMs` from now. */
+async function connect(userId: string, provider: 'WHOOP' | 'OURA' | 'WITHINGS', expiresInMs = 3_600_000) {
+  const issued = { WHOOP: whoop, OURA: oura, WITHINGS: withings }[provider].issue();
   const sealed = lib.tokens.sealedColumns(userId, provider, { accessToken: issued.accessToken, refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() + expiresInMs), scopes: [], externalUserId: issued.member });
   const row = await lib.db.wearableConnection.create({ data: { userId, provider, scopes: [], externalUserId: issued.member, ...sealed } });
   return { ...issued, connectionId: row.id };
@@ -107,6 +110,7 @@ async function member(label: string) {
   await lib.db.subscription.create({ data: { userId, stripeCustomerId: customerId, stripeSubscriptionId: subscriptionId, status: 'ACTIVE', syncedFromStripeAt: new Date() } });
   const whoopGrant = await connect(userId, 'WHOOP');
   const ouraGrant = await connect(userId, 'OURA');
+  const withingsGrant = await connect(userId, 'WITHINGS');
 
   const storageKey = await lib.storage.storeUpload(new TextEncoder().encode(`%PDF-1.4 ${label}`), 'pdf');
   const report = await lib.db.labReport.create({ data: { userId, fileName: 'bloods.pdf', mimeType: 'application/pdf', sizeBytes: 12, storageKey } });
@@ -134,7 +138,7 @@ async function member(label: string) {
   await lib.rateLimit.enforceLimits([{ name: 'billing:user', identifier: userId, max: 100, windowSeconds: 3600 }, { name: 'login:email', identifier: email, max: 100, windowSeconds: 3600 }], 'test');
   // A sync waiting on the queue for one of the connections.
   await lib.jobs.sendWearableSync(lib.jobs.bossOver(lib.db), { connectionId: whoopGrant.connectionId, reason: 'poll' });
-  return { userId, email, subscriptionId, storageKey, session, whoopGrant, ouraGrant };
+  return { userId, email, subscriptionId, storageKey, session, whoopGrant, ouraGrant, withingsGrant };
 }
 type Member = Awaited<ReturnType<typeof member>>;
 
@@ -233,8 +237,10 @@ describe('deleteAccount', () => {
     // The wearables: access revoked for the member at each provider.
     expect(whoop.revocations).toContain(gone.whoopGrant.member);
     expect(oura.revocations).toContain(gone.ouraGrant.member);
+    expect(withings.revocations).toContain(gone.withingsGrant.member);
     expect(whoop.honours(gone.whoopGrant.accessToken)).toBe(false);
     expect(oura.honours(gone.ouraGrant.accessToken)).toBe(false);
+    expect(withings.honours(gone.withingsGrant.accessToken)).toBe(false);
   });
 
   it('leaves the other member exactly as they were', async () => {
@@ -246,7 +252,9 @@ describe('deleteAccount', () => {
     expect(fakeStripe.subscriptions().find((s) => s.id === kept.subscriptionId)?.status).toBe('active');
     expect(whoop.revocations).not.toContain(kept.whoopGrant.member);
     expect(oura.revocations).not.toContain(kept.ouraGrant.member);
+    expect(withings.revocations).not.toContain(kept.withingsGrant.member);
     expect(whoop.honours(kept.whoopGrant.accessToken)).toBe(true);
+    expect(withings.honours(kept.withingsGrant.accessToken)).toBe(true);
   });
 
   it('is a no-op for a user already deleted, or one that never was: nothing is called, nothing changes', async () => {
@@ -393,5 +401,59 @@ describe('deleteAccount while a provider is down', () => {
       whoop.failWith(null);
     }
     expect(whoop.revocations).toContain(grant.member);
+  });
+
+  /** A member with a Withings connection, deleted while Withings answers 500. */
+  async function deletedWhileWithingsDown(prefix: string) {
+    const userId = `${prefix}-${randomBytes(4).toString('hex')}`;
+    await lib.db.user.create({ data: { id: userId, email: `${userId}@example.test` } });
+    const grant = await connect(userId, 'WITHINGS');
+    withings.failWith('server-error');
+    try {
+      await lib.account.deleteAccount(userId);
+    } finally {
+      withings.failWith(null);
+    }
+    return { userId, grant };
+  }
+
+  it('with Withings down, the Withings grant waits on the queue with the member’s Withings userid, and the job revokes it once Withings is back', async () => {
+    const { userId, grant } = await deletedWhileWithingsDown('withings');
+    expect(await lib.db.user.findUnique({ where: { id: userId } })).toBeNull();
+    expect(await lib.db.wearableConnection.count({ where: { id: grant.connectionId } })).toBe(0);
+    expect(withings.honours(grant.accessToken)).toBe(true);
+    const [queued, ...more] = await cleanupJobs(userId);
+    expect(more).toEqual([]);
+    const job = queued!.data;
+    expect(job).toMatchObject({ task: 'revoke-wearable', userId, wearable: 'withings', externalUserId: grant.member, sealedAccessToken: expect.stringMatching(/^v1\./) });
+    expect(JSON.stringify(job)).not.toContain(grant.accessToken);
+
+    // Still down at the revocation itself (the nonce is had): the queue must try again.
+    withings.failWith('server-error', '/v2/oauth2');
+    try {
+      await expect(lib.account.runAccountCleanup(job, async () => undefined)).rejects.toBeInstanceOf(lib.account.CleanupPending);
+    } finally {
+      withings.failWith(null);
+    }
+    expect(withings.revocations).not.toContain(grant.member);
+
+    const requeued: unknown[] = [];
+    await expect(lib.account.runAccountCleanup(job, async (next) => void requeued.push(next))).resolves.toBeUndefined();
+    expect(withings.revocations).toContain(grant.member);
+    expect(withings.honours(grant.accessToken)).toBe(false);
+    // Delivered again: Withings knows no grant for the member any more (a non-zero status), which is done too.
+    await expect(lib.account.runAccountCleanup(job, async (next) => void requeued.push(next))).resolves.toBeUndefined();
+    expect(requeued).toEqual([]);
+  });
+
+  it('a Withings job queued before it carried the userid still runs: the notifications are revoked, the grant cannot be named', async () => {
+    const { userId, grant } = await deletedWhileWithingsDown('withings-old');
+    const [queued] = await cleanupJobs(userId);
+    const { externalUserId, ...old } = queued!.data as Extract<import('@/lib/account/delete-account').AccountCleanupJob, { task: 'revoke-wearable' }>;
+    expect(externalUserId).toBe(grant.member);
+    const before = withings.requests.length;
+    await expect(lib.account.runAccountCleanup(old, async () => undefined)).resolves.toBeUndefined();
+    expect(withings.requests.slice(before)).toEqual(Array(4).fill('POST /notify'));
+    expect(withings.revocations).not.toContain(grant.member);
   });
 });

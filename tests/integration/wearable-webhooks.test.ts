@@ -2,7 +2,8 @@
 // Withings and this file's own PostgreSQL database: signatures checked before anything is believed,
 // a bad one refused with 401 and no job, a replay adding no rows, Oura's handshake and subscriptions
 // (renewed before they expire), Withings' HEAD probe and per-member subscriptions, a submitted token
-// checked with the provider before it is stored, and disconnecting revoking access at the provider.
+// checked with the provider before it is stored, and disconnecting revoking access at the provider
+// (Withings' grant by a signed request: a nonce, then action=revoke, both HMAC-signed with the secret).
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,6 +30,7 @@ type Lib = {
   connections: typeof import('@/lib/wearables/connections');
   send: typeof import('@/lib/jobs/send');
   webhooks: typeof import('@/lib/wearables/webhooks');
+  account: typeof import('@/lib/wearables/account');
 };
 let lib: Lib;
 
@@ -50,6 +52,7 @@ beforeAll(async () => {
     connections: await import('@/lib/wearables/connections'),
     send: await import('@/lib/jobs/send'),
     webhooks: await import('@/lib/wearables/webhooks'),
+    account: await import('@/lib/wearables/account'),
   };
   // Node's server in front of the route handlers, as Next would put them.
   callbacks = createServer((request, response) => {
@@ -269,5 +272,85 @@ describe('disconnecting', () => {
       whoop.failWith(null);
     }
     expect(await lib.db.wearableConnection.count({ where: { id: connection.id } })).toBe(0);
+  });
+
+  it('withings: revokes the member’s grant with a signed request (a nonce, then action=revoke), unsubscribes the notifications and deletes the sealed tokens', async () => {
+    const connection = await connected('withings', withings);
+    await lib.subscriptions.subscribeWithingsMembers(callbackBase);
+    expect(withings.subscriptions.filter((s) => s.member === connection.issued.member)).toHaveLength(4);
+    const before = withings.requests.length;
+    await lib.connections.disconnect(connection.userId, 'withings');
+    const calls = withings.requests.slice(before);
+    expect(calls.filter((call) => call === 'POST /notify')).toHaveLength(lib.account.WITHINGS_APPLIS.length);
+    // The nonce first, then the revocation it signs; the notifications' revocations before both (they need the token).
+    expect(calls.filter((call) => call !== 'POST /notify')).toEqual(['POST /v2/signature', 'POST /v2/oauth2']);
+    expect(withings.revocations).toContain(connection.issued.member);
+    expect(withings.honours(connection.issued.accessToken)).toBe(false);
+    expect(withings.subscriptions.filter((s) => s.member === connection.issued.member)).toEqual([]);
+    expect(await lib.db.wearableConnection.count({ where: { id: connection.id } })).toBe(0);
+  });
+
+  it('the fake Withings checks the signatures: a wrong secret, a nonce it never issued or one used already is refused, and nothing is revoked', async () => {
+    const sign = (secret: string, values: string[]) => createHmac('sha256', secret).update(values.join(',')).digest('hex');
+    const post = async (path: string, fields: Record<string, string>) =>
+      (await (await fetch(`${withings.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) })).json()) as { status: number; body: { nonce?: string } };
+    const getNonce = (secret = WITHINGS.clientSecret) => {
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      return post('/v2/signature', { action: 'getnonce', client_id: WITHINGS.clientId, timestamp, signature: sign(secret, ['getnonce', WITHINGS.clientId, timestamp]) });
+    };
+    const revoke = (nonce: string, userid: string, secret = WITHINGS.clientSecret) => post('/v2/oauth2', { action: 'revoke', client_id: WITHINGS.clientId, nonce, signature: sign(secret, ['revoke', WITHINGS.clientId, nonce]), userid });
+    const first = withings.issue();
+    const second = withings.issue();
+
+    // getnonce signed with another secret: no nonce.
+    const forgedNonce = await getNonce('not-the-secret');
+    expect(forgedNonce.status).not.toBe(0);
+    expect(forgedNonce.body.nonce).toBeUndefined();
+    // A revocation signed with another secret, or over a nonce the fake never issued: refused.
+    const nonce = (await getNonce()).body.nonce!;
+    expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect((await revoke(nonce, first.member, 'not-the-secret')).status).not.toBe(0);
+    expect((await revoke(randomBytes(16).toString('hex'), first.member)).status).not.toBe(0);
+    expect(withings.honours(first.accessToken)).toBe(true);
+    expect(withings.revocations).not.toContain(first.member);
+
+    // Correctly signed over an issued nonce: done. The same nonce again, for another member: refused.
+    const good = (await getNonce()).body.nonce!;
+    expect(await revoke(good, first.member)).toMatchObject({ status: 0 });
+    expect(withings.honours(first.accessToken)).toBe(false);
+    expect((await revoke(good, second.member)).status).not.toBe(0);
+    expect(withings.honours(second.accessToken)).toBe(true);
+    expect(withings.revocations).not.toContain(second.member);
+  });
+
+  it('withings: a member Withings holds no grant for (a non-zero status) counts as revoked already', async () => {
+    await expect(lib.account.revokeAtProvider('withings', 'withings-access-gone', undefined, '987654321')).rejects.toBeInstanceOf(lib.account.TokenRejected);
+    // Disconnecting a member whose grant was revoked at Withings already: the tokens go all the same.
+    const connection = await connected('withings', withings);
+    await lib.account.revokeAtProvider('withings', connection.issued.accessToken, undefined, connection.issued.member);
+    await expect(lib.account.revokeAtProvider('withings', connection.issued.accessToken, undefined, connection.issued.member)).rejects.toBeInstanceOf(lib.account.TokenRejected);
+    await lib.connections.disconnect(connection.userId, 'withings');
+    expect(await lib.db.wearableConnection.count({ where: { id: connection.id } })).toBe(0);
+  });
+
+  it.each(['server-error', 'reset'] as const)('withings: still disconnects when Withings cannot be reached (%s), and a revocation that fails is not taken as done', async (outage) => {
+    const connection = await connected('withings', withings);
+    withings.failWith(outage);
+    try {
+      await expect(lib.account.revokeAtProvider('withings', connection.issued.accessToken, undefined, connection.issued.member)).rejects.toBeInstanceOf(lib.account.ProviderUnavailable);
+      await lib.connections.disconnect(connection.userId, 'withings');
+    } finally {
+      withings.failWith(null);
+    }
+    expect(await lib.db.wearableConnection.count({ where: { id: connection.id } })).toBe(0);
+    expect(withings.revocations).not.toContain(connection.issued.member);
+    // Only the revocation down (the nonce was issued): not done either.
+    withings.failWith('server-error', '/v2/oauth2');
+    try {
+      await expect(lib.account.revokeAtProvider('withings', connection.issued.accessToken, undefined, connection.issued.member)).rejects.toBeInstanceOf(lib.account.ProviderUnavailable);
+    } finally {
+      withings.failWith(null);
+    }
+    expect(withings.honours(connection.issued.accessToken)).toBe(true);
   });
 });
