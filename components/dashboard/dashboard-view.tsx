@@ -160,10 +160,24 @@ function BloodPanelCard() {
           Find out more
         </Button>
       </div>
-      <Modal open={open} onClose={() => setOpen(false)} title="Blood panels" footer={<Button type="button" onClick={() => setOpen(false)}>Close</Button>}>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Blood panels"
+        footer={
+          <>
+            <Link href="/profile" className={buttonClassName({ variant: 'secondary' })}>
+              Upload a blood test
+            </Link>
+            <Button type="button" onClick={() => setOpen(false)}>
+              Close
+            </Button>
+          </>
+        }
+      >
         <div className="flex flex-col gap-3 text-sm text-neutral-700">
           <p>Track one posts you an at-home kit: a finger-prick sample taken in the morning, returned in a prepaid envelope, with results in your profile within a few days.</p>
-          <p>Already have a recent result? Upload the lab report from your profile and your T-Results chart and T-Score use it.</p>
+          <p>Already have a recent result? Upload the lab report (a PDF is read for you to check) from your profile, and your T-Results chart and T-Score use it.</p>
           <p>The panel covers total and free testosterone, SHBG, oestradiol, LH, FSH, prolactin, PSA, haematocrit, vitamin D, HbA1c, lipids and TSH.</p>
         </div>
       </Modal>
