@@ -18,6 +18,17 @@ export async function pruneRateLimits(now = new Date()): Promise<number> {
   return (await db.rateLimit.deleteMany({ where: { windowStart: { lt: before } } })).count;
 }
 
+/**
+ * A reminder's log row is what its e-mail's unsubscribe link names, and what stops a second reminder the
+ * same day; a year on, neither matters (such an old link then reads as no longer valid).
+ */
+export const REMINDER_LOG_DAYS = 365;
+
+export async function pruneReminderLogs(now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - REMINDER_LOG_DAYS * 24 * 60 * 60 * 1000);
+  return (await db.reminderLog.deleteMany({ where: { sentAt: { lt: before } } })).count;
+}
+
 /** Removes upload files that no report row names, once they are old enough not to be mid-upload. */
 export async function sweepOrphanUploads(now = new Date()): Promise<number> {
   let names: string[];
@@ -47,6 +58,6 @@ export async function sweepOrphanUploads(now = new Date()): Promise<number> {
   return removed;
 }
 
-export async function runHousekeeping(now = new Date()): Promise<{ rateLimits: number; uploads: number }> {
-  return { rateLimits: await pruneRateLimits(now), uploads: await sweepOrphanUploads(now) };
+export async function runHousekeeping(now = new Date()): Promise<{ rateLimits: number; reminderLogs: number; uploads: number }> {
+  return { rateLimits: await pruneRateLimits(now), reminderLogs: await pruneReminderLogs(now), uploads: await sweepOrphanUploads(now) };
 }

@@ -36,7 +36,7 @@ export const WEARABLE_WEBHOOKS_CRON = '17 3 * * *';
  */
 export const ACCOUNT_CLEANUP_QUEUE = 'account-cleanup';
 
-/** Daily upkeep (lib/housekeeping.ts): spent rate-limit counters and orphaned upload files. */
+/** Daily upkeep (lib/housekeeping.ts): spent rate-limit counters, year-old reminder logs and orphaned upload files. */
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 export const HOUSEKEEPING_CRON = '41 4 * * *';
 
@@ -112,7 +112,9 @@ export async function startJobs(connectionString: string, { schedule = true, pol
   });
   await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds }, async () => {
     const done = await runHousekeeping();
-    if (done.rateLimits || done.uploads) console.log(`[jobs] housekeeping: ${done.rateLimits} spent rate-limit counter(s), ${done.uploads} orphaned upload(s) removed`);
+    if (done.rateLimits || done.reminderLogs || done.uploads) {
+      console.log(`[jobs] housekeeping: ${done.rateLimits} spent rate-limit counter(s), ${done.reminderLogs} year-old reminder log(s), ${done.uploads} orphaned upload(s) removed`);
+    }
   });
   await boss.work<AccountCleanupJob>(ACCOUNT_CLEANUP_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
     for (const job of jobs) await runAccountCleanup(job.data, (next) => sendAccountCleanup(boss, next));

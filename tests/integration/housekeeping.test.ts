@@ -34,6 +34,18 @@ describe('housekeeping', () => {
     expect((await lib.db.rateLimit.findMany({ select: { key: true } })).map((r) => r.key)).toEqual(['login:email:live']);
   });
 
+  it('deletes reminder logs older than a year, keeping the rest', async () => {
+    const user = await lib.db.user.create({ data: { email: `reminded-${Date.now()}@example.test` } });
+    await lib.db.reminderLog.createMany({
+      data: [
+        { userId: user.id, kind: 'DAILY_CHECKIN', period: '2025-11-01', sentAt: new Date('2025-11-01T19:00:00Z') },
+        { userId: user.id, kind: 'DAILY_CHECKIN', period: '2026-11-21', sentAt: new Date('2026-11-21T19:00:00Z') },
+      ],
+    });
+    expect(await lib.housekeeping.pruneReminderLogs(new Date('2026-11-22T04:41:00Z'))).toBe(1);
+    expect((await lib.db.reminderLog.findMany({ where: { userId: user.id }, select: { period: true } })).map((r) => r.period)).toEqual(['2026-11-21']);
+  });
+
   it('removes orphaned upload files an hour old, keeping reports’ files, young files and foreign names', async () => {
     const user = await lib.db.user.create({ data: { email: `keeper-${Date.now()}@example.test` } });
     const kept = await lib.storage.storeUpload(new Uint8Array([0x25, 0x50, 0x44, 0x46]), 'pdf');
