@@ -6,6 +6,7 @@ import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { SubscriptionStatus, type WearableProvider } from '@/lib/generated/prisma/enums';
 import { bossOver, ensureQueues, sendAccountCleanup, WEARABLE_SYNC_QUEUE } from '@/lib/jobs';
+import { readyJobQueue } from '@/lib/jobs/send';
 import { removeUpload } from '@/lib/labs/storage';
 import { openToken, sealToken } from '@/lib/security/token-cipher';
 import { revokeAtProvider, TokenRejected } from '@/lib/wearables/account';
@@ -182,10 +183,13 @@ export async function runAccountCleanup(job: AccountCleanupJob, requeue: (next: 
   throw new CleanupPending(job.task);
 }
 
-/** Makes sure the cleanup queue can take jobs before anything is deleted: a leftover that cannot be recorded would be lost. */
+/**
+ * Makes sure the cleanup queue can take jobs before anything is deleted: a leftover that cannot be
+ * recorded would be lost. pg-boss's tables are made here if the job process has never run.
+ */
 async function cleanupQueueReady(): Promise<void> {
   try {
-    await ensureQueues(bossOver(db));
+    await readyJobQueue();
   } catch (error) {
     console.error(`[account] the job queue is not available (${errorName(error)}); nothing was deleted`);
     throw new Error('The account cannot be deleted right now: the job queue is not available.');

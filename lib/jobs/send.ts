@@ -29,6 +29,14 @@ export async function queueWearableSync(connectionId: string, reason: NonNullabl
   await sendWearableSync(await boss(), { connectionId, reason });
 }
 
+/**
+ * The queue's tables and queues exist once this returns: pg-boss makes its schema on start, so a web
+ * process can record a job even where the job process has never run (it runs it when it does).
+ */
+export async function readyJobQueue(): Promise<void> {
+  await boss();
+}
+
 /** Closes this process's sender, if it was started (tests; a server simply exits). */
 export async function stopSender(): Promise<void> {
   const started = sender;

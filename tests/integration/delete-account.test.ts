@@ -66,6 +66,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  // The deletion readies the queue through the web process's sender (lib/jobs/send.ts).
+  await (await import('@/lib/jobs/send')).stopSender();
   await lib?.db.$disconnect();
   await Promise.all([whoop?.stop(), oura?.stop(), withings?.stop(), fakeStripe?.stop()]);
   if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
