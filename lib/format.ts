@@ -15,6 +15,11 @@ const DAY_GB = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: '2-digit
 /** 21/12/2026: the UTC calendar day, as billing and trial dates are counted. */
 export const formatDayGB = (date: Date): string => DAY_GB.format(date);
 
+const DATE_GB = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+
+/** 3 Mar 2026: a UTC calendar day in words, as lists and notes show it. */
+export const formatDateGB = (date: Date | string): string => DATE_GB.format(typeof date === 'string' ? new Date(date) : date);
+
 const TIMESTAMP_GB = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
   day: '2-digit',

@@ -9,7 +9,7 @@ import { buttonClassName } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
 import type { ActivityResponse, BodyFigures, ProfileCompletion, SleepScoreResponse, TestosteroneTrendResponse, TodaysActionsResponse, VitalsResponse } from '@/lib/dashboard/contract';
-import { formatTimestampGB } from '@/lib/format';
+import { formatDateGB, formatTimestampGB } from '@/lib/format';
 import type { NotificationRecord } from '@/lib/notifications';
 import { PILLARS } from '@/lib/pillars';
 import { gaugeLabel } from '@/lib/scores/gauge';
@@ -36,7 +36,6 @@ export type DashboardData = {
 
 const WEEKDAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
 const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const DAY_MONTH_YEAR = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const dayLabel = (day: string) => WEEKDAY.format(new Date(`${day}T00:00:00Z`));
 const DEVICES = '/my_devices';
 
@@ -448,7 +447,7 @@ function VitalSignsCard({ initial }: { initial: VitalsResponse }) {
           </p>
           <p className="mt-1 text-xs text-neutral-600">
             {v.bp_source && v.bp_measured_at
-              ? `From your ${sourceWords[v.bp_source]}, ${DAY_MONTH_YEAR.format(new Date(v.bp_measured_at))}.`
+              ? `From your ${sourceWords[v.bp_source]}, ${formatDateGB(v.bp_measured_at)}.`
               : 'Take the weekly scan or connect a blood-pressure monitor.'}
           </p>
           <div className="mt-4 flex items-center gap-3">

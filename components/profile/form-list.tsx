@@ -9,8 +9,7 @@ import { cx } from '@/components/ui/cx';
 import type { LatestLabValue } from '@/lib/labs/reports';
 import { LabUpload, type ReportSummary } from './lab-upload';
 import { MindsetDialog, type MindsetSummary } from './mindset-dialog';
-
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+import { formatDateGB } from '@/lib/format';
 
 type Props = { healthHistoryDone: boolean; mindset: MindsetSummary | null; reports: ReportSummary[]; latest: LatestLabValue[] };
 
@@ -33,7 +32,7 @@ export function FormList({ healthHistoryDone, mindset: initialMindset, reports, 
         </Row>
         <Row
           title="Mindset form"
-          detail={mindset ? `WHO-5 well-being score ${mindset.score} of 100, on ${DAY.format(new Date(mindset.taken_at))}.` : 'Five questions about the last two weeks (the WHO-5 Well-Being Index).'}
+          detail={mindset ? `WHO-5 well-being score ${mindset.score} of 100, on ${formatDateGB(mindset.taken_at)}.` : 'Five questions about the last two weeks (the WHO-5 Well-Being Index).'}
           status={mindset ? 'Completed' : 'To do'}
         >
           <Button type="button" variant="secondary" size="sm" onClick={() => setMindsetOpen(true)}>

@@ -9,14 +9,13 @@ import { cx } from '@/components/ui/cx';
 import { LOGIN_PATH } from '@/lib/routes';
 import type { LatestLabValue } from '@/lib/labs/reports';
 import { LabReview, type ReviewStart } from './lab-review';
+import { formatDateGB } from '@/lib/format';
 
 export type ReportSummary = { id: string; fileName: string; uploadedAt: string; results: number };
 
 type Status = { kind: 'idle' } | { kind: 'uploading'; name: string } | { kind: 'uploaded' } | { kind: 'saved'; count: number } | { kind: 'failed'; message: string };
 
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
-const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
 /** 'Upload Blood test': the file picker, SPEC §8's upload texts, the review of what was read, and the reports so far. */
 export function LabUpload({ initialReports, latest }: { initialReports: ReportSummary[]; latest: LatestLabValue[] }) {
   const router = useRouter();
@@ -136,7 +135,7 @@ function LatestResults({ values }: { values: LatestLabValue[] }) {
                 {flag ? <span className="ml-2 rounded-full border border-warning-200 bg-warning-50 px-2 py-0.5 text-xs font-medium text-warning-800">{flag}</span> : null}
               </td>
               <td className="py-1.5 text-neutral-600 tabular-nums">{rangeText(v.low, v.high)}</td>
-              <td className="py-1.5 text-neutral-600">{DAY.format(new Date(`${v.takenOn}T00:00:00Z`))}</td>
+              <td className="py-1.5 text-neutral-600">{formatDateGB(v.takenOn)}</td>
             </tr>
           );
         })}
@@ -183,7 +182,7 @@ function ReportRow({ report, onRemoved, onFailed }: { report: ReportSummary; onR
         </span>
       ) : (
         <span className="flex shrink-0 items-center gap-3 text-neutral-600">
-          {DAY.format(new Date(report.uploadedAt))} · {report.results ? `${report.results} value${report.results === 1 ? '' : 's'} saved` : 'no values saved'}
+          {formatDateGB(report.uploadedAt)} · {report.results ? `${report.results} value${report.results === 1 ? '' : 's'} saved` : 'no values saved'}
           <Button type="button" variant="ghost" size="sm" onClick={() => setConfirming(true)}>
             Remove<span className="sr-only"> {report.fileName}</span>
           </Button>

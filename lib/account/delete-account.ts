@@ -5,7 +5,7 @@ import { billingEnabled, stripe } from '@/lib/billing/stripe';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { SubscriptionStatus, type WearableProvider } from '@/lib/generated/prisma/enums';
-import { bossOver, ensureQueues, sendAccountCleanup, WEARABLE_SYNC_QUEUE } from '@/lib/jobs';
+import { bossOver, sendAccountCleanup, WEARABLE_SYNC_QUEUE } from '@/lib/jobs';
 import { readyJobQueue } from '@/lib/jobs/send';
 import { removeUpload } from '@/lib/labs/storage';
 import { openToken, sealToken } from '@/lib/security/token-cipher';
@@ -283,8 +283,8 @@ async function removeFiles(userId: string, storageKeys: string[]): Promise<void>
   for (const storageKey of storageKeys) if (!(await removeFile(userId, storageKey))) left.push({ task: 'remove-upload', storageKey });
   if (!left.length) return;
   try {
+    await readyJobQueue();
     const boss = bossOver(db);
-    await ensureQueues(boss);
     for (const leftover of left) await sendAccountCleanup(boss, toJob(userId, leftover));
   } catch (error) {
     console.error(`[account] user ${userId}: ${left.length} uploaded report(s) could not be removed nor queued for another try (${errorName(error)})`);

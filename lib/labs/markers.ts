@@ -1,8 +1,9 @@
-import { NG_DL_PER_NMOL_L } from './testosterone';
-
 // The markers a men's-health blood panel carries: how each is named, the unit the app keeps it in
 // (`unit`), the other units labs report it in with the factor that turns them into `unit`, and the
 // LOINC code and UCUM unit a clinician's system reads (the FHIR export).
+
+// Total testosterone: 1 nmol/L = 28.842 ng/dL (molar mass 288.42 g/mol).
+export const NG_DL_PER_NMOL_L = 28.842;
 
 export const LAB_MARKER_KEYS = [
   'total_testosterone',
@@ -234,12 +235,24 @@ export function unitsOf(key: LabMarkerKey): string[] {
   });
 }
 
-/** A value in `unit` → the marker's own unit (rounded to 4 significant digits); null when the unit is not one it is reported in. */
-export function toCanonical(key: LabMarkerKey, value: number, unit: string): number | null {
+/** `unit` as the catalogue spells it ("ug/L" → "µg/L"), when the marker is reported in it; undefined otherwise. */
+export function listedUnit(key: LabMarkerKey, unit: string): string | undefined {
+  const wanted = normaliseUnit(unit);
+  return unitsOf(key).find((u) => normaliseUnit(u) === wanted);
+}
+
+/** A value in `unit` → the marker's own unit, unrounded; null when the unit is not one it is reported in. */
+export function convertToCanonical(key: LabMarkerKey, value: number, unit: string): number | null {
   if (!Number.isFinite(value)) return null;
   const marker = LAB_MARKERS[key];
   const wanted = normaliseUnit(unit);
   if (wanted === normaliseUnit(marker.unit)) return value;
   const conversion = marker.alternatives.find((a) => normaliseUnit(a.unit) === wanted);
-  return conversion ? Number(conversion.toCanonical(value).toPrecision(4)) : null;
+  return conversion ? conversion.toCanonical(value) : null;
+}
+
+/** A value in `unit` → the marker's own unit (rounded to 4 significant digits); null when the unit is not one it is reported in. */
+export function toCanonical(key: LabMarkerKey, value: number, unit: string): number | null {
+  const converted = convertToCanonical(key, value, unit);
+  return converted === null ? null : Number(converted.toPrecision(4));
 }

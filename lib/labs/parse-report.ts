@@ -1,4 +1,4 @@
-import { LAB_MARKERS, LAB_MARKER_KEYS, normaliseUnit, toCanonical, unitsOf, type LabMarkerKey } from './markers';
+import { LAB_MARKERS, LAB_MARKER_KEYS, listedUnit, normaliseUnit, toCanonical, unitsOf, type LabMarkerKey } from './markers';
 
 // Reads the markers of LAB_MARKERS, and the day the blood was taken, out of a lab report's text
 // (./report-text.ts). Labs lay their reports out in many ways, so this reads line by line and only
@@ -152,9 +152,8 @@ const UNIT_CANDIDATE = /(?<=^|[\s([])(%|[a-zµ]+\/[a-z]+)(?=$|[\s)\],;])/gi;
 
 /** The first unit in `text` that `marker` is reported in, spelt as the catalogue spells it. */
 function findUnit(marker: LabMarkerKey, text: string): string | null {
-  const units = unitsOf(marker);
   for (const [, candidate] of text.matchAll(UNIT_CANDIDATE)) {
-    const unit = units.find((u) => normaliseUnit(u) === normaliseUnit(candidate ?? ''));
+    const unit = listedUnit(marker, candidate ?? '');
     if (unit) return unit;
   }
   return null;

@@ -1,12 +1,11 @@
-// Total testosterone: 1 nmol/L = 28.842 ng/dL (molar mass 288.42 g/mol).
-export const NG_DL_PER_NMOL_L = 28.842;
+import { convertToCanonical, NG_DL_PER_NMOL_L } from './markers';
 
-export type TestosteroneUnit = 'ng/dL' | 'nmol/L' | 'ng/mL';
+// Total testosterone in ng/dL, the unit the T-Results chart and the T-Score read; the conversions are the
+// lab-marker catalogue's (lib/labs/markers.ts).
+export { NG_DL_PER_NMOL_L };
 
 /** A testosterone value in ng/dL, rounded to 0.1; null for a unit we cannot convert. */
 export function toNgPerDl(value: number, unit: string): number | null {
-  const factor: Record<TestosteroneUnit, number> = { 'ng/dL': 1, 'nmol/L': NG_DL_PER_NMOL_L, 'ng/mL': 100 };
-  const key = (Object.keys(factor) as TestosteroneUnit[]).find((u) => u.toLowerCase() === unit.trim().toLowerCase());
-  if (!key || !Number.isFinite(value)) return null;
-  return Math.round(value * factor[key] * 10) / 10;
+  const ngDl = convertToCanonical('total_testosterone', value, unit);
+  return ngDl === null ? null : Math.round(ngDl * 10) / 10;
 }

@@ -4,7 +4,7 @@ import { hashPassword } from '@/lib/auth/password';
 import { endOtherSessions } from '@/lib/auth/sessions';
 import { db } from '@/lib/db';
 import { ACTIVITY_LEVEL, BIOHACKING_EXPERIENCE, DIET_PATTERN, GENDER, ISO_DAY, PLAN_PREFERENCE, type LabelledEnum } from '@/lib/codecs';
-import type { Prisma } from '@/lib/generated/prisma/client';
+import type { Prisma, User } from '@/lib/generated/prisma/client';
 import type { SetUserInfoInput } from '@/lib/validation/profile';
 
 /** A field the request left out stays as it is; one sent empty (null) clears the column. */
@@ -13,7 +13,11 @@ const toStored = <L extends string, V extends string>(codec: LabelledEnum<L, V>,
 
 /** GET /api/get-user-info: the profile (both the older form's fields and the profile page's), with flags. */
 export async function getUserInfo(userId: string) {
-  const u = await db.user.findUniqueOrThrow({ where: { id: userId } });
+  return userInfoOf(await db.user.findUniqueOrThrow({ where: { id: userId } }));
+}
+
+/** The user-info answer for a user row already read (the profile page reads the row once for more). */
+export function userInfoOf(u: User) {
   return {
     name: u.firstName ?? '',
     surname: u.lastName ?? '',

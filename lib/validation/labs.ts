@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ISO_DAY } from '@/lib/codecs';
-import { LAB_MARKER_KEYS, LAB_MARKERS, normaliseUnit, toCanonical, unitsOf } from '@/lib/labs/markers';
+import { LAB_MARKER_KEYS, LAB_MARKERS, listedUnit, toCanonical, unitsOf } from '@/lib/labs/markers';
 
 // POST /api/lab-results: the values a member confirmed on the review screen (read from a report, or typed).
 
@@ -20,7 +20,7 @@ const result = z
   .strict()
   .superRefine((input, ctx) => {
     const { label } = LAB_MARKERS[input.marker];
-    const unit = unitsOf(input.marker).find((u) => normaliseUnit(u) === normaliseUnit(input.unit));
+    const unit = listedUnit(input.marker, input.unit);
     if (!unit) {
       ctx.addIssue({ code: 'custom', path: ['unit'], message: `${label} is given in ${unitsOf(input.marker).join(', ')}.` });
       return;
@@ -34,7 +34,8 @@ const result = z
       ctx.addIssue({ code: 'custom', path: ['reference_high'], message: 'The upper reference limit must be above the lower one.' });
     }
   })
-  .transform((input) => ({ ...input, unit: unitsOf(input.marker).find((u) => normaliseUnit(u) === normaliseUnit(input.unit))! }));
+  // The refinement above has checked that the unit is listed.
+  .transform((input) => ({ ...input, unit: listedUnit(input.marker, input.unit)! }));
 
 export const labResultsSchema = z
   .object({

@@ -10,7 +10,7 @@ import { labReports, latestLabValues } from '@/lib/labs/reports';
 import { latestMindset } from '@/lib/mindset/assessments';
 import { healthHistoryComplete } from '@/lib/profile/health-history';
 import { unitSystemOf } from '@/lib/profile/units-preference';
-import { getUserInfo } from '@/lib/profile/user-info';
+import { userInfoOf } from '@/lib/profile/user-info';
 import { heightText, weightText } from '@/lib/validation/profile-page';
 
 export const metadata: Metadata = { title: 'My profile' };
@@ -18,13 +18,13 @@ export const metadata: Metadata = { title: 'My profile' };
 /** SPEC §2 "Profile": the member's details in their units, and the form list (health history, mindset, blood tests). */
 export default async function ProfilePage() {
   const user = await requireUser();
-  const [info, account, mindset, reports, latest] = await Promise.all([
-    getUserInfo(user.id),
-    db.user.findUniqueOrThrow({ where: { id: user.id }, select: { unitsPreference: true, passwordHash: true } }),
+  const [account, mindset, reports, latest] = await Promise.all([
+    db.user.findUniqueOrThrow({ where: { id: user.id } }),
     latestMindset(user.id),
     labReports(user.id),
     latestLabValues(user.id),
   ]);
+  const info = userInfoOf(account);
   const units = unitSystemOf(account.unitsPreference);
   const number = (value: number | string) => (typeof value === 'number' ? value : null);
   return (
