@@ -56,6 +56,15 @@ function pathIsDecodable(url) {
   }
 }
 
+// The methods the app answers; Next answers any other (TRACE, and the WebDAV ones Node parses) with
+// a plain-text 500 and a stack trace in the log.
+const APP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+function sendJson(response, status, body, headers = {}) {
+  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
+  response.end(JSON.stringify(body));
+}
+
 // Lingering close: how long an unwanted upload is read and dropped after the app has stopped reading it
 // (say at its 64 KB limit) before the connection is closed.
 const LINGER_MS = 5_000;
@@ -94,10 +103,14 @@ async function serve() {
   await app.prepare();
 
   const server = createServer((request, response) => {
+    if (!APP_METHODS.has(request.method)) {
+      // Node reads and drops the body of an answered request before the next one on the connection.
+      sendJson(response, 405, { message: 'This method is not allowed here.' }, { allow: [...APP_METHODS].join(', ') });
+      return;
+    }
     // Next answers a malformed escape with a plain-text 500; it is the client's mistake.
     if (!pathIsDecodable(request.url)) {
-      response.writeHead(400, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      response.end(JSON.stringify({ message: 'The address is not valid.' }));
+      sendJson(response, 400, { message: 'The address is not valid.' });
       return;
     }
     request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(request);
@@ -105,6 +118,16 @@ async function serve() {
     handle(request, response);
   });
   server.on('connection', lingerWhileUploading);
+  // A request Node cannot parse (a method it does not know, a malformed header): a JSON 400, not Node's bare one.
+  server.on('clientError', (error, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+    const [status, message] =
+      error.code === 'HPE_HEADER_OVERFLOW' ? ['431 Request Header Fields Too Large', 'The request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? ['408 Request Timeout', 'The request took too long to arrive.']
+      : ['400 Bad Request', 'The request could not be read.'];
+    const body = JSON.stringify({ message });
+    socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  });
   await new Promise((resolve) => server.listen(port, hostname, resolve));
   return server;
 }

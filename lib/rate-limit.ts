@@ -4,17 +4,29 @@ import { ApiError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/api/client-address';
 
-export type Limit = { name: string; identifier: string; max: number; windowSeconds: number };
+export type Limit = {
+  name: string;
+  identifier: string;
+  max: number;
+  windowSeconds: number;
+  /**
+   * Counts failed attempts only. The attempt is still counted before it runs (so a burst of parallel
+   * guesses cannot slip past the limit while the first ones are being checked) and handed back once it
+   * has succeeded.
+   */
+  failuresOnly?: true;
+};
 
-// The limits of the accounts area; each counts every attempt, successful or not.
+// The limits of the accounts area; each counts every attempt unless it is marked `failuresOnly`.
 export const LIMITS = {
-  /** Attempts on one account from browsers that have never signed in to it. */
-  loginPerEmail: { max: 10, windowSeconds: 15 * 60 },
-  /** Attempts from one browser that holds the account's device cookie. */
-  loginPerDevice: { max: 10, windowSeconds: 15 * 60 },
+  /** Failed sign-ins to one account from browsers that have never signed in to it. */
+  loginPerEmail: { max: 10, windowSeconds: 15 * 60, failuresOnly: true },
+  /** Failed sign-ins from one browser that holds the account's device cookie. */
+  loginPerDevice: { max: 10, windowSeconds: 15 * 60, failuresOnly: true },
   /** Current-password checks when changing the e-mail or password of a signed-in account. */
   credentialChangePerUser: { max: 10, windowSeconds: 15 * 60 },
-  loginPerIp: { max: 30, windowSeconds: 15 * 60 },
+  /** Failed sign-ins from one address (many members can share one, behind an office's or a phone network's NAT). */
+  loginPerIp: { max: 30, windowSeconds: 15 * 60, failuresOnly: true },
   registerPerIp: { max: 10, windowSeconds: 60 * 60 },
   forgotPasswordPerEmail: { max: 5, windowSeconds: 60 * 60 },
   /** Checkout and billing-portal sessions: each is a call to Stripe. */
@@ -58,6 +70,13 @@ export async function enforceLimits(limits: Limit[], action: string): Promise<vo
     throw new ApiError(429, `Too many ${action} attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
       'Retry-After': String(retryAfter),
     });
+  }
+}
+
+/** Hands back the attempt a `failuresOnly` limit counted, now that it has succeeded. */
+export async function refundSuccesses(limits: Limit[]): Promise<void> {
+  for (const limit of limits.filter((l) => l.failuresOnly)) {
+    await db.$executeRaw`UPDATE rate_limits SET count = GREATEST(count - 1, 0) WHERE key = ${keyOf(limit)}`;
   }
 }
 

@@ -56,7 +56,9 @@ export async function fileFromMultipart(request: Request, field: string, maxByte
   const part = form.get(field);
   if (!(part instanceof Blob) || part.size === 0) throw new ApiError(422, messages.missing);
   if (part.size > maxBytes) throw new ApiError(413, messages.tooLarge);
-  return { bytes: new Uint8Array(await part.arrayBuffer()), name: part instanceof File ? part.name : field };
+  const name = part instanceof File ? part.name : field;
+  assertStorableText(name);
+  return { bytes: new Uint8Array(await part.arrayBuffer()), name };
 }
 
 /**
@@ -70,12 +72,25 @@ export async function discardBody(request: Request): Promise<void> {
 export const UNSTORABLE_TEXT_MESSAGE = 'Text fields cannot contain control characters such as NUL.';
 
 /**
- * PostgreSQL cannot store U+0000 in text, and a lone surrogate cannot be encoded as UTF-8 without
- * being replaced: both are refused in every string of a body, keys included, before any handler runs.
+ * Control characters (C0 but tab, line feed and carriage return, and DEL), and the bidirectional
+ * embeddings, overrides and isolates that make a name read otherwise than it is (U+202E turns 'exe.txt' round).
+ */
+const UNSHOWABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+
+/** A text fit to store and show: none of UNSHOWABLE, and no lone surrogate (which UTF-8 cannot carry). */
+export function isStorableText(value: string): boolean {
+  return !UNSHOWABLE.test(value) && value.isWellFormed();
+}
+
+/**
+ * PostgreSQL cannot store U+0000 in text, a lone surrogate cannot be encoded as UTF-8 without being
+ * replaced, and control and direction characters change what a name shows: all are refused in every
+ * string of a body, keys included, before any handler runs. Path ids and uploaded file names come
+ * through here too: this is the one place strings are checked.
  */
 export function assertStorableText(value: unknown): void {
   if (typeof value === 'string') {
-    if (value.includes('\u0000') || !value.isWellFormed()) throw new ApiError(422, UNSTORABLE_TEXT_MESSAGE);
+    if (!isStorableText(value)) throw new ApiError(422, UNSTORABLE_TEXT_MESSAGE);
   } else if (Array.isArray(value)) {
     value.forEach(assertStorableText);
   } else if (typeof value === 'object' && value !== null) {
@@ -87,8 +102,8 @@ export function assertStorableText(value: unknown): void {
 }
 
 /** The request's JSON body, refused with a 4xx when it is too large, empty, not JSON or not storable. */
-export async function readJson(request: Request, { optional = false } = {}): Promise<unknown> {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(await readLimitedBody(request, MAX_JSON_BYTES));
+export async function readJson(request: Request, { optional = false, limit = MAX_JSON_BYTES, tooLarge = TOO_LARGE } = {}): Promise<unknown> {
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(await readLimitedBody(request, limit, tooLarge));
   if (!text.trim()) {
     if (optional) return undefined;
     throw new ApiError(400, 'Request body must be JSON.');

@@ -4,8 +4,8 @@ import { NextResponse } from 'next/server';
 import { $ZodError, parse, type $ZodType, type output } from 'zod/v4/core';
 import { sessionUserFromRequest, withRenewedSessionCookie, type SessionUser } from '@/lib/auth/sessions';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { enforceLimits, type Limit } from '@/lib/rate-limit';
-import { discardBody, readJson } from './body';
+import { enforceLimits, refundSuccesses, type Limit } from '@/lib/rate-limit';
+import { assertStorableText, discardBody, readJson } from './body';
 import { ApiError } from './errors';
 import { assertJsonContentType, assertSameOrigin, STATE_CHANGING_METHODS } from './request-guards';
 
@@ -109,15 +109,20 @@ export function route<TSchema extends $ZodType | undefined = undefined, TAuth ex
   return async (request, segment = {}) => {
     try {
       assertAcceptableRequest(request, options as Options<$ZodType | undefined, Auth>);
+      const params = Object.fromEntries(Object.entries((await segment.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
+      // An id from the path is text like any other: a NUL in it would reach the database.
+      assertStorableText(params);
       const user = options.auth === 'user' ? await sessionUserFromRequest(request) : null;
       if (options.auth === 'user' && !user) throw new ApiError(401, 'Not authenticated');
       if (options.subscription && user) await assertSubscribed(user.id);
       const body = options.body ? parse(options.body, await readJson(request)) : await refuseFields(request, options.bodyType);
-      const params = Object.fromEntries(Object.entries((await segment.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
       const ctx = { request, body, user, params } as Context<BodyOf<TSchema>, UserOf<TAuth>>;
-      if (options.rateLimit) await enforceLimits(await options.rateLimit.limits(ctx), options.rateLimit.action);
+      const limits = options.rateLimit ? await options.rateLimit.limits(ctx) : [];
+      if (options.rateLimit) await enforceLimits(limits, options.rateLimit.action);
+      const response = await handler(ctx);
+      if (response.ok) await refundSuccesses(limits);
       // A request that rolled the session carries the new expiry back in its cookie.
-      return withRenewedSessionCookie(request, await handler(ctx));
+      return withRenewedSessionCookie(request, response);
     } catch (error) {
       return errorResponse(error, request, options.conflictMessage);
     }

@@ -14,12 +14,13 @@ export type CredentialChange = { email?: string; password?: string | null; curre
 
 /**
  * A session cookie alone must not be enough to take an account: changing the e-mail or setting a
- * new password needs the current password, and the new password follows the sign-up rule.
+ * new password needs the current password, and the new password follows the sign-up rule. Answers
+ * whether the e-mail or the password changes.
  */
-export async function assertCredentialChangeAllowed(userId: string, change: CredentialChange): Promise<void> {
+export async function assertCredentialChangeAllowed(userId: string, change: CredentialChange): Promise<{ credentialsChange: boolean }> {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, passwordHash: true, firstName: true, lastName: true } });
   const emailChanges = change.email !== undefined && change.email !== user.email;
-  if (!emailChanges && !change.password) return;
+  if (!emailChanges && !change.password) return { credentialsChange: false };
   if (!user.passwordHash) throw new ApiError(403, NO_PASSWORD_YET);
   if (!change.currentPassword) throw new ApiError(403, CURRENT_PASSWORD_REQUIRED);
   if (!(await verifyPassword(user.passwordHash, change.currentPassword))) throw new ApiError(403, CURRENT_PASSWORD_WRONG);
@@ -30,4 +31,5 @@ export async function assertCredentialChangeAllowed(userId: string, change: Cred
       lastName: change.lastName ?? user.lastName,
     });
   }
+  return { credentialsChange: true };
 }

@@ -1,3 +1,4 @@
+import { DASHBOARD_PATH } from '@/lib/client/auth-state';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { ONBOARDING_STEPS, stepPath, type OnboardingStep } from './steps';
 
@@ -20,35 +21,51 @@ export const GATE_SELECT = {
 /** A user row as GATE_SELECT reads it, so the gate's input cannot drift from the query. */
 export type GateUser = Prisma.UserGetPayload<{ select: typeof GATE_SELECT }>;
 
-// In order; the first that fails names the step the user still has to do.
-const CHECKS: [OnboardingStep, (user: GateUser) => boolean][] = [
-  ['date-of-birth', (u) => u.dateOfBirth !== null],
-  ['location', (u) => Boolean(u.country && u.city)],
-  ['height', (u) => u.heightCm !== null],
-  ['weight', (u) => u.currentWeightKg !== null && u.desiredWeightKg !== null],
-  ['vital-signs-tutorial', (u) => u.shenaiTutorialWatched],
-  ['biohacking-experience', (u) => u.biohackingExperience !== null],
-  ['health-goals', (u) => Boolean(u.healthGoals?.trim())],
-  ['devices', (u) => u.devicesIntegrated],
-  ['track', (u) => u.track !== null],
-  ['terms', (u) => u.termsAcceptedAt !== null],
+// In order; the first that fails names the step the user still has to do. `beforeTermsOnly` marks the
+// two items the dashboard's own list (SPEC §4 "Dashboard load") leaves out: once the terms are accepted,
+// a tutorial whose "watched" save failed (SPEC lets Finish go on) or an unset track keeps nobody out.
+const CHECKS: { step: OnboardingStep; done: (user: GateUser) => boolean; beforeTermsOnly?: true }[] = [
+  { step: 'date-of-birth', done: (u) => u.dateOfBirth !== null },
+  { step: 'location', done: (u) => Boolean(u.country && u.city) },
+  { step: 'height', done: (u) => u.heightCm !== null },
+  { step: 'weight', done: (u) => u.currentWeightKg !== null && u.desiredWeightKg !== null },
+  { step: 'vital-signs-tutorial', done: (u) => u.shenaiTutorialWatched, beforeTermsOnly: true },
+  { step: 'biohacking-experience', done: (u) => u.biohackingExperience !== null },
+  { step: 'health-goals', done: (u) => Boolean(u.healthGoals?.trim()) },
+  { step: 'devices', done: (u) => u.devicesIntegrated },
+  { step: 'track', done: (u) => u.track !== null, beforeTermsOnly: true },
+  { step: 'terms', done: (u) => u.termsAcceptedAt !== null },
 ];
 
-/** The first onboarding step the user has not done, or null when onboarding is finished. */
+/** The first onboarding step the user still has to do, or null when the dashboard is open to them. */
 export function firstMissingStep(user: GateUser): OnboardingStep | null {
-  return CHECKS.find(([, done]) => !done(user))?.[0] ?? null;
+  const termsAccepted = user.termsAcceptedAt !== null;
+  return CHECKS.find((check) => !(termsAccepted && check.beforeTermsOnly) && !check.done(user))?.step ?? null;
+}
+
+/** Where the member belongs now: the first step still to do, or the dashboard. Every "go home" redirect uses it. */
+export function homePath(user: GateUser): string {
+  const missing = firstMissingStep(user);
+  return missing ? stepPath(missing) : DASHBOARD_PATH;
 }
 
 /**
- * Where a user who opens `step` must go instead, or null to stay. With terms accepted every step
- * but the track choice goes to the dashboard; before that, a later step than the first missing one
- * goes back to it. Earlier steps stay open, so the back arrows work.
+ * Where a user who opens `step` must go instead, or null to stay. A finished member goes to the
+ * dashboard from every step but the track choice (SPEC: step 13 does not redirect); otherwise a step
+ * after the first missing one goes back to it, and earlier steps stay open, so the back arrows work.
+ * Each answer is a page this same gate lets the user stay on, so no chain of redirects can form.
  */
 export function gateRedirect(user: GateUser, step: OnboardingStep): string | null {
-  if (user.termsAcceptedAt !== null) return step === 'track' ? null : '/main_dashboard';
   const missing = firstMissingStep(user);
+  if (!missing) return step === 'track' ? null : DASHBOARD_PATH;
   // SPEC: the tutorial's Finish reaches the measurement even when saving "watched" failed.
   if (missing === 'vital-signs-tutorial' && step === 'vital-signs-measurement') return null;
-  if (missing && ONBOARDING_STEPS.indexOf(missing) < ONBOARDING_STEPS.indexOf(step)) return stepPath(missing);
+  if (ONBOARDING_STEPS.indexOf(missing) < ONBOARDING_STEPS.indexOf(step)) return stepPath(missing);
   return null;
+}
+
+/** For the pages behind onboarding (the dashboard and its screens): the first missing step, or null to stay. */
+export function onboardedRedirect(user: GateUser): string | null {
+  const missing = firstMissingStep(user);
+  return missing ? stepPath(missing) : null;
 }

@@ -2,8 +2,8 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { requireUser, type SessionUser } from '@/lib/auth/sessions';
 import { db } from '@/lib/db';
-import { firstMissingStep, GATE_SELECT, gateRedirect, type GateUser } from './gate';
-import { stepPath, type OnboardingStep } from './steps';
+import { GATE_SELECT, gateRedirect, homePath, onboardedRedirect, type GateUser } from './gate';
+import type { OnboardingStep } from './steps';
 
 type GatedUser = SessionUser & GateUser;
 
@@ -28,7 +28,15 @@ export async function guardOnboardingStep(step: OnboardingStep): Promise<GatedUs
 /** For the pages behind onboarding (SPEC §4 "Dashboard load"): an unfinished onboarding resumes at its first missing step. */
 export async function requireOnboardedUser(): Promise<GatedUser> {
   const user = await gatedUser();
-  const missing = firstMissingStep(user);
-  if (missing) redirect(stepPath(missing));
+  const target = onboardedRedirect(user);
+  if (target) redirect(target);
   return user;
+}
+
+/**
+ * Sends the signed-in user where they belong now (the dashboard, or the step onboarding resumes at) in
+ * one redirect: for /dashboard and the older screens that are done with (their "go to /dashboard").
+ */
+export async function redirectHome(userId: string): Promise<never> {
+  redirect(homePath(await db.user.findUniqueOrThrow({ where: { id: userId }, select: GATE_SELECT })));
 }

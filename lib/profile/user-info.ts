@@ -1,6 +1,7 @@
 import 'server-only';
 import { assertCredentialChangeAllowed } from '@/lib/auth/credentials';
 import { hashPassword } from '@/lib/auth/password';
+import { voidResetLinks } from '@/lib/auth/password-reset';
 import { endOtherSessions } from '@/lib/auth/sessions';
 import { db } from '@/lib/db';
 import { ACTIVITY_LEVEL, BIOHACKING_EXPERIENCE, DIET_PATTERN, GENDER, ISO_DAY, PLAN_PREFERENCE, type LabelledEnum } from '@/lib/codecs';
@@ -46,10 +47,11 @@ export function userInfoOf(u: User) {
 
 /**
  * POST /api/set-user-info: changes only the fields sent, in one statement. A new e-mail or password
- * needs the current password; a new password ends every other session. An e-mail in use is a 409.
+ * needs the current password; either ends every other session and voids every reset link sent. An
+ * e-mail in use is a 409.
  */
 export async function setUserInfo(userId: string, input: SetUserInfoInput, keepSessionToken?: string): Promise<void> {
-  await assertCredentialChangeAllowed(userId, {
+  const { credentialsChange } = await assertCredentialChangeAllowed(userId, {
     email: input.email,
     password: input.password,
     currentPassword: input.current_password,
@@ -80,6 +82,10 @@ export async function setUserInfo(userId: string, input: SetUserInfoInput, keepS
   };
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data });
-    if (input.password) await endOtherSessions(userId, keepSessionToken, tx);
+    // A new e-mail or password voids what the old ones opened: other browsers' sessions and reset links.
+    if (credentialsChange) {
+      await endOtherSessions(userId, keepSessionToken, tx);
+      await voidResetLinks(userId, tx);
+    }
   });
 }

@@ -63,6 +63,40 @@ function inAppUnit(sample: Sample): number | null {
   }
 }
 
+/**
+ * What one sample of a read type can plausibly hold, in the app's unit: a reading outside it is a
+ * broken client or a typo, never a measurement (a step count of 1e300 would overflow the day's sum).
+ */
+const PLAUSIBLE: Record<string, readonly [number, number]> = {
+  [HK.steps]: [0, 100_000],
+  [HK.activeEnergy]: [0, 20_000],
+  [HK.restingHeartRate]: [20, 250],
+  [HK.heartRate]: [20, 300],
+  [HK.hrv]: [0, 1_000],
+  [HK.bodyMass]: [20, 400],
+  [HK.systolic]: [40, 300],
+  [HK.diastolic]: [20, 200],
+  [HK.vo2Max]: [5, 100],
+  [HK.sleep]: [0, 5],
+};
+/** Types the app does not read are kept as sent, within this. */
+const ANY_TYPE_LIMIT = 1e9;
+/** A day's sums beyond these are not a day of one person's activity. */
+const DAILY_MAX = { steps: 200_000, activeCaloriesKcal: 30_000 };
+
+/** Whether a sample's value could be a real reading of its type (in a unit the type comes in). */
+export function isPlausible(sample: Sample): boolean {
+  if (!Number.isFinite(sample.value) || Math.abs(sample.value) > ANY_TYPE_LIMIT) return false;
+  const range = PLAUSIBLE[sample.type];
+  if (!range) return true;
+  if (sample.type === HK.sleep) return Number.isInteger(sample.value) && sample.value >= range[0] && sample.value <= range[1];
+  const value = inAppUnit(sample);
+  // A unit the type does not come in is stored but never read.
+  return value === null || (value >= range[0] && value <= range[1]);
+}
+
+const withinDay = (value: number | null, max: number) => (value !== null && value <= max ? value : null);
+
 const sum = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) : null);
 const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
 const round = (value: number | null, places = 0) => (value === null ? null : Math.round(value * 10 ** places) / 10 ** places);
@@ -79,8 +113,8 @@ const values = (samples: Sample[], type: string) => samples.filter((s) => s.type
 export function dayMetrics(samples: Sample[]): DayMetrics {
   const sleepMs = samples.filter((s) => s.type === HK.sleep && ASLEEP.has(s.value) && s.endAt > s.startAt).map((s) => s.endAt.getTime() - s.startAt.getTime());
   return {
-    steps: round(sum(values(samples, HK.steps))),
-    activeCaloriesKcal: round(sum(values(samples, HK.activeEnergy))),
+    steps: withinDay(round(sum(values(samples, HK.steps))), DAILY_MAX.steps),
+    activeCaloriesKcal: withinDay(round(sum(values(samples, HK.activeEnergy))), DAILY_MAX.activeCaloriesKcal),
     restingHeartRateBpm: round(mean(values(samples, HK.restingHeartRate)), 1),
     hrvMs: round(mean(values(samples, HK.hrv)), 1),
     weightKg: round(latest(samples, HK.bodyMass), 2),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { db } from '@/lib/db';
 import { MetricSource } from '@/lib/generated/prisma/enums';
-import { dayMetrics, dayOf, hasAny, heartRates, HK, type Sample } from './apple-health-normalise';
+import { dayMetrics, dayOf, hasAny, heartRates, HK, isPlausible, type Sample } from './apple-health-normalise';
 
 // Apple Health has no cloud API: the companion iOS app posts HealthKit samples with a per-device API
 // token the user makes (and revokes) on /my_devices. Samples are kept by their UUID, so a resend adds
@@ -72,6 +72,7 @@ export async function ingest(owner: { tokenId: string; userId: string }, body: I
   if (body.user_id && body.user_id !== owner.userId) throw new ApiError(403, OTHER_USER);
   const samples = body.samples.map((s) => ({ uuid: s.uuid, type: s.type, value: s.value, unit: s.unit, startAt: new Date(s.start), endAt: new Date(s.end) }));
   if (samples.some((s) => !Number.isFinite(s.value) || s.endAt < s.startAt)) throw new ApiError(422, 'Each sample needs a number and an end no earlier than its start.');
+  if (!samples.every(isPlausible)) throw new ApiError(422, 'A sample’s value is outside what its type can measure.');
   const days = [...new Set(samples.map(dayOf))].sort();
   const { userId } = owner;
 

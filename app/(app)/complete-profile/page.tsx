@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { BackLink } from '@/components/back-link';
 import { CompleteProfileForm } from '@/components/profile/complete-profile-form';
 import { Card } from '@/components/ui/card';
 import { requireUser } from '@/lib/auth/sessions';
+import { redirectHome } from '@/lib/onboarding/guard';
 import { HEALTH_HISTORY_FIELDS, healthHistoryComplete } from '@/lib/profile/health-history';
 import { getUserInfo } from '@/lib/profile/user-info';
 
@@ -19,7 +19,7 @@ export default async function CompleteProfilePage({ searchParams }: Props) {
   const user = await requireUser();
   const info = await getUserInfo(user.id);
   const editing = (await searchParams).edit === '1';
-  if (healthHistoryComplete(info) && !editing) redirect('/dashboard');
+  if (healthHistoryComplete(info) && !editing) await redirectHome(user.id);
   const initial = Object.fromEntries(HEALTH_HISTORY_FIELDS.map((field) => [field, String(info[field] ?? '')])) as Record<(typeof HEALTH_HISTORY_FIELDS)[number], string>;
   return (
     <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-8 py-10">

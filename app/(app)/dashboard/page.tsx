@@ -1,7 +1,7 @@
-import { redirect } from 'next/navigation';
-import { DASHBOARD_PATH } from '@/lib/client/auth-state';
+import { requireUser } from '@/lib/auth/sessions';
+import { redirectHome } from '@/lib/onboarding/guard';
 
-/** /dashboard: the older screens' target (SPEC §2); the dashboard lives at /main_dashboard, which checks the session itself. */
-export default function DashboardRedirect() {
-  redirect(DASHBOARD_PATH);
+/** /dashboard: the older screens' target (SPEC §2); one redirect to the dashboard, or to where onboarding resumes. */
+export default async function DashboardRedirect() {
+  return redirectHome((await requireUser()).id);
 }

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { DevicesStep } from '@/components/onboarding/devices-step';
 import { Card } from '@/components/ui/card';
 import { requireUser } from '@/lib/auth/sessions';
 import { db } from '@/lib/db';
+import { redirectHome } from '@/lib/onboarding/guard';
 
 export const metadata: Metadata = { title: 'Connect your devices' };
 
@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: 'Connect your devices' };
 export default async function DevicesIntegratedPage() {
   const user = await requireUser();
   const { devicesIntegrated } = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { devicesIntegrated: true } });
-  if (devicesIntegrated) redirect('/dashboard');
+  if (devicesIntegrated) await redirectHome(user.id);
   return (
     <main className="mx-auto flex w-full max-w-xl flex-col gap-6 px-8 py-10">
       <div className="flex flex-col gap-1">

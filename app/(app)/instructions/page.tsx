@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { InstructionsForm } from '@/components/onboarding/instructions-form';
 import { Card } from '@/components/ui/card';
 import { requireUser } from '@/lib/auth/sessions';
 import { db } from '@/lib/db';
+import { redirectHome } from '@/lib/onboarding/guard';
 
 export const metadata: Metadata = { title: 'Welcome' };
 
@@ -18,7 +18,7 @@ const STEPS = [
 export default async function InstructionsPage() {
   const user = await requireUser();
   const { instructionsRead } = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { instructionsRead: true } });
-  if (instructionsRead) redirect('/dashboard');
+  if (instructionsRead) await redirectHome(user.id);
   return (
     <main className="mx-auto flex w-full max-w-xl flex-col gap-6 px-8 py-10">
       <div className="flex flex-col gap-1">

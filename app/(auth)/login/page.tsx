@@ -1,20 +1,20 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { AuthHeading } from '@/components/auth/auth-heading';
 import { LoginForm } from '@/components/auth/login-form';
 import { SocialSignInSection } from '@/components/auth/social-sign-in-section';
 import { TextLink } from '@/components/auth/text-link';
 import { Alert } from '@/components/ui/alert';
 import { getSessionUser } from '@/lib/auth/sessions';
-import { DASHBOARD_PATH } from '@/lib/client/auth-state';
+import { redirectHome } from '@/lib/onboarding/guard';
 
 export const metadata: Metadata = { title: 'Log in' };
 
 type Props = { searchParams: Promise<{ account?: string | string[] }> };
 
 export default async function LoginPage({ searchParams }: Props) {
-  // Already signed in: go on to the dashboard instead of showing a form that would end the session.
-  if (await getSessionUser()) redirect(DASHBOARD_PATH);
+  // Already signed in: go on to the dashboard (or where onboarding resumes) instead of a form that would end the session.
+  const user = await getSessionUser();
+  if (user) await redirectHome(user.id);
   // Settings → Delete account lands here (SPEC §8's text, then /login).
   const deleted = (await searchParams).account === 'deleted';
   return (

@@ -144,6 +144,44 @@ describe('8. NUL bytes', () => {
   });
 });
 
+// Issue 20, item 6: characters that change what a name shows are refused where every string is checked.
+describe('8b. control characters and direction overrides', () => {
+  const REFUSED = 'Text fields cannot contain control characters such as NUL.';
+
+  it.each([
+    ['/api/set-user-info', { name: 'Ali\u0007ce' }],
+    ['/api/set-user-info', { surname: 'Smith\u007f' }],
+    ['/api/update_health_goals', { health_goals: 'Sleep \u202ebetter' }],
+    ['/api/update_health_goals', { health_goals: 'Lift\u001b[31m' }],
+    ['/api/device-tokens', { name: 'iPhone \u2066evil\u2069' }],
+    ['/api/device-tokens', { name: 'iPhone\u202a' }],
+  ])('are refused with a 422 at %s, and nothing is stored', async (path, body) => {
+    const { email, browser } = await registered('198.51.100.171');
+    const before = await db.user.findUniqueOrThrow({ where: { email } });
+    const res = await browser.post(path, body);
+    expect([res.status, res.json.message]).toEqual([422, REFUSED]);
+    expect({ ...(await db.user.findUniqueOrThrow({ where: { email } })), dataVersion: before.dataVersion }).toEqual(before);
+    expect(await db.deviceToken.count({ where: { userId: before.id } })).toBe(0);
+  });
+
+  it('keeps tabs and new lines in free text', async () => {
+    const { email, browser } = await registered('198.51.100.172');
+    const goals = 'Sleep better\n\tand lift twice a week';
+    expect((await browser.post('/api/update_health_goals', { health_goals: goals })).status).toBe(200);
+    expect((await db.user.findUniqueOrThrow({ where: { email } })).healthGoals).toBe(goals);
+  });
+
+  it('refuses an uploaded file whose name carries a direction override, and keeps no row or file', async () => {
+    const { email, browser } = await registered('198.51.100.173');
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'blöod \u202etxt.exe.pdf');
+    const cookie = [...browser.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(`${app.url}/api/upload-lab-report`, { method: 'POST', body: form, headers: { cookie, origin: app.url, 'x-forwarded-for': '198.51.100.173' } });
+    expect([res.status, ((await res.json()) as { message?: string }).message]).toEqual([422, REFUSED]);
+    expect(await db.labReport.count({ where: { user: { email } } })).toBe(0);
+  });
+});
+
 describe('9. a chunked upload is cut off at the limit', () => {
   it('answers 413 long before 100 MB have been sent', async () => {
     const answer = await sendRaw(`${app.url}/api/register`, 'POST', { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.180' }, undefined, 100 * 1024 * 1024);

@@ -94,10 +94,20 @@ describe('Apple Health ingestion', () => {
       { samples: [{ ...one, start: 'yesterday' }] },
       { samples: [{ ...one, end: `${yesterday}T08:00:00Z` }] }, // ends before it starts
       { samples: Array.from({ length: 1001 }, (_, i) => ({ ...one, uuid: `U-${i}` })) },
+      // Issue 20, item 5: strings PostgreSQL cannot store, and values no device measures.
+      { samples: [{ ...one, uuid: 'A\u0000B' }] },
+      { samples: [{ ...one, type: 'HKQuantityTypeIdentifierStepCount\u0000' }] },
+      { samples: [{ ...one, unit: 'co\u0000unt' }] },
+      { samples: [{ ...one, unit: 'count\u202e' }] },
+      { samples: [{ ...one, value: 1e300 }] },
+      { samples: [{ ...one, value: -5 }] },
+      { samples: [{ ...BATCH.samples[3]!, value: 4000 }] }, // a heart rate of 4,000 bpm
+      { samples: [{ ...BATCH.samples[2]!, value: 9000, unit: 'lb' }] },
+      { samples: [{ ...one, type: 'HKQuantityTypeIdentifierSomethingNew', value: 1e300 }] },
     ];
     for (const body of cases) {
       const answer = await ingest(token, body);
-      expect([answer.status >= 400 && answer.status < 500, typeof answer.json.message]).toEqual([true, 'string']);
+      expect([JSON.stringify(body).slice(0, 120), answer.status >= 400 && answer.status < 500, typeof answer.json.message]).toEqual([JSON.stringify(body).slice(0, 120), true, 'string']);
     }
     expect(await db.healthSample.count({ where: { userId } })).toBe(0);
     expect((await client(app.url).post('/api/device-tokens', { name: 'x' }, origin())).status).toBe(401);

@@ -19,9 +19,14 @@ function routeFiles(dir: string): string[] {
 
 // Each dynamic segment gets a value a caller could send.
 const SEGMENT_VALUES: Record<string, string> = { '[token]': 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', '[id]': 'no-such-id', '[...nextauth]': 'session', '[...path]': 'no-such-call' };
-const ROUTES = [...routeFiles('app/api'), ...routeFiles('app/authorize')]
-  .map((file) => `/${path.dirname(file).replace(/^app\//, '')}`.split('/').map((part) => SEGMENT_VALUES[part] ?? part).join('/'))
-  .sort();
+const ROUTE_PATTERNS = [...routeFiles('app/api'), ...routeFiles('app/authorize')].map((file) => `/${path.dirname(file).replace(/^app\//, '')}`);
+const fill = (values: Record<string, string>) => (pattern: string) => pattern.split('/').map((part) => values[part] ?? part).join('/');
+// Issue 20, item 5: each id-taking route again with a NUL in its ids.
+const NUL_VALUES = Object.fromEntries(Object.keys(SEGMENT_VALUES).map((segment) => [segment, 'a%00b']));
+const ROUTES = [
+  ...ROUTE_PATTERNS.map(fill(SEGMENT_VALUES)),
+  ...ROUTE_PATTERNS.filter((pattern) => pattern.includes('[')).map(fill(NUL_VALUES)),
+].sort();
 // Apple's return page is an HTML page by design (Apple posts its form to it from appleid.apple.com).
 const HTML_PAGES = new Set(['/authorize/apple/service']);
 // Calls that take no fields: a bodiless POST is their valid use (and logout would end the pass's session).
@@ -52,13 +57,16 @@ const VARIANTS: Variant[] = [
   { name: 'a foreign Origin', body: JSON.stringify({ email: 'a@b.test', password: 'x' }), headers: { ...JSON_TYPE, origin: 'https://evil.example' } },
   { name: 'a cross-site fetch without Origin', body: '{}', headers: { ...JSON_TYPE, 'sec-fetch-site': 'cross-site' } },
 ];
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+// TRACE and PROPFIND: methods Node parses but the app does not implement (issue 20, item 5).
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'PROPFIND'] as const;
+const BODILESS = new Set(['GET', 'TRACE', 'PROPFIND']);
 
 type Answer = { route: string; method: string; variant: string; signedIn: boolean; status: number; type: string; message: unknown };
 
 async function attempt(route: string, method: string, variant: Variant, cookie: string): Promise<Answer & { ok: boolean }> {
-  const headers = { 'x-forwarded-for': '198.18.7.7', ...(method === 'GET' ? {} : variant.headers), ...(cookie ? { cookie } : {}) };
-  const { status, type, text } = await sendRaw(app.url + route, method, headers, method === 'GET' ? undefined : variant.body, method === 'GET' ? 0 : variant.chunkedBytes);
+  const bodiless = BODILESS.has(method);
+  const headers = { 'x-forwarded-for': '198.18.7.7', ...(bodiless ? {} : variant.headers), ...(cookie ? { cookie } : {}) };
+  const { status, type, text } = await sendRaw(app.url + route, method, headers, bodiless ? undefined : variant.body, bodiless ? 0 : variant.chunkedBytes);
   let message: unknown;
   try {
     message = (JSON.parse(text) as { message?: unknown }).message;
@@ -71,6 +79,14 @@ async function attempt(route: string, method: string, variant: Variant, cookie: 
 describe('every route handler under bad input', () => {
   it('finds the route files', () => {
     expect(ROUTES).toEqual(expect.arrayContaining(['/api/login', '/api/register', '/api/set-user-info', '/api/transcribe', '/api/auth/session', '/authorize/google']));
+    expect(ROUTES).toEqual(expect.arrayContaining(['/api/lab-reports/a%00b/file', '/api/notifications/a%00b/dismiss', '/api/device-tokens/a%00b/revoke']));
+  });
+
+  it('answers a method Node cannot parse with a JSON 400, and TRACE on a page with a JSON 405', async () => {
+    for (const [route, method, expected] of [['/api/health', 'FOO', 400], ['/main_dashboard', 'TRACE', 405], ['/', 'TRACE', 405]] as const) {
+      const answer = await sendRaw(app.url + route, method, {});
+      expect([answer.status, answer.type, typeof (JSON.parse(answer.text) as { message?: unknown }).message]).toEqual([expected, 'application/json', 'string']);
+    }
   });
 
   it('answers only 4xx JSON { message } errors, signed in and out, and changes nothing', async () => {
@@ -84,7 +100,7 @@ describe('every route handler under bad input', () => {
     for (const route of ROUTES) {
       for (const signedIn of [false, true]) {
         for (const method of METHODS) {
-          for (const variant of method === 'GET' ? VARIANTS.slice(0, 1) : VARIANTS) {
+          for (const variant of BODILESS.has(method) ? VARIANTS.slice(0, 1) : VARIANTS) {
             if (method === 'POST' && variant.name === 'no body' && NO_FIELD_CALLS.has(route)) continue;
             if (method === 'DELETE' && variant.name === 'no body' && NO_FIELD_DELETES.has(route)) continue;
             const answer = await attempt(route, method, variant, signedIn ? cookie : '');

@@ -84,4 +84,48 @@ describe('password reset', () => {
     expect(res.json).toEqual({ message: INVALID });
     expect((await client(app.url).post('/api/login', { email, password: OLD })).status).toBe(200);
   });
+
+  // Issue 20, item 3: a link mailed before a change of password or e-mail must not outlive it.
+  it.each<[string, (email: string) => { email?: string; password?: string; current_password: string }]>([
+    ['a password change', () => ({ password: 'Changed-Cedar-2027', current_password: OLD })],
+    ['an e-mail change', (email) => ({ email: `moved-${email}`, current_password: OLD })],
+    ['a password and e-mail change', (email) => ({ email: `both-${email}`, password: 'Changed-Cedar-2027', current_password: OLD })],
+  ])('voids every outstanding reset link after %s, and ends the other sessions', async (_change, bodyFor) => {
+    const email = `void-${Math.random().toString(36).slice(2)}-${Date.now()}@example.test`;
+    const owner = client(app.url);
+    expect((await owner.post('/api/register', { email, password: OLD })).status).toBe(201);
+    const { id } = await db.user.findUniqueOrThrow({ where: { email }, select: { id: true } });
+    const elsewhere = client(app.url);
+    expect((await elsewhere.post('/api/login', { email, password: OLD })).status).toBe(200);
+    await client(app.url).post('/api/forgot-password', { email });
+    const token = (await resetLink(email)).split('/').pop()!;
+
+    const body = bodyFor(email);
+    expect((await owner.post('/api/set-user-info', body)).status).toBe(200);
+    expect(await db.passwordResetToken.count({ where: { userId: id, usedAt: null } })).toBe(0);
+
+    const reset = await client(app.url).post(`/api/reset-password/${token}`, { password: 'Hijacked-Heron-2027' });
+    expect(reset).toMatchObject({ status: 400, json: { message: INVALID } });
+    expect((await client(app.url).post('/api/login', { email: body.email ?? email, password: 'Hijacked-Heron-2027' })).status).toBe(401);
+    expect((await owner.get('/api/user')).status).toBe(200);
+    expect((await elsewhere.get('/api/user')).status).toBe(401);
+  });
+
+  it('voids the other outstanding links when one of them completes a reset', async () => {
+    const email = `two-links-${Date.now()}@example.test`;
+    await client(app.url).post('/api/register', { email, password: OLD });
+    await client(app.url).post('/api/forgot-password', { email });
+    const first = (await resetLink(email)).split('/').pop()!;
+    await db.passwordResetToken.updateMany({ where: { user: { email } }, data: { createdAt: new Date(Date.now() - 60_000) } });
+    await client(app.url).post('/api/forgot-password', { email });
+    let second = first;
+    for (let i = 0; i < 50 && second === first; i += 1) {
+      const links = (await mailsTo(email)).map((m) => m.text.match(/\/reset-password\/([A-Za-z0-9_-]+)/)![1]!);
+      second = links.find((t) => t !== first) ?? first;
+      if (second === first) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(second).not.toBe(first);
+    expect((await client(app.url).post(`/api/reset-password/${second}`, { password: NEW })).status).toBe(200);
+    expect(await client(app.url).post(`/api/reset-password/${first}`, { password: 'Another-Pass-99' })).toMatchObject({ status: 400, json: { message: INVALID } });
+  });
 });

@@ -24,6 +24,21 @@ describe('rate limits', () => {
     expectLimited(await client(app.url, '198.51.100.50').post('/api/login', { email, password: PASSWORD }), 900, 'login');
   });
 
+  // Issue 20, item 4: only failures count, so a member who signs in often is never locked out.
+  it('login: successful sign-ins do not count, per account or per address; failures after them still do', async () => {
+    const email = `regular-${Date.now()}@example.test`;
+    await client(app.url, '198.51.100.60').post('/api/register', { email, password: PASSWORD });
+    // Twelve new browsers on one office address, each signing in once, then thirty more sign-ins: over both limits if counted.
+    for (let i = 0; i < 42; i += 1) {
+      expect((await client(app.url, '198.51.100.61').post('/api/login', { email, password: PASSWORD })).status).toBe(200);
+    }
+    expect((await client(app.url, '198.51.100.62').post('/api/login', { email, password: PASSWORD })).status).toBe(200);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await client(app.url, `198.51.100.${70 + i}`).post('/api/login', { email, password: 'Wrong-password-1' })).status).toBe(401);
+    }
+    expectLimited(await client(app.url, '198.51.100.90').post('/api/login', { email, password: PASSWORD }), 900, 'login');
+  });
+
   it('login: 30 per 15 minutes per IP address, whatever the e-mail', async () => {
     const browser = client(app.url, '192.0.2.77');
     for (let i = 0; i < 30; i += 1) {

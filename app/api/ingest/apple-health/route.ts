@@ -1,7 +1,5 @@
 import { NextResponse } from 'next/server';
-import { ApiError } from '@/lib/api/errors';
-import { readLimitedBody } from '@/lib/api/body';
-import { methods, route } from '@/lib/api/route';
+import { methods, readJson, route } from '@/lib/api/route';
 import { assertJsonContentType } from '@/lib/api/request-guards';
 import { deviceTokenOwner, ingest, ingestSchema } from '@/lib/wearables/apple-health';
 
@@ -16,14 +14,8 @@ const MAX_BYTES = 512 * 1024;
 const post = route({ auth: 'none', crossSite: true, bodyType: 'raw' }, async ({ request }) => {
   const owner = await deviceTokenOwner(request);
   assertJsonContentType(request);
-  const text = new TextDecoder().decode(await readLimitedBody(request, MAX_BYTES, `Send at most ${MAX_BYTES / 1024} KB at a time.`));
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'The body is not valid JSON.');
-  }
-  const body = ingestSchema.parse(json);
+  // The same reading as every JSON call (so the same string checks), with room for a batch.
+  const body = ingestSchema.parse(await readJson(request, { limit: MAX_BYTES, tooLarge: `Send at most ${MAX_BYTES / 1024} KB at a time.` }));
   return NextResponse.json(await ingest(owner, body), { headers: { 'Cache-Control': 'no-store' } });
 });
 

@@ -1,0 +1,73 @@
+// Issue 20, item 2: one gate decides where every signed-in page sends a member, so no page can send
+// them round in a loop. For each state of the gate's flags, every signed-in page ends on a 200 after
+// at most one redirect, on the production build.
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { db } from '@/lib/db';
+import type { Prisma } from '@/lib/generated/prisma/client';
+import { SIGNED_IN_ROUTES } from '@/lib/routes';
+import { registerUser, serveAppForThisFile } from '../../setup/app-server';
+
+const app = serveAppForThisFile();
+
+/** Each flag of the gate (and of the older screens), undone. */
+const UNDONE: Record<string, Prisma.UserUpdateInput> = {
+  dateOfBirth: { dateOfBirth: null },
+  location: { country: null, city: null },
+  height: { heightCm: null },
+  weight: { currentWeightKg: null, desiredWeightKg: null },
+  tutorial: { shenaiTutorialWatched: false },
+  biohacking: { biohackingExperience: null },
+  goals: { healthGoals: null },
+  devices: { devicesIntegrated: false },
+  track: { track: null },
+  terms: { termsAcceptedAt: null },
+};
+/** A member past onboarding who has also read the instructions and filled in the health history. */
+const EVERYTHING_DONE: Prisma.UserUpdateInput = {
+  instructionsRead: true,
+  gender: 'MALE',
+  activityLevel: 'LIGHTLY_ACTIVE',
+  dietPattern: 'MEDITERRANEAN',
+  currentBiohacks: 'Cold showers',
+  planPreference: 'STRUCTURED',
+  dailyHealthTimeHours: 1,
+  healthConditions: 'None',
+  additionalFocusAreas: 'Sleep',
+};
+
+const STATES: [string, Prisma.UserUpdateInput][] = [
+  ['everything done', {}],
+  ['everything done, the older screens not', { instructionsRead: false, currentBiohacks: null }],
+  // The reported loop: terms accepted, but step 8's "watched" save failed.
+  ['terms accepted, tutorial not saved', UNDONE.tutorial!],
+  ...Object.entries(UNDONE).map(([flag, undo]): [string, Prisma.UserUpdateInput] => [`terms accepted, ${flag} missing`, undo]),
+  ...Object.entries(UNDONE).map(([flag, undo]): [string, Prisma.UserUpdateInput] => [`terms not accepted, ${flag} missing`, { ...undo, ...UNDONE.terms }]),
+  ['nothing done', Object.assign({}, ...Object.values(UNDONE), { instructionsRead: false }) as Prisma.UserUpdateInput],
+];
+
+let member: Awaited<ReturnType<typeof registerUser>>;
+
+beforeAll(async () => {
+  member = await registerUser(app, { onboarded: true });
+});
+
+describe('every signed-in page, every state of the gate', () => {
+  it.each(STATES)('%s: each page is a 200 at once or after one redirect', async (_state, change) => {
+    await db.user.update({ where: { id: member.userId }, data: { ...EVERYTHING_DONE, ...change } });
+    const chains: string[] = [];
+    for (const page of SIGNED_IN_ROUTES) {
+      const first = await member.browser.get(page);
+      if (first.status === 200) continue;
+      const location = first.headers.get('location');
+      if (first.status < 300 || first.status >= 400 || !location) {
+        chains.push(`${page}: ${first.status}`);
+        continue;
+      }
+      const target = new URL(location, app.url);
+      expect(target.origin).toBe(app.url);
+      const second = await member.browser.get(target.pathname + target.search);
+      if (second.status !== 200) chains.push(`${page} → ${target.pathname}: ${second.status} ${second.headers.get('location') ?? ''}`.trim());
+    }
+    expect(chains).toEqual([]);
+  }, 120_000);
+});
