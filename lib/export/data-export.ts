@@ -513,7 +513,7 @@ type Skipped = { name: string; reason: string };
 
 const PROFILE_ABOUT = 'Your profile: name, e-mail, date of birth, height and weights, where you live, your onboarding answers and preferences, and when you signed up.';
 const FHIR_ABOUT =
-  'Your measurements and blood-test results as a FHIR R4 Bundle (HL7’s standard for health records), which a doctor’s or hospital’s system can import: each figure coded in LOINC with its unit in UCUM, blood tests in the units labs use.';
+  'Your measurements and blood-test results as a FHIR R4 Bundle (HL7’s standard for health records), which a doctor’s or hospital’s system can import: each figure coded in LOINC with its unit in UCUM, blood tests in the units labs use. A blood pressure with only one of its two readings is in the CSV files alone.';
 
 function readme(now: Date, written: Written[], uploads: number, skipped: Skipped[]): string {
   const count = (rows: number) => ` (${rows.toLocaleString('en-GB')} ${rows === 1 ? 'row' : 'rows'})`;

@@ -7,7 +7,9 @@ import { MetricSource } from '@/lib/generated/prisma/enums';
 import { isLabMarkerKey, LAB_MARKERS, toCanonical } from '@/lib/labs/markers';
 
 // The member's measurements as a FHIR R4 Bundle (type "collection") that a clinician's system can import:
-// a Patient, then one Observation per figure, each coded in LOINC with its value in UCUM.
+// a Patient, then one Observation per figure, each coded in LOINC with its value in UCUM. Vital signs
+// follow HL7's R4 vital-signs profiles (http://hl7.org/fhir/R4/observation-vitalsigns.html) and name the
+// one they meet in meta.profile.
 //
 // The bundle can hold years of 5-minute heart rates (about 100,000 Observations a year), so it is never
 // built whole: fhirBundleChunks yields its JSON text piece by piece while reading the database a page at
@@ -96,6 +98,7 @@ type Reference = { reference?: string; display?: string };
 
 export type Observation = {
   resourceType: 'Observation';
+  meta?: { profile: string[] };
   status: 'final';
   category: CodeableConcept[];
   code: CodeableConcept;
@@ -138,11 +141,29 @@ type Category = 'vital-signs' | 'laboratory' | 'activity';
 const CATEGORY_DISPLAY: Record<Category, string> = { 'vital-signs': 'Vital Signs', laboratory: 'Laboratory', activity: 'Activity' };
 
 /** A kind of figure: its LOINC code (when one says exactly what was measured), its unit and category. */
-type Measure = { text: string; loinc?: { code: string; display: string }; unit: string; ucum: string; category: Category };
+type Measure = { text: string; loinc?: { code: string; display: string }; also?: { code: string; display: string }; unit: string; ucum: string; category: Category };
+
+const PROFILE = 'http://hl7.org/fhir/StructureDefinition/';
+
+/** HL7's R4 profile for each LOINC code one requires (and its UCUM unit is the one each Measure gives). */
+const PROFILE_OF_CODE: Record<string, string> = {
+  '8867-4': `${PROFILE}heartrate`,
+  '9279-1': `${PROFILE}resprate`,
+  '29463-7': `${PROFILE}bodyweight`,
+  '85354-9': `${PROFILE}bp`,
+};
 
 export const MEASURES = {
   heartRate: { text: 'Heart rate', loinc: { code: '8867-4', display: 'Heart rate' }, unit: 'beats/minute', ucum: '/min', category: 'vital-signs' },
-  restingHeartRate: { text: 'Resting heart rate', loinc: { code: '40443-4', display: 'Heart rate --resting' }, unit: 'beats/minute', ucum: '/min', category: 'vital-signs' },
+  // The heartrate profile (and the Vital Signs value set's extensible binding) asks for 8867-4 beside a more specific code.
+  restingHeartRate: {
+    text: 'Resting heart rate',
+    loinc: { code: '40443-4', display: 'Heart rate --resting' },
+    also: { code: '8867-4', display: 'Heart rate' },
+    unit: 'beats/minute',
+    ucum: '/min',
+    category: 'vital-signs',
+  },
   hrvSdnn: {
     text: 'Heart rate variability (SDNN)',
     loinc: { code: '80404-7', display: 'R-R interval.standard deviation (Heart rate variability)' },
@@ -155,7 +176,8 @@ export const MEASURES = {
   hrv: { text: 'Heart rate variability', unit: 'ms', ucum: 'ms', category: 'vital-signs' },
   respiratoryRate: { text: 'Respiratory rate', loinc: { code: '9279-1', display: 'Respiratory rate' }, unit: 'breaths/minute', ucum: '/min', category: 'vital-signs' },
   bodyWeight: { text: 'Body weight', loinc: { code: '29463-7', display: 'Body weight' }, unit: 'kg', ucum: 'kg', category: 'vital-signs' },
-  steps: { text: 'Steps', loinc: { code: '55423-8', display: 'Number of steps in unspecified time Pedometer' }, unit: 'steps/day', ucum: '/d', category: 'activity' },
+  // A day's total, so 41950-7 ("in 24 hour"), not 55423-8 ("in unspecified time", by pedometer).
+  steps: { text: 'Steps', loinc: { code: '41950-7', display: 'Number of steps in 24 hour Measured' }, unit: 'steps/day', ucum: '/d', category: 'activity' },
   sleepDuration: { text: 'Sleep duration', loinc: { code: '93832-4', display: 'Sleep duration' }, unit: 'h', ucum: 'h', category: 'activity' },
 } as const satisfies Record<string, Measure>;
 
@@ -187,8 +209,20 @@ const DEVICE_OF_SOURCE: Record<MetricSource, string | null> = {
 
 const categoryOf = (category: Category): CodeableConcept[] => [{ coding: [{ system: OBSERVATION_CATEGORY, code: category, display: CATEGORY_DISPLAY[category] }] }];
 
-const codeOf = (measure: Pick<Measure, 'text' | 'loinc'>): CodeableConcept =>
-  measure.loinc ? { coding: [{ system: LOINC, code: measure.loinc.code, display: measure.loinc.display }], text: measure.text } : { text: measure.text };
+const codeOf = (measure: Pick<Measure, 'text' | 'loinc' | 'also'>): CodeableConcept => {
+  const codings = [measure.loinc, measure.also].flatMap((c) => (c ? [{ system: LOINC, code: c.code, display: c.display }] : []));
+  return codings.length > 0 ? { coding: codings, text: measure.text } : { text: measure.text };
+};
+
+/**
+ * The vital-signs profile an Observation of `measure` meets: the specific one its codes call for, else the
+ * base vitalsigns profile for the rest of the category (HRV: no code of the Vital Signs value set fits it).
+ */
+function profileOf(measure: Measure): Pick<Observation, 'meta'> {
+  if (measure.category !== 'vital-signs') return {};
+  const specific = [measure.loinc, measure.also].map((c) => (c ? PROFILE_OF_CODE[c.code] : undefined)).find((url) => url !== undefined);
+  return { meta: { profile: [specific ?? `${PROFILE}vitalsigns`] } };
+}
 
 const quantity = (value: number, unit: string, ucum: string): Quantity => ({ value, unit, system: UCUM, code: ucum });
 
@@ -217,6 +251,7 @@ export function patientEntry(user: PatientFacts): BundleEntry<Patient> {
 export function observationFor(key: string, subject: Reference, measure: Measure, effective: string, value: number, extra: Partial<Observation> = {}): BundleEntry<Observation> {
   const resource: Observation = {
     resourceType: 'Observation',
+    ...profileOf(measure),
     status: 'final',
     category: categoryOf(measure.category),
     code: codeOf(measure),
@@ -228,15 +263,21 @@ export function observationFor(key: string, subject: Reference, measure: Measure
   return { fullUrl: fullUrlFor(key), resource };
 }
 
-/** A blood-pressure panel (85354-9) with whichever of its systolic and diastolic readings there are; null with neither. */
+/**
+ * A blood-pressure panel (85354-9) of a systolic and a diastolic reading; null unless both are there. HL7's
+ * bp profile requires both components, and a lone 8480-6 or 8462-4 Observation fits no vital-signs profile
+ * but the base one (the spec has them only as the panel's components), so a lone reading is left out of
+ * the bundle. It stays in daily_metrics.csv / vital_scans.csv.
+ */
 export function observationForBloodPressure(key: string, subject: Reference, effective: string, systolic: number | null, diastolic: number | null, extra: Partial<Observation> = {}): BundleEntry<Observation> | null {
+  if (systolic === null || diastolic === null) return null;
   const component = [
-    ...(systolic !== null ? [{ code: { coding: [{ system: LOINC, ...BLOOD_PRESSURE.systolic }] }, valueQuantity: quantity(systolic, 'mmHg', 'mm[Hg]') }] : []),
-    ...(diastolic !== null ? [{ code: { coding: [{ system: LOINC, ...BLOOD_PRESSURE.diastolic }] }, valueQuantity: quantity(diastolic, 'mmHg', 'mm[Hg]') }] : []),
+    { code: { coding: [{ system: LOINC, ...BLOOD_PRESSURE.systolic }] }, valueQuantity: quantity(systolic, 'mmHg', 'mm[Hg]') },
+    { code: { coding: [{ system: LOINC, ...BLOOD_PRESSURE.diastolic }] }, valueQuantity: quantity(diastolic, 'mmHg', 'mm[Hg]') },
   ];
-  if (component.length === 0) return null;
   const resource: Observation = {
     resourceType: 'Observation',
+    meta: { profile: [`${PROFILE}bp`] },
     status: 'final',
     category: categoryOf('vital-signs'),
     code: { coding: [{ system: LOINC, ...BLOOD_PRESSURE.panel }], text: 'Blood pressure' },

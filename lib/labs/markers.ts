@@ -144,7 +144,8 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     label: 'Vitamin D (25-OH)',
     unit: 'ng/mL',
     ucum: 'ng/mL',
-    loinc: { code: '1989-3', display: '25-Hydroxyvitamin D3+25-Hydroxyvitamin D2 [Mass/volume] in Serum or Plasma' },
+    // The total (D2 + D3) that labs report; 1989-3 would say D3 alone.
+    loinc: { code: '62292-8', display: '25-Hydroxyvitamin D2+25-Hydroxyvitamin D3 [Mass/volume] in Serum or Plasma' },
     // 1 ng/mL = 2.496 nmol/L.
     alternatives: [{ unit: 'nmol/L', toCanonical: times(1 / 2.496) }, same('µg/L')],
     plausible: { min: 1, max: 250 },

