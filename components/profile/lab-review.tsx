@@ -8,10 +8,12 @@ import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { postJson } from '@/lib/client/post-json';
 import { LAB_MARKER_KEYS, LAB_MARKERS, unitsOf, type LabMarkerKey } from '@/lib/labs/markers';
+import { UNREADABLE_MESSAGE } from '@/lib/labs/upload-messages';
 import { LOGIN_PATH } from '@/lib/routes';
 
 /** What POST /api/upload-lab-report answered: the report and the values read from it. */
 export type ReviewStart = {
+  message: string;
   report_id: string;
   file_name: string;
   kind: 'pdf' | 'image';
@@ -106,7 +108,9 @@ export function LabReview({ start, onCancel, onSaved }: { start: ReviewStart; on
           </p>
         ) : (
           <Alert variant="info">
-            {start.text_found
+            {start.message === UNREADABLE_MESSAGE
+              ? UNREADABLE_MESSAGE
+              : start.text_found
               ? `We could not find any values we know in ${start.file_name}. Enter them from your report.`
               : `${start.file_name} is ${start.kind === 'image' ? 'an image' : 'a scan without text'}, so we cannot read it for you. Enter the values from your report.`}
           </Alert>

@@ -1,58 +1,173 @@
-import { getDocumentProxy } from 'unpdf';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 
 // The text layer of an uploaded lab report, for parseLabReport (./parse-report.ts).
 //
-// unpdf's extractText(pdf, { mergePages: true }) reads every page at once (a Promise.all over numPages)
-// and has no page limit, so a 5,000-page upload would keep the server busy for as long as it takes.
-// This reads the first MAX_PAGES pages one after another through the same PDF.js calls and joins them
-// exactly as extractText's mergePages does, so the parser sees the text it would have seen.
+// PDF.js runs in a child process (./pdf-text-process.mjs), never on the web server's thread: one hostile
+// file (two million text operators, a content stream that inflates to a gigabyte) used to hold every other
+// request for up to minutes and grow the server by gigabytes. A child process rather than worker_threads
+// because a worker's resourceLimits do not bound ArrayBuffer memory, which is where an inflated stream
+// lives. The child is killed when it overruns its time or memory, and the upload goes to manual entry.
 
 /** Lab reports run to a few pages; anything past this is not read. */
 export const MAX_PAGES = 20;
 
-type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
-type PdfPage = Awaited<ReturnType<PdfDocument['getPage']>>;
-type TextContentItem = Awaited<ReturnType<PdfPage['getTextContent']>>['items'][number];
+export const EXTRACTION_LIMITS = {
+  /** Wall-clock time from spawn to answer; a real lab report takes well under a second. */
+  timeMs: 10_000,
+  /** Resident memory (heap and ArrayBuffers) of one child, checked every `pollMs`. */
+  rssBytes: 320 * 1024 * 1024,
+  /** V8's old-generation cap, below the RSS limit so an ordinary heap overrun ends in V8's own OOM exit. */
+  heapMb: 256,
+  pollMs: 100,
+  /** Children at once per server process, so that their memory stays within the server's budget; others wait. */
+  concurrent: 2,
+  /** CPU seconds, enforced by the kernel: the backstop that ends a child even if the server itself was killed. */
+  cpuSeconds: 15,
+  /** Twenty pages of text are far below this; more means something is wrong. */
+  outputBytes: 32 * 1024 * 1024,
+} as const;
 
-/** One page's text as unpdf builds it: the items in content order, a newline where PDF.js saw a line end. */
-const pageText = (items: readonly TextContentItem[]): string =>
-  items.map((item) => ('str' in item ? `${item.str}${item.hasEOL ? '\n' : ''}` : '')).join('');
+/** What reading a PDF gave: its text (null for a scan, or a file that is not a PDF), or nothing because the reader was stopped. */
+export type PdfReading = { readable: true; text: string | null } | { readable: false; reason: 'time' | 'memory' | 'crash' };
 
-/** unpdf's mergePages join: pages on new lines, runs of blanks to one space, at most one empty line in a row. */
-const mergePages = (pages: readonly string[]): string =>
-  pages
-    .join('\n')
-    .replace(/[^\S\n]+/g, ' ')
-    .replace(/ ?\n ?/g, '\n')
-    .replace(/\n{3,}/g, '\n\n');
+// Loaded by path from the project root: `next dev`, `next start`/server.mjs and Jest all run there, and
+// bundling would not carry the script along.
+const SCRIPT = path.join(process.cwd(), 'lib', 'labs', 'pdf-text-process.mjs');
+
+/** Every child still running, so that none outlives this process when it exits normally. */
+const live = new Set<ChildProcess>();
+const killLive = () => live.forEach((child) => child.kill('SIGKILL'));
+const exitHookKey = Symbol.for('vitality.pdf-text.exit-hook');
+const globalFlags = globalThis as typeof globalThis & { [exitHookKey]?: true };
+if (!globalFlags[exitHookKey]) {
+  globalFlags[exitHookKey] = true;
+  process.once('exit', killLive);
+}
+
+let running = 0;
+const waiting: Array<() => void> = [];
+async function acquireSlot(): Promise<void> {
+  while (running >= EXTRACTION_LIMITS.concurrent) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+}
+function releaseSlot(): void {
+  running -= 1;
+  waiting.shift()?.();
+}
+
+/** A process's resident memory in bytes from /proc, or null where there is no /proc (or it has gone). */
+async function residentBytes(pid: number): Promise<number | null> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+function runChild(bytes: Uint8Array): Promise<PdfReading> {
+  return new Promise((resolve) => {
+    // `ulimit -t` then exec: the same pid becomes node, with a CPU limit the kernel enforces on its own.
+    const child = spawn(
+      '/bin/sh',
+      ['-c', `ulimit -t ${EXTRACTION_LIMITS.cpuSeconds} && exec "$0" "$@"`, process.execPath, `--max-old-space-size=${EXTRACTION_LIMITS.heapMb}`, SCRIPT, String(MAX_PAGES)],
+      // Next to no environment: the child parses untrusted bytes and needs no secrets (nor the parent's NODE_OPTIONS).
+      { stdio: ['pipe', 'pipe', 'pipe'], env: { NODE_ENV: process.env.NODE_ENV } },
+    );
+    live.add(child);
+    let stopped: 'time' | 'memory' | 'crash' | null = null;
+    const stop = (reason: 'time' | 'memory' | 'crash') => {
+      stopped ??= reason;
+      child.kill('SIGKILL');
+    };
+    if (child.pid !== undefined) {
+      try {
+        // The web server's requests come first; the child gets the CPU they leave.
+        os.setPriority(child.pid, 19);
+      } catch {
+        // Already gone: its exit is handled below.
+      }
+    }
+
+    const timer = setTimeout(() => stop('time'), EXTRACTION_LIMITS.timeMs);
+    let polling = false;
+    const poll = setInterval(() => {
+      if (polling || child.pid === undefined) return;
+      polling = true;
+      void residentBytes(child.pid).then((rss) => {
+        polling = false;
+        if (rss !== null && rss > EXTRACTION_LIMITS.rssBytes) stop('memory');
+      });
+    }, EXTRACTION_LIMITS.pollMs);
+
+    const out: Buffer[] = [];
+    let outBytes = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      outBytes += chunk.byteLength;
+      if (outBytes > EXTRACTION_LIMITS.outputBytes) stop('crash');
+      else out.push(chunk);
+    });
+    let errTail = '';
+    child.stderr.on('data', (chunk: Buffer) => (errTail = (errTail + chunk.toString()).slice(-1_000)));
+    // A child that dies before reading all its input makes the write fail (EPIPE); its exit says why.
+    child.stdin.on('error', () => {});
+    child.stdin.end(bytes);
+
+    let settled = false;
+    const settle = (reading: PdfReading) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearInterval(poll);
+      live.delete(child);
+      resolve(reading);
+    };
+    child.once('error', (error) => {
+      console.error(`PDF text extraction could not start: ${error.message}`);
+      child.kill('SIGKILL');
+      settle({ readable: false, reason: 'crash' });
+    });
+    child.once('close', (code, signal) => {
+      if (stopped) {
+        console.warn(`PDF text extraction stopped: ${stopped === 'time' ? `over ${EXTRACTION_LIMITS.timeMs / 1000} s` : stopped === 'memory' ? `over ${EXTRACTION_LIMITS.rssBytes / 1024 / 1024} MB` : 'too much output'}`);
+        return settle({ readable: false, reason: stopped });
+      }
+      if (code === 0) {
+        try {
+          const { text } = JSON.parse(Buffer.concat(out).toString('utf8')) as { text: unknown };
+          if (text === null || typeof text === 'string') return settle({ readable: true, text });
+        } catch {
+          // Not the answer the script writes: treated as a crash below.
+        }
+      }
+      console.error(`PDF text extraction failed (${signal ?? `exit code ${code}`}): ${errTail.trim().split('\n').slice(-3).join(' | ')}`);
+      settle({ readable: false, reason: 'crash' });
+    });
+  });
+}
 
 /**
- * The text of a PDF's first MAX_PAGES pages; null when it has none (a scan: only images or drawings)
- * or cannot be read at all (not a PDF, corrupt, or encrypted with a password).
+ * Reads the text of a PDF's first MAX_PAGES pages in a child process with a time and a memory limit.
+ * The bytes given are left as they were.
+ */
+export async function readPdfText(bytes: Uint8Array): Promise<PdfReading> {
+  await acquireSlot();
+  try {
+    return await runChild(bytes);
+  } finally {
+    releaseSlot();
+  }
+}
+
+/**
+ * The text of a PDF's first MAX_PAGES pages; null when it has none (a scan: only images or drawings),
+ * cannot be read at all (not a PDF, corrupt, or encrypted with a password), or overran the reader's limits.
  */
 export async function pdfText(bytes: Uint8Array): Promise<string | null> {
-  let pdf: PdfDocument;
-  try {
-    // A copy: PDF.js may take over (detach) the buffer it is given, and the caller may still want its bytes.
-    // verbosity 0: errors only, so a malformed upload does not fill the server log with PDF.js warnings.
-    pdf = await getDocumentProxy(bytes.slice(), { verbosity: 0 });
-  } catch {
-    return null;
-  }
-  try {
-    const pages: string[] = [];
-    for (let number = 1; number <= Math.min(pdf.numPages, MAX_PAGES); number += 1) {
-      const page = await pdf.getPage(number);
-      const content = await page.getTextContent();
-      pages.push(pageText(content.items));
-      page.cleanup();
-    }
-    const text = mergePages(pages);
-    return text.trim() === '' ? null : text;
-  } catch {
-    // A page whose content stream is broken: the document as a whole is not worth a partial reading.
-    return null;
-  } finally {
-    await pdf.destroy();
-  }
+  const reading = await readPdfText(bytes);
+  return reading.readable ? reading.text : null;
 }

@@ -6,9 +6,10 @@ import { db } from '@/lib/db';
 import type { LabResultsInput } from '@/lib/validation/labs';
 import { isLabMarkerKey, LAB_MARKER_KEYS, LAB_MARKERS, type LabMarkerKey } from './markers';
 import { parseLabReport, type ParsedMarker } from './parse-report';
-import { pdfText } from './report-text';
+import { readPdfText } from './report-text';
 import { readUpload, removeUpload, storeUpload, type StoredExtension } from './storage';
 import { toNgPerDl } from './testosterone';
+import { UNREADABLE_MESSAGE, UPLOADED_MESSAGE } from './upload-messages';
 
 // Blood-test reports: the upload (checked by its bytes, stored outside the public folder), what a PDF's
 // text says, and the values the member confirmed on the review screen. Nothing read from a report is
@@ -39,7 +40,7 @@ export type UploadAnswer = {
   report_id: string;
   file_name: string;
   kind: 'pdf' | 'image';
-  /** false for an image, or a PDF with no text layer (a scan): the review starts empty. */
+  /** false for an image, a PDF with no text layer (a scan), or one too costly to read: the review starts empty. */
   text_found: boolean;
   collected_on: string | null;
   markers: Array<Omit<ParsedMarker, 'line'> & { label: string; line: string }>;
@@ -75,10 +76,11 @@ export async function uploadLabReport(userId: string, file: { bytes: Uint8Array;
     throw error;
   }
 
-  const text = extension === 'pdf' ? await pdfText(file.bytes) : null;
+  const reading = extension === 'pdf' ? await readPdfText(file.bytes) : { readable: true as const, text: null };
+  const text = reading.readable ? reading.text : null;
   const parsed = text ? parseLabReport(text) : { collectedOn: null, markers: [] };
   return {
-    message: 'Blood test uploaded successfully.',
+    message: reading.readable ? UPLOADED_MESSAGE : UNREADABLE_MESSAGE,
     report_id: reportId,
     file_name: displayName(file.name),
     kind: extension === 'pdf' ? 'pdf' : 'image',

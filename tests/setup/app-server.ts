@@ -9,6 +9,8 @@ import { ANSWER_CALLS, ANSWER_ORDER, DEFAULT_ANSWERS } from './onboarding-calls'
 
 export type AppServer = {
   url: string;
+  /** The server's process id, to watch its memory and CPU from /proc. */
+  pid: number;
   mailDir: string;
   /** Everything the server printed, to check that nothing sensitive reached the logs. */
   output: () => string;
@@ -44,6 +46,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
   }
   return {
     url,
+    pid: child.pid!,
     mailDir,
     output: () => output,
     stop: () =>

@@ -1,0 +1,199 @@
+// npm run bench:upload [-- --no-build] — builds, serves the production build (`node server.mjs`) on a
+// throwaway database of its own on the PostgreSQL server, signs a member up through the real
+// POST /api/register, uploads one real lab report (the warm-up), records the server's idle RSS, then
+// uploads five hostile PDFs at once (operator floods and gigabyte bombs, tests/support/hostile-pdfs.ts)
+// while four loops call GET /api/health back to back. It prints /api/health's p50/p95/p99 during the
+// uploads and the peak RSS of the server and its PDF-reading children (summed from /proc) above idle.
+// Budgets: p99 < 250 ms, peak < 1 GB above idle; a miss exits 1. The database (vitality_bench_upload) is
+// dropped afterwards.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { hostilePdf, type HostilePdfKind } from '../tests/support/hostile-pdfs';
+import { labReportPdf } from '../tests/support/lab-pdfs';
+import { processTree, treeRssBytes } from '../tests/support/process-tree';
+import { freePort } from '../tests/setup/free-port';
+import { dropDatabase, recreateDatabase } from './server-database';
+import { percentile } from './stats';
+
+const DATABASE = 'vitality_bench_upload';
+const HOSTILE: HostilePdfKind[] = ['operator-flood', 'bomb', 'operator-flood', 'shared-bomb', 'bomb'];
+const HEALTH_LOOPS = 4;
+const RSS_SAMPLE_MS = 25;
+const P99_BUDGET_MS = 250;
+const PEAK_BUDGET_BYTES = 1024 * 1024 * 1024;
+
+const noBuild = process.argv.includes('--no-build');
+const progress = (message: string) => process.stderr.write(`${message}\n`);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Server = { url: string; pid: number; output: () => string; running: () => boolean; stop: () => Promise<void> };
+
+/** The production build on the benchmark's database, one server process, uploads in a temporary folder. */
+async function startServer(databaseUrl: string): Promise<Server> {
+  if (!existsSync('.next/BUILD_ID')) throw new Error('No production build: run without --no-build, or `npm run build` first.');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'vt-bench-upload-'));
+  let output = '';
+  const child: ChildProcess = spawn('node', ['server.mjs', '-p', String(port), '-H', '127.0.0.1'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      APP_URL: url,
+      NEXTAUTH_SECRET: randomBytes(32).toString('hex'),
+      MAIL_DIR: path.join(scratch, 'mail'),
+      UPLOADS_DIR: path.join(scratch, 'uploads'),
+      WEB_CONCURRENCY: '1',
+      OPENAI_API_KEY: '',
+      STRIPE_SECRET_KEY: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline || child.exitCode !== null) {
+      await stop();
+      throw new Error(`The server did not come up:\n${output}`);
+    }
+    await pause(200);
+  }
+  return { url, pid: child.pid!, output: () => output, running: () => child.exitCode === null && child.signalCode === null, stop };
+}
+
+/** Signs a new member up through POST /api/register; answers the session cookie header. */
+async function signUp(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench-upload-${Date.now()}@example.test`, password: 'Bench-Upload-Oak-2026!', firstName: 'Bench', lastName: 'Mark' }),
+    redirect: 'manual',
+  });
+  if (response.status !== 201) throw new Error(`POST /api/register answered ${response.status}: ${await response.text()}`);
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';', 1)[0]!);
+  if (cookies.length === 0) throw new Error('POST /api/register set no cookie.');
+  return cookies.join('; ');
+}
+
+type Upload = { kind: string; bytes: number; status: number; textFound: unknown; message: unknown; seconds: number };
+
+async function upload(base: string, cookie: string, kind: string, bytes: Uint8Array): Promise<Upload> {
+  const form = new FormData();
+  form.append('file', new File([new Uint8Array(bytes)], `${kind}.pdf`, { type: 'application/pdf' }));
+  const started = performance.now();
+  try {
+    const response = await fetch(`${base}/api/upload-lab-report`, { method: 'POST', headers: { origin: base, cookie }, body: form });
+    const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    return { kind, bytes: bytes.byteLength, status: response.status, textFound: json.text_found, message: json.message, seconds: (performance.now() - started) / 1000 };
+  } catch (error) {
+    // No answer at all (the server went down): status 0.
+    return { kind, bytes: bytes.byteLength, status: 0, textFound: undefined, message: `no answer: ${error instanceof Error ? (error.cause ?? error).toString() : String(error)}`, seconds: (performance.now() - started) / 1000 };
+  }
+}
+
+async function main(): Promise<boolean> {
+  if (!noBuild) execFileSync('npm', ['run', 'build'], { stdio: ['ignore', process.stderr, 'inherit'] });
+  progress('Making the hostile PDFs…');
+  const files = await Promise.all(HOSTILE.map(async (kind) => ({ kind, bytes: await hostilePdf(kind) })));
+
+  progress(`Recreating database ${DATABASE} and migrating it…`);
+  const database = await recreateDatabase(DATABASE);
+  execFileSync('node_modules/.bin/tsx', ['scripts/db/migrate.ts'], { env: { ...process.env, DATABASE_URL: database.url }, stdio: 'pipe' });
+  const server = await startServer(database.url);
+  try {
+    const cookie = await signUp(server.url);
+    // Warm-up: the upload route compiled and a real report read once, so idle is the server as it serves.
+    const warm = await upload(server.url, cookie, 'real-report', await labReportPdf('uk-table'));
+    if (warm.status !== 201 || warm.textFound !== true) throw new Error(`The real report's upload answered ${warm.status}, text_found ${String(warm.textFound)}.`);
+    for (let i = 0; i < 50; i += 1) await fetch(`${server.url}/api/health`).then((r) => r.arrayBuffer());
+    await pause(1_000);
+    const idle = treeRssBytes(server.pid);
+
+    progress(`Uploading ${HOSTILE.length} hostile PDFs at once while ${HEALTH_LOOPS} loops call GET /api/health…`);
+    let done = false;
+    let peak = idle;
+    let mostChildren = 0;
+    const sampler = (async () => {
+      while (!done) {
+        peak = Math.max(peak, treeRssBytes(server.pid));
+        mostChildren = Math.max(mostChildren, processTree(server.pid).length - 1);
+        await pause(RSS_SAMPLE_MS);
+      }
+    })();
+    const latencies: number[] = [];
+    let healthFailures = 0;
+    const loops = Array.from({ length: HEALTH_LOOPS }, async () => {
+      while (!done) {
+        const started = performance.now();
+        try {
+          const response = await fetch(`${server.url}/api/health`);
+          await response.arrayBuffer();
+          latencies.push(performance.now() - started);
+          if (response.status !== 200) healthFailures += 1;
+        } catch {
+          healthFailures += 1; // no answer (the server went down): a failure, and no latency to count
+          await pause(100);
+        }
+      }
+    });
+    const started = performance.now();
+    const uploads = await Promise.all(files.map(({ kind, bytes }) => upload(server.url, cookie, kind, bytes)));
+    const seconds = (performance.now() - started) / 1000;
+    done = true;
+    await Promise.all([sampler, ...loops]);
+
+    console.log(`\nbench:upload  (node ${process.version}, ${os.availableParallelism()} cores, 1 server process, PostgreSQL ${database.major})`);
+    console.log(`warm-up: a real lab report (uk-table) answered ${warm.status}, text_found ${String(warm.textFound)}, in ${warm.seconds.toFixed(2)} s`);
+    console.log(`\n${HOSTILE.length} hostile uploads at once, all answered in ${seconds.toFixed(1)} s:`);
+    for (const u of uploads) {
+      console.log(`  ${u.kind.padEnd(15)} ${String(u.bytes).padStart(8)} bytes  ${u.status}  text_found ${String(u.textFound).padEnd(5)}  ${u.seconds.toFixed(1).padStart(5)} s  "${String(u.message)}"`);
+    }
+    const p = (q: number) => (latencies.length ? percentile(latencies, q) : Number.NaN);
+    const latencyOk = latencies.length > 0 && p(99) < P99_BUDGET_MS && healthFailures === 0;
+    if (!server.running()) console.log('\nThe server process is no longer running.');
+    const above = peak - idle;
+    const memoryOk = above < PEAK_BUDGET_BYTES;
+    const uploadsOk = uploads.every((u) => u.status === 201 && u.textFound === false);
+    console.log(
+      `\nGET /api/health during the uploads (${HEALTH_LOOPS} loops, ${latencies.length} answers, ${healthFailures} not 200 or no answer): ` +
+        `p50 ${p(50).toFixed(1)} ms, p95 ${p(95).toFixed(1)} ms, p99 ${p(99).toFixed(1)} ms, max ${(latencies.length ? Math.max(...latencies) : Number.NaN).toFixed(1)} ms  (p99 < ${P99_BUDGET_MS} ms)  ${latencyOk ? 'PASS' : 'FAIL'}`,
+    );
+    console.log(
+      `server + PDF-reading children RSS: idle ${mb(idle)}, peak ${mb(peak)} (sampled every ${RSS_SAMPLE_MS} ms; at most ${mostChildren} children at once), ` +
+        `${mb(above)} above idle  (< ${mb(PEAK_BUDGET_BYTES)})  ${memoryOk ? 'PASS' : 'FAIL'}`,
+    );
+    console.log(`every hostile upload answered 201 with text_found false: ${uploadsOk ? 'PASS' : 'FAIL'}`);
+    const failures = server.output().split('\n').filter((line) => /error|failed|fatal|heap/i.test(line));
+    if (failures.length) console.log(`\nThe server logged:\n${failures.slice(0, 10).map((line) => `  ${line}`).join('\n')}`);
+    return latencyOk && memoryOk && uploadsOk;
+  } finally {
+    await server.stop();
+    await dropDatabase(DATABASE);
+  }
+}
+
+try {
+  const passed = await main();
+  console.log(`\n${passed ? 'PASS' : 'FAIL'}`);
+  if (!passed) process.exitCode = 1;
+} catch (error) {
+  console.error(`bench:upload failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}

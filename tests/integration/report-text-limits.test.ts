@@ -1,0 +1,61 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { EXTRACTION_LIMITS, pdfText, readPdfText } from '@/lib/labs/report-text';
+import { hostilePdf } from '../support/hostile-pdfs';
+import { labReportPdf } from '../support/lab-pdfs';
+
+// The PDF reader's child process: the text of a real report is what unpdf itself gives, and a hostile
+// file ends with the child killed and the file reported unreadable, with no process left behind.
+
+/** This process's children that are running the extraction script (from /proc). */
+function extractionChildren(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const ppid = /^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+        return Number(ppid) === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pdf-text-process.mjs');
+      } catch {
+        return false; // gone while being read
+      }
+    })
+    .map(Number);
+}
+
+describe('readPdfText', () => {
+  it.each(['uk-table', 'us-columns', 'eu-list'] as const)('gives the text unpdf’s extractText gives for the %s report', async (layout) => {
+    const bytes = await labReportPdf(layout);
+    const { text } = await extractText(await getDocumentProxy(bytes.slice(), { verbosity: 0 }), { mergePages: true });
+    expect(await readPdfText(bytes)).toEqual({ readable: true, text });
+    expect(extractionChildren()).toEqual([]);
+  });
+
+  it('kills the child reading a gigabyte bomb and reports the file unreadable, leaving no process behind', async () => {
+    const reading = readPdfText(await hostilePdf('bomb'));
+    expect(await reading).toEqual({ readable: false, reason: 'memory' });
+    expect(extractionChildren()).toEqual([]);
+    expect(await pdfText(await hostilePdf('shared-bomb'))).toBeNull();
+  }, 60_000);
+
+  it(`kills the child still reading an operator flood after ${EXTRACTION_LIMITS.timeMs / 1000} s`, async () => {
+    expect(await readPdfText(await hostilePdf('operator-flood'))).toEqual({ readable: false, reason: 'time' });
+    expect(extractionChildren()).toEqual([]);
+  }, 60_000);
+
+  it(`reads at most ${EXTRACTION_LIMITS.concurrent} files at once; the others wait their turn`, async () => {
+    const bomb = await hostilePdf('bomb');
+    const readings = Array.from({ length: EXTRACTION_LIMITS.concurrent + 2 }, () => readPdfText(bomb));
+    let most = 0;
+    let settled = false;
+    const all = Promise.all(readings).finally(() => (settled = true));
+    while (!settled) {
+      most = Math.max(most, extractionChildren().length);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // Over memory, or over time on a machine busy enough that the waiting ones start late: unreadable either way.
+    expect(await all).toEqual(readings.map(() => expect.objectContaining({ readable: false })));
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(EXTRACTION_LIMITS.concurrent);
+  }, 120_000);
+});
