@@ -65,8 +65,8 @@ test('a late webhook shows the confirming state, a timeout offers Retry, and the
   page.on('console', (message) => consoleMessages.push(message.text()));
   await acceptTermsAndStart(page);
 
-  // Stripe confirms 12 s after Pay: past the page's ten tries at 1 s.
-  stripe.completeLate(12_000);
+  // Stripe confirms only once the test says so, after the page's ten tries at 1 s have run out.
+  const payment = stripe.holdNextPayment();
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByRole('heading', { name: 'Confirming your payment' })).toBeVisible();
   expect(page.url()).toContain('/main_dashboard?session_id=cs_');
@@ -77,6 +77,7 @@ test('a late webhook shows the confirming state, a timeout offers Retry, and the
   await expectAccessible(page);
   expect(await subscriptionStatus(email)).toEqual([]);
 
+  payment.release();
   await stripe.settled();
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome, Marcus' })).toBeVisible();

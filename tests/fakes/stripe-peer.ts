@@ -48,6 +48,8 @@ export type FakeStripe = {
   failNext(method: string, pathPrefix: string, status?: number, count?: number): void;
   /** The next payment redirects at once but completes (subscription, webhooks) only `ms` later. */
   completeLate(ms: number): void;
+  /** The next payment redirects at once but completes only when `release` is called: a late webhook without a clock. */
+  holdNextPayment(): { release: () => void };
   /** Resolves when every payment under way (late ones included) has completed and its webhooks are answered. */
   settled(): Promise<void>;
 };
@@ -293,6 +295,7 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
   const pending = new Set<Promise<void>>();
   const lateTimers = new Map<NodeJS.Timeout, () => void>();
   let lateBy: number | null = null;
+  let heldRelease: Promise<void> | null = null;
   let baseUrl = '';
 
   // ---- API ----
@@ -684,7 +687,11 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
     const redirectTo = String(record.session.success_url).replaceAll('{CHECKOUT_SESSION_ID}', id);
     const late = lateBy;
     lateBy = null;
-    if (late === null) {
+    const held = heldRelease;
+    heldRelease = null;
+    if (held) {
+      void track(held.then(() => finishPayment(record)));
+    } else if (late === null) {
       await track(finishPayment(record));
     } else {
       void track(
@@ -833,6 +840,11 @@ ${portal.return_url ? `<p><a href="${escapeHtml(portal.return_url)}">Return to V
     },
     completeLate(ms) {
       lateBy = ms;
+    },
+    holdNextPayment() {
+      let release = () => {};
+      heldRelease = new Promise<void>((resolve) => (release = resolve));
+      return { release: () => release() };
     },
     async settled() {
       while (pending.size > 0) await Promise.all([...pending]);
