@@ -27,6 +27,8 @@ export function stripe(): Stripe {
   if (!client) {
     const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : undefined;
     client = new Stripe(env.STRIPE_SECRET_KEY!, {
+      // The version the SDK's types describe; the webhook endpoint in the dashboard should be created at it too.
+      apiVersion: Stripe.API_VERSION,
       // Retries reuse the request's idempotency key, so a retried create makes nothing twice.
       maxNetworkRetries: 2,
       timeout: 15_000,
