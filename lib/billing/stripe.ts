@@ -42,6 +42,8 @@ export function stripe(): Stripe {
 
 /** A setting billing needs besides the key; missing, the call answers 503 and the log says what to set. */
 export function billingSetting(name: 'STRIPE_PRICE_ID' | 'STRIPE_WEBHOOK_SECRET'): string {
+  // Billing off comes first: its notice is the only one that applies then.
+  assertBillingEnabled();
   const value = env[name];
   if (!value) {
     noticeOnce(name, `Billing is on but ${name} is not set: checkout and webhooks cannot work until it is.`);
