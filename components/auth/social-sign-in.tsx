@@ -36,11 +36,19 @@ function isAppleClientError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'error' in error && typeof error.error === 'string';
 }
 
+/** The hash of a fresh nonce whose raw value the server keeps in this browser's cookie; Apple signs it into the token. */
+async function appleNonce(): Promise<string> {
+  const result = await postJson('/authorize/apple/nonce');
+  const nonce = typeof result.data === 'object' && result.data !== null && 'nonce' in result.data ? result.data.nonce : undefined;
+  if (!result.ok || typeof nonce !== 'string') throw new Error('No sign-in nonce');
+  return nonce;
+}
+
 async function appleSignIn(clientId: string, redirectURI: string): Promise<AppleSignInResponse> {
-  await loadScript(APPLE_SDK_URL);
+  const [nonce] = await Promise.all([appleNonce(), loadScript(APPLE_SDK_URL)]);
   const apple = window.AppleID;
   if (!apple) throw new Error('Sign in with Apple JS did not load');
-  apple.auth.init({ clientId, scope: 'email name', redirectURI, usePopup: true });
+  apple.auth.init({ clientId, scope: 'email name', redirectURI, usePopup: true, nonce });
   return apple.auth.signIn();
 }
 

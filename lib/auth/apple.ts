@@ -2,6 +2,7 @@ import 'server-only';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { ApiError } from '@/lib/api/errors';
 import { env } from '@/lib/env';
+import { appleNonceMatches } from './apple-nonce';
 import { namePart, normalizeEmail, type SocialProfile } from './social-profile';
 
 const APPLE_ISSUER = 'https://appleid.apple.com';
@@ -35,7 +36,11 @@ export function appleConfigured(): boolean {
   return env.APPLE_CLIENT_ID !== undefined;
 }
 
-export async function verifyAppleIdToken(idToken: string, name: AppleName = {}): Promise<SocialProfile> {
+/**
+ * The profile in a genuine Apple id_token for this app. `rawNonce` is the nonce this browser was given (its
+ * cookie), or null: the token's `nonce` claim must be its SHA-256 hex, so a token captured elsewhere is refused.
+ */
+export async function verifyAppleIdToken(idToken: string, rawNonce: string | null, name: AppleName = {}): Promise<SocialProfile> {
   const clientId = env.APPLE_CLIENT_ID;
   if (!clientId) throw new ApiError(404, 'Apple sign-in is not configured.');
   if (typeof idToken !== 'string' || idToken.length === 0 || idToken.length > MAX_TOKEN_LENGTH) throw rejected();
@@ -53,7 +58,9 @@ export async function verifyAppleIdToken(idToken: string, name: AppleName = {}):
     throw error instanceof AppleKeysUnavailable ? unavailable() : rejected();
   }
 
-  const { sub, email, email_verified: emailVerified } = claims;
+  const { sub, email, email_verified: emailVerified, nonce } = claims;
+  // Apple's step "verify the nonce": the claim is the hash the browser sent, the raw value only its cookie has.
+  if (!appleNonceMatches(rawNonce, nonce)) throw rejected();
   if (typeof sub !== 'string' || sub.length === 0 || typeof email !== 'string') throw rejected();
   // Apple has sent this both as a boolean and as the string 'true'.
   if (emailVerified !== true && emailVerified !== 'true') throw rejected();

@@ -27,6 +27,8 @@ export function stripe(): Stripe {
   if (!client) {
     const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : undefined;
     client = new Stripe(env.STRIPE_SECRET_KEY!, {
+      // The version the SDK's types describe; the webhook endpoint in the dashboard should be created at it too.
+      apiVersion: Stripe.API_VERSION,
       // Retries reuse the request's idempotency key, so a retried create makes nothing twice.
       maxNetworkRetries: 2,
       timeout: 15_000,
@@ -40,6 +42,8 @@ export function stripe(): Stripe {
 
 /** A setting billing needs besides the key; missing, the call answers 503 and the log says what to set. */
 export function billingSetting(name: 'STRIPE_PRICE_ID' | 'STRIPE_WEBHOOK_SECRET'): string {
+  // Billing off comes first: its notice is the only one that applies then.
+  assertBillingEnabled();
   const value = env[name];
   if (!value) {
     noticeOnce(name, `Billing is on but ${name} is not set: checkout and webhooks cannot work until it is.`);

@@ -33,6 +33,12 @@ export function verifiedEvent(rawBody: string, signature: string | null): Stripe
   }
 }
 
+/**
+ * An invoice as an endpoint on an API version before 2025-03-31 receives it: the subscription at the top level
+ * rather than under `parent.subscription_details`. The SDK's types know only the new shape.
+ */
+type LegacyInvoiceFields = { subscription?: string | { id: string } | null };
+
 /** The subscription an event is about, if any. */
 function subscriptionIdOf(event: Stripe.Event): string | null {
   const object = event.data.object as { object?: string };
@@ -42,8 +48,11 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
       return (object as Stripe.Subscription).id;
     case 'checkout.session':
       return id((object as Stripe.Checkout.Session).subscription);
-    case 'invoice':
-      return id((object as Stripe.Invoice).parent?.subscription_details?.subscription);
+    case 'invoice': {
+      // The event is rendered at the endpoint's API version, not the SDK's, so either shape can arrive.
+      const invoice = object as Stripe.Invoice & LegacyInvoiceFields;
+      return id(invoice.parent?.subscription_details?.subscription) ?? id(invoice.subscription);
+    }
     default:
       return null;
   }

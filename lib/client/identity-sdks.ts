@@ -26,7 +26,8 @@ export type AppleSignInResponse = {
 };
 
 export type AppleIdAuth = {
-  init: (config: { clientId: string; scope: string; redirectURI: string; usePopup: boolean; state?: string }) => void;
+  /** `nonce` is copied into the id_token's `nonce` claim; pass the SHA-256 hex from POST /authorize/apple/nonce. */
+  init: (config: { clientId: string; scope: string; redirectURI: string; usePopup: boolean; state?: string; nonce?: string }) => void;
   signIn: () => Promise<AppleSignInResponse>;
 };
 

@@ -17,6 +17,8 @@ export type AppleTokenOptions = {
   key?: CryptoKey;
   /** The header's key id; defaults to the peer's signing key. */
   kid?: string;
+  /** The `nonce` claim, as Apple copies it from the authorisation request (the app sends a SHA-256 hex); omitted, none. */
+  nonce?: string;
 };
 
 export type FakeApple = PeerControls & { jwksUrl: string; kid: string; signIdToken(options: AppleTokenOptions): Promise<string> };
@@ -51,6 +53,7 @@ export async function startFakeApple(): Promise<FakeApple> {
       const claims = {
         ...(options.email !== undefined ? { email: options.email, is_private_email: false } : {}),
         ...(emailVerified !== undefined ? { email_verified: emailVerified } : {}),
+        ...(options.nonce !== undefined ? { nonce: options.nonce } : {}),
         auth_time: iat,
         nonce_supported: true,
       };

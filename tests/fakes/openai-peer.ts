@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, startPeer, type PeerControls } from './http-peer';
+import { responseFormatProblem } from './openai-strict-schema';
 
 export const FAKE_OPENAI_KEY = 'sk-fake-openai-key';
 
@@ -49,8 +50,8 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function openAIError(response: ServerResponse, status: number, message: string, type: string): void {
-  sendJson(response, status, { error: { message, type, param: null, code: null } });
+function openAIError(response: ServerResponse, status: number, message: string, type: string, param: string | null = null): void {
+  sendJson(response, status, { error: { message, type, param, code: null } });
 }
 
 function completion(model: unknown, content: string): Record<string, unknown> {
@@ -67,7 +68,8 @@ function completion(model: unknown, content: string): Record<string, unknown> {
 /**
  * OpenAI's POST /v1/audio/transcriptions, answering as the API does for response_format json: it checks
  * the bearer key and that a non-empty `file` part arrived, and answers `{ text }`. And POST
- * /v1/chat/completions, answering the configured `ChatReply` (by default `{ json: {} }`).
+ * /v1/chat/completions, answering the configured `ChatReply` (by default `{ json: {} }`), or a 400 as OpenAI
+ * gives for a strict `json_schema` response_format that structured outputs refuse (see openai-strict-schema.ts).
  */
 export async function startFakeOpenAI({
   transcript = '',
@@ -106,6 +108,9 @@ export async function startFakeOpenAI({
     }
     const received: ChatRequest = { authorization: request.headers.authorization, body };
     chatRequests.push(received);
+    // As the API does, before any model runs: a strict schema that structured outputs cannot take is a 400.
+    const formatProblem = responseFormatProblem(body.response_format);
+    if (formatProblem) return openAIError(response, 400, formatProblem, 'invalid_request_error', 'response_format');
     const reply = typeof chatReply === 'function' ? chatReply(received) : chatReply;
     if (chatDelay && chatDelayOnly(received)) await wait(chatDelay);
     if (response.destroyed || request.socket.destroyed) return;

@@ -8,7 +8,17 @@ export type FormValue = string | FormValue[] | { [key: string]: FormValue };
 export type FormObject = { [key: string]: FormValue };
 
 /** One API call as the fake received it (the query, which may hold expansions, is left out). */
-export type StripeRequestRecord = { method: string; path: string; idempotencyKey?: string };
+export type StripeRequestRecord = { method: string; path: string; idempotencyKey?: string; stripeVersion?: string };
+
+/**
+ * The API version an invoice event is rendered at: `current` puts the subscription under
+ * `parent.subscription_details` (2025-03-31 and later), `legacy` at the top-level `subscription`, as an
+ * endpoint on an older account default still receives it.
+ */
+export type InvoiceShape = 'current' | 'legacy';
+
+/** An API version before 2025-03-31.basil, whose invoices carry the top-level `subscription`. */
+export const LEGACY_API_VERSION = '2024-06-20';
 
 /** One webhook the fake sent, with the status the app answered (0 when the app could not be reached). */
 export type WebhookDelivery = { type: string; status: number };
@@ -43,6 +53,8 @@ export type FakeStripe = {
   deleteSubscription(id: string): Stripe.Subscription;
   /** An event around a copy of `object`, not sent. */
   event(type: string, object: object): Stripe.Event;
+  /** An invoice event (e.g. `invoice.payment_failed`) for a stored subscription, in either API version's shape; not sent. */
+  invoiceEvent(type: `invoice.${string}`, subscriptionId: string, opts?: { shape?: InvoiceShape }): Stripe.Event;
   deliver(event: Stripe.Event, opts?: { times?: number; signature?: 'valid' | 'bad' | 'stale' | 'missing' }): Promise<{ status: number; body: string }[]>;
   /** The next `count` API calls with this method and a path starting with `pathPrefix` fail with `status`. */
   failNext(method: string, pathPrefix: string, status?: number, count?: number): void;
@@ -503,7 +515,8 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
   async function api(request: IncomingMessage, url: URL, response: ServerResponse): Promise<void> {
     const method = request.method ?? 'GET';
     const idempotencyKey = typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : undefined;
-    requests.push({ method, path: url.pathname, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) });
+    const stripeVersion = typeof request.headers['stripe-version'] === 'string' ? request.headers['stripe-version'] : undefined;
+    requests.push({ method, path: url.pathname, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}), ...(stripeVersion !== undefined ? { stripeVersion } : {}) });
     const body = method === 'POST' ? await readBody(request) : url.search.slice(1);
     const requestId = randomId('req_', 14);
 
@@ -518,6 +531,15 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
       return sendApi(response, stripeError(401, `Invalid API Key provided: ${shown.slice(0, 8)}${'*'.repeat(Math.max(0, shown.length - 12))}${shown.slice(-4)}`), requestId, {
         'www-authenticate': 'Bearer realm="Stripe"',
       });
+    }
+
+    // Without the header Stripe answers at the account's default version, whose shapes the fake (and the SDK's types) do not speak.
+    if (stripeVersion !== Stripe.API_VERSION) {
+      return sendApi(
+        response,
+        stripeError(400, `The fake Stripe answers only at API version ${Stripe.API_VERSION}, the SDK's own; this request sent Stripe-Version ${stripeVersion ?? '(none)'}.`, { param: 'Stripe-Version' }),
+        requestId,
+      );
     }
 
     const failure = failures.find((rule) => rule.count > 0 && rule.method === method && url.pathname.startsWith(rule.pathPrefix));
@@ -549,11 +571,11 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
 
   // ---- Webhooks ----
 
-  function buildEvent(type: string, object: object): Stripe.Event {
+  function buildEvent(type: string, object: object, apiVersion: string = Stripe.API_VERSION): Stripe.Event {
     const event = {
       id: randomId('evt_', 24),
       object: 'event',
-      api_version: Stripe.API_VERSION,
+      api_version: apiVersion,
       created: seconds(),
       data: { object: snapshot<object>(object) },
       livemode: false,
@@ -562,6 +584,25 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
       type,
     };
     return event as unknown as Stripe.Event;
+  }
+
+  /** A minimal open invoice for the subscription, with the subscription where the chosen API version puts it. */
+  function buildInvoiceEvent(type: string, subscriptionId: string, { shape = 'current' }: { shape?: InvoiceShape } = {}): Stripe.Event {
+    const subscription = storedSubscription(subscriptionId);
+    const invoice = {
+      id: randomId('in_', 24),
+      object: 'invoice',
+      customer: String(subscription.customer),
+      currency: subscription.currency,
+      status: type === 'invoice.paid' ? 'paid' : 'open',
+      billing_reason: 'subscription_cycle',
+      created: seconds(),
+      livemode: false,
+      ...(shape === 'current'
+        ? { parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: { ...subscription.metadata }, subscription: subscriptionId } } }
+        : { subscription: subscriptionId }),
+    };
+    return buildEvent(type, invoice, shape === 'current' ? Stripe.API_VERSION : LEGACY_API_VERSION);
   }
 
   async function post(event: Stripe.Event, signature: 'valid' | 'bad' | 'stale' | 'missing'): Promise<{ status: number; body: string }> {
@@ -829,7 +870,8 @@ ${portal.return_url ? `<p><a href="${escapeHtml(portal.return_url)}">Return to V
     deleteSubscription(id) {
       return snapshot<Stripe.Subscription>(cancelSubscription(storedSubscription(id)));
     },
-    event: buildEvent,
+    event: (type, object) => buildEvent(type, object),
+    invoiceEvent: buildInvoiceEvent,
     async deliver(event, { times = 1, signature = 'valid' } = {}) {
       const answers: { status: number; body: string }[] = [];
       for (let i = 0; i < times; i += 1) answers.push(await post(event, signature));

@@ -234,7 +234,7 @@ describe('deleteAccount', () => {
     expect(await cleanupJobs(gone.userId)).toEqual([]);
 
     // Stripe: cancelled at once, with one call for the one open subscription.
-    expect(fakeStripe.requests.slice(stripeCalls)).toEqual([{ method: 'DELETE', path: `/v1/subscriptions/${gone.subscriptionId}` }]);
+    expect(fakeStripe.requests.slice(stripeCalls)).toEqual([{ method: 'DELETE', path: `/v1/subscriptions/${gone.subscriptionId}`, stripeVersion: Stripe.API_VERSION }]);
     expect(fakeStripe.subscriptions().find((s) => s.id === gone.subscriptionId)?.status).toBe('canceled');
     // The wearables: access revoked for the member at each provider.
     expect(whoop.revocations).toContain(gone.whoopGrant.member);

@@ -47,7 +47,7 @@ describe('social sign-in without client ids', () => {
   it('reports Apple as not configured and refuses with 404 without fetching keys', async () => {
     expect(apple.appleConfigured()).toBe(false);
     const token = await applePeer.signIdToken({ sub: 'a-300', email: 'sam@example.com', aud: 'com.vitality.web' });
-    expect(await refusal(apple.verifyAppleIdToken(token))).toEqual({ status: 404, message: 'Apple sign-in is not configured.' });
+    expect(await refusal(apple.verifyAppleIdToken(token, 'any-nonce'))).toEqual({ status: 404, message: 'Apple sign-in is not configured.' });
     expect(applePeer.requests).toEqual([]);
   });
 });

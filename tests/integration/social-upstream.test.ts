@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ApiError } from '@/lib/api/errors';
@@ -68,21 +69,22 @@ describe('Google unavailable', () => {
 
 // jose caches Apple's keys once fetched, so every outage here comes before the first successful fetch.
 describe('Apple key set unavailable', () => {
-  const sign = () => applePeer.signIdToken({ sub: 'a-200', email: 'sam@example.com', aud: APPLE_CLIENT_ID });
+  const RAW_NONCE = 'upstream-test-nonce';
+  const sign = () => applePeer.signIdToken({ sub: 'a-200', email: 'sam@example.com', aud: APPLE_CLIENT_ID, nonce: createHash('sha256').update(RAW_NONCE).digest('hex') });
 
   it.each<Outage>(['server-error', 'reset', 'garbage', 'hang'])('answers 502 when the key set fails with %s', async (outage) => {
     const token = await sign();
     applePeer.failWith(outage);
-    const error = await rejection(apple.verifyAppleIdToken(token));
+    const error = await rejection(apple.verifyAppleIdToken(token, RAW_NONCE));
     applePeer.failWith(null);
     expect({ status: error.status, message: error.message }).toEqual({ status: 502, message: 'Apple login failed' });
   }, SLOW_TEST_MS);
 
   it('signs in again once the key set is back, then keeps it cached through an outage', async () => {
-    await expect(apple.verifyAppleIdToken(await sign())).resolves.toMatchObject({ subject: 'a-200', email: 'sam@example.com' });
+    await expect(apple.verifyAppleIdToken(await sign(), RAW_NONCE)).resolves.toMatchObject({ subject: 'a-200', email: 'sam@example.com' });
     const fetches = applePeer.requests.length;
     applePeer.failWith('server-error');
-    await expect(apple.verifyAppleIdToken(await sign())).resolves.toMatchObject({ subject: 'a-200' });
+    await expect(apple.verifyAppleIdToken(await sign(), RAW_NONCE)).resolves.toMatchObject({ subject: 'a-200' });
     applePeer.failWith(null);
     expect(applePeer.requests.length).toBe(fetches);
   });

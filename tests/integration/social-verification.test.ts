@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateKeyPair } from 'jose';
 import { ApiError } from '@/lib/api/errors';
@@ -99,7 +100,10 @@ describe('verifyGoogleAccessToken', () => {
 });
 
 describe('verifyAppleIdToken', () => {
-  const valid = { sub: '001234.apple.5678', email: 'Relay@PrivateRelay.AppleID.com', aud: APPLE_CLIENT_ID };
+  // The browser's cookie holds RAW; Apple signs its SHA-256 hex into the token.
+  const RAW = 'k3Jx0mVq8bN2pW7sT4yZ1cF6hL9dR5gA0eU3iO8uY2w';
+  const HASHED = createHash('sha256').update(RAW).digest('hex');
+  const valid = { sub: '001234.apple.5678', email: 'Relay@PrivateRelay.AppleID.com', aud: APPLE_CLIENT_ID, nonce: HASHED };
 
   it('is configured', () => {
     expect(apple.appleConfigured()).toBe(true);
@@ -107,7 +111,7 @@ describe('verifyAppleIdToken', () => {
 
   it('returns the profile for a valid token, with the names the client passed on', async () => {
     const token = await applePeer.signIdToken(valid);
-    await expect(apple.verifyAppleIdToken(token, { firstName: ' Sam ', lastName: 'Lee' })).resolves.toEqual({
+    await expect(apple.verifyAppleIdToken(token, RAW, { firstName: ' Sam ', lastName: 'Lee' })).resolves.toEqual({
       provider: 'apple',
       subject: '001234.apple.5678',
       email: 'relay@privaterelay.appleid.com',
@@ -119,58 +123,68 @@ describe('verifyAppleIdToken', () => {
 
   it("accepts email_verified as the string 'true', with null names when none are passed", async () => {
     const token = await applePeer.signIdToken({ ...valid, emailVerified: 'true' });
-    const profile = await apple.verifyAppleIdToken(token);
+    const profile = await apple.verifyAppleIdToken(token, RAW);
     expect([profile.emailVerified, profile.firstName, profile.lastName]).toEqual([true, null, null]);
   });
 
   it("refuses a token signed by another key under Apple's kid", async () => {
     const { privateKey } = await generateKeyPair('RS256');
     const token = await applePeer.signIdToken({ ...valid, key: privateKey });
-    expect(await refusal(apple.verifyAppleIdToken(token))).toEqual(APPLE_REFUSED);
+    expect(await refusal(apple.verifyAppleIdToken(token, RAW))).toEqual(APPLE_REFUSED);
   });
 
   it('refuses a token signed by another key under an unknown kid', async () => {
     const { privateKey } = await generateKeyPair('RS256');
     const token = await applePeer.signIdToken({ ...valid, key: privateKey, kid: 'attacker-key' });
-    expect(await refusal(apple.verifyAppleIdToken(token))).toEqual(APPLE_REFUSED);
+    expect(await refusal(apple.verifyAppleIdToken(token, RAW))).toEqual(APPLE_REFUSED);
   });
 
   it('refuses a token whose payload was changed after signing', async () => {
     const [header, payload, signature] = (await applePeer.signIdToken(valid)).split('.');
     const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
     const tampered = Buffer.from(JSON.stringify({ ...claims, email: 'ceo@example.com' })).toString('base64url');
-    expect(await refusal(apple.verifyAppleIdToken(`${header}.${tampered}.${signature}`))).toEqual(APPLE_REFUSED);
+    expect(await refusal(apple.verifyAppleIdToken(`${header}.${tampered}.${signature}`, RAW))).toEqual(APPLE_REFUSED);
   });
 
   it("refuses an unsigned token (alg 'none')", async () => {
     const [, payload] = (await applePeer.signIdToken(valid)).split('.');
     const header = Buffer.from(JSON.stringify({ alg: 'none', kid: applePeer.kid })).toString('base64url');
-    expect(await refusal(apple.verifyAppleIdToken(`${header}.${payload}.`))).toEqual(APPLE_REFUSED);
+    expect(await refusal(apple.verifyAppleIdToken(`${header}.${payload}.`, RAW))).toEqual(APPLE_REFUSED);
   });
 
   it('refuses an expired token', async () => {
     const token = await applePeer.signIdToken({ ...valid, expiresInSeconds: -60 });
-    expect(await refusal(apple.verifyAppleIdToken(token))).toEqual(APPLE_REFUSED);
+    expect(await refusal(apple.verifyAppleIdToken(token, RAW))).toEqual(APPLE_REFUSED);
   });
 
   it('refuses a token for another audience', async () => {
     const token = await applePeer.signIdToken({ ...valid, aud: 'com.someone.else' });
-    expect(await refusal(apple.verifyAppleIdToken(token))).toEqual(APPLE_REFUSED);
+    expect(await refusal(apple.verifyAppleIdToken(token, RAW))).toEqual(APPLE_REFUSED);
   });
 
   it('refuses a token from another issuer', async () => {
     const token = await applePeer.signIdToken({ ...valid, iss: 'https://evil.example.com' });
-    expect(await refusal(apple.verifyAppleIdToken(token))).toEqual(APPLE_REFUSED);
+    expect(await refusal(apple.verifyAppleIdToken(token, RAW))).toEqual(APPLE_REFUSED);
   });
 
   it('refuses an unverified or missing email', async () => {
     const unverified = await applePeer.signIdToken({ ...valid, emailVerified: 'false' });
-    expect(await refusal(apple.verifyAppleIdToken(unverified))).toEqual(APPLE_REFUSED);
+    expect(await refusal(apple.verifyAppleIdToken(unverified, RAW))).toEqual(APPLE_REFUSED);
     const noEmail = await applePeer.signIdToken({ sub: valid.sub, aud: APPLE_CLIENT_ID, emailVerified: true });
-    expect(await refusal(apple.verifyAppleIdToken(noEmail))).toEqual(APPLE_REFUSED);
+    expect(await refusal(apple.verifyAppleIdToken(noEmail, RAW))).toEqual(APPLE_REFUSED);
+  });
+
+  it('refuses a token without a nonce, with another nonce, or with no nonce cookie to check it against', async () => {
+    const withoutNonce = { sub: valid.sub, email: valid.email, aud: valid.aud };
+    expect(await refusal(apple.verifyAppleIdToken(await applePeer.signIdToken(withoutNonce), RAW))).toEqual(APPLE_REFUSED);
+    const otherNonce = createHash('sha256').update('another browser').digest('hex');
+    expect(await refusal(apple.verifyAppleIdToken(await applePeer.signIdToken({ ...valid, nonce: otherNonce }), RAW))).toEqual(APPLE_REFUSED);
+    // The raw value itself in the token is no proof: Apple gets only the hash.
+    expect(await refusal(apple.verifyAppleIdToken(await applePeer.signIdToken({ ...valid, nonce: RAW }), RAW))).toEqual(APPLE_REFUSED);
+    expect(await refusal(apple.verifyAppleIdToken(await applePeer.signIdToken(valid), null))).toEqual(APPLE_REFUSED);
   });
 
   it('refuses something that is not a JWT', async () => {
-    expect(await refusal(apple.verifyAppleIdToken('not-a-jwt'))).toEqual(APPLE_REFUSED);
+    expect(await refusal(apple.verifyAppleIdToken('not-a-jwt', RAW))).toEqual(APPLE_REFUSED);
   });
 });

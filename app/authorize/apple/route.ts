@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { methods, route } from '@/lib/api/route';
+import { errorResponse, methods, route } from '@/lib/api/route';
 import { signInWithSocial } from '@/lib/auth/accounts';
 import { verifyAppleIdToken } from '@/lib/auth/apple';
+import { appleNonceFromRequest, withAppleNonceCleared } from '@/lib/auth/apple-nonce';
 import { clientIp, LIMITS } from '@/lib/rate-limit';
 import { signedInResponse } from '@/lib/auth/sessions';
 
@@ -19,7 +20,15 @@ const appleSignIn = route(
     body: bodySchema,
     rateLimit: { action: 'login', limits: ({ request }) => [{ name: 'login:ip', identifier: clientIp(request), ...LIMITS.loginPerIp }] },
   },
-  async ({ request, body }) => signedInResponse(request, await signInWithSocial(await verifyAppleIdToken(body.id_token, body.user?.name ?? {}))),
+  async ({ request, body }) => {
+    // Whatever the outcome, the nonce is spent: a second attempt needs a new one (POST /authorize/apple/nonce).
+    try {
+      const profile = await verifyAppleIdToken(body.id_token, appleNonceFromRequest(request), body.user?.name ?? {});
+      return withAppleNonceCleared(await signedInResponse(request, await signInWithSocial(profile)));
+    } catch (error) {
+      return withAppleNonceCleared(errorResponse(error, request));
+    }
+  },
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: appleSignIn });

@@ -34,4 +34,12 @@ describe('with billing off', () => {
     }
     expect(app.output()).toContain('[setup] Billing is off');
   });
+
+  it('logs only that billing is off when a webhook arrives, never that a billing setting is missing', async () => {
+    const answer = await client(app.url).post('/api/webhooks/stripe', '{"id":"evt_2"}', { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' });
+    expect(answer.status).toBe(503);
+    expect(app.output()).toContain('[setup] Billing is off');
+    expect(app.output()).not.toContain('Billing is on');
+    expect(app.output()).not.toContain('STRIPE_WEBHOOK_SECRET is not set');
+  });
 });

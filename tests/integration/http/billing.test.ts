@@ -1,5 +1,6 @@
 // Issue 8: billing against the production build, with the official SDK pointed at a local fake Stripe.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import Stripe from 'stripe';
 import { db } from '@/lib/db';
 import { startFakeStripe, type FakeStripe } from '../../fakes/stripe-peer';
 import { client, registerUser, startAppServer, type AppServer } from '../../setup/app-server';
@@ -210,6 +211,16 @@ describe('POST /api/webhooks/stripe', () => {
     expect(await eventCount()).toBe(before);
   });
 
+  // Before 2025-03-31 an invoice carried its subscription at the top level; an endpoint whose account default is older still gets that.
+  it.each(['current', 'legacy'] as const)('tells the member a payment failed from an invoice event in the %s shape', async (shape) => {
+    const { userId, subscriptionId } = await subscribedUser();
+    const failed = stripe.invoiceEvent('invoice.payment_failed', subscriptionId, { shape });
+    const [answer] = await stripe.deliver(failed);
+    expect([answer!.status, JSON.parse(answer!.body).outcome]).toEqual([200, 'processed']);
+    expect(await db.notification.findMany({ where: { userId }, select: { title: true } })).toEqual([{ title: 'Your payment failed' }]);
+    expect(await db.stripeEvent.count({ where: { id: failed.id } })).toBe(1);
+  });
+
   it('answers 500 and records nothing when Stripe fails the re-read, and the retry succeeds', async () => {
     const { userId, subscriptionId } = await subscribedUser();
     const active = stripe.updateSubscription(subscriptionId, { status: 'active' });
@@ -287,6 +298,15 @@ describe('bad input to the billing calls', () => {
     expect(await db.stripeEvent.count()).toBe(events);
     expect(await rows(userId)).toEqual([]);
     expect(stripe.checkoutSessions().filter((s) => s.client_reference_id === userId)).toEqual([]);
+  });
+});
+
+describe('the API version', () => {
+  it('sends every call at the SDK’s own pinned version', async () => {
+    const { browser } = await onboardedUser();
+    await subscribe(browser);
+    expect(stripe.requests.length).toBeGreaterThan(0);
+    expect(new Set(stripe.requests.map((request) => request.stripeVersion))).toEqual(new Set([Stripe.API_VERSION]));
   });
 });
 

@@ -30,7 +30,7 @@ const ROUTES = [
 // Apple's return page is an HTML page by design (Apple posts its form to it from appleid.apple.com).
 const HTML_PAGES = new Set(['/authorize/apple/service']);
 // Calls that take no fields: a bodiless POST is their valid use (and logout would end the pass's session).
-const NO_FIELD_CALLS = new Set(['/api/logout', '/api/devices-integrated', '/api/shenai-tutorial-watched']);
+const NO_FIELD_CALLS = new Set(['/api/logout', '/api/devices-integrated', '/api/shenai-tutorial-watched', '/authorize/apple/nonce']);
 // A bodiless DELETE is the account deletion itself (tests/integration/http/account-area.test.ts covers it); every bad variant is still sent.
 const NO_FIELD_DELETES = new Set(['/api/delete-account']);
 // Issues 7 and 8 ask these to answer 503 { message } while their provider is not configured (no

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { startFakeApple } from '../../fakes/apple-peer';
@@ -81,29 +82,102 @@ describe('POST /authorize/google', () => {
   });
 });
 
-describe('POST /authorize/apple', () => {
-  it('signs in with a valid id_token, taking the name Apple gave the browser', async () => {
-    const email = `a-${uniq()}@privaterelay.appleid.com`;
-    const id_token = await apple.signIdToken({ sub: `apple-${email}`, email, aud: APPLE_CLIENT_ID });
+type Browser = ReturnType<typeof client>;
+
+/** What the sign-in button does before opening Apple's popup: a fresh nonce, whose hash goes to Apple. */
+async function appleNonce(browser: Browser): Promise<string> {
+  const res = await browser.post('/authorize/apple/nonce');
+  expect(res.status).toBe(200);
+  return res.json.nonce as string;
+}
+
+/** A browser holding a fresh nonce cookie, and a token Apple signed over that nonce's hash. */
+async function appleSignInAttempt(claims: { sub?: string; email?: string } = {}) {
+  const browser = client(app.url);
+  const nonce = await appleNonce(browser);
+  const email = claims.email ?? `n-${uniq()}@privaterelay.appleid.com`;
+  const id_token = await apple.signIdToken({ sub: claims.sub ?? `apple-${email}`, email, aud: APPLE_CLIENT_ID, nonce });
+  return { browser, nonce, email, id_token };
+}
+
+const sessionCookieOf = (browser: Browser) => browser.jar.get('next-auth.session-token');
+
+describe('POST /authorize/apple/nonce', () => {
+  it('answers the SHA-256 hex of a random nonce kept in a short-lived httpOnly cookie for the sign-in call only', async () => {
     const browser = client(app.url);
+    const res = await browser.post('/authorize/apple/nonce');
+    expect(res.status).toBe(200);
+    expect(res.json.nonce).toMatch(/^[0-9a-f]{64}$/);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('vt-apple-nonce='))!;
+    expect(cookie).toMatch(/; Path=\/authorize\/apple(;|$)/);
+    expect(cookie).toMatch(/; Max-Age=600(;|$)/);
+    expect(cookie).toMatch(/; HttpOnly(;|$)/i);
+    expect(cookie).toMatch(/; SameSite=Lax(;|$)/i);
+    const raw = browser.jar.get('vt-apple-nonce')!;
+    expect(createHash('sha256').update(raw).digest('hex')).toBe(res.json.nonce);
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    // Each call a new one.
+    expect(await appleNonce(browser)).not.toBe(res.json.nonce);
+  });
+});
+
+describe('POST /authorize/apple', () => {
+  it('signs in with a valid id_token carrying this browser’s nonce, taking the name Apple gave the browser', async () => {
+    const { browser, email, id_token } = await appleSignInAttempt();
     const res = await browser.post('/authorize/apple', { id_token, user: { name: { firstName: 'Ada', lastName: 'Stone' } } });
     expect(res.status).toBe(200);
+    expect(browser.jar.has('vt-apple-nonce')).toBe(false);
     expect((await browser.get('/api/user')).status).toBe(200);
     expect(await db.user.findUnique({ where: { email }, select: { firstName: true } })).toEqual({ firstName: 'Ada' });
   });
 
   it.each([
-    ['a token signed by another key', async () => {
+    ['a token signed by another key', async (nonce: string) => {
       const { generateKeyPair } = await import('jose');
       const { privateKey } = await generateKeyPair('RS256');
-      return apple.signIdToken({ sub: 'f', email: `f-${uniq()}@example.test`, aud: APPLE_CLIENT_ID, key: privateKey });
+      return apple.signIdToken({ sub: 'f', email: `f-${uniq()}@example.test`, aud: APPLE_CLIENT_ID, key: privateKey, nonce });
     }],
-    ['an expired token', () => apple.signIdToken({ sub: 'e', email: `e-${uniq()}@example.test`, aud: APPLE_CLIENT_ID, expiresInSeconds: -120 })],
-    ['a token for another app', () => apple.signIdToken({ sub: 'w', email: `w-${uniq()}@example.test`, aud: 'com.other.app' })],
-  ])('refuses %s with 401', async (_case, token) => {
-    const res = await client(app.url).post('/authorize/apple', { id_token: await token() });
+    ['an expired token', (nonce: string) => apple.signIdToken({ sub: 'e', email: `e-${uniq()}@example.test`, aud: APPLE_CLIENT_ID, expiresInSeconds: -120, nonce })],
+    ['a token for another app', (nonce: string) => apple.signIdToken({ sub: 'w', email: `w-${uniq()}@example.test`, aud: 'com.other.app', nonce })],
+    ['a token without a nonce', () => apple.signIdToken({ sub: 'nn', email: `nn-${uniq()}@example.test`, aud: APPLE_CLIENT_ID })],
+    ['a token with another nonce', () => apple.signIdToken({ sub: 'wn', email: `wn-${uniq()}@example.test`, aud: APPLE_CLIENT_ID, nonce: createHash('sha256').update('guessed').digest('hex') })],
+    ['a token carrying the raw nonce instead of its hash', async (_nonce: string, raw: string) => apple.signIdToken({ sub: 'rn', email: `rn-${uniq()}@example.test`, aud: APPLE_CLIENT_ID, nonce: raw })],
+  ])('refuses %s with 401, signs nothing in and spends the nonce', async (_case, token) => {
+    const before = await db.user.count();
+    const browser = client(app.url);
+    const nonce = await appleNonce(browser);
+    const res = await browser.post('/authorize/apple', { id_token: await token(nonce, browser.jar.get('vt-apple-nonce')!) });
     expect(res.status).toBe(401);
     expect(res.json).toEqual({ message: 'Apple login failed' });
+    expect(sessionCookieOf(browser)).toBeUndefined();
+    expect(browser.jar.has('vt-apple-nonce')).toBe(false);
+    expect(await db.user.count()).toBe(before);
+  });
+
+  it('refuses a captured token replayed by another browser, with or without its own fresh nonce', async () => {
+    const { email, id_token } = await appleSignInAttempt();
+    const attacker = client(app.url, '203.0.113.99');
+    expect((await attacker.post('/authorize/apple', { id_token })).status).toBe(401);
+    await appleNonce(attacker);
+    const replayed = await attacker.post('/authorize/apple', { id_token });
+    expect(replayed.status).toBe(401);
+    expect(replayed.json).toEqual({ message: 'Apple login failed' });
+    expect(sessionCookieOf(attacker)).toBeUndefined();
+    expect(await db.user.count({ where: { email } })).toBe(0);
+  });
+
+  it('refuses a second use of the same nonce, even by the browser that signed in with it', async () => {
+    const { browser, email, id_token } = await appleSignInAttempt();
+    const raw = browser.jar.get('vt-apple-nonce')!;
+    expect((await browser.post('/authorize/apple', { id_token })).status).toBe(200);
+    const sessions = await db.session.count({ where: { user: { email } } });
+
+    const again = await client(app.url).post('/authorize/apple', { id_token });
+    expect(again.status).toBe(401);
+    // The same browser again: the cookie was cleared at the first use.
+    expect((await browser.post('/authorize/apple', { id_token })).status).toBe(401);
+    expect(raw).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await db.session.count({ where: { user: { email } } })).toBe(sessions);
   });
 
   it('answers bad bodies with a 4xx JSON message', async () => {
@@ -115,8 +189,8 @@ describe('POST /authorize/apple', () => {
 it('answers 404 with a message when a provider is not configured', async () => {
   const bare = await startAppServer();
   try {
-    for (const path of ['/authorize/google', '/authorize/apple']) {
-      const res = await client(bare.url).post(path, { token: 't', id_token: 't' });
+    for (const [path, body] of [['/authorize/google', { token: 't' }], ['/authorize/apple', { id_token: 't' }], ['/authorize/apple/nonce', undefined]] as const) {
+      const res = await client(bare.url).post(path, body);
       expect(res.status).toBe(404);
       expect(res.json.message).toMatch(/sign-in is not configured\.$/);
     }
