@@ -5,11 +5,8 @@
 // /main_dashboard, and, for reference, the rotation again with the answer cache off. Targets: p95 ≤ 100 ms with no non-2xx answers or errors, first-load JS ≤ 200 kB; a miss
 // exits 1. The database (vitality_bench_dashboard) is dropped and recreated on each run, and kept afterwards
 // so its rows and plans can be looked at.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Response as BrowserResponse } from '@playwright/test';
 import autocannon from 'autocannon';
@@ -24,7 +21,7 @@ import { SUPPLEMENTS } from '@/lib/demo/supplements';
 import type { PrismaClient } from '@/lib/generated/prisma/client';
 import { BiohackingExperience, Energy, MetricSource, Mood, ScanSource, Track } from '@/lib/generated/prisma/enums';
 import { NG_DL_PER_NMOL_L, toNgPerDl } from '@/lib/labs/testosterone';
-import { freePort } from '../tests/setup/free-port';
+import { startBenchServer } from './production-server';
 import { recreateDatabase } from './server-database';
 import { percentile } from './stats';
 
@@ -169,58 +166,10 @@ async function seed(db: PrismaClient): Promise<{ metricRows: number; heartRateRo
 
 // ───────────────────────────── the app ─────────────────────────────
 
-type Server = { url: string; output: () => string; stop: () => Promise<void> };
-
-/** The production build (`node server.mjs`), as the HTTP tests serve it, on the benchmark's database. */
-async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<Server> {
-  if (!existsSync('.next/BUILD_ID')) throw new Error('No production build: run without --no-build, or `npm run build` first.');
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const mailDir = mkdtempSync(path.join(os.tmpdir(), 'vt-bench-mail-'));
-  let output = '';
-  const child: ChildProcess = spawn('node', ['server.mjs', '-p', String(port), '-H', '127.0.0.1'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      APP_URL: url,
-      NEXTAUTH_SECRET: randomBytes(32).toString('hex'),
-      MAIL_DIR: mailDir,
-      // One process unless WEB_CONCURRENCY says otherwise: here autocannon and PostgreSQL share the cores
-      // with the app, and once answers are cached a second Node process adds more contention than
-      // throughput (the README shows runs of both).
-      WEB_CONCURRENCY: serverProcesses,
-      // The app's own code under load, not a provider's: the built-in engine writes the texts, billing is off.
-      OPENAI_API_KEY: '',
-      STRIPE_SECRET_KEY: '',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-    rmSync(mailDir, { recursive: true, force: true });
-  };
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline || child.exitCode !== null) {
-      await stop();
-      throw new Error(`The server did not come up:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { url, output: () => output, stop };
-}
+// One server process unless WEB_CONCURRENCY says otherwise: here autocannon and PostgreSQL share the
+// cores with the app, and once answers are cached a second Node process adds more contention than
+// throughput (the README shows runs of both).
+const startServer = (databaseUrl: string, extraEnv: Record<string, string> = {}) => startBenchServer(databaseUrl, { WEB_CONCURRENCY: serverProcesses, ...extraEnv });
 
 /** Signs in through POST /api/login and answers the cookies it set, as `name=value` pairs. */
 async function signIn(base: string): Promise<Map<string, string>> {

@@ -6,15 +6,12 @@
 // uploads and the peak RSS of the server and its PDF-reading children (summed from /proc) above idle.
 // Budgets: p99 < 250 ms, peak < 1 GB above idle; a miss exits 1. The database (vitality_bench_upload) is
 // dropped afterwards.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import { hostilePdf, type HostilePdfKind } from '../tests/support/hostile-pdfs';
 import { labReportPdf } from '../tests/support/lab-pdfs';
 import { processTree, treeRssBytes } from '../tests/support/process-tree';
-import { freePort } from '../tests/setup/free-port';
+import { startBenchServer } from './production-server';
 import { dropDatabase, recreateDatabase } from './server-database';
 import { percentile } from './stats';
 
@@ -30,53 +27,7 @@ const progress = (message: string) => process.stderr.write(`${message}\n`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Server = { url: string; pid: number; output: () => string; running: () => boolean; stop: () => Promise<void> };
-
-/** The production build on the benchmark's database, one server process, uploads in a temporary folder. */
-async function startServer(databaseUrl: string): Promise<Server> {
-  if (!existsSync('.next/BUILD_ID')) throw new Error('No production build: run without --no-build, or `npm run build` first.');
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'vt-bench-upload-'));
-  let output = '';
-  const child: ChildProcess = spawn('node', ['server.mjs', '-p', String(port), '-H', '127.0.0.1'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      APP_URL: url,
-      NEXTAUTH_SECRET: randomBytes(32).toString('hex'),
-      MAIL_DIR: path.join(scratch, 'mail'),
-      UPLOADS_DIR: path.join(scratch, 'uploads'),
-      WEB_CONCURRENCY: '1',
-      OPENAI_API_KEY: '',
-      STRIPE_SECRET_KEY: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-    rmSync(scratch, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline || child.exitCode !== null) {
-      await stop();
-      throw new Error(`The server did not come up:\n${output}`);
-    }
-    await pause(200);
-  }
-  return { url, pid: child.pid!, output: () => output, running: () => child.exitCode === null && child.signalCode === null, stop };
-}
+const startServer = (databaseUrl: string) => startBenchServer(databaseUrl);
 
 /** Signs a new member up through POST /api/register; answers the session cookie header. */
 async function signUp(base: string): Promise<string> {

@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../tests/setup/free-port';
+
+// The production build (`node server.mjs`), as the HTTP tests serve it, on a benchmark's database: one
+// process unless WEB_CONCURRENCY says otherwise, mail and uploads in a scratch folder removed at stop,
+// and no provider (the built-in engine writes the texts, billing is off), so the app's own code is measured.
+
+export type BenchServer = { url: string; pid: number; output: () => string; running: () => boolean; stop: () => Promise<void> };
+
+export async function startBenchServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+  if (!existsSync('.next/BUILD_ID')) throw new Error('No production build: run without --no-build, or `npm run build` first.');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'vt-bench-'));
+  let output = '';
+  const child: ChildProcess = spawn('node', ['server.mjs', '-p', String(port), '-H', '127.0.0.1'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      APP_URL: url,
+      NEXTAUTH_SECRET: randomBytes(32).toString('hex'),
+      MAIL_DIR: path.join(scratch, 'mail'),
+      UPLOADS_DIR: path.join(scratch, 'uploads'),
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || '1',
+      OPENAI_API_KEY: '',
+      STRIPE_SECRET_KEY: '',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (running()) child.kill('SIGTERM');
+    await exited;
+    rmSync(scratch, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline || !running()) {
+      await stop();
+      throw new Error(`The server did not come up:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { url, pid: child.pid!, output: () => output, running, stop };
+}
