@@ -44,11 +44,14 @@ describe('GET /api/notification/next and POST /api/notifications/{id}/dismiss', 
 });
 
 describe('/dashboard', () => {
-  it('sends the older screens on to /main_dashboard', async () => {
-    const { browser } = await signedIn();
+  it('sends the older screens on to /main_dashboard, or, in one hop, to where onboarding resumes', async () => {
+    const { browser } = await registerUser(app, { onboarded: true });
     const res = await browser.get('/dashboard');
     expect(res.status).toBeGreaterThanOrEqual(300);
     expect(res.status).toBeLessThan(400);
     expect(res.headers.get('location')).toMatch(/\/main_dashboard$/);
+
+    const { browser: newcomer } = await signedIn();
+    expect((await newcomer.get('/dashboard')).headers.get('location')).toMatch(/\/onboarding_4$/);
   });
 });
