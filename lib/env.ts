@@ -30,6 +30,8 @@ const schema = z.object({
   LEGAL_URL: z.preprocess(blankIsUnset, z.url().optional()),
   /** Where uploaded blood-test reports are kept, outside the public folder (lib/labs/storage.ts). */
   UPLOADS_DIR: z.preprocess(blankIsUnset, z.string().default('.data/uploads')),
+  /** How long an uploaded PDF's text may take to read before the reader is stopped (lib/labs/report-text.ts). */
+  LAB_PDF_READ_TIMEOUT_MS: int(10_000),
   /** next-auth's secret; `npm run dev` / `npm start` create one in .data/ when it is unset. */
   NEXTAUTH_SECRET: z.preprocess((v) => blankIsUnset(v ?? process.env.AUTH_SECRET), z.string().min(32).optional()),
   

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { env } from '@/lib/env';
 
 // The text layer of an uploaded lab report, for parseLabReport (./parse-report.ts).
 //
@@ -15,8 +16,8 @@ import path from 'node:path';
 export const MAX_PAGES = 20;
 
 export const EXTRACTION_LIMITS = {
-  /** Wall-clock time from spawn to answer; a real lab report takes well under a second. */
-  timeMs: 10_000,
+  /** Wall-clock time from spawn to answer (LAB_PDF_READ_TIMEOUT_MS, 10 s); a real lab report takes well under a second. */
+  timeMs: env.LAB_PDF_READ_TIMEOUT_MS,
   /** Resident memory (heap and ArrayBuffers) of one child, checked every `pollMs`. */
   rssBytes: 320 * 1024 * 1024,
   /** V8's old-generation cap, below the RSS limit so an ordinary heap overrun ends in V8's own OOM exit. */
@@ -69,12 +70,14 @@ async function residentBytes(pid: number): Promise<number | null> {
   }
 }
 
-function runChild(bytes: Uint8Array): Promise<PdfReading> {
+type Limits = typeof EXTRACTION_LIMITS;
+
+function runChild(bytes: Uint8Array, limits: Limits): Promise<PdfReading> {
   return new Promise((resolve) => {
     // `ulimit -t` then exec: the same pid becomes node, with a CPU limit the kernel enforces on its own.
     const child = spawn(
       '/bin/sh',
-      ['-c', `ulimit -t ${EXTRACTION_LIMITS.cpuSeconds} && exec "$0" "$@"`, process.execPath, `--max-old-space-size=${EXTRACTION_LIMITS.heapMb}`, SCRIPT, String(MAX_PAGES)],
+      ['-c', `ulimit -t ${limits.cpuSeconds} && exec "$0" "$@"`, process.execPath, `--max-old-space-size=${limits.heapMb}`, SCRIPT, String(MAX_PAGES)],
       // Next to no environment: the child parses untrusted bytes and needs no secrets (nor the parent's NODE_OPTIONS).
       { stdio: ['pipe', 'pipe', 'pipe'], env: { NODE_ENV: process.env.NODE_ENV } },
     );
@@ -93,22 +96,22 @@ function runChild(bytes: Uint8Array): Promise<PdfReading> {
       }
     }
 
-    const timer = setTimeout(() => stop('time'), EXTRACTION_LIMITS.timeMs);
+    const timer = setTimeout(() => stop('time'), limits.timeMs);
     let polling = false;
     const poll = setInterval(() => {
       if (polling || child.pid === undefined) return;
       polling = true;
       void residentBytes(child.pid).then((rss) => {
         polling = false;
-        if (rss !== null && rss > EXTRACTION_LIMITS.rssBytes) stop('memory');
+        if (rss !== null && rss > limits.rssBytes) stop('memory');
       });
-    }, EXTRACTION_LIMITS.pollMs);
+    }, limits.pollMs);
 
     const out: Buffer[] = [];
     let outBytes = 0;
     child.stdout.on('data', (chunk: Buffer) => {
       outBytes += chunk.byteLength;
-      if (outBytes > EXTRACTION_LIMITS.outputBytes) stop('crash');
+      if (outBytes > limits.outputBytes) stop('crash');
       else out.push(chunk);
     });
     // PDF.js's complaints can quote the member's file: drained, never logged.
@@ -133,7 +136,7 @@ function runChild(bytes: Uint8Array): Promise<PdfReading> {
     });
     child.once('close', (code, signal) => {
       if (stopped) {
-        console.warn(`PDF text extraction stopped: ${stopped === 'time' ? `over ${EXTRACTION_LIMITS.timeMs / 1000} s` : stopped === 'memory' ? `over ${EXTRACTION_LIMITS.rssBytes / 1024 / 1024} MB` : 'too much output'}`);
+        console.warn(`PDF text extraction stopped: ${stopped === 'time' ? `over ${limits.timeMs / 1000} s` : stopped === 'memory' ? `over ${limits.rssBytes / 1024 / 1024} MB` : 'too much output'}`);
         return settle({ readable: false, reason: stopped });
       }
       if (code === 0) {
@@ -151,13 +154,13 @@ function runChild(bytes: Uint8Array): Promise<PdfReading> {
 }
 
 /**
- * Reads the text of a PDF's first MAX_PAGES pages in a child process with a time and a memory limit.
- * The bytes given are left as they were.
+ * Reads the text of a PDF's first MAX_PAGES pages in a child process with a time and a memory limit
+ * (EXTRACTION_LIMITS, any of which `limits` can tighten). The bytes given are left as they were.
  */
-export async function readPdfText(bytes: Uint8Array): Promise<PdfReading> {
+export async function readPdfText(bytes: Uint8Array, limits: Partial<Limits> = {}): Promise<PdfReading> {
   await acquireSlot();
   try {
-    return await runChild(bytes);
+    return await runChild(bytes, { ...EXTRACTION_LIMITS, ...limits });
   } finally {
     releaseSlot();
   }

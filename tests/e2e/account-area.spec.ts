@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
+import { hostilePdf } from '../support/hostile-pdfs';
 import { LAB_REPORT_EXPECTED, labReportPdf } from '../support/lab-pdfs';
 import { parseCsv } from '../../lib/export/csv';
 import { query } from './support/database';
@@ -153,6 +154,18 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   await reports.getByRole('button', { name: 'Remove March bloods.pdf' }).click();
   await expect(reports).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Your latest results' })).toBeVisible();
+});
+
+// Issue 20, item 1: a PDF whose reading has to be stopped (a stream that inflates to a gigabyte) still
+// uploads, and the review opens empty with a message the member understands.
+test('a PDF too costly to read opens the review for manual entry with a plain message', async ({ page, users }) => {
+  await users.create({ onboarded: true });
+  await page.goto('/profile');
+  await page.getByLabel('Upload Blood test').setInputFiles({ name: 'Scan from the clinic.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await hostilePdf('bomb')) });
+  const review = page.getByRole('dialog', { name: 'Check your blood test results' });
+  await expect(review.getByText("We couldn't read this file automatically — enter the values yourself", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(review.getByLabel('Date the blood was taken')).toHaveValue('');
+  await page.screenshot({ path: 'test-results/lab-review-unreadable.png' });
 });
 
 test('/settings: Download my data gives a ZIP whose CSVs read back; Delete account ends at /login and the old credentials no longer work', async ({ page, users }) => {

@@ -97,7 +97,9 @@ describe('every route handler under bad input', () => {
     const before = await db.user.findUniqueOrThrow({ where: { email } });
 
     const failures: Answer[] = [];
-    for (const route of ROUTES) {
+    // Four routes at a time: each route's requests are independent of every other route's.
+    const queue = [...ROUTES];
+    const passOver = async (route: string) => {
       for (const signedIn of [false, true]) {
         for (const method of METHODS) {
           for (const variant of BODILESS.has(method) ? VARIANTS.slice(0, 1) : VARIANTS) {
@@ -114,7 +116,12 @@ describe('every route handler under bad input', () => {
           }
         }
       }
-    }
+    };
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let route = queue.shift(); route !== undefined; route = queue.shift()) await passOver(route);
+      }),
+    );
     expect(failures).toEqual([]);
 
     // Nothing the pass sent reached the account: no field changed, no session was added or lost.
