@@ -8,6 +8,7 @@ import { buttonClassName } from '@/components/ui/button-styles';
 import { cx } from '@/components/ui/cx';
 import { LOGIN_PATH } from '@/lib/routes';
 import type { LatestLabValue } from '@/lib/labs/reports';
+import { UPLOADED_MESSAGE } from '@/lib/labs/upload-messages';
 import { LabReview, type ReviewStart } from './lab-review';
 import { formatDateGB } from '@/lib/format';
 
@@ -65,7 +66,7 @@ export function LabUpload({ initialReports, latest }: { initialReports: ReportSu
         </label>
       </div>
       <div role="status" aria-live="polite">
-        {status.kind === 'uploaded' ? <Alert variant="success">Blood test uploaded successfully.</Alert> : null}
+        {status.kind === 'uploaded' ? <Alert variant="success">{UPLOADED_MESSAGE}</Alert> : null}
         {status.kind === 'saved' ? <Alert variant="success">{`Your blood test results are saved (${status.count} value${status.count === 1 ? '' : 's'}). Your T-Results chart shows the testosterone.`}</Alert> : null}
       </div>
       {status.kind === 'failed' ? <Alert variant="error">{status.message}</Alert> : null}

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { NextResponse } from 'next/server';
+import { requestCookie } from '@/lib/api/cookies';
 import { env } from '@/lib/env';
 
 // Sign in with Apple's replay guard: the browser gets a random nonce in an httpOnly cookie and hands only its
@@ -26,11 +27,7 @@ export function appleNonceResponse(): NextResponse {
 
 /** The raw nonce this browser was given, if it still has it. */
 export function appleNonceFromRequest(request: Request): string | null {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === APPLE_NONCE_COOKIE) return value.join('=') || null;
-  }
-  return null;
+  return requestCookie(request, APPLE_NONCE_COOKIE);
 }
 
 /** True when the token's `nonce` claim is the SHA-256 hex of the cookie's raw nonce; compared in constant time. */

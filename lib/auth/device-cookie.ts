@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { NextResponse } from 'next/server';
+import { requestCookie } from '@/lib/api/cookies';
 import { env } from '@/lib/env';
 
 // OWASP's "device cookies": a browser that has signed in to an account before carries a signed token
@@ -24,12 +25,7 @@ export function issueDeviceCookie(response: NextResponse, userId: string): void 
 
 /** The device's nonce when the request carries a genuine device cookie for `userId`; null otherwise. */
 export function trustedDeviceFor(request: Request, userId: string): string | null {
-  const raw = request.headers
-    .get('cookie')
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${DEVICE_COOKIE}=`))
-    ?.slice(DEVICE_COOKIE.length + 1);
+  const raw = requestCookie(request, DEVICE_COOKIE);
   const [cookieUser, nonce, mac, ...rest] = raw?.split('.') ?? [];
   if (!cookieUser || !nonce || !mac || rest.length || cookieUser !== userId) return null;
   const expected = signature(`${cookieUser}.${nonce}`);
