@@ -4,7 +4,7 @@ import { db } from '@/lib/db';
 import { LIMITS } from '@/lib/rate-limit';
 import { removeUpload, uploadPath, uploadsDir } from '@/lib/labs/storage';
 
-// The daily upkeep job (lib/jobs/index.ts, queue `housekeeping`): what nothing else ever removes.
+// The daily upkeep job (scripts/job-worker.ts, queue `housekeeping`): what nothing else ever removes.
 
 /** A counter whose window ended this long ago counts nothing any more (the longest window is an hour). */
 const LONGEST_WINDOW_SECONDS = Math.max(...Object.values(LIMITS).map((limit) => limit.windowSeconds));

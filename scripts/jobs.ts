@@ -1,9 +1,9 @@
 // The background jobs beside Next (started by scripts/with-db.ts for `npm run dev` and `npm start`):
 // pg-boss on DATABASE_URL, with the reminders, wearable polling and webhook upkeep schedules, and the
-// queued work: wearable syncs and what deleted accounts left to retry (account-cleanup, lib/jobs/index.ts
-// startJobs registers every handler). Stops cleanly on SIGINT/SIGTERM.
+// queued work: wearable syncs and what deleted accounts left to retry (account-cleanup; ./job-worker.ts
+// registers every handler). Stops cleanly on SIGINT/SIGTERM.
 import './lib/load-env';
-import { startJobs } from '../lib/jobs';
+import { startJobs } from './job-worker';
 
 const url = process.env.DATABASE_URL;
 if (!url) {

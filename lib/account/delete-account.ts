@@ -5,7 +5,7 @@ import { billingEnabled, stripe } from '@/lib/billing/stripe';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { SubscriptionStatus, type WearableProvider } from '@/lib/generated/prisma/enums';
-import { bossOver, sendAccountCleanup, WEARABLE_SYNC_QUEUE } from '@/lib/jobs';
+import { bossOver, sendAccountCleanup, WEARABLE_SYNC_QUEUE, type AccountCleanupJob } from '@/lib/jobs/queues';
 import { readyJobQueue } from '@/lib/jobs/send';
 import { removeUpload } from '@/lib/labs/storage';
 import { openToken, sealToken } from '@/lib/security/token-cipher';
@@ -42,10 +42,7 @@ type Leftover = { task: 'cancel-subscription'; subscriptionId: string } | { task
  * A Withings job also names the member's Withings userid (`externalUserId`), which its revocation
  * needs; jobs queued before it was added have none, and revoke the notifications only.
  */
-export type AccountCleanupJob =
-  | { task: 'cancel-subscription'; userId: string; subscriptionId: string }
-  | { task: 'revoke-wearable'; userId: string; wearable: Wearable; sealedAccessToken: string; sealedRefreshToken: string | null; expiresAt: string | null; externalUserId?: string | null }
-  | { task: 'remove-upload'; userId: string; storageKey: string };
+export type { AccountCleanupJob };
 
 /** A cleanup job that could not be done this time: the queue tries it again later. */
 export class CleanupPending extends Error {
@@ -168,7 +165,7 @@ function fromJob(job: AccountCleanupJob): Leftover {
 }
 
 /**
- * The account-cleanup queue's handler (lib/jobs/index.ts). Throws CleanupPending while the leftover
+ * The account-cleanup queue's handler (scripts/job-worker.ts). Throws CleanupPending while the leftover
  * cannot be done, so the queue retries it with backoff. A refresh that rotated a wearable's tokens
  * made the job's own copy useless: the retry then goes out as a new job (`requeue`) carrying the new ones.
  */

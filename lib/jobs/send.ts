@@ -1,8 +1,7 @@
 import 'server-only';
 import PgBoss from 'pg-boss';
 import { env } from '@/lib/env';
-import type { WearableSyncJob } from '@/lib/wearables/sync-job';
-import { ensureQueues, sendWearableSync } from './index';
+import { ensureQueues, sendWearableSync, type WearableSyncJob } from './queues';
 
 // The web process only puts jobs on the queue; the job process (scripts/jobs.ts) runs them. One small
 // pg-boss client per process, started on first use, that neither schedules nor maintains.

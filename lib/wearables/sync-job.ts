@@ -1,5 +1,6 @@
 import 'server-only';
 import { db } from '@/lib/db';
+import type { WearableSyncJob } from '@/lib/jobs/queues';
 import { ConnectionStatus, type WearableProvider } from '@/lib/generated/prisma/enums';
 import { syncOura } from './oura-sync';
 import type { SyncOptions, SyncResult, SyncWindow } from './sync-http';
@@ -14,7 +15,6 @@ import { syncWithings } from './withings-sync';
 // progress for the "Syncing" bar on /my_devices.
 
 /** Why a sync was asked for; `days` overrides the window (the benchmark, an operator). */
-export type WearableSyncJob = { connectionId: string; reason?: 'connect' | 'webhook' | 'poll' | 'manual'; days?: number };
 
 export const BACKFILL_DAYS = 90;
 /** An incremental sync starts this long before the last one finished. */

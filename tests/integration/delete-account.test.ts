@@ -27,7 +27,7 @@ let uploadsDir: string;
 type Lib = {
   db: typeof import('@/lib/db').db;
   account: typeof import('@/lib/account/delete-account');
-  jobs: typeof import('@/lib/jobs');
+  jobs: typeof import('@/lib/jobs/queues') & typeof import('@/scripts/job-worker');
   tokens: typeof import('@/lib/wearables/tokens');
   storage: typeof import('@/lib/labs/storage');
   sessions: typeof import('@/lib/auth/sessions');
@@ -52,7 +52,7 @@ beforeAll(async () => {
   lib = {
     db: (await import('@/lib/db')).db,
     account: await import('@/lib/account/delete-account'),
-    jobs: await import('@/lib/jobs'),
+    jobs: { ...(await import('@/lib/jobs/queues')), ...(await import('@/scripts/job-worker')) },
     tokens: await import('@/lib/wearables/tokens'),
     storage: await import('@/lib/labs/storage'),
     sessions: await import('@/lib/auth/sessions'),

@@ -11,7 +11,7 @@ process.env.NEXTAUTH_SECRET ??= 'reminders-test-secret-reminders-test-secret';
 
 type Lib = {
   db: typeof import('@/lib/db').db;
-  jobs: typeof import('@/lib/jobs');
+  jobs: typeof import('@/lib/jobs/queues') & typeof import('@/scripts/job-worker');
   unsubscribe: typeof import('@/lib/reminders/unsubscribe');
 };
 let lib: Lib;
@@ -19,7 +19,7 @@ let running: Awaited<ReturnType<Lib['jobs']['startJobs']>>;
 
 beforeAll(async () => {
   // Loaded after MAIL_DIR is set: the app reads its environment once.
-  lib = { db: (await import('@/lib/db')).db, jobs: await import('@/lib/jobs'), unsubscribe: await import('@/lib/reminders/unsubscribe') };
+  lib = { db: (await import('@/lib/db')).db, jobs: { ...(await import('@/lib/jobs/queues')), ...(await import('@/scripts/job-worker')) }, unsubscribe: await import('@/lib/reminders/unsubscribe') };
   running = await lib.jobs.startJobs(process.env.DATABASE_URL!, { schedule: false, pollingIntervalSeconds: 0.5 });
 }, 60_000);
 

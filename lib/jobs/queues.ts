@@ -1,15 +1,12 @@
 import 'server-only';
 import PgBoss from 'pg-boss';
-import { runAccountCleanup, type AccountCleanupJob } from '@/lib/account/delete-account';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { runHousekeeping } from '@/lib/housekeeping';
-import { sendDueReminders } from '@/lib/reminders/reminders';
-import { quietConnections, runWearableSync, type WearableSyncJob } from '@/lib/wearables/sync-job';
-import { maintainWebhooks } from '@/lib/wearables/webhook-subscriptions';
+import type { WearableKey } from '@/lib/client/wearable-connect';
 
-// Background work on pg-boss, over the app's own PostgreSQL (the embedded one too): its tables live in
-// the `pgboss` schema beside the app's. `npm run dev` and `npm start` run this beside Next
-// (scripts/jobs.ts); scripts and tests may start it on any database.
+// The background queues on pg-boss, over the app's own PostgreSQL (the embedded one too; its tables live
+// in the `pgboss` schema beside the app's): their names, schedules and payloads, and the calls that put
+// work on them. Domain modules import this; the worker that runs the work (scripts/job-worker.ts)
+// imports the domain, so no import runs back from the domain to the worker.
 
 export const REMINDERS_QUEUE = 'reminders';
 /** Every 15 minutes, so each user's evening hour is caught in their own zone. */
@@ -20,6 +17,9 @@ export type RemindersJob = { at?: string };
 
 /** A connection's sync: at most one waiting and one running per connection (`stately`, keyed by it). */
 export const WEARABLE_SYNC_QUEUE = 'wearable-sync';
+
+/** A sync of one connection (lib/wearables/sync-job.ts runs it); `days` widens the window. */
+export type WearableSyncJob = { connectionId: string; reason?: 'connect' | 'webhook' | 'poll' | 'manual'; days?: number };
 
 /** The polling fallback: every 6 hours, a sync for each connection whose webhooks went quiet. */
 export const WEARABLE_POLL_QUEUE = 'wearable-poll';
@@ -35,6 +35,12 @@ export const WEARABLE_WEBHOOKS_CRON = '17 3 * * *';
  * (30 s doubling, ten times), since an outage at a provider can last that long.
  */
 export const ACCOUNT_CLEANUP_QUEUE = 'account-cleanup';
+
+/** One leftover of a deleted account (lib/account/delete-account.ts runs it); tokens stay sealed in the queue. */
+export type AccountCleanupJob =
+  | { task: 'cancel-subscription'; userId: string; subscriptionId: string }
+  | { task: 'revoke-wearable'; userId: string; wearable: WearableKey; sealedAccessToken: string; sealedRefreshToken: string | null; expiresAt: string | null; externalUserId?: string | null }
+  | { task: 'remove-upload'; userId: string; storageKey: string };
 
 /** Daily upkeep (lib/housekeeping.ts): spent rate-limit counters, year-old reminder logs and orphaned upload files. */
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
@@ -76,48 +82,4 @@ export async function sendAccountCleanup(boss: PgBoss, job: AccountCleanupJob): 
 /** Puts a connection's sync on the queue: at most one waiting per connection, however often it is asked for. */
 export async function sendWearableSync(boss: PgBoss, job: WearableSyncJob): Promise<void> {
   await boss.send(WEARABLE_SYNC_QUEUE, job, { singletonKey: job.connectionId });
-}
-
-export type Jobs = { boss: PgBoss; stop: () => Promise<void> };
-
-export async function startJobs(connectionString: string, { schedule = true, pollingIntervalSeconds = 2 }: { schedule?: boolean; pollingIntervalSeconds?: number } = {}): Promise<Jobs> {
-  const boss = new PgBoss({ connectionString, max: 3, application_name: 'vitality-jobs' });
-  // The error's kind only: messages can carry connection details.
-  boss.on('error', (error: Error) => console.error(`[jobs] ${error.name}: the queue reported an error`));
-  await boss.start();
-  await ensureQueues(boss);
-  if (schedule) {
-    await boss.schedule(REMINDERS_QUEUE, REMINDERS_CRON, {}, { tz: 'UTC' });
-    await boss.schedule(WEARABLE_POLL_QUEUE, WEARABLE_POLL_CRON, {}, { tz: 'UTC' });
-    await boss.schedule(WEARABLE_WEBHOOKS_QUEUE, WEARABLE_WEBHOOKS_CRON, {}, { tz: 'UTC' });
-    await boss.schedule(HOUSEKEEPING_QUEUE, HOUSEKEEPING_CRON, {}, { tz: 'UTC' });
-  }
-  await boss.work<RemindersJob>(REMINDERS_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
-    for (const job of jobs) {
-      const at = job.data?.at ? new Date(job.data.at) : new Date();
-      const sent = await sendDueReminders(Number.isNaN(at.getTime()) ? new Date() : at);
-      if (sent.daily || sent.weekly) console.log(`[jobs] reminders sent: ${sent.daily} daily, ${sent.weekly} weekly`);
-    }
-  });
-  await boss.work<WearableSyncJob>(WEARABLE_SYNC_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
-    for (const job of jobs) await runWearableSync(job.data);
-  });
-  await boss.work(WEARABLE_POLL_QUEUE, { pollingIntervalSeconds }, async () => {
-    const quiet = await quietConnections();
-    for (const connectionId of quiet) await sendWearableSync(boss, { connectionId, reason: 'poll' });
-    if (quiet.length) console.log(`[jobs] polling ${quiet.length} wearable connection(s) whose webhooks went quiet`);
-  });
-  await boss.work(WEARABLE_WEBHOOKS_QUEUE, { pollingIntervalSeconds }, async () => {
-    await maintainWebhooks();
-  });
-  await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds }, async () => {
-    const done = await runHousekeeping();
-    if (done.rateLimits || done.reminderLogs || done.uploads) {
-      console.log(`[jobs] housekeeping: ${done.rateLimits} spent rate-limit counter(s), ${done.reminderLogs} year-old reminder log(s), ${done.uploads} orphaned upload(s) removed`);
-    }
-  });
-  await boss.work<AccountCleanupJob>(ACCOUNT_CLEANUP_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
-    for (const job of jobs) await runAccountCleanup(job.data, (next) => sendAccountCleanup(boss, next));
-  });
-  return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

@@ -1,0 +1,72 @@
+import 'server-only';
+import PgBoss from 'pg-boss';
+import { runAccountCleanup } from '@/lib/account/delete-account';
+import { runHousekeeping } from '@/lib/housekeeping';
+import {
+  ACCOUNT_CLEANUP_QUEUE,
+  ensureQueues,
+  HOUSEKEEPING_CRON,
+  HOUSEKEEPING_QUEUE,
+  REMINDERS_CRON,
+  REMINDERS_QUEUE,
+  sendAccountCleanup,
+  sendWearableSync,
+  WEARABLE_POLL_CRON,
+  WEARABLE_POLL_QUEUE,
+  WEARABLE_SYNC_QUEUE,
+  WEARABLE_WEBHOOKS_CRON,
+  WEARABLE_WEBHOOKS_QUEUE,
+  type AccountCleanupJob,
+  type RemindersJob,
+  type WearableSyncJob,
+} from '@/lib/jobs/queues';
+import { sendDueReminders } from '@/lib/reminders/reminders';
+import { quietConnections, runWearableSync } from '@/lib/wearables/sync-job';
+import { maintainWebhooks } from '@/lib/wearables/webhook-subscriptions';
+
+// The job process's worker (scripts/jobs.ts starts it beside Next; tests start it on their own
+// database): the schedules, and the handler of each queue in lib/jobs/queues.ts.
+
+export type Jobs = { boss: PgBoss; stop: () => Promise<void> };
+
+export async function startJobs(connectionString: string, { schedule = true, pollingIntervalSeconds = 2 }: { schedule?: boolean; pollingIntervalSeconds?: number } = {}): Promise<Jobs> {
+  const boss = new PgBoss({ connectionString, max: 3, application_name: 'vitality-jobs' });
+  // The error's kind only: messages can carry connection details.
+  boss.on('error', (error: Error) => console.error(`[jobs] ${error.name}: the queue reported an error`));
+  await boss.start();
+  await ensureQueues(boss);
+  if (schedule) {
+    await boss.schedule(REMINDERS_QUEUE, REMINDERS_CRON, {}, { tz: 'UTC' });
+    await boss.schedule(WEARABLE_POLL_QUEUE, WEARABLE_POLL_CRON, {}, { tz: 'UTC' });
+    await boss.schedule(WEARABLE_WEBHOOKS_QUEUE, WEARABLE_WEBHOOKS_CRON, {}, { tz: 'UTC' });
+    await boss.schedule(HOUSEKEEPING_QUEUE, HOUSEKEEPING_CRON, {}, { tz: 'UTC' });
+  }
+  await boss.work<RemindersJob>(REMINDERS_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
+    for (const job of jobs) {
+      const at = job.data?.at ? new Date(job.data.at) : new Date();
+      const sent = await sendDueReminders(Number.isNaN(at.getTime()) ? new Date() : at);
+      if (sent.daily || sent.weekly) console.log(`[jobs] reminders sent: ${sent.daily} daily, ${sent.weekly} weekly`);
+    }
+  });
+  await boss.work<WearableSyncJob>(WEARABLE_SYNC_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
+    for (const job of jobs) await runWearableSync(job.data);
+  });
+  await boss.work(WEARABLE_POLL_QUEUE, { pollingIntervalSeconds }, async () => {
+    const quiet = await quietConnections();
+    for (const connectionId of quiet) await sendWearableSync(boss, { connectionId, reason: 'poll' });
+    if (quiet.length) console.log(`[jobs] polling ${quiet.length} wearable connection(s) whose webhooks went quiet`);
+  });
+  await boss.work(WEARABLE_WEBHOOKS_QUEUE, { pollingIntervalSeconds }, async () => {
+    await maintainWebhooks();
+  });
+  await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds }, async () => {
+    const done = await runHousekeeping();
+    if (done.rateLimits || done.reminderLogs || done.uploads) {
+      console.log(`[jobs] housekeeping: ${done.rateLimits} spent rate-limit counter(s), ${done.reminderLogs} year-old reminder log(s), ${done.uploads} orphaned upload(s) removed`);
+    }
+  });
+  await boss.work<AccountCleanupJob>(ACCOUNT_CLEANUP_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
+    for (const job of jobs) await runAccountCleanup(job.data, (next) => sendAccountCleanup(boss, next));
+  });
+  return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
+}
