@@ -6,8 +6,12 @@ import { ONBOARDING_STEPS, stepPath } from './onboarding/steps';
 /** The onboarding steps that need an account: every one from the date of birth on. */
 const SIGNED_IN_STEPS = ONBOARDING_STEPS.slice(ONBOARDING_STEPS.indexOf('date-of-birth')).map(stepPath);
 
+export const LOGIN_PATH = '/login';
+/** Where every finished member lands. */
+export const DASHBOARD_PATH = '/main_dashboard';
+
 export const SIGNED_IN_ROUTES = [
-  '/main_dashboard',
+  DASHBOARD_PATH,
   ...SIGNED_IN_STEPS,
   '/complete-profile',
   '/instructions',
@@ -36,5 +40,3 @@ export function isSignedInRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return signedIn.has(path);
 }
-
-export const LOGIN_PATH = '/login';

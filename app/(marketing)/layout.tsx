@@ -3,7 +3,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { getSessionUser } from '@/lib/auth/sessions';
-import { DASHBOARD_PATH } from '@/lib/client/auth-state';
+import { DASHBOARD_PATH } from '@/lib/routes';
 import { legalLinks } from '@/lib/legal';
 
 export default async function MarketingLayout({ children }: { children: ReactNode }) {

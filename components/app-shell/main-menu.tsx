@@ -6,10 +6,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { LogoutButton } from '@/components/auth/logout-button';
 import { cx } from '@/components/ui/cx';
 import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
+import { DASHBOARD_PATH } from '@/lib/routes';
 
 /** SPEC §2 "Main dashboard → Header": the menu's entries, in SPEC's order. */
 export const MENU_ENTRIES = [
-  { href: '/main_dashboard', label: 'Home' },
+  { href: DASHBOARD_PATH, label: 'Home' },
   { href: '/profile', label: 'Profile' },
   { href: '/my_devices', label: 'My devices' },
   { href: '/help', label: 'Help' },

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { DASHBOARD_PATH } from '@/lib/client/auth-state';
+import { DASHBOARD_PATH } from '@/lib/routes';
 import { getJson } from '@/lib/client/post-json';
 
 // SPEC §9: after checkout, the subscription is polled once a second, ten times at most.

@@ -11,6 +11,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { LOGIN_PATH } from '@/lib/routes';
 import { DEFAULT_ENERGY, DEFAULT_MOOD, ENERGIES, MOODS, SYMPTOMS, type EnergyValue, type MoodValue, type Symptom } from '@/lib/validation/checkin';
 import { ReflectionChat } from './reflection-chat';
+import { DASHBOARD_PATH } from '@/lib/routes';
 
 /** SPEC §8: the server's message when it gave one, else this. */
 export const SAVE_FAILED = 'Failed to save check-in.';
@@ -57,7 +58,7 @@ export function CheckinFlow() {
     setError(null);
     try {
       await api.checkin({ mood, energy, symptoms: SYMPTOMS.filter((s) => symptoms.includes(s)) });
-      router.push('/main_dashboard');
+      router.push(DASHBOARD_PATH);
     } catch (failure) {
       // SPEC §8: a network failure goes to /login; otherwise the server's message or the fallback.
       if (failure instanceof TypeError || (failure instanceof CallError && failure.status === 401)) {

@@ -5,7 +5,7 @@ import { ProblemAlert } from '@/components/auth/problem-alert';
 import { RequiredTick } from '@/components/forms/required-tick';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
-import { DASHBOARD_PATH } from '@/lib/client/auth-state';
+import { DASHBOARD_PATH } from '@/lib/routes';
 import { termsSchema } from '@/lib/validation/onboarding';
 import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
 

@@ -15,6 +15,7 @@ import { CUFF, cuffFormSchema } from '@/lib/validation/vitals-scan';
 import { measurementFields } from './scan-fields';
 import { useVitalScan } from './use-vital-scan';
 import { ScanResult, ScanView } from './vital-scan';
+import { DASHBOARD_PATH } from '@/lib/routes';
 
 /** SPEC §8. */
 const ALREADY_DONE = "You've already completed your weekly check-in.";
@@ -62,7 +63,7 @@ export function WeeklyCheckin({ vendor = null }: { vendor?: VendorConfig | null 
         ...scanned,
         ...(hasCuff ? { systolic_blood_pressure_mmhg: Number(parsed.data.systolic), diastolic_blood_pressure_mmhg: Number(parsed.data.diastolic) } : {}),
       });
-      if (answer.ok) return router.push('/main_dashboard');
+      if (answer.ok) return router.push(DASHBOARD_PATH);
       if (answer.status === 401) return window.location.assign(LOGIN_PATH);
       if (answer.status === 409) {
         // Submitted meanwhile (another tab): say when the next one opens.

@@ -1,7 +1,7 @@
 import 'server-only';
 import type Stripe from 'stripe';
 import { ApiError } from '@/lib/api/errors';
-import { DASHBOARD_PATH } from '@/lib/client/auth-state';
+import { DASHBOARD_PATH } from '@/lib/routes';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { stepPath } from '@/lib/onboarding/steps';

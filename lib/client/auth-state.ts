@@ -1,7 +1,7 @@
+import { DASHBOARD_PATH } from '@/lib/routes';
 // SPEC §3: the isAuthenticated flag lives in local storage; the session itself is the httpOnly cookie.
 const AUTH_FLAG_KEY = 'isAuthenticated';
 
-export const DASHBOARD_PATH = '/main_dashboard';
 
 export function setAuthenticated(value: boolean): void {
   try {
@@ -19,9 +19,8 @@ export function isAuthenticated(): boolean {
   }
 }
 
-/** Every sign-in method ends here: a full page load, so the server renders with the new cookie. */
+/** Every sign-in method ends here: a full page load (SPEC §2), so the server renders with the new cookie. */
 export function completeSignIn(): void {
   setAuthenticated(true);
-  // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- SPEC §2 asks for a full page load here.
   window.location.assign(DASHBOARD_PATH);
 }

@@ -1,4 +1,4 @@
-import { DASHBOARD_PATH } from '@/lib/client/auth-state';
+import { DASHBOARD_PATH } from '@/lib/routes';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { ONBOARDING_STEPS, stepPath, type OnboardingStep } from './steps';
 

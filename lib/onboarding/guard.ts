@@ -2,6 +2,7 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { requireUser, type SessionUser } from '@/lib/auth/sessions';
 import { db } from '@/lib/db';
+import { DASHBOARD_PATH } from '@/lib/routes';
 import { GATE_SELECT, gateRedirect, homePath, onboardedRedirect, type GateUser } from './gate';
 import type { OnboardingStep } from './steps';
 
@@ -30,6 +31,18 @@ export async function requireOnboardedUser(): Promise<GatedUser> {
   const user = await gatedUser();
   const target = onboardedRedirect(user);
   if (target) redirect(target);
+  return user;
+}
+
+/**
+ * For the paid product's pages (SPEC §6): past onboarding, and with billing on an open subscription;
+ * without one, the dashboard's own gate takes over (it starts a checkout).
+ */
+export async function requireSubscribedUser(): Promise<GatedUser> {
+  const user = await requireOnboardedUser();
+  // Loaded on use: the billing code is needed only here.
+  const { dashboardAccess } = await import('@/lib/billing/subscriptions');
+  if (!(await dashboardAccess(user.id)).open) redirect(DASHBOARD_PATH);
   return user;
 }
 

@@ -1,17 +1,14 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { BackLink } from '@/components/back-link';
 import { ReflectionChat } from '@/components/checkin/reflection-chat';
 import { Card } from '@/components/ui/card';
-import { dashboardAccess } from '@/lib/billing/subscriptions';
-import { requireOnboardedUser } from '@/lib/onboarding/guard';
+import { requireSubscribedUser } from '@/lib/onboarding/guard';
 
 export const metadata: Metadata = { title: 'Daily Reflection' };
 
 /** SPEC §2 "Chat": today's reflection on its own; it opens with today's check-in when there is one. */
 export default async function ChatPage() {
-  const user = await requireOnboardedUser();
-  if (!(await dashboardAccess(user.id)).open) redirect('/main_dashboard');
+  await requireSubscribedUser();
   return (
     <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-8 py-10">
       <BackLink href="/main_dashboard">Back to dashboard</BackLink>

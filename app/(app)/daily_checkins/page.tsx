@@ -1,18 +1,15 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { BackLink } from '@/components/back-link';
 import { AlreadyDone } from '@/components/checkin/already-done';
 import { CheckinFlow } from '@/components/checkin/checkin-flow';
-import { dashboardAccess } from '@/lib/billing/subscriptions';
 import { CHECKIN_ALREADY_DONE, checkinStatus } from '@/lib/checkins/daily';
-import { requireOnboardedUser } from '@/lib/onboarding/guard';
+import { requireSubscribedUser } from '@/lib/onboarding/guard';
 
 export const metadata: Metadata = { title: 'Daily check-in' };
 
 /** SPEC §2 "Daily check-in": two steps; once today's is in, when the next one opens. */
 export default async function DailyCheckinPage() {
-  const user = await requireOnboardedUser();
-  if (!(await dashboardAccess(user.id)).open) redirect('/main_dashboard');
+  const user = await requireSubscribedUser();
   const status = await checkinStatus(user.id);
   return (
     <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-8 py-10">

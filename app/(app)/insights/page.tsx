@@ -1,17 +1,14 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { BackLink } from '@/components/back-link';
 import { InsightsView } from '@/components/insights/insights-view';
-import { dashboardAccess } from '@/lib/billing/subscriptions';
 import { todaysActionsAnswer } from '@/lib/dashboard/answers';
-import { requireOnboardedUser } from '@/lib/onboarding/guard';
+import { requireSubscribedUser } from '@/lib/onboarding/guard';
 
 export const metadata: Metadata = { title: 'Insights' };
 
 /** SPEC §2 "Insights": trends, strategies and the T-Indicator. */
 export default async function InsightsPage() {
-  const user = await requireOnboardedUser();
-  if (!(await dashboardAccess(user.id)).open) redirect('/main_dashboard');
+  const user = await requireSubscribedUser();
   const actions = await todaysActionsAnswer(user);
   return (
     <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-8 py-10">

@@ -1,21 +1,17 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { BackLink } from '@/components/back-link';
 import { ActionsList } from '@/components/dashboard/actions-list';
 import { CuratedSupplements } from '@/components/dashboard/curated-supplements';
 import { Card } from '@/components/ui/card';
 import { myActionsData } from '@/lib/dashboard/page-data';
 import { formatTimestampGB } from '@/lib/format';
-import { dashboardAccess } from '@/lib/billing/subscriptions';
-import { requireOnboardedUser } from '@/lib/onboarding/guard';
+import { requireSubscribedUser } from '@/lib/onboarding/guard';
 
 export const metadata: Metadata = { title: 'My actions' };
 
 /** SPEC §2 "My actions": today's actions with the manual slots, then the curated supplements. */
 export default async function MyActionsPage() {
-  const user = await requireOnboardedUser();
-  // Part of the paid product: without an open subscription, the dashboard's gate takes over (checkout).
-  if (!(await dashboardAccess(user.id)).open) redirect('/main_dashboard');
+  const user = await requireSubscribedUser();
   const { actions, selected } = await myActionsData(user);
   return (
     <main className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-8 py-10">

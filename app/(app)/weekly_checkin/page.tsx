@@ -1,10 +1,8 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { BackLink } from '@/components/back-link';
 import { AlreadyDone } from '@/components/checkin/already-done';
 import { WeeklyCheckin } from '@/components/vitals/weekly-checkin';
-import { dashboardAccess } from '@/lib/billing/subscriptions';
-import { requireOnboardedUser } from '@/lib/onboarding/guard';
+import { requireSubscribedUser } from '@/lib/onboarding/guard';
 import { WEEKLY_ALREADY_DONE, weeklyStatus } from '@/lib/vitals/scans';
 import { vitalsVendor } from '@/lib/vitals/vendor';
 
@@ -12,8 +10,7 @@ export const metadata: Metadata = { title: 'Pulse & blood pressure' };
 
 /** SPEC §2 "Weekly check-in": the status first; once this ISO week's is in, when the next one opens. */
 export default async function WeeklyCheckinPage() {
-  const user = await requireOnboardedUser();
-  if (!(await dashboardAccess(user.id)).open) redirect('/main_dashboard');
+  const user = await requireSubscribedUser();
   const status = await weeklyStatus(user.id);
   return (
     <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-8 py-10">
