@@ -91,3 +91,9 @@ export async function createPortalSession(userId: string, requestedCustomerId: s
   const session = await callStripe('portal create', () => stripe().billingPortal.sessions.create({ customer: own.stripeCustomerId!, return_url: appUrl(SETTINGS_PATH) }));
   return { url: session.url };
 }
+
+/** Whether the member has a Stripe customer, so that the billing portal has something to show (Settings). */
+export async function hasStripeCustomer(userId: string): Promise<boolean> {
+  const { stripeCustomerId } = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { stripeCustomerId: true } });
+  return stripeCustomerId !== null;
+}

@@ -30,3 +30,8 @@ export async function userRecord(userId: string) {
 }
 
 export type UserRecord = Awaited<ReturnType<typeof userRecord>>;
+
+/** The flags of the older screens (/instructions, /devices-integrated): each, once set, sends the member home. */
+export async function olderScreenFlags(userId: string): Promise<{ instructionsRead: boolean; devicesIntegrated: boolean }> {
+  return db.user.findUniqueOrThrow({ where: { id: userId }, select: { instructionsRead: true, devicesIntegrated: true } });
+}

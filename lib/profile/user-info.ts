@@ -5,20 +5,58 @@ import { voidResetLinks } from '@/lib/auth/password-reset';
 import { endOtherSessions } from '@/lib/auth/sessions';
 import { db } from '@/lib/db';
 import { ACTIVITY_LEVEL, BIOHACKING_EXPERIENCE, DIET_PATTERN, GENDER, ISO_DAY, PLAN_PREFERENCE, type LabelledEnum } from '@/lib/codecs';
-import type { Prisma, User } from '@/lib/generated/prisma/client';
+import type { Prisma } from '@/lib/generated/prisma/client';
 import type { SetUserInfoInput } from '@/lib/validation/profile';
 
 /** A field the request left out stays as it is; one sent empty (null) clears the column. */
 const toStored = <L extends string, V extends string>(codec: LabelledEnum<L, V>, label: L | null | undefined) =>
   label === undefined ? undefined : label === null ? null : codec.toStored(label);
 
+/** The columns the user-info answer shows: never the password hash or any other secret. */
+const USER_INFO_SELECT = {
+  firstName: true,
+  lastName: true,
+  email: true,
+  dateOfBirth: true,
+  gender: true,
+  heightCm: true,
+  currentWeightKg: true,
+  desiredWeightKg: true,
+  healthGoals: true,
+  activityLevel: true,
+  dietPattern: true,
+  biohackingExperience: true,
+  currentBiohacks: true,
+  planPreference: true,
+  dailyHealthTimeHours: true,
+  healthConditions: true,
+  additionalFocusAreas: true,
+  country: true,
+  city: true,
+  instructionsRead: true,
+  devicesIntegrated: true,
+  termsAcceptedAt: true,
+} as const satisfies Prisma.UserSelect;
+type UserInfoRow = Prisma.UserGetPayload<{ select: typeof USER_INFO_SELECT }>;
+
 /** GET /api/get-user-info: the profile (both the older form's fields and the profile page's), with flags. */
 export async function getUserInfo(userId: string) {
-  return userInfoOf(await db.user.findUniqueOrThrow({ where: { id: userId } }));
+  return userInfoOf(await db.user.findUniqueOrThrow({ where: { id: userId }, select: USER_INFO_SELECT }));
 }
 
-/** The user-info answer for a user row already read (the profile page reads the row once for more). */
-export function userInfoOf(u: User) {
+/**
+ * What /profile shows, in one read: the user info, the units setting, and whether the account has a
+ * password (the hash itself stays here).
+ */
+export async function profilePageData(userId: string) {
+  const { unitsPreference, passwordHash, ...row } = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { ...USER_INFO_SELECT, unitsPreference: true, passwordHash: true },
+  });
+  return { info: userInfoOf(row), unitsPreference, hasPassword: passwordHash !== null };
+}
+
+function userInfoOf(u: UserInfoRow) {
   return {
     name: u.firstName ?? '',
     surname: u.lastName ?? '',

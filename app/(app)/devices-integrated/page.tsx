@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { DevicesStep } from '@/components/onboarding/devices-step';
 import { Card } from '@/components/ui/card';
 import { requireUser } from '@/lib/auth/sessions';
-import { db } from '@/lib/db';
 import { redirectHome } from '@/lib/onboarding/guard';
+import { olderScreenFlags } from '@/lib/onboarding/user-record';
 
 export const metadata: Metadata = { title: 'Connect your devices' };
 
@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: 'Connect your devices' };
  */
 export default async function DevicesIntegratedPage() {
   const user = await requireUser();
-  const { devicesIntegrated } = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { devicesIntegrated: true } });
+  const { devicesIntegrated } = await olderScreenFlags(user.id);
   if (devicesIntegrated) await redirectHome(user.id);
   return (
     <main className="mx-auto flex w-full max-w-xl flex-col gap-6 px-8 py-10">

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { InstructionsForm } from '@/components/onboarding/instructions-form';
 import { Card } from '@/components/ui/card';
 import { requireUser } from '@/lib/auth/sessions';
-import { db } from '@/lib/db';
 import { redirectHome } from '@/lib/onboarding/guard';
+import { olderScreenFlags } from '@/lib/onboarding/user-record';
 
 export const metadata: Metadata = { title: 'Welcome' };
 
@@ -17,7 +17,7 @@ const STEPS = [
 /** SPEC §2 "Instructions" (an older screen): welcome text and a confirm-read tick; already read goes to /dashboard at once. */
 export default async function InstructionsPage() {
   const user = await requireUser();
-  const { instructionsRead } = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { instructionsRead: true } });
+  const { instructionsRead } = await olderScreenFlags(user.id);
   if (instructionsRead) await redirectHome(user.id);
   return (
     <main className="mx-auto flex w-full max-w-xl flex-col gap-6 px-8 py-10">

@@ -5,12 +5,11 @@ import { FormList } from '@/components/profile/form-list';
 import { ProfileForm } from '@/components/profile/profile-form';
 import { Card } from '@/components/ui/card';
 import { requireUser } from '@/lib/auth/sessions';
-import { db } from '@/lib/db';
 import { labReports, latestLabValues } from '@/lib/labs/reports';
 import { latestMindset } from '@/lib/mindset/assessments';
 import { healthHistoryComplete } from '@/lib/profile/health-history';
 import { unitSystemOf } from '@/lib/profile/units-preference';
-import { userInfoOf } from '@/lib/profile/user-info';
+import { profilePageData } from '@/lib/profile/user-info';
 import { heightText, weightText } from '@/lib/validation/profile-page';
 
 export const metadata: Metadata = { title: 'My profile' };
@@ -19,12 +18,12 @@ export const metadata: Metadata = { title: 'My profile' };
 export default async function ProfilePage() {
   const user = await requireUser();
   const [account, mindset, reports, latest] = await Promise.all([
-    db.user.findUniqueOrThrow({ where: { id: user.id } }),
+    profilePageData(user.id),
     latestMindset(user.id),
     labReports(user.id),
     latestLabValues(user.id),
   ]);
-  const info = userInfoOf(account);
+  const { info } = account;
   const units = unitSystemOf(account.unitsPreference);
   const number = (value: number | string) => (typeof value === 'number' ? value : null);
   return (
@@ -43,7 +42,7 @@ export default async function ProfilePage() {
         <ProfileForm
           units={units}
           savedEmail={info.email}
-          hasPassword={account.passwordHash !== null}
+          hasPassword={account.hasPassword}
           initial={{
             name: info.name,
             surname: info.surname,

@@ -8,10 +8,11 @@ import { buttonClassName } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
 import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
 import { requireUser } from '@/lib/auth/sessions';
+import { hasStripeCustomer } from '@/lib/billing/checkout';
 import { billingEnabled } from '@/lib/billing/stripe';
 import { subscriptionInWords } from '@/lib/billing/status-words';
 import { currentSubscription, OPEN_STATUSES } from '@/lib/billing/subscriptions';
-import { db } from '@/lib/db';
+import { DASHBOARD_PATH } from '@/lib/routes';
 import { legalUrl } from '@/lib/legal';
 import { unitsPreference } from '@/lib/profile/units-preference';
 import { notificationPreferences } from '@/lib/reminders/preferences';
@@ -80,10 +81,7 @@ function BillingOff() {
 }
 
 async function SubscriptionSection({ userId }: { userId: string }) {
-  const [subscription, owner] = await Promise.all([
-    currentSubscription(userId),
-    db.user.findUniqueOrThrow({ where: { id: userId }, select: { stripeCustomerId: true } }),
-  ]);
+  const [subscription, customer] = await Promise.all([currentSubscription(userId), hasStripeCustomer(userId)]);
   const open = subscription !== null && OPEN_STATUSES.includes(subscription.status);
   return (
     <Card title="Subscription">
@@ -94,10 +92,10 @@ async function SubscriptionSection({ userId }: { userId: string }) {
         <dd className="font-medium text-neutral-900">{subscriptionInWords(subscription)}</dd>
       </dl>
       <div className="mt-6 flex flex-wrap items-start gap-3">
-        {owner.stripeCustomerId ? <ManageSubscriptionButton /> : null}
+        {customer ? <ManageSubscriptionButton /> : null}
         {open ? null : (
           // The dashboard's gate opens the checkout for the 30-day free trial.
-          <a href="/main_dashboard" className={buttonClassName({ variant: owner.stripeCustomerId ? 'secondary' : 'primary' })}>
+          <a href={DASHBOARD_PATH} className={buttonClassName({ variant: customer ? 'secondary' : 'primary' })}>
             {subscription ? 'Subscribe again' : 'Start your free trial'}
           </a>
         )}
