@@ -105,12 +105,12 @@ async function serve() {
   const server = createServer((request, response) => {
     if (!APP_METHODS.has(request.method)) {
       // Node reads and drops the body of an answered request before the next one on the connection.
-      sendJson(response, 405, { message: 'This method is not allowed here.' }, { allow: [...APP_METHODS].join(', ') });
+      sendJson(response, 405, { message: 'This method is not allowed here.', code: 'method_not_allowed' }, { allow: [...APP_METHODS].join(', ') });
       return;
     }
     // Next answers a malformed escape with a plain-text 500; it is the client's mistake.
     if (!pathIsDecodable(request.url)) {
-      sendJson(response, 400, { message: 'The address is not valid.' });
+      sendJson(response, 400, { message: 'The address is not valid.', code: 'bad_request' });
       return;
     }
     request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(request);
@@ -121,11 +121,11 @@ async function serve() {
   // A request Node cannot parse (a method it does not know, a malformed header): a JSON 400, not Node's bare one.
   server.on('clientError', (error, socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
-    const [status, message] =
-      error.code === 'HPE_HEADER_OVERFLOW' ? ['431 Request Header Fields Too Large', 'The request headers are too large.']
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? ['408 Request Timeout', 'The request took too long to arrive.']
-      : ['400 Bad Request', 'The request could not be read.'];
-    const body = JSON.stringify({ message });
+    const [status, message, code] =
+      error.code === 'HPE_HEADER_OVERFLOW' ? ['431 Request Header Fields Too Large', 'The request headers are too large.', 'request_header_fields_too_large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? ['408 Request Timeout', 'The request took too long to arrive.', 'request_timeout']
+      : ['400 Bad Request', 'The request could not be read.', 'bad_request'];
+    const body = JSON.stringify({ message, code });
     socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   });
   await new Promise((resolve) => server.listen(port, hostname, resolve));

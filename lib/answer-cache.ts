@@ -1,6 +1,6 @@
 import 'server-only';
 import type { SessionUser } from '@/lib/auth/sessions';
-import { utcDay } from '@/lib/dashboard/days';
+import { utcDay } from '@/lib/days';
 import { env } from '@/lib/env';
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { makeDailyAlert } from '@/lib/dashboard/alerts';
-import { utcDay } from '@/lib/dashboard/days';
+import { utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 
 /** SPEC §3's notification, in its snake_case field names. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/api/client-address';
 
@@ -68,7 +68,7 @@ export async function enforceLimits(limits: Limit[], action: string): Promise<vo
   if (retryAfter > 0) {
     const minutes = Math.ceil(retryAfter / 60);
     throw new ApiError(429, `Too many ${action} attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-      'Retry-After': String(retryAfter),
+      headers: { 'Retry-After': String(retryAfter) },
     });
   }
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import OpenAI, { toFile } from 'openai';
 import { fileFromMultipart } from '@/lib/api/body';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { env } from '@/lib/env';
 import { noticeOnce } from '@/lib/operator-notice';
 

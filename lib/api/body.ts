@@ -1,5 +1,5 @@
 import 'server-only';
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors';
 
 // JSON bodies in this product are small forms; anything larger is refused before parsing.
 export const MAX_JSON_BYTES = 64 * 1024;

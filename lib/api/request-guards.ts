@@ -1,6 +1,6 @@
 import 'server-only';
 import { env } from '@/lib/env';
-import { ApiError } from './errors';
+import { ApiError } from '@/lib/errors';
 
 export const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

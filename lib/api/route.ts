@@ -6,7 +6,7 @@ import { sessionUserFromRequest, withRenewedSessionCookie, type SessionUser } fr
 import { Prisma } from '@/lib/generated/prisma/client';
 import { enforceLimits, refundSuccesses, type Limit } from '@/lib/rate-limit';
 import { assertStorableText, discardBody, readJson } from './body';
-import { ApiError } from './errors';
+import { ApiError, codeForStatus, type ApiErrorOptions } from '@/lib/errors';
 import { assertJsonContentType, assertSameOrigin, STATE_CHANGING_METHODS } from './request-guards';
 
 export { discardBody, MAX_JSON_BYTES, readJson } from './body';
@@ -41,8 +41,10 @@ type Handler<TSchema extends $ZodType | undefined, TAuth extends Auth> = (
 
 export type RouteHandler = (request: Request, segment?: { params?: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
-export function jsonError(status: number, message: string, headers: Record<string, string> = {}): NextResponse {
-  return NextResponse.json({ message }, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
+/** A failure's answer: `{ message, code }`, never cached. */
+export function jsonError(status: number, message: string, options: ApiErrorOptions = {}): NextResponse {
+  const body = { message, code: options.code ?? codeForStatus(status) };
+  return NextResponse.json(body, { status, headers: { 'Cache-Control': 'no-store', ...options.headers } });
 }
 
 function assertAcceptableRequest(request: Request, options: Options<$ZodType | undefined, Auth>): void {
@@ -69,12 +71,16 @@ async function refuseFields(request: Request, bodyType: Options<undefined, Auth>
 
 /** The answer for a failure: an `ApiError` says its own, validation is 422, Prisma's known cases map centrally. */
 export function errorResponse(error: unknown, request: Request, conflictMessage = 'That already exists.'): Response {
-  if (error instanceof ApiError) return jsonError(error.status, error.message, error.headers);
+  if (error instanceof ApiError) return jsonError(error.status, error.message, error);
   // The core class: errors from `zod` and from `zod/mini` schemas both extend it.
   if (error instanceof $ZodError) {
     const first = error.issues[0];
     return NextResponse.json(
-      { message: first?.message ?? 'Invalid request.', errors: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) },
+      {
+        message: first?.message ?? 'Invalid request.',
+        code: codeForStatus(422),
+        errors: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      },
       { status: 422 },
     );
   }
@@ -94,13 +100,13 @@ export const SUBSCRIPTION_REQUIRED = 'Your subscription is not active. Open your
 async function assertSubscribed(userId: string): Promise<void> {
   // Loaded on use: most calls never need the billing code.
   const { dashboardAccess } = await import('@/lib/billing/subscriptions');
-  if (!(await dashboardAccess(userId)).open) throw new ApiError(403, SUBSCRIPTION_REQUIRED);
+  if (!(await dashboardAccess(userId)).open) throw new ApiError(403, SUBSCRIPTION_REQUIRED, { code: 'subscription_required' });
 }
 
 /**
  * Every route handler goes through this: it refuses cross-site and non-JSON state changes, checks the
  * session itself (never trusting the proxy), parses the body with the shared zod schema, applies the
- * rate limits, and turns every failure into a JSON `{ message }`.
+ * rate limits, and turns every failure into a JSON `{ message, code }`.
  */
 export function route<TSchema extends $ZodType | undefined = undefined, TAuth extends Auth = 'user'>(
   options: Options<TSchema, TAuth>,
@@ -140,7 +146,7 @@ export function methods(implemented: Partial<Record<Method, RouteHandler>>): Rec
   const allow = METHODS.filter((method) => implemented[method]).join(', ');
   const notAllowed: RouteHandler = async (request) => {
     await discardBody(request);
-    return jsonError(405, 'This method is not allowed here.', { Allow: allow });
+    return jsonError(405, 'This method is not allowed here.', { headers: { Allow: allow } });
   };
   return Object.fromEntries(METHODS.map((method) => [method, implemented[method] ?? notAllowed])) as Record<Method, RouteHandler>;
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { env } from '@/lib/env';
 import { appleNonceMatches } from './apple-nonce';
 import { namePart, normalizeEmail, type SocialProfile } from './social-profile';

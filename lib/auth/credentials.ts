@@ -1,5 +1,5 @@
 import 'server-only';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import { CURRENT_PASSWORD_NEEDED } from '@/lib/validation/profile-page';
 import { verifyPassword } from './password';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { env } from '@/lib/env';
 import { namePart, normalizeEmail, type SocialProfile } from './social-profile';
 

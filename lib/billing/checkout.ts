@@ -1,6 +1,6 @@
 import 'server-only';
 import type Stripe from 'stripe';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { DASHBOARD_PATH } from '@/lib/routes';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';

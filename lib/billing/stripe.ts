@@ -1,6 +1,6 @@
 import 'server-only';
 import Stripe from 'stripe';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { env } from '@/lib/env';
 import { noticeOnce } from '@/lib/operator-notice';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import type Stripe from 'stripe';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { billingSetting, stripe } from './stripe';

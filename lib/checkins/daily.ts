@@ -1,6 +1,6 @@
 import 'server-only';
 import { ISO_DAY } from '@/lib/codecs';
-import { nextUtcMidnight, utcDay } from '@/lib/dashboard/days';
+import { nextUtcMidnight, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 import type { CheckinInput } from '@/lib/validation/checkin';
 import { toEnergy, toMood } from './enums';

@@ -1,9 +1,9 @@
 import 'server-only';
 import { aiEngine, type AiEngine, type ChatTurn, type ReflectionContext, type ReflectionReply } from '@/lib/ai';
 import { REFLECTION_MAX_USER_TURNS } from '@/lib/ai/reflection';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { ISO_DAY } from '@/lib/codecs';
-import { utcDay } from '@/lib/dashboard/days';
+import { utcDay } from '@/lib/days';
 import { mergedDays } from '@/lib/dashboard/merged-metrics';
 import { db } from '@/lib/db';
 import type { Energy, Mood } from '@/lib/generated/prisma/enums';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { aiEngine, type AiEngine } from '@/lib/ai';
 import { DAILY_ACTION_COUNT } from '@/lib/ai/engine';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import { isUniqueViolation } from '@/lib/db-errors';
@@ -10,7 +10,7 @@ import { ActionOrigin } from '@/lib/generated/prisma/enums';
 import { MIN_DAYS_OF_DATA, tScore, type FactorKey, type TScore } from '@/lib/scores/t-score';
 import { MANUAL_ACTION_EMPTY, MANUAL_ACTION_MAX, MANUAL_ACTION_TOO_LONG } from '@/lib/validation/daily-actions';
 import type { ActionItem, ManualActionItem, ManualTitleResponse, SelectedActionsResponse, TodaysActionsResponse } from './contract';
-import { nextUtcMidnight, utcDay } from './days';
+import { nextUtcMidnight, utcDay } from '@/lib/days';
 import { dashboardInputs } from './engine-context';
 
 // Each UTC day a user has one DailyActionSet: the engine's four actions at positions 1 to 4, then up

@@ -3,7 +3,7 @@ import { db } from '@/lib/db';
 import { ActivityLevel, Gender } from '@/lib/generated/prisma/enums';
 import type { MergedDay, MetricField } from '@/lib/metrics/source-priority';
 import type { ActivityResponse } from './contract';
-import { addDays, ageOn, daysEnding, meanOf, nextUtcMidnight, utcDay } from './days';
+import { addDays, ageOn, daysEnding, meanOf, nextUtcMidnight, utcDay } from '@/lib/days';
 import { byDay, mergedDays } from './merged-metrics';
 import { cardioAge, vo2Category } from './vo2-norms';
 

@@ -5,7 +5,7 @@ import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import { isUniqueViolation } from '@/lib/db-errors';
 import { SubscriptionStatus } from '@/lib/generated/prisma/enums';
-import { addDays, daysEnding, meanOf, utcDay } from './days';
+import { addDays, daysEnding, meanOf, utcDay } from '@/lib/days';
 import { byDay, mergedDays } from './merged-metrics';
 
 // At most one built-in alert per user and UTC day (Notification.alertDay is unique per user), made on

@@ -5,7 +5,7 @@ import { db } from '@/lib/db';
 import { ActionOrigin } from '@/lib/generated/prisma/enums';
 import type { MergedDay } from '@/lib/metrics/source-priority';
 import type { TScoreInput } from '@/lib/scores/t-score';
-import { addDays, daysEnding, meanOf } from './days';
+import { addDays, daysEnding, meanOf } from '@/lib/days';
 import { byDay, mergedDays } from './merged-metrics';
 
 // What the AI engine and the T-Score read about one user on one UTC day, gathered in one round of

@@ -1,13 +1,13 @@
 import 'server-only';
 import { aiEngine, type EngineContext } from '@/lib/ai';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import { isUniqueViolation } from '@/lib/db-errors';
 import { solarDay, utcClock } from '@/lib/solar';
 import { z } from 'zod';
 import type { RecommendationsResponse, SupplementItem } from './contract';
-import { addDays, meanOf, nextUtcMidnight, utcDay } from './days';
+import { addDays, meanOf, nextUtcMidnight, utcDay } from '@/lib/days';
 import { dashboardInputs } from './engine-context';
 
 // POST /api/recommendations: the active supplement catalogue ranked by rules on the user's own figures,

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { SleepScoreResponse } from './contract';
-import { addDays, utcDay } from './days';
+import { addDays, utcDay } from '@/lib/days';
 import { byDay, mergedDays } from './merged-metrics';
 
 /** GET /api/sleep_score: last night's score, dated today (UTC) or else yesterday; null when neither day has one. */

@@ -4,7 +4,7 @@ import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { MetricSource } from '@/lib/generated/prisma/enums';
 import type { VitalsResponse } from './contract';
-import { addDays, daysEnding, isoWeekStart, meanOf, nextIsoWeekStart, utcDay } from './days';
+import { addDays, daysEnding, isoWeekStart, meanOf, nextIsoWeekStart, utcDay } from '@/lib/days';
 import { byDay, mergedDays } from './merged-metrics';
 import type { MergedDay, MetricField } from '@/lib/metrics/source-priority';
 

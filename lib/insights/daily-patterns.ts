@@ -1,7 +1,7 @@
 import 'server-only';
 import { aiEngine, type AiEngine } from '@/lib/ai';
 import { ISO_DAY } from '@/lib/codecs';
-import { addDays, nextUtcMidnight, utcDay } from '@/lib/dashboard/days';
+import { addDays, nextUtcMidnight, utcDay } from '@/lib/days';
 import { mergedDays } from '@/lib/dashboard/merged-metrics';
 import { db } from '@/lib/db';
 import { isUniqueViolation } from '@/lib/db-errors';

@@ -1,5 +1,5 @@
 import { ISO_DAY } from '@/lib/codecs';
-import { addDays, daysBetween } from '@/lib/dashboard/days';
+import { addDays, daysBetween } from '@/lib/days';
 import { formatMinutes } from '@/lib/format';
 import type { Energy, Mood } from '@/lib/generated/prisma/enums';
 import { leastSquaresSlope, mean, type Point, relativeChange, roundToStep, spearman } from '@/lib/insights/statistics';

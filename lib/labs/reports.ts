@@ -1,6 +1,6 @@
 import 'server-only';
 import { fileTypeFromBuffer } from 'file-type';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import type { LabResultsInput } from '@/lib/validation/labs';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { isoWeekStart, utcDay } from '@/lib/dashboard/days';
+import { isoWeekStart, utcDay } from '@/lib/days';
 import { escapeHtml as escape } from '@/lib/html';
 import { db } from '@/lib/db';
 import { isUniqueViolation } from '@/lib/db-errors';

@@ -1,6 +1,6 @@
 import 'server-only';
-import { ApiError } from '@/lib/api/errors';
-import { ageOn, isoWeekStart, nextIsoWeekStart, utcDay } from '@/lib/dashboard/days';
+import { ApiError } from '@/lib/errors';
+import { ageOn, isoWeekStart, nextIsoWeekStart, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 import { MetricSource, ScanSource } from '@/lib/generated/prisma/enums';
 import type { ScanResultInput } from '@/lib/validation/vitals-scan';

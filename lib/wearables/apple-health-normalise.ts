@@ -1,4 +1,4 @@
-import { utcDay } from '@/lib/dashboard/days';
+import { utcDay } from '@/lib/days';
 
 // HealthKit samples → the app's daily metrics and heart-rate samples (pure: no database). Each UTC day
 // is recomputed from all of that day's stored samples, so a resend or a late sample gives the same rows.

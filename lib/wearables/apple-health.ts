@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import { MetricSource } from '@/lib/generated/prisma/enums';
 import { dayMetrics, dayOf, hasAny, heartRates, HK, isPlausible, type Sample } from './apple-health-normalise';
@@ -60,10 +60,10 @@ export async function revokeDeviceToken(userId: string, id: string): Promise<voi
 export async function deviceTokenOwner(request: Request): Promise<{ tokenId: string; userId: string }> {
   const header = request.headers.get('authorization') ?? '';
   const token = /^Bearer\s+(\S{1,200})$/i.exec(header)?.[1];
-  if (!token) throw new ApiError(401, UNKNOWN_TOKEN, { 'WWW-Authenticate': 'Bearer' });
+  if (!token) throw new ApiError(401, UNKNOWN_TOKEN, { code: 'invalid_token', headers: { 'WWW-Authenticate': 'Bearer' } });
   const row = await db.deviceToken.findUnique({ where: { tokenHash: hashOf(token) }, select: { id: true, userId: true, revokedAt: true } });
-  if (!row) throw new ApiError(401, UNKNOWN_TOKEN, { 'WWW-Authenticate': 'Bearer' });
-  if (row.revokedAt) throw new ApiError(401, REVOKED_TOKEN, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+  if (!row) throw new ApiError(401, UNKNOWN_TOKEN, { code: 'invalid_token', headers: { 'WWW-Authenticate': 'Bearer' } });
+  if (row.revokedAt) throw new ApiError(401, REVOKED_TOKEN, { code: 'invalid_token', headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' } });
   return { tokenId: row.id, userId: row.userId };
 }
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import { queueWearableSync } from '@/lib/jobs/send';
 import { env } from '@/lib/env';

@@ -3,7 +3,7 @@ import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { ConnectionStatus } from '@/lib/generated/prisma/enums';
 import { queueWearableSync } from '@/lib/jobs/send';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { revokeAtProvider } from './account';
 import { PROVIDER_OF, WEARABLE_NAMES, wearableConfigured, WEARABLES, type Wearable } from './providers';
 import { markSyncing } from './sync-job';

@@ -7,7 +7,7 @@ import { createOpenAiEngine } from '@/lib/ai/openai-engine';
 import { ISO_DAY } from '@/lib/codecs';
 import { todaysActions } from '@/lib/dashboard/actions';
 import type { TodaysActionsResponse } from '@/lib/dashboard/contract';
-import { daysEnding } from '@/lib/dashboard/days';
+import { daysEnding } from '@/lib/days';
 import { buildEngineContext } from '@/lib/dashboard/engine-context';
 import { db } from '@/lib/db';
 import { FAKE_OPENAI_KEY, startFakeOpenAI, type FakeOpenAI } from '../fakes/openai-peer';

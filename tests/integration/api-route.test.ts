@@ -38,7 +38,7 @@ describe('route()', () => {
   it('refuses a request without a session', async () => {
     const response = await echo(post('{"name":"x"}'));
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ message: 'Not authenticated' });
+    expect(await response.json()).toEqual({ message: 'Not authenticated', code: 'unauthorized' });
   });
 
   it('refuses a forged, an expired and a deleted session', async () => {

@@ -5,7 +5,7 @@ import { rememberedAnswer, type AnswerOwner } from '@/lib/answer-cache';
 import { readSession, createSession } from '@/lib/auth/sessions';
 import { ISO_DAY } from '@/lib/codecs';
 import { sleepScoreAnswer, testosteroneTrendAnswer } from '@/lib/dashboard/answers';
-import { utcDay } from '@/lib/dashboard/days';
+import { utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 import { ActionOrigin, Energy, MetricSource, Mood, ScanSource, SubscriptionStatus, WearableProvider } from '@/lib/generated/prisma/enums';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import type * as AppleModule from '@/lib/auth/apple';
 import type * as GoogleModule from '@/lib/auth/google';
 import { startFakeApple, type FakeApple } from '../fakes/apple-peer';

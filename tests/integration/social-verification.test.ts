@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { generateKeyPair } from 'jose';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import type * as AppleModule from '@/lib/auth/apple';
 import type * as GoogleModule from '@/lib/auth/google';
 import type { FakeApple } from '../fakes/apple-peer';

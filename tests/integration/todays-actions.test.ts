@@ -6,7 +6,7 @@ import { MANUAL_TITLE_MAX } from '@/lib/ai/engine';
 import { ISO_DAY } from '@/lib/codecs';
 import { BOTH_MANUAL_ADDED, generateManualTitle, NOT_FOUND, REFRESHED, selectedActions, todaysActions, UNKNOWN_ACTION, updateSelectedActions } from '@/lib/dashboard/actions';
 import type { TodaysActionsResponse } from '@/lib/dashboard/contract';
-import { addDays, daysEnding } from '@/lib/dashboard/days';
+import { addDays, daysEnding } from '@/lib/days';
 import { buildEngineContext, scoreInput } from '@/lib/dashboard/engine-context';
 import { db } from '@/lib/db';
 import { MetricSource } from '@/lib/generated/prisma/enums';

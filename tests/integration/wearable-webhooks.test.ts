@@ -117,7 +117,7 @@ describe('Whoop webhooks', () => {
     for (const forged of [whoopSigned(body, { secret: 'not-the-secret' }), whoopSigned(body, { at: Date.now() - 10 * 60_000 }), new Request(`${callbackBase}/api/webhooks/whoop`, { method: 'POST', body })]) {
       const refused = await receive(forged);
       expect(refused.status).toBe(401);
-      expect(await refused.json()).toEqual({ message: 'The notification could not be verified.' });
+      expect(await refused.json()).toEqual({ message: 'The notification could not be verified.', code: 'unauthorized' });
     }
     // A signed body that was changed afterwards.
     const tampered = whoopSigned(body);

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { methods, route } from '@/lib/api/route';
 import { audioFromUpload, NOT_CONFIGURED, transcribeWebm, voiceInputConfigured } from '@/lib/ai/transcribe';
 

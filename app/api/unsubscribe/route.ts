@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { discardBody, methods, route } from '@/lib/api/route';
 import { clientIp } from '@/lib/rate-limit';
 import { unsubscribe, UNSUBSCRIBE_INVALID } from '@/lib/reminders/unsubscribe';

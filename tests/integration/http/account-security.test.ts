@@ -186,7 +186,7 @@ describe('9. a chunked upload is cut off at the limit', () => {
   it('answers 413 long before 100 MB have been sent', async () => {
     const answer = await sendRaw(`${app.url}/api/register`, 'POST', { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.180' }, undefined, 100 * 1024 * 1024);
     expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.text)).toEqual({ message: 'Request body is too large.' });
+    expect(JSON.parse(answer.text)).toEqual({ message: 'Request body is too large.', code: 'payload_too_large' });
     expect(answer.sent).toBeLessThan(10 * 1024 * 1024);
   });
 });

@@ -38,7 +38,7 @@ describe('POST /api/register', () => {
     await client(app.url).post('/api/register', { email, password: PASSWORD });
     const res = await client(app.url).post('/api/register', { email: ` ${email.toUpperCase()} `, password: PASSWORD });
     expect(res.status).toBe(409);
-    expect(res.json).toEqual({ message: 'User already exists' });
+    expect(res.json).toEqual({ message: 'User already exists', code: 'conflict' });
   });
 
   it.each([
@@ -61,7 +61,7 @@ describe('POST /api/login and /api/logout', () => {
     const wrong = await client(app.url).post('/api/login', { email, password: 'Not-the-password-1' });
     const unknown = await client(app.url).post('/api/login', { email: uniqueEmail(), password: PASSWORD });
     expect(wrong.status).toBe(401);
-    expect(wrong.json).toEqual({ message: 'Incorrect e-mail or password.' });
+    expect(wrong.json).toEqual({ message: 'Incorrect e-mail or password.', code: 'unauthorized' });
     expect(unknown.json).toEqual(wrong.json);
   });
 

@@ -1,7 +1,7 @@
 // Issue 11's Apple Health ingestion over HTTP against the production build: device tokens made and
 // revoked by the signed-in user, POST /api/ingest/apple-health with them, and what the database holds.
 import { describe, expect, it } from '@jest/globals';
-import { addDays, utcDay } from '@/lib/dashboard/days';
+import { addDays, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 import { client, registerUser, serveAppForThisFile } from '../../setup/app-server';
 
@@ -67,7 +67,7 @@ describe('Apple Health ingestion', () => {
 
     for (const bad of [null, 'vtd_not-a-real-token', `${token}x`]) {
       const answer = await ingest(bad, BATCH);
-      expect([answer.status, typeof answer.json.message]).toEqual([401, 'string']);
+      expect([answer.status, typeof answer.json.message, answer.json.code]).toEqual([401, 'string', 'invalid_token']);
     }
     const crossed = await ingest(token, { ...BATCH, user_id: other.userId });
     expect([crossed.status, crossed.json.message]).toEqual([403, 'This device token belongs to another account.']);
@@ -76,7 +76,7 @@ describe('Apple Health ingestion', () => {
     expect((await other.browser.post(`/api/device-tokens/${id}/revoke`, {}, origin())).status).toBe(404);
     expect((await owner.browser.post(`/api/device-tokens/${id}/revoke`, {}, origin())).status).toBe(200);
     const revoked = await ingest(token, BATCH);
-    expect([revoked.status, revoked.json.message]).toEqual([401, 'This device token was revoked. Make a new one on My devices.']);
+    expect([revoked.status, revoked.json.message, revoked.json.code]).toEqual([401, 'This device token was revoked. Make a new one on My devices.', 'invalid_token']);
 
     expect(await db.healthSample.count({ where: { userId: { in: [owner.userId, other.userId] } } })).toBe(0);
     expect(await db.dailyMetric.count({ where: { userId: { in: [owner.userId, other.userId] } } })).toBe(0);

@@ -45,7 +45,7 @@ describe("next-auth's routes", () => {
   it('answer an unknown action with a JSON 404, and a garbled cookie with an empty session', async () => {
     const unknown = await client(app.url).get('/api/auth/nonsense');
     expect(unknown.status).toBe(404);
-    expect(unknown.json).toEqual({ message: 'Not found.' });
+    expect(unknown.json).toEqual({ message: 'Not found.', code: 'not_found' });
     const session = await client(app.url).get('/api/auth/session', { cookie: 'next-auth.session-token=%E0%A4%A' });
     expect(session.status).toBe(200);
     expect(session.json).toEqual({});

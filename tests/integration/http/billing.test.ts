@@ -48,7 +48,7 @@ describe('the paid calls', () => {
     const { browser } = await onboardedUser();
     for (const path of ['/api/vitals', '/api/activity', '/api/sleep_score', '/api/trends/testosterone', '/api/todays_actions']) {
       const refused = await browser.get(path);
-      expect([path, refused.status, refused.json.message]).toEqual([path, 403, 'Your subscription is not active. Open your dashboard to start or renew it.']);
+      expect([path, refused.status, refused.json.message, refused.json.code]).toEqual([path, 403, 'Your subscription is not active. Open your dashboard to start or renew it.', 'subscription_required']);
     }
     const post = await browser.post('/api/recommendations', { lat: 51.5, lon: -0.13 }, origin());
     expect(post.status).toBe(403);

@@ -1,7 +1,7 @@
 // SPEC §7 "Check-ins" over HTTP: GET /api/checkin/status, POST /api/checkin and POST /api/reflection_chat
 // against the production build, with the built-in engine. What the database holds is checked directly.
 import { describe, expect, it } from '@jest/globals';
-import { utcDay } from '@/lib/dashboard/days';
+import { utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 import { registerUser, serveAppForThisFile } from '../../setup/app-server';
 

@@ -3,7 +3,7 @@
 // another user's. The figures themselves are worked out in tests/integration/dashboard-data.test.ts;
 // here the server's clock is the real one, so the rows are dated relative to today.
 import { describe, expect, it } from '@jest/globals';
-import { addDays, ageOn, utcDay } from '@/lib/dashboard/days';
+import { addDays, ageOn, utcDay } from '@/lib/days';
 import { cardioAge, vo2Category } from '@/lib/dashboard/vo2-norms';
 import { db } from '@/lib/db';
 import { client, registerUser, serveAppForThisFile } from '../../setup/app-server';
@@ -130,7 +130,7 @@ describe('GET /api/vitals, /api/activity, /api/sleep_score, /api/trends/testoste
 
     const sleep = await browser.get('/api/sleep_score');
     expect(sleep.status).toBe(404);
-    expect(sleep.json).toEqual({ message: 'No sleep score yet.' });
+    expect(sleep.json).toEqual({ message: 'No sleep score yet.', code: 'not_found' });
 
     expect((await browser.get('/api/trends/testosterone')).json).toEqual({ data: [] });
   });

@@ -100,7 +100,7 @@ describe('POST /api/upload-lab-report', () => {
     expect(Buffer.from(await mine.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     const theirs = await fetch(`${app.url}/api/lab-reports/${reportId}/file`, { headers: { cookie: cookieOf(stranger) } });
     expect(theirs.status).toBe(404);
-    expect(await theirs.json()).toEqual({ message: 'That report was not found.' });
+    expect(await theirs.json()).toEqual({ message: 'That report was not found.', code: 'not_found' });
 
     // Removing: not someone else's; the owner's goes with its file, and the confirmed value stays.
     const removeAs = (member: Member) => fetch(`${app.url}/api/lab-reports/${reportId}`, { method: 'DELETE', headers: { cookie: cookieOf(member), origin: app.url } });

@@ -30,7 +30,7 @@ describe('the onboarding calls', () => {
   ])('%s refuses a request without a session, whatever headers it carries', async (path, body) => {
     const res = await client(app.url).post(path, body, { 'x-middleware-subrequest': 'middleware:middleware:middleware:middleware:middleware' });
     expect(res.status).toBe(401);
-    expect(res.json).toEqual({ message: 'Not authenticated' });
+    expect(res.json).toEqual({ message: 'Not authenticated', code: 'unauthorized' });
   });
 
   it('save each answer, and GET /api/user reports them in SPEC field names', async () => {

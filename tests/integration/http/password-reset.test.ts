@@ -58,7 +58,7 @@ describe('password reset', () => {
 
     const reused = await client(app.url).post(`/api/reset-password/${token}`, { password: 'Another-Pass-99' });
     expect(reused.status).toBe(400);
-    expect(reused.json).toEqual({ message: INVALID });
+    expect(reused.json).toEqual({ message: INVALID, code: 'bad_request' });
 
     const log = app.output();
     for (const secret of [OLD, NEW, token, stored.tokenHash]) expect(log).not.toContain(secret);
@@ -85,7 +85,7 @@ describe('password reset', () => {
     await db.passwordResetToken.updateMany({ where: { user: { email } }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const res = await client(app.url).post(`/api/reset-password/${token}`, { password: NEW });
     expect(res.status).toBe(400);
-    expect(res.json).toEqual({ message: INVALID });
+    expect(res.json).toEqual({ message: INVALID, code: 'bad_request' });
     expect((await client(app.url).post('/api/login', { email, password: OLD })).status).toBe(200);
   });
 

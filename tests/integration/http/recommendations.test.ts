@@ -51,7 +51,7 @@ describe('POST /api/recommendations', () => {
   it('refuses a signed-out caller with 401', async () => {
     const res = await client(app.url).post('/api/recommendations', { lat: 51.5, lon: -0.1 }, origin());
     expect(res.status).toBe(401);
-    expect(res.json).toEqual({ message: 'Not authenticated' });
+    expect(res.json).toEqual({ message: 'Not authenticated', code: 'unauthorized' });
   });
 
   it.each([

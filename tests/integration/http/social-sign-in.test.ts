@@ -76,7 +76,7 @@ describe('POST /authorize/google', () => {
     const browser = client(app.url);
     const res = await browser.post('/authorize/google', { token: token() });
     expect(res.status).toBe(401);
-    expect(res.json).toEqual({ message: 'Google login failed' });
+    expect(res.json).toEqual({ message: 'Google login failed', code: 'unauthorized' });
     expect(browser.jar.size).toBe(0);
     expect(await db.user.count()).toBe(before);
   });
@@ -148,7 +148,7 @@ describe('POST /authorize/apple', () => {
     const nonce = await appleNonce(browser);
     const res = await browser.post('/authorize/apple', { id_token: await token(nonce, browser.jar.get('vt-apple-nonce')!) });
     expect(res.status).toBe(401);
-    expect(res.json).toEqual({ message: 'Apple login failed' });
+    expect(res.json).toEqual({ message: 'Apple login failed', code: 'unauthorized' });
     expect(sessionCookieOf(browser)).toBeUndefined();
     expect(browser.jar.has('vt-apple-nonce')).toBe(false);
     expect(await db.user.count()).toBe(before);
@@ -161,7 +161,7 @@ describe('POST /authorize/apple', () => {
     await appleNonce(attacker);
     const replayed = await attacker.post('/authorize/apple', { id_token });
     expect(replayed.status).toBe(401);
-    expect(replayed.json).toEqual({ message: 'Apple login failed' });
+    expect(replayed.json).toEqual({ message: 'Apple login failed', code: 'unauthorized' });
     expect(sessionCookieOf(attacker)).toBeUndefined();
     expect(await db.user.count({ where: { email } })).toBe(0);
   });
@@ -182,7 +182,7 @@ describe('POST /authorize/apple', () => {
 
   it('answers bad bodies with a 4xx JSON message', async () => {
     expect((await client(app.url).post('/authorize/apple', '{"id_token":', { 'content-type': 'application/json' })).status).toBe(400);
-    expect((await client(app.url).post('/authorize/apple', { id_token: 5 })).json).toEqual({ message: 'Apple login failed', errors: expect.any(Array) });
+    expect((await client(app.url).post('/authorize/apple', { id_token: 5 })).json).toEqual({ message: 'Apple login failed', code: 'unprocessable_entity', errors: expect.any(Array) });
   });
 });
 

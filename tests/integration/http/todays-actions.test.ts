@@ -2,7 +2,7 @@
 // production build. Each user sees and changes only their own sets.
 import { describe, expect, it } from '@jest/globals';
 import { ISO_DAY } from '@/lib/codecs';
-import { daysEnding, nextUtcMidnight, utcDay } from '@/lib/dashboard/days';
+import { daysEnding, nextUtcMidnight, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 import { client, registerUser, serveAppForThisFile } from '../../setup/app-server';
 
@@ -71,7 +71,7 @@ describe('manual actions and the selection', () => {
     expect(second.json).toEqual({ id: 'manual-2', title: 'Stretch for ten minutes' });
     const third = await browser.post('/api/generate_manual_action_title', { description: 'Read twenty pages', cached_daily_actions_id: setId }, origin());
     expect(third.status).toBe(409);
-    expect(third.json).toEqual({ message: 'You have added both of your own actions for today.' });
+    expect(third.json).toEqual({ message: 'You have added both of your own actions for today.', code: 'conflict' });
 
     const withManual = await todays(browser);
     expect(withManual.cached_daily_actions_id).toBe(setId);

@@ -90,7 +90,7 @@ describe('POST /api/transcribe', () => {
     const wav = Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(2000)]);
     const res = await transcribe(app, cookie, { body: audioForm(wav) });
     expect(res.status).toBe(415);
-    expect(res.json).toEqual({ message: 'The recording must be a WebM audio file.' });
+    expect(res.json).toEqual({ message: 'The recording must be a WebM audio file.', code: 'unsupported_media_type' });
     expect(openai.uploads).toHaveLength(before);
   });
 
@@ -99,7 +99,7 @@ describe('POST /api/transcribe', () => {
     TONE_WEBM.copy(huge);
     const res = await transcribe(app, cookie, { body: audioForm(huge) });
     expect(res.status).toBe(413);
-    expect(res.json).toEqual({ message: 'Recordings can be at most 25 MB.' });
+    expect(res.json).toEqual({ message: 'Recordings can be at most 25 MB.', code: 'payload_too_large' });
   }, 60_000);
 
   it('refuses an oversized body that declares no length (chunked) with 413', async () => {
@@ -147,13 +147,13 @@ describe('POST /api/transcribe', () => {
   ])('answers %s with a 4xx {message}', async (_case, init, status) => {
     const res = await transcribe(app, cookie, init());
     expect(res.status).toBe(status);
-    expect(res.json).toEqual({ message: 'No audio recording was received.' });
+    expect(res.json).toEqual({ message: 'No audio recording was received.', code: 'unprocessable_entity' });
   });
 
   it('answers a JSON body with 415: an upload is multipart', async () => {
     const res = await transcribe(app, cookie, { body: '{"audio":"x"}', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(415);
-    expect(res.json).toEqual({ message: 'Send the upload as multipart/form-data.' });
+    expect(res.json).toEqual({ message: 'Send the upload as multipart/form-data.', code: 'unsupported_media_type' });
   });
 
   it('answers 502 when OpenAI fails, and never logs the audio or the transcript', async () => {

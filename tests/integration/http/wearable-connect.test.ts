@@ -24,7 +24,7 @@ describe('the wearable connect calls', () => {
     const stranger = client(app.url, '203.0.113.77');
     for (const res of [await stranger.get(`/api/get-${wearable}-authorization-url`), await stranger.post(`/api/store_${wearable}_token`, token(wearable))]) {
       expect(res.status).toBe(401);
-      expect(res.json).toEqual({ message: 'Not authenticated' });
+      expect(res.json).toEqual({ message: 'Not authenticated', code: 'unauthorized' });
     }
   });
 
@@ -35,10 +35,10 @@ describe('the wearable connect calls', () => {
     const message = `Connecting ${name} isn't available right now. You can carry on without it and connect it later.`;
     const url = await browser.get(`/api/get-${wearable}-authorization-url`);
     expect(url.status).toBe(503);
-    expect(url.json).toEqual({ message });
+    expect(url.json).toEqual({ message, code: 'service_unavailable' });
     const stored = await browser.post(`/api/store_${wearable}_token`, token(wearable));
     expect(stored.status).toBe(503);
-    expect(stored.json).toEqual({ message });
+    expect(stored.json).toEqual({ message, code: 'service_unavailable' });
     expect(app.output()).toContain(`${wearable} cannot be connected: set ${wearable.toUpperCase()}_CLIENT_ID and ${wearable.toUpperCase()}_CLIENT_SECRET.`);
   });
 
@@ -46,12 +46,12 @@ describe('the wearable connect calls', () => {
     // This server has Whoop's client but no TOKEN_ENCRYPTION_KEY (the connect flow itself: wearable-oauth.test.ts).
     const url = await browser.get('/api/get-whoop-authorization-url');
     expect(url.status).toBe(503);
-    expect(url.json).toEqual({ message: "Connecting Whoop isn't available right now. You can carry on without it and connect it later." });
+    expect(url.json).toEqual({ message: "Connecting Whoop isn't available right now. You can carry on without it and connect it later.", code: 'service_unavailable' });
     expect(app.output()).toContain('TOKEN_ENCRYPTION_KEY is not set');
     // A token submitted by an API client cannot be sealed either: refused the same way, before Whoop is asked.
     const stored = await browser.post('/api/store_whoop_token', token('whoop'));
     expect(stored.status).toBe(503);
-    expect(stored.json).toEqual({ message: "Connecting Whoop isn't available right now. You can carry on without it and connect it later." });
+    expect(stored.json).toEqual({ message: "Connecting Whoop isn't available right now. You can carry on without it and connect it later.", code: 'service_unavailable' });
   });
 
   it('a token message from another source or without a token is refused with 422', async () => {

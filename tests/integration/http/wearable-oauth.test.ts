@@ -212,7 +212,7 @@ describe('the wearable calls over HTTP', () => {
 
     const refused = await post(sign('someone-else'));
     expect(refused.status).toBe(401);
-    expect(await refused.json()).toEqual({ message: 'The notification could not be verified.' });
+    expect(await refused.json()).toEqual({ message: 'The notification could not be verified.', code: 'unauthorized' });
     expect(await jobs()).toBe(0);
     // The member's connection is still syncing from the store call; the webhook's sync waits behind it.
     await db.wearableConnection.update({ where: { id: row.id }, data: { syncStartedAt: null } });

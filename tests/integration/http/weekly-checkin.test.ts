@@ -2,7 +2,7 @@
 // step 9), GET /api/weekly_checkin/status and POST /api/weekly_checkin (once per ISO week, Monday 00:00
 // UTC; 409 on a second one, also when two race). What the database holds is checked directly.
 import { describe, expect, it } from '@jest/globals';
-import { ageOn, nextIsoWeekStart, utcDay } from '@/lib/dashboard/days';
+import { ageOn, nextIsoWeekStart, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 import { registerUser, serveAppForThisFile } from '../../setup/app-server';
 

@@ -17,10 +17,10 @@ export async function GET(request: Request, context: Context) {
 }
 
 // next-auth answers HEAD with an empty 400; HEAD has no use here.
-export const HEAD = () => jsonError(405, 'Use GET to read the session.', { Allow: 'GET' });
+export const HEAD = () => jsonError(405, 'Use GET to read the session.', { headers: { Allow: 'GET' } });
 
 export async function POST(request: Request) {
   await discardBody(request);
-  return jsonError(405, WRITE_REFUSAL, { Allow: 'GET' });
+  return jsonError(405, WRITE_REFUSAL, { headers: { Allow: 'GET' } });
 }
 export { POST as PUT, POST as PATCH, POST as DELETE };

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/errors';
 import { methods, route } from '@/lib/api/route';
 import { appleConfigured } from '@/lib/auth/apple';
 import { appleNonceResponse } from '@/lib/auth/apple-nonce';
