@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { ApiError } from '@/lib/errors';
 import { db } from '@/lib/db';
-import { CLIENT_ADDRESS_HEADER } from '@/lib/api/client-address';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/client-address';
 
 export type Limit = {
   name: string;

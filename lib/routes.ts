@@ -1,7 +1,34 @@
-import { ONBOARDING_STEPS, stepPath } from './onboarding/steps';
+// Every path of the app, from SPEC §2's tables: the onboarding steps, the signed-in pages. The proxy
+// redirects signed-out visitors of the signed-in ones; every page still checks the session itself.
 
-// SPEC §2's route lists. The proxy redirects signed-out visitors of the signed-in ones;
-// every page still checks the session itself.
+// The onboarding table, in order: step n lives at /onboarding_n. The progress bar reads this list.
+export const ONBOARDING_STEPS = [
+  'welcome',
+  'how-it-works',
+  'account',
+  'date-of-birth',
+  'location',
+  'height',
+  'weight',
+  'vital-signs-tutorial',
+  'vital-signs-measurement',
+  'biohacking-experience',
+  'health-goals',
+  'devices',
+  'track',
+  'terms',
+] as const;
+
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+
+/** 1-based position of a step, as shown in "Step 3 of 14". */
+export function stepNumber(step: OnboardingStep): number {
+  return ONBOARDING_STEPS.indexOf(step) + 1;
+}
+
+export function stepPath(step: OnboardingStep): string {
+  return `/onboarding_${stepNumber(step)}`;
+}
 
 /** The onboarding steps that need an account: every one from the date of birth on. */
 const SIGNED_IN_STEPS = ONBOARDING_STEPS.slice(ONBOARDING_STEPS.indexOf('date-of-birth')).map(stepPath);

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
-import type { NotificationRecord } from '@/lib/notifications';
+import type { NotificationRecord } from '@/lib/dashboard/banner-notification';
 import { api, keys } from './api';
 
 // Colours come from the notification (SPEC §3); only plain hex colours are used, anything else falls back.

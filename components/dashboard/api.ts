@@ -9,7 +9,7 @@ import type {
   TodaysActionsResponse,
   VitalsResponse,
 } from '@/lib/dashboard/contract';
-import type { NotificationRecord } from '@/lib/notifications';
+import type { NotificationRecord } from '@/lib/dashboard/banner-notification';
 import type { CheckinRequest, ReflectionChatRequest } from '@/lib/validation/checkin';
 
 export type CheckinStatus = { submitted: boolean; next_refresh: string };

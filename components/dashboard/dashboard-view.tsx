@@ -10,7 +10,7 @@ import { Card } from '@/components/ui/card';
 import { Modal } from '@/components/ui/modal';
 import type { ActivityResponse, BodyFigures, ProfileCompletion, SleepScoreResponse, TestosteroneTrendResponse, TodaysActionsResponse, VitalsResponse } from '@/lib/dashboard/contract';
 import { formatDateGB, formatTimestampGB } from '@/lib/format';
-import type { NotificationRecord } from '@/lib/notifications';
+import type { NotificationRecord } from '@/lib/dashboard/banner-notification';
 import { PILLARS } from '@/lib/pillars';
 import { gaugeLabel } from '@/lib/scores/gauge';
 import { ActionsList } from './actions-list';

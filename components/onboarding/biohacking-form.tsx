@@ -6,7 +6,7 @@ import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { BIOHACKING_EXPERIENCE, type LabelOf } from '@/lib/codecs';
-import { stepPath } from '@/lib/onboarding/steps';
+import { stepPath } from '@/lib/routes';
 import { biohackingSchema } from '@/lib/validation/onboarding';
 
 type Label = LabelOf<typeof BIOHACKING_EXPERIENCE>;

@@ -6,7 +6,7 @@ import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
 import { Select, type SelectOption } from '@/components/ui/select';
 import { birthYears, daysInMonth, initialBirthDate, MONTH_NAMES, toIsoDate, twoDigits, withValidDay, type BirthDate } from '@/lib/onboarding/birth-date';
-import { stepPath } from '@/lib/onboarding/steps';
+import { stepPath } from '@/lib/routes';
 import { dobSchema } from '@/lib/validation/onboarding';
 
 const YEAR_OPTIONS: SelectOption[] = birthYears().map((year) => ({ value: String(year), label: String(year) }));

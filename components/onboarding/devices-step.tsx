@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { AppleWatchModal } from '@/components/devices/apple-watch-modal';
 import { Spinner } from '@/components/ui/spinner';
 import type { WearableKey } from '@/lib/client/wearable-connect';
-import { stepPath } from '@/lib/onboarding/steps';
+import { stepPath } from '@/lib/routes';
 import { devicesIntegratedSchema } from '@/lib/validation/onboarding';
 import { DeviceCard } from './device-card';
 import { DeviceIcon, type DeviceIconName } from './device-icon';

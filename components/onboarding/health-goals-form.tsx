@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { controlClassName } from '@/components/ui/use-field-a11y';
 import { insertAtSelection } from '@/lib/client/insert-at-selection';
-import { stepPath } from '@/lib/onboarding/steps';
+import { stepPath } from '@/lib/routes';
 import { GOALS_MAX, goalsSchema } from '@/lib/validation/onboarding';
 import { useVoiceRecorder, type VoiceState } from './use-voice-recorder';
 import { VOICE_NOT_CONFIGURED, VoiceInputButton } from './voice-input-button';

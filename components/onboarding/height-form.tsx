@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
-import { stepPath } from '@/lib/onboarding/steps';
+import { stepPath } from '@/lib/routes';
 import { cmToFeetInches, feetInchesToCm } from '@/lib/units';
 import { heightSchema } from '@/lib/validation/onboarding';
 import { DigitsInput } from './digits-input';

@@ -6,7 +6,7 @@ import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
-import { stepPath } from '@/lib/onboarding/steps';
+import { stepPath } from '@/lib/routes';
 import { locationFormSchema } from '@/lib/validation/location-form';
 import { CountryCityFields, GeoNamesCredit } from '@/components/forms/country-city-fields';
 import { useLocationAccess } from './use-location-access';

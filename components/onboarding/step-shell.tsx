@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { ONBOARDING_STEPS, stepNumber, stepPath, type OnboardingStep } from '@/lib/onboarding/steps';
+import { ONBOARDING_STEPS, stepNumber, stepPath, type OnboardingStep } from '@/lib/routes';
 
 type Props = {
   step: OnboardingStep;

@@ -4,7 +4,7 @@ import { ProblemAlert } from '@/components/auth/problem-alert';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
-import { stepPath } from '@/lib/onboarding/steps';
+import { stepPath } from '@/lib/routes';
 import { trackSchema } from '@/lib/validation/onboarding';
 
 type Track = 'one' | 'two';

@@ -11,7 +11,7 @@ import { ScanResult, ScanView } from '@/components/vitals/vital-scan';
 import { LOGIN_PATH } from '@/lib/routes';
 import { postJson } from '@/lib/client/post-json';
 import type { VendorConfig } from '@/lib/client/vitals-vendor';
-import { stepPath } from '@/lib/onboarding/steps';
+import { stepPath } from '@/lib/routes';
 import { SCAN_DURATION_MS, type ScanMeasurement } from '@/lib/vitals-scan/types';
 
 /**

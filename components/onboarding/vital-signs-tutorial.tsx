@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { postJson } from '@/lib/client/post-json';
 import { useHydrated } from '@/lib/client/use-hydrated';
-import { stepPath } from '@/lib/onboarding/steps';
+import { stepPath } from '@/lib/routes';
 import { nextAutoSlide, TUTORIAL_SLIDE_MS, TUTORIAL_SLIDES } from '@/lib/onboarding/tutorial';
 import { TutorialArt } from './tutorial-art/tutorial-art';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
-import { stepPath } from '@/lib/onboarding/steps';
+import { stepPath } from '@/lib/routes';
 import { WEIGHT_UNITS, weightFromKg, weightToKg, type WeightUnit } from '@/lib/units';
 import { WEIGHT_MAX_KG, WEIGHT_MIN_KG, weightSchema } from '@/lib/validation/onboarding';
 import { UnitToggle } from './unit-toggle';

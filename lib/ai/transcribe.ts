@@ -1,6 +1,6 @@
 import 'server-only';
 import OpenAI, { toFile } from 'openai';
-import { fileFromMultipart } from '@/lib/api/body';
+import { fileFromMultipart } from '@/lib/http/body';
 import { ApiError } from '@/lib/errors';
 import { env } from '@/lib/env';
 import { noticeOnce } from '@/lib/operator-notice';

@@ -5,11 +5,11 @@ import { $ZodError, parse, type $ZodType, type output } from 'zod/v4/core';
 import { sessionUserFromRequest, withRenewedSessionCookie, type SessionUser } from '@/lib/auth/sessions';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { enforceLimits, refundSuccesses, type Limit } from '@/lib/rate-limit';
-import { assertStorableText, discardBody, readJson } from './body';
+import { assertStorableText, discardBody, readJson } from '@/lib/http/body';
 import { ApiError, codeForStatus, type ApiErrorOptions } from '@/lib/errors';
-import { assertJsonContentType, assertSameOrigin, STATE_CHANGING_METHODS } from './request-guards';
+import { assertJsonContentType, assertSameOrigin, STATE_CHANGING_METHODS } from '@/lib/http/request-guards';
 
-export { discardBody, MAX_JSON_BYTES, readJson } from './body';
+export { discardBody, MAX_JSON_BYTES, readJson } from '@/lib/http/body';
 
 type Auth = 'user' | 'none';
 type UserOf<TAuth extends Auth> = TAuth extends 'user' ? SessionUser : SessionUser | null;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { NextResponse } from 'next/server';
-import { requestCookie } from '@/lib/api/cookies';
+import { requestCookie } from '@/lib/http/cookies';
 import { env } from '@/lib/env';
 
 // Sign in with Apple's replay guard: the browser gets a random nonce in an httpOnly cookie and hands only its

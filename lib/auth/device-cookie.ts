@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { NextResponse } from 'next/server';
-import { requestCookie } from '@/lib/api/cookies';
+import { requestCookie } from '@/lib/http/cookies';
 import { env } from '@/lib/env';
 
 // OWASP's "device cookies": a browser that has signed in to an account before carries a signed token

@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/errors';
 import { DASHBOARD_PATH } from '@/lib/routes';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
-import { stepPath } from '@/lib/onboarding/steps';
+import { stepPath } from '@/lib/routes';
 import { assertBillingEnabled, billingSetting, callStripe, stripe } from './stripe';
 import { hasCurrentSubscription, saveSubscription } from './subscriptions';
 

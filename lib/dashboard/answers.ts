@@ -1,6 +1,6 @@
 import 'server-only';
 import { rememberedAnswer, type AnswerOwner as Owner } from '@/lib/answer-cache';
-import { nextNotification } from '@/lib/notifications';
+import { nextNotification } from '@/lib/dashboard/banner-notification';
 import { todaysActions } from './actions';
 import { activity } from './activity';
 import { placeKey, recommendations, type Position } from './recommendations';

@@ -1,6 +1,6 @@
 import { DASHBOARD_PATH } from '@/lib/routes';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { ONBOARDING_STEPS, stepPath, type OnboardingStep } from './steps';
+import { ONBOARDING_STEPS, stepPath, type OnboardingStep } from '@/lib/routes';
 
 /** The user columns the onboarding gate reads (SPEC §4, the step-4-and-later numbering). */
 export const GATE_SELECT = {

@@ -4,7 +4,7 @@ import { requireUser, type SessionUser } from '@/lib/auth/sessions';
 import { db } from '@/lib/db';
 import { DASHBOARD_PATH } from '@/lib/routes';
 import { GATE_SELECT, gateRedirect, homePath, onboardedRedirect, type GateUser } from './gate';
-import type { OnboardingStep } from './steps';
+import type { OnboardingStep } from '@/lib/routes';
 
 type GatedUser = SessionUser & GateUser;
 

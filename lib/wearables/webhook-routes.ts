@@ -1,6 +1,6 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
-import { readLimitedBody } from '@/lib/api/body';
+import { readLimitedBody } from '@/lib/http/body';
 import { route, type RouteHandler } from '@/lib/api/route';
 import { notified, notifiedMember, ouraChallenge, verifyOura, verifyWhoop, verifyWithings } from './webhooks';
 import type { Wearable } from './providers';

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
-import { hostilePdf } from '../support/hostile-pdfs';
-import { LAB_REPORT_EXPECTED, labReportPdf } from '../support/lab-pdfs';
-import { parseCsv } from '../../lib/export/csv';
+import { hostilePdf } from '@/tests/support/hostile-pdfs';
+import { LAB_REPORT_EXPECTED, labReportPdf } from '@/tests/support/lab-pdfs';
+import { parseCsv } from '@/lib/export/csv';
 import { query } from './support/database';
 import { expect, test } from './support/fixtures';
 import type { Page } from '@playwright/test';

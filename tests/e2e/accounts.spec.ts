@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../lib/demo/account';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '@/lib/demo/account';
 import { expect, test } from './support/fixtures';
 import { newestMailTo } from './support/mail';
 

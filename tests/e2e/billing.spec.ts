@@ -1,4 +1,4 @@
-import { startFakeStripe, type FakeStripe } from '../fakes/stripe-peer';
+import { startFakeStripe, type FakeStripe } from '@/tests/fakes/stripe-peer';
 import { query } from './support/database';
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './support/page-checks';

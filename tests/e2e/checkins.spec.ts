@@ -2,8 +2,8 @@
 // OpenAI peer and its fallback) and the insights page, in Chromium. What was saved is read back from
 // the database with plain SQL.
 import type { Page } from '@playwright/test';
-import { DEMO_EMAIL } from '../../lib/demo/account';
-import { startFakeOpenAI, type ChatRequest, type FakeOpenAI } from '../fakes/openai-peer';
+import { DEMO_EMAIL } from '@/lib/demo/account';
+import { startFakeOpenAI, type ChatRequest, type FakeOpenAI } from '@/tests/fakes/openai-peer';
 import { query } from './support/database';
 import { expect, test } from './support/fixtures';
 import { E2E_OPENAI_KEY, E2E_OPENAI_PORT } from './support/openai';

@@ -1,7 +1,7 @@
 // Issue 9: the main dashboard and /my_actions in Chromium. Every figure a card shows is computed here,
 // independently, from the database rows (plain SQL and arithmetic, none of the app's modules).
 import type { Page } from '@playwright/test';
-import { DEMO_EMAIL } from '../../lib/demo/account';
+import { DEMO_EMAIL } from '@/lib/demo/account';
 import { query } from './support/database';
 import { expect, test } from './support/fixtures';
 

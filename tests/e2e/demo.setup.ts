@@ -1,5 +1,5 @@
 import { expect, test as setup } from '@playwright/test';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../lib/demo/account';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '@/lib/demo/account';
 import { appHeaders } from './support/client-address';
 import { demoStatePath, E2E_WORKERS } from './support/demo-state';
 

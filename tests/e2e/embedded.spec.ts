@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_EMAIL } from '../../lib/demo/account';
+import { DEMO_EMAIL } from '@/lib/demo/account';
 import { embeddedE2EUrl, query } from './support/database';
 
 // This server was started by `SEED_DEMO=1 npm start` with no DATABASE_URL, on an empty data directory.

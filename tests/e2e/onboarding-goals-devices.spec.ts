@@ -1,8 +1,8 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai-peer';
-import { startFakeWhoop, whoopFiguresFor, type FakeWhoop } from '../fakes/wearable-oauth-peer';
+import { startFakeOpenAI, type FakeOpenAI } from '@/tests/fakes/openai-peer';
+import { startFakeWhoop, whoopFiguresFor, type FakeWhoop } from '@/tests/fakes/wearable-oauth-peer';
 import { query } from './support/database';
 import { expect, test, type Users } from './support/fixtures';
 import { E2E_OPENAI_KEY, E2E_OPENAI_PORT, E2E_WHOOP_CLIENT, E2E_WHOOP_PORT } from './support/openai';

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { TERMS_MESSAGE } from '../../lib/validation/onboarding';
+import { TERMS_MESSAGE } from '@/lib/validation/onboarding';
 import { query } from './support/database';
 import { expect, test, type Users } from './support/fixtures';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { PILLARS } from '../../lib/pillars';
+import { PILLARS } from '@/lib/pillars';
 import { expect, test } from './support/fixtures';
 
 test.describe('onboarding welcome and pitch', () => {

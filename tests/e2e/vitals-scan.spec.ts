@@ -3,7 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
-import { writeFaceVideo, type FaceVideoOptions } from '../support/y4m';
+import { writeFaceVideo, type FaceVideoOptions } from '@/tests/support/y4m';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { appHeaders, nextClientAddress } from './support/client-address';
 import { query } from './support/database';

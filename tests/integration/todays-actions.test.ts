@@ -10,7 +10,7 @@ import { addDays, daysEnding } from '@/lib/days';
 import { buildEngineContext, scoreInput } from '@/lib/dashboard/engine-context';
 import { db } from '@/lib/db';
 import { MetricSource } from '@/lib/generated/prisma/enums';
-import { nextNotification } from '@/lib/notifications';
+import { nextNotification } from '@/lib/dashboard/banner-notification';
 import { tScore } from '@/lib/scores/t-score';
 
 afterAll(() => db.$disconnect());

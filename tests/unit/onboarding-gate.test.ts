@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { firstMissingStep, gateRedirect, homePath, onboardedRedirect, type GateUser } from '@/lib/onboarding/gate';
-import { ONBOARDING_STEPS, stepPath, type OnboardingStep } from '@/lib/onboarding/steps';
+import { ONBOARDING_STEPS, stepPath, type OnboardingStep } from '@/lib/routes';
 
 const complete: GateUser = {
   dateOfBirth: new Date('1985-04-02'),

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { StepShell } from '@/components/onboarding/step-shell';
 import { VitalSignsStep } from '@/components/onboarding/vital-signs-step';
 import { guardOnboardingStep } from '@/lib/onboarding/guard';
-import { stepPath } from '@/lib/onboarding/steps';
+import { stepPath } from '@/lib/routes';
 import { vitalsVendor } from '@/lib/vitals/vendor';
 
 export const metadata: Metadata = { title: 'Vital-signs measurement' };

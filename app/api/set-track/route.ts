@@ -1,5 +1,5 @@
 import { methods } from '@/lib/api/route';
-import { answerRoute } from '@/lib/onboarding/answer-route';
+import { answerRoute } from '@/lib/api/answer-route';
 import { saveTrack } from '@/lib/onboarding/updates';
 import { trackSchema } from '@/lib/validation/onboarding';
 

@@ -1,5 +1,5 @@
 import { methods } from '@/lib/api/route';
-import { answerRoute } from '@/lib/onboarding/answer-route';
+import { answerRoute } from '@/lib/api/answer-route';
 import { saveBiohackingExperience } from '@/lib/onboarding/updates';
 import { biohackingSchema } from '@/lib/validation/onboarding';
 

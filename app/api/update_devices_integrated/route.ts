@@ -1,5 +1,5 @@
 import { methods } from '@/lib/api/route';
-import { answerRoute } from '@/lib/onboarding/answer-route';
+import { answerRoute } from '@/lib/api/answer-route';
 import { markDevicesIntegrated } from '@/lib/onboarding/updates';
 import { devicesIntegratedSchema } from '@/lib/validation/onboarding';
 

@@ -1,5 +1,5 @@
 import { methods } from '@/lib/api/route';
-import { answerRoute } from '@/lib/onboarding/answer-route';
+import { answerRoute } from '@/lib/api/answer-route';
 import { saveHealthGoals } from '@/lib/onboarding/updates';
 import { goalsSchema } from '@/lib/validation/onboarding';
 

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { fileFromMultipart } from '@/lib/api/body';
+import { fileFromMultipart } from '@/lib/http/body';
 import { methods, route } from '@/lib/api/route';
 import { MAX_REPORT_BYTES, UPLOAD_MESSAGES, uploadLabReport } from '@/lib/labs/reports';
 import { LIMITS } from '@/lib/rate-limit';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { ownerFileOf } from '../../../scripts/lib/embedded-postgres';
+import { ownerFileOf } from '@/scripts/lib/embedded-postgres';
 
 export const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/vt_e2e';
 /** Where the e2e server writes its e-mails (no SMTP in tests). */

@@ -1,8 +1,8 @@
 // Playwright's fixture callback is named `use`, which is not React's hook.
 /* eslint-disable react-hooks/rules-of-hooks */
 import { test as base, expect, type Page } from '@playwright/test';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../../lib/demo/account';
-import type { OnboardingStep } from '../../../lib/onboarding/steps';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '@/lib/demo/account';
+import type { OnboardingStep } from '@/lib/routes';
 import { appHeaders, nextClientAddress } from './client-address';
 import { demoStatePath } from './demo-state';
 import { answeringStepBefore, answerThrough, type Answers } from './onboarding-answers';

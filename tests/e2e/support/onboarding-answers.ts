@@ -1,10 +1,10 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { OnboardingStep } from '../../../lib/onboarding/steps';
+import type { OnboardingStep } from '@/lib/routes';
 import { appHeaders } from './client-address';
 
-import { ANSWER_CALLS as CALLS, ANSWER_ORDER as ORDER, DEFAULT_ANSWERS, type AnsweringStep, type Answers } from '../../setup/onboarding-calls';
+import { ANSWER_CALLS as CALLS, ANSWER_ORDER as ORDER, DEFAULT_ANSWERS, type AnsweringStep, type Answers } from '@/tests/setup/onboarding-calls';
 
-export type { Answers } from '../../setup/onboarding-calls';
+export type { Answers } from '@/tests/setup/onboarding-calls';
 
 /** Answers every step up to and including `through`, as the signed-in user of `request`, through the real calls. */
 export async function answerThrough(request: APIRequestContext, baseURL: string, address: string, through: AnsweringStep, answers: Answers = {}) {

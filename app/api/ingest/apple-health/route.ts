@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { methods, readJson, route } from '@/lib/api/route';
-import { assertJsonContentType } from '@/lib/api/request-guards';
+import { assertJsonContentType } from '@/lib/http/request-guards';
 import { deviceTokenOwner, ingest, ingestSchema } from '@/lib/wearables/apple-health';
 
 /** A batch of 1,000 samples at about 250 bytes each, with room to spare. */

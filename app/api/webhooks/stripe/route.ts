@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { readLimitedBody } from '@/lib/api/body';
+import { readLimitedBody } from '@/lib/http/body';
 import { methods, route } from '@/lib/api/route';
 import { handleEvent, verifiedEvent } from '@/lib/billing/webhooks';
 

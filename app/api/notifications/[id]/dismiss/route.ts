@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { methods, route } from '@/lib/api/route';
-import { dismissNotification } from '@/lib/notifications';
+import { dismissNotification } from '@/lib/dashboard/banner-notification';
 
 /** POST /api/notifications/{id}/dismiss: hides one of the caller's own notifications. */
 const dismiss = route({ auth: 'user' }, async ({ user, params }) => {
