@@ -1,17 +1,17 @@
-// npm run bench:scan [-- --bpm N] [--breaths N] — times the camera scan engine (lib/vitals-scan) on a 45 s,
+// npm run bench:scan [-- --bpm N] [--breaths N] — times the camera scan engine (lib/scan-engine) on a 45 s,
 // 30 fps clip of 320 × 240 RGBA frames, the size the scan page hands its worker. The clip is drawn here frame
 // by frame and never held whole: a shaded, textured skin oval over x 0.3–0.7, y 0.15–0.85 of the frame,
-// swaying by a couple of pixels, its colour following lib/vitals-scan/synthetic.ts (pulse at N bpm, 72
+// swaying by a couple of pixels, its colour following lib/scan-engine/synthetic.ts (pulse at N bpm, 72
 // unless told; breathing; drift; dropped and jittered frames), plus per-pixel sensor noise (σ 4) and 8-bit
 // rounding. Per frame it times what the worker does: meanRgb over FACE_ROI, push(), and live() on every
 // third frame (the worker's ≤ 10 progress messages a second); result() is timed once at the end. Target:
 // p95 per frame under the 33.3 ms a 30 fps camera allows. A miss prints NO and still exits 0.
 import os from 'node:os';
 import { seededRandom } from '@/lib/demo/random';
-import { ScanEngine } from '@/lib/vitals-scan/engine';
-import { FACE_ROI, meanRgb } from '@/lib/vitals-scan/roi';
-import { seededGaussian, SKIN_RGB, syntheticCamera } from '@/lib/vitals-scan/synthetic';
-import { SCAN_DURATION_MS } from '@/lib/vitals-scan/types';
+import { ScanEngine } from '@/lib/scan-engine/engine';
+import { FACE_ROI, meanRgb } from '@/lib/scan-engine/roi';
+import { seededGaussian, SKIN_RGB, syntheticCamera } from '@/lib/scan-engine/synthetic';
+import { SCAN_DURATION_MS } from '@/lib/scan-engine/types';
 import { median, ms, percentile } from './stats';
 
 const WIDTH = 320;

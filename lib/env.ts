@@ -79,7 +79,7 @@ const schema = z.object({
 
   // Mail: SMTP when set; otherwise each message is written to MAIL_DIR.
   SMTP_URL: optional,
-  /** A vendor vital-signs SDK (lib/vitals-scan/vendor.ts): its script's URL and licence key; unset, the built-in engine measures. */
+  /** A vendor vital-signs SDK (lib/scans/vendor-sdk.ts): its script's URL and licence key; unset, the built-in engine measures. */
   VITALS_SDK_URL: z.preprocess(blankIsUnset, z.url().optional()),
   VITALS_SDK_LICENSE: optional,
   MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Vitality <no-reply@vitality.local>')),

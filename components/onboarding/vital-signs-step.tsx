@@ -5,14 +5,14 @@ import { useCallback, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { measurementFields } from '@/components/vitals/scan-fields';
-import { useVitalScan } from '@/components/vitals/use-vital-scan';
-import { ScanResult, ScanView } from '@/components/vitals/vital-scan';
+import { measurementFields } from '@/components/scan/scan-fields';
+import { useVitalScan } from '@/components/scan/use-vital-scan';
+import { ScanResult, ScanView } from '@/components/scan/vital-scan';
 import { LOGIN_PATH } from '@/lib/routes';
 import { postJson } from '@/lib/client/post-json';
-import type { VendorConfig } from '@/lib/client/vitals-vendor';
+import type { VendorConfig } from '@/lib/client/scan-vendor-sdk';
 import { stepPath } from '@/lib/routes';
-import { SCAN_DURATION_MS, type ScanMeasurement } from '@/lib/vitals-scan/types';
+import { SCAN_DURATION_MS, type ScanMeasurement } from '@/lib/scan-engine/types';
 
 /**
  * /onboarding_9: the live camera measurement. A spinner stands for Next until the scan finishes or the

@@ -313,7 +313,7 @@ export function observationForHeartRateSample(row: HeartRateSample, subject: Ref
 
 /**
  * A camera scan's measured figures. Its heart rate is left out: saving a scan also stores that rate as a
- * heart-rate sample (lib/vitals/scans.ts), which has its own Observation. Age, height, weight and BMI
+ * heart-rate sample (lib/scans/results.ts), which has its own Observation. Age, height, weight and BMI
  * came from the profile, not the camera, so they are not measurements either.
  */
 export function observationsForVitalScan(row: VitalScan, subject: Reference): BundleEntry<Observation>[] {

@@ -138,7 +138,7 @@ test('step 9 measures and stores a scan; the weekly check-in stores one with a c
         await expect(b.page.getByRole('status').filter({ hasText: "You've already completed your weekly check-in." })).toContainText(/Next available: \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}/);
         await expectAccessible(b.page);
         const again = await b.page.request.post('/api/weekly_checkin', { data: { heart_rate_bpm: 70 }, headers: { origin: new URL(baseURL!).origin } });
-        expect([again.status(), await again.json()]).toEqual([409, { message: "You've already completed your weekly check-in." }]);
+        expect([again.status(), await again.json()]).toEqual([409, { message: "You've already completed your weekly check-in.", code: 'conflict' }]);
         expect(await scanRows(b.email)).toHaveLength(1);
       })(),
       (async () => {

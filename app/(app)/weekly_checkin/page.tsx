@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { BackLink } from '@/components/back-link';
 import { AlreadyDone } from '@/components/checkin/already-done';
-import { WeeklyCheckin } from '@/components/vitals/weekly-checkin';
+import { WeeklyCheckin } from '@/components/scan/weekly-checkin';
 import { requireSubscribedUser } from '@/lib/onboarding/guard';
-import { WEEKLY_ALREADY_DONE, weeklyStatus } from '@/lib/vitals/scans';
-import { vitalsVendor } from '@/lib/vitals/vendor';
+import { WEEKLY_ALREADY_DONE, weeklyStatus } from '@/lib/scans/results';
+import { vitalsVendor } from '@/lib/scans/vendor-sdk';
 
 export const metadata: Metadata = { title: 'Pulse & blood pressure' };
 

@@ -3,7 +3,7 @@ import { StepShell } from '@/components/onboarding/step-shell';
 import { VitalSignsStep } from '@/components/onboarding/vital-signs-step';
 import { guardOnboardingStep } from '@/lib/onboarding/guard';
 import { stepPath } from '@/lib/routes';
-import { vitalsVendor } from '@/lib/vitals/vendor';
+import { vitalsVendor } from '@/lib/scans/vendor-sdk';
 
 export const metadata: Metadata = { title: 'Vital-signs measurement' };
 

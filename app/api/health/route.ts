@@ -1,11 +1,11 @@
 import { NextResponse } from 'next/server';
 import { methods, route } from '@/lib/api/route';
-import { checkHealth } from '@/lib/health';
+import { checkReadiness } from '@/lib/readiness';
 
 export const dynamic = 'force-dynamic';
 
 const health = route({ auth: 'none' }, async () => {
-  const health = await checkHealth();
+  const health = await checkReadiness();
   return NextResponse.json(health, { status: health.db === 'ok' ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
 });
 

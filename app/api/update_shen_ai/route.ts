@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { methods, route } from '@/lib/api/route';
-import { scanResultSchema } from '@/lib/validation/vitals-scan';
-import { saveOnboardingScan } from '@/lib/vitals/scans';
+import { scanResultSchema } from '@/lib/validation/scan-result';
+import { saveOnboardingScan } from '@/lib/scans/results';
 
 /** POST /api/update_shen_ai (measurement fields, SPEC §7): onboarding step 9's scan, when it measured a heart rate. */
 const post = route({ auth: 'user', body: scanResultSchema }, async ({ user, body }) => {

@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { methods, route } from '@/lib/api/route';
-import { weeklyCheckinSchema } from '@/lib/validation/vitals-scan';
-import { submitWeeklyCheckin, WEEKLY_ALREADY_DONE } from '@/lib/vitals/scans';
+import { weeklyCheckinSchema } from '@/lib/validation/scan-result';
+import { submitWeeklyCheckin, WEEKLY_ALREADY_DONE } from '@/lib/scans/results';
 
 /**
  * POST /api/weekly_checkin (measurement fields, SPEC §7): this ISO week's scan and cuff reading, once a

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
-import type { LiveState, ScanMeasurement } from '@/lib/vitals-scan/types';
+import type { LiveState, ScanMeasurement } from '@/lib/scan-engine/types';
 import type { VitalScan } from './use-vital-scan';
 
 // The scan's screen: the camera preview with an oval to put the face in, live progress and pulse

@@ -1,16 +1,16 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { loadVendorSdk, VendorLicenseError, type VendorConfig } from '@/lib/client/vitals-vendor';
-import type { MainToWorker, WorkerToMain } from '@/lib/vitals-scan/protocol';
-import { FACE_ROI, meanRgb } from '@/lib/vitals-scan/roi';
-import { SCAN_DURATION_MS, type LiveState, type ScanMeasurement } from '@/lib/vitals-scan/types';
+import { loadVendorSdk, VendorLicenseError, type VendorConfig } from '@/lib/client/scan-vendor-sdk';
+import type { MainToWorker, WorkerToMain } from '@/lib/scan-engine/protocol';
+import { FACE_ROI, meanRgb } from '@/lib/scan-engine/roi';
+import { SCAN_DURATION_MS, type LiveState, type ScanMeasurement } from '@/lib/scan-engine/types';
 
 // The camera scan in the browser: the camera through getUserMedia into a <video>; each new frame
 // (requestVideoFrameCallback, with its own timestamp) has its face region drawn small onto a canvas
 // and averaged over its skin pixels here (a fraction of a millisecond: copying whole frames to the
 // worker as ImageBitmaps was far slower without a GPU, and frames were lost), and the Web Worker
-// (lib/vitals-scan/scan.worker.ts) runs the engine on those samples, so the page stays smooth.
+// (lib/scan-engine/scan.worker.ts) runs the engine on those samples, so the page stays smooth.
 // Everything is released when the scan ends or the component goes away.
 
 export type ScanPhase = 'starting' | 'scanning' | 'done' | 'failed';
@@ -148,7 +148,7 @@ export function useVitalScan({
         await element.play();
         if (cancelled) return;
         if (vendorUrl && vendorLicense) {
-          // A vendor SDK measures from the same video (lib/client/vitals-vendor.ts).
+          // A vendor SDK measures from the same video (lib/client/scan-vendor-sdk.ts).
           const sdk = await loadVendorSdk({ url: vendorUrl, license: vendorLicense });
           if (cancelled) return;
           setPhase('scanning');
@@ -159,7 +159,7 @@ export function useVitalScan({
           onResultRef.current?.(measured);
           return stop();
         }
-        worker = new Worker(new URL('../../lib/vitals-scan/scan.worker.ts', import.meta.url), { type: 'module' });
+        worker = new Worker(new URL('../../lib/scan-engine/scan.worker.ts', import.meta.url), { type: 'module' });
         worker.onmessage = (event: MessageEvent<WorkerToMain>) => {
           const message = event.data;
           if (message.type === 'progress') setLive(message.live);

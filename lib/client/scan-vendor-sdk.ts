@@ -1,5 +1,5 @@
 import { loadScript } from './load-script';
-import type { LiveState, ScanMeasurement } from '@/lib/vitals-scan/types';
+import type { LiveState, ScanMeasurement } from '@/lib/scan-engine/types';
 
 // The seam for a vendor vital-signs SDK (the spec's product used one, loaded with a licence key). When
 // VITALS_SDK_URL and VITALS_SDK_LICENSE are set, the scan screens load the script and measure through it

@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/errors';
 import { ageOn, isoWeekStart, nextIsoWeekStart, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 import { MetricSource, ScanSource } from '@/lib/generated/prisma/enums';
-import type { ScanResultInput } from '@/lib/validation/vitals-scan';
+import type { ScanResultInput } from '@/lib/validation/scan-result';
 
 // The camera scans: onboarding step 9's (POST /api/update_shen_ai) and the weekly check-in's (POST
 // /api/weekly_checkin, once per ISO week from Monday 00:00 UTC; the database refuses a second one,

@@ -40,7 +40,7 @@ export const SCAN_DURATION_MS = 45_000;
  * of two checks on the band-passed pulse (heart-rate.ts): the share of its 0.7–4 Hz power within ±0.1 Hz of
  * the heart-rate peak and of its harmonic, rescaled so that white noise (~0.15) reads 0 and a clean pulse
  * (≥ 0.65) reads 1; times the share of 12 s sub-windows whose own peak is that rate (a heart keeps its
- * rhythm, a noise peak does not). On the synthetic clips (tests/unit/vitals-scan.test.ts) no-pulse clips
+ * rhythm, a noise peak does not). On the synthetic clips (tests/unit/scan-engine.test.ts) no-pulse clips
  * (noise, drift, motion steps; 300 seeds) never passed 0.25, and no pulse estimate above 0.2 was off by
  * more than 3 bpm; 0.5 leaves room for what real video has and synthetic noise lacks.
  */

@@ -1,5 +1,5 @@
-import type { VendorMeasurement } from '@/lib/client/vitals-vendor';
-import type { ScanMeasurement } from '@/lib/vitals-scan/types';
+import type { VendorMeasurement } from '@/lib/client/scan-vendor-sdk';
+import type { ScanMeasurement } from '@/lib/scan-engine/types';
 
 /** A confident result as SPEC §3's measurement fields (POST /api/update_shen_ai, /api/weekly_checkin); an unsure one gives none. */
 export function measurementFields(result: ScanMeasurement | VendorMeasurement | null) {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { beatIntervals } from '@/lib/vitals-scan/beats';
-import { bandPass, fft, findPeaks, periodogram, resampleUniform, spectralPeak } from '@/lib/vitals-scan/dsp';
-import { ScanEngine, TRACE_POINTS } from '@/lib/vitals-scan/engine';
-import { pos } from '@/lib/vitals-scan/pos';
-import { FACE_ROI, isSkin, meanRgb } from '@/lib/vitals-scan/roi';
-import { PULSE_WEIGHTS, syntheticSamples, type SyntheticOptions } from '@/lib/vitals-scan/synthetic';
-import { QUALITY_THRESHOLD, SCAN_DURATION_MS, type FrameSample, type ScanMeasurement } from '@/lib/vitals-scan/types';
+import { beatIntervals } from '@/lib/scan-engine/beats';
+import { bandPass, fft, findPeaks, periodogram, resampleUniform, spectralPeak } from '@/lib/scan-engine/dsp';
+import { ScanEngine, TRACE_POINTS } from '@/lib/scan-engine/engine';
+import { pos } from '@/lib/scan-engine/pos';
+import { FACE_ROI, isSkin, meanRgb } from '@/lib/scan-engine/roi';
+import { PULSE_WEIGHTS, syntheticSamples, type SyntheticOptions } from '@/lib/scan-engine/synthetic';
+import { QUALITY_THRESHOLD, SCAN_DURATION_MS, type FrameSample, type ScanMeasurement } from '@/lib/scan-engine/types';
 
-// The clips are what a webcam sees of a face (lib/vitals-scan/synthetic.ts): skin at (180, 120, 100), a
+// The clips are what a webcam sees of a face (lib/scan-engine/synthetic.ts): skin at (180, 120, 100), a
 // pulse of 1 % of the channel before the channel weights (green 0.77 %, red 0.33 %, blue 0.53 %) with a
 // systolic and a dicrotic wave, beat lengths varying by 3 %, breathing that brightens the face by 0.5 %
 // and swells the pulse by 15 %, sensor noise σ 0.5 on each 0..255 mean, a 2 % illumination drift, frames

@@ -1,6 +1,6 @@
 import 'server-only';
 import { env } from '@/lib/env';
-import type { VendorConfig } from '@/lib/client/vitals-vendor';
+import type { VendorConfig } from '@/lib/client/scan-vendor-sdk';
 import { noticeOnce } from '@/lib/operator-notice';
 
 /** The vendor scan SDK the pages hand the browser, when both its URL and licence are set; otherwise the built-in engine measures. */
