@@ -156,7 +156,7 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   await expect(page.getByRole('table', { name: 'Your latest results' })).toBeVisible();
 });
 
-// Issue 20, item 1: a PDF whose reading has to be stopped (a stream that inflates to a gigabyte) still
+// A PDF whose reading has to be stopped (a stream that inflates to a gigabyte) still
 // uploads, and the review opens empty with a message the member understands.
 test('a PDF too costly to read opens the review for manual entry with a plain message', async ({ page, users }) => {
   await users.create({ onboarded: true });

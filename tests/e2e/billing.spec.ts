@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures';
 import { expectAccessible } from './support/page-checks';
 import { E2E_BILLING_DATABASE_URL, E2E_BILLING_PORT, E2E_STRIPE_PORT, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET } from './support/stripe';
 
-// Issue 8 in Chromium: the server of the `billing` project has Stripe on, pointed at this fake.
+// Billing in Chromium: the server of the `billing` project has Stripe on, pointed at this fake.
 let stripe: FakeStripe;
 
 // One fake on a fixed port: the tests of this file run one after the other, in one worker.

@@ -1,4 +1,4 @@
-// Issue 10: the daily check-in, the reflection chat (built-in engine, then a model through the fake
+// The daily check-in, the reflection chat (built-in engine, then a model through the fake
 // OpenAI peer and its fallback) and the insights page, in Chromium. What was saved is read back from
 // the database with plain SQL.
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 9: the main dashboard and /my_actions in Chromium. Every figure a card shows is computed here,
+// The main dashboard and /my_actions in Chromium. Every figure a card shows is computed here,
 // independently, from the database rows (plain SQL and arithmetic, none of the app's modules).
 import type { Page } from '@playwright/test';
 import { DEMO_EMAIL } from '@/lib/demo/account';

@@ -1,4 +1,4 @@
-// Issue 10's reminders in Chromium: a mail's unsubscribe link (no sign-in, works once) and the
+// Reminders in Chromium: a mail's unsubscribe link (no sign-in, works once) and the
 // Notifications card in Settings. Read back from the database with plain SQL.
 import { createHmac } from 'node:crypto';
 import { query } from './support/database';

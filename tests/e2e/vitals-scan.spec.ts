@@ -10,7 +10,7 @@ import { query } from './support/database';
 import { answerThrough } from './support/onboarding-answers';
 import { expectAccessible, watchCsp } from './support/page-checks';
 
-// Issue 12: the real scan pages in Chromium, each browser with a fake camera playing a generated face
+// The real scan pages in Chromium, each browser with a fake camera playing a generated face
 // (tests/support/y4m.ts) whose skin pulses at a known rate and breathes at a known rate. The measured
 // heart rate must be within ±3 bpm and the breathing rate within ±3 breaths/min of what was encoded;
 // a face without a pulse must come out as a low-quality reading, not a number. Each test runs its
