@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { InputProps } from '@/components/ui/input';
 import { cx } from '@/components/ui/cx';
 import { controlClassName, useFieldA11y } from '@/components/ui/use-field-a11y';
-import { FieldHint, FieldError } from '@/components/ui/field-messages';
+import { FieldFrame } from '@/components/ui/field-messages';
 
 type PasswordInputProps = Omit<InputProps, 'type'> & {
   /** Shown on the label's line, right-aligned, e.g. a "Forgot password?" link. */
@@ -33,17 +33,16 @@ export function PasswordInput({
   const { controlId, hintId, errorId, controlProps } = useFieldA11y({ id, error, hint, describedBy, invalid });
 
   return (
-    <div className={cx('flex flex-col gap-1.5', containerClassName)}>
-      {label || labelAside ? (
-        <div className="flex items-center justify-between gap-3">
-          {label ? (
-            <label htmlFor={controlId} className="text-sm font-medium text-neutral-800">
-              {label}
-            </label>
-          ) : null}
-          {labelAside}
-        </div>
-      ) : null}
+    <FieldFrame
+      controlId={controlId}
+      label={label}
+      labelAside={labelAside}
+      hintId={hintId}
+      hint={hint}
+      errorId={errorId}
+      error={error}
+      className={containerClassName}
+    >
       <div className="relative">
         <input
           {...props}
@@ -72,8 +71,6 @@ export function PasswordInput({
           </svg>
         </button>
       </div>
-      <FieldHint id={hintId}>{hint}</FieldHint>
-      <FieldError id={errorId}>{error}</FieldError>
-    </div>
+    </FieldFrame>
   );
 }

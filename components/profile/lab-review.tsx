@@ -8,19 +8,12 @@ import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
 import { postJson } from '@/lib/client/post-json';
 import { LAB_MARKER_KEYS, LAB_MARKERS, unitsOf, type LabMarkerKey } from '@/lib/labs/markers';
+import type { UploadAnswer } from '@/lib/labs/reports';
 import { UNREADABLE_MESSAGE } from '@/lib/labs/upload-messages';
 import { LOGIN_PATH } from '@/lib/routes';
 
 /** What POST /api/upload-lab-report answered: the report and the values read from it. */
-export type ReviewStart = {
-  message: string;
-  report_id: string;
-  file_name: string;
-  kind: 'pdf' | 'image';
-  text_found: boolean;
-  collected_on: string | null;
-  markers: Array<{ marker: LabMarkerKey; label: string; value: number; unit: string; referenceLow: number | null; referenceHigh: number | null; line: string }>;
-};
+export type ReviewStart = UploadAnswer;
 
 type Row = { key: number; marker: LabMarkerKey; value: string; unit: string; low: string; high: string; line: string | null };
 type RowErrors = Partial<Record<'value' | 'unit' | 'reference_high', string>>;

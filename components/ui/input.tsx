@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cx } from './cx';
 import { controlClassName, useFieldA11y } from './use-field-a11y';
-import { FieldHint, FieldError } from './field-messages';
+import { FieldFrame } from './field-messages';
 
 export type InputProps = ComponentPropsWithRef<'input'> & {
   /** Visible label; omit only when the caller provides aria-label. */
@@ -34,15 +34,8 @@ export function Input({
   });
 
   return (
-    <div className={cx('flex flex-col gap-1.5', containerClassName)}>
-      {label ? (
-        <label htmlFor={controlId} className="text-sm font-medium text-neutral-800">
-          {label}
-        </label>
-      ) : null}
+    <FieldFrame controlId={controlId} label={label} hintId={hintId} hint={hint} errorId={errorId} error={error} className={containerClassName}>
       <input {...props} {...controlProps} className={controlClassName(Boolean(error), cx('h-10', className))} />
-      <FieldHint id={hintId}>{hint}</FieldHint>
-      <FieldError id={errorId}>{error}</FieldError>
-    </div>
+    </FieldFrame>
   );
 }

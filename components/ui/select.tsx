@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cx } from './cx';
 import { controlClassName, useFieldA11y } from './use-field-a11y';
-import { FieldHint, FieldError } from './field-messages';
+import { FieldFrame } from './field-messages';
 
 export type SelectOption = { value: string; label: string };
 
@@ -37,12 +37,7 @@ export function Select({
   });
 
   return (
-    <div className={cx('flex flex-col gap-1.5', containerClassName)}>
-      {label ? (
-        <label htmlFor={controlId} className="text-sm font-medium text-neutral-800">
-          {label}
-        </label>
-      ) : null}
+    <FieldFrame controlId={controlId} label={label} hintId={hintId} hint={hint} errorId={errorId} error={error} className={containerClassName}>
       <div className="relative">
         <select
           {...props}
@@ -70,8 +65,6 @@ export function Select({
           />
         </svg>
       </div>
-      <FieldHint id={hintId}>{hint}</FieldHint>
-      <FieldError id={errorId}>{error}</FieldError>
-    </div>
+    </FieldFrame>
   );
 }
