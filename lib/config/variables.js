@@ -1,7 +1,8 @@
 // @ts-check
 // Every environment variable the app, the proxy, server.mjs and the scripts read, declared once: its zod
-// type, its default and a line on what it does. lib/config/env.js reads them; docs/configuration.md is
-// generated from this file (`npm run docs:config`). Plain JavaScript, so that `node server.mjs` imports it too.
+// type, its default and a line on what it does. ./env.js reads them; docs/configuration.md is generated
+// from this file (`npm run docs:config`). JavaScript (an ES module, by package.json's "type"), so that
+// server.mjs, which node runs as it is, imports it too; `@ts-check` has tsc hold it to its JSDoc types.
 import { z } from 'zod';
 
 /** The integrations, in the order docs/configuration.md lists them, each with a line said under its heading. */
@@ -24,7 +25,7 @@ export const GROUPS = {
   jobs: { title: 'Background jobs', note: 'pg-boss beside the app (scripts/jobs.ts, started by `npm run dev` and `npm start`).' },
   server: { title: 'HTTP server and proxy', note: 'server.mjs, the Node server `npm start` runs, and what each of its processes keeps.' },
   embedded: { title: 'Embedded database', note: 'PGlite, started by `npm run dev` / `npm start` when DATABASE_URL is unset.' },
-  dev: { title: 'Development and tests', note: 'Build tooling, and the knobs of the test and benchmark harnesses.' },
+  dev: { title: 'Development and tests', note: 'Build tooling, and the knobs of the test and benchmark harnesses (read by the file named, never by the app).' },
 };
 
 /** @typedef {keyof typeof GROUPS} Group */
@@ -61,18 +62,20 @@ const count = (/** @type {number} */ fallback, /** @type {number} */ min) => ({
   ),
 });
 
+const quoted = (/** @type {readonly string[]} */ values) => values.map((value) => `\`${value}\``).join(' or ');
+
 /**
  * @template {string} const T
  * @param {readonly [T, ...T[]]} values
  */
-const optionalChoice = (values) => ({ type: values.join(' or '), schema: z.preprocess(blankIsUnset, z.enum(values).optional()) });
+const optionalChoice = (values) => ({ type: quoted(values), schema: z.preprocess(blankIsUnset, z.enum(values).optional()) });
 
 /**
  * @template {string} const T
  * @param {readonly [T, ...T[]]} values
  * @param {T} fallback
  */
-const choice = (values, fallback) => ({ type: values.join(' or '), default: fallback, schema: z.preprocess(blankIsUnset, z.enum(values).default(fallback)) });
+const choice = (values, fallback) => ({ type: quoted(values), default: fallback, schema: z.preprocess(blankIsUnset, z.enum(values).default(fallback)) });
 
 /**
  * @template {z.ZodType} S
@@ -165,7 +168,7 @@ export const VARIABLES = {
   EMBEDDED_DB_DIR: variable('embedded', text('.data/pglite'), 'the embedded database’s files'),
   EMBEDDED_DB_PORT: variable('embedded', port(54329), 'the embedded database’s preferred port on 127.0.0.1 (another is picked when it is taken)'),
 
-  PRISMA_SCHEMA_ENGINE_BINARY: variable('dev', optionalText(), 'Prisma’s schema-engine binary, for `npm run db:generate`', { unset: 'a placeholder: generate never runs the engine, and it cannot be downloaded here' }),
+  PRISMA_SCHEMA_ENGINE_BINARY: variable('dev', optionalText(), 'Prisma’s schema-engine binary, for `npm run db:generate`', { unset: 'a placeholder file, since generate never runs the engine and it cannot be downloaded here' }),
 };
 
 /** @typedef {typeof VARIABLES} Variables */
