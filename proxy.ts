@@ -8,21 +8,26 @@ import {
   sessionCookieDue,
   sessionCookieOptions,
 } from '@/lib/auth/session-cookie';
+import { readEnv } from '@/lib/config/env.js';
 import { isSignedInRoute, LOGIN_PATH } from '@/lib/routes';
 import { contentSecurityPolicy, createNonce, STRICT_TRANSPORT_SECURITY } from '@/lib/security/content-security-policy';
 
 const PHONE_USER_AGENT = /Mobi|Android|iPhone/;
 
-// Read per request: the proxy runs on Node.js, so these follow the server's environment, not the build's.
+const POLICY_VARIABLES = ['APP_URL', 'NODE_ENV', 'GOOGLE_CLIENT_ID', 'APPLE_CLIENT_ID', 'VITALS_SDK_URL', 'VITALS_SDK_LICENSE'] as const;
+
+// Read per request: the proxy runs on Node.js, so these follow the server's environment, not the build's
+// (NODE_ENV aside: it is the build's mode, in every bundle).
 function policyFor(nonce: string) {
-  const https = (process.env.APP_URL ?? '').startsWith('https://');
+  const config = readEnv(POLICY_VARIABLES);
+  const https = config.APP_URL.startsWith('https://');
   const csp = contentSecurityPolicy({
     nonce,
-    development: process.env.NODE_ENV === 'development',
+    development: config.NODE_ENV === 'development',
     https,
-    google: Boolean(process.env.GOOGLE_CLIENT_ID),
-    apple: Boolean(process.env.APPLE_CLIENT_ID),
-    vitalsSdk: process.env.VITALS_SDK_URL && process.env.VITALS_SDK_LICENSE ? process.env.VITALS_SDK_URL : null,
+    google: Boolean(config.GOOGLE_CLIENT_ID),
+    apple: Boolean(config.APPLE_CLIENT_ID),
+    vitalsSdk: config.VITALS_SDK_URL && config.VITALS_SDK_LICENSE ? config.VITALS_SDK_URL : null,
   });
   return { csp, https };
 }

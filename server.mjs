@@ -4,6 +4,7 @@
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import next from 'next';
+import { readEnv } from './lib/config/env.js';
 
 /** The header the app reads the client's address from; any copy the client sent is replaced. */
 export const CLIENT_ADDRESS_HEADER = 'x-vitality-client-address';
@@ -15,24 +16,23 @@ const flag = (short, long) => {
   return index === -1 ? undefined : args[index + 1];
 };
 const dev = args.includes('--dev');
-const port = Number(flag('-p', '--port') ?? process.env.PORT ?? 3000);
 const hostname = flag('-H', '--hostname');
 
-const rawProxyCount = process.env.TRUSTED_PROXY_COUNT?.trim() || '0';
-if (!/^\d{1,2}$/.test(rawProxyCount)) {
-  console.error('Invalid environment variables: TRUSTED_PROXY_COUNT (a whole number of proxies, 0 when none)');
-  process.exit(1);
+/** The variables `names` (declared in lib/config/variables.js), or the refusal printed and an exit. */
+function readConfig(names) {
+  try {
+    return readEnv(names);
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
 }
-const trustedProxies = Number(rawProxyCount);
-
+const port = Number(flag('-p', '--port') ?? readConfig(['PORT']).PORT);
+const config = readConfig(['TRUSTED_PROXY_COUNT', 'WEB_CONCURRENCY']);
+const trustedProxies = config.TRUSTED_PROXY_COUNT;
 // WEB_CONCURRENCY: how many server processes share the port (node:cluster), one per core at most being
 // sensible. 1 (the default) runs a single process; dev always does.
-const rawConcurrency = process.env.WEB_CONCURRENCY?.trim() || '1';
-if (!/^\d{1,2}$/.test(rawConcurrency) || Number(rawConcurrency) < 1) {
-  console.error('Invalid environment variables: WEB_CONCURRENCY (a whole number of server processes, 1 or more)');
-  process.exit(1);
-}
-const concurrency = dev ? 1 : Number(rawConcurrency);
+const concurrency = dev ? 1 : config.WEB_CONCURRENCY;
 
 /**
  * With no trusted proxy, the socket's peer is the client. Behind N trusted proxies, each appends the

@@ -3,9 +3,11 @@
 // queued work: wearable syncs and what deleted accounts left to retry (account-cleanup; ./job-worker.ts
 // registers every handler). Stops cleanly on SIGINT/SIGTERM.
 import './lib/load-env';
+import { readEnv } from '../lib/config/env.js';
 import { startJobs } from './job-worker';
 
-const url = process.env.DATABASE_URL;
+const config = readEnv(['DATABASE_URL', 'JOBS_SCHEDULE']);
+const url = config.DATABASE_URL;
 if (!url) {
   console.error('The jobs need DATABASE_URL (scripts/with-db.ts sets it for the embedded database).');
   process.exit(1);
@@ -13,7 +15,7 @@ if (!url) {
 
 try {
   // JOBS_SCHEDULE=off runs queued work (wearable syncs, account cleanup) without the crons (the e2e server).
-  const schedule = process.env.JOBS_SCHEDULE !== 'off';
+  const schedule = config.JOBS_SCHEDULE !== 'off';
   const jobs = await startJobs(url, { schedule });
   console.log(schedule ? 'Background jobs running (reminders every 15 minutes, wearable polling every 6 hours).' : 'Background jobs running (no schedules).');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -5,6 +5,8 @@
 // The demo user is seeded with --dev on the embedded database, or wherever SEED_DEMO=1 asks for it.
 import './lib/load-env';
 import { spawn } from 'node:child_process';
+import { inheritedEnvironment, parseEnv } from '../lib/config/env.js';
+import { VARIABLE_NAMES } from '../lib/config/variables.js';
 import { ensureEmbeddedDatabase } from './lib/embedded-postgres';
 import { applyMigrations } from './lib/migrator';
 import { demoSeedWanted, embeddedDatabaseEnv, resolveAuthSecret, resolveTokenKey } from './lib/start-environment';
@@ -23,7 +25,8 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-const env = { ...process.env };
+// What the command, the seed and the jobs inherit: this environment, with what is settled below.
+const env = inheritedEnvironment();
 const embedded = !env.DATABASE_URL;
 const secret = resolveAuthSecret(env, { dev, embedded });
 if ('problem' in secret) fail(secret.problem);
@@ -31,13 +34,14 @@ env.NEXTAUTH_SECRET = secret.value;
 const tokenKey = resolveTokenKey(env, { dev, embedded });
 if (tokenKey) env.TOKEN_ENCRYPTION_KEY = tokenKey;
 
-// Fail fast, naming the bad variables, before a database or Next starts (lib/env.ts reads process.env).
-Object.assign(process.env, env);
-try {
-  await import('../lib/env');
-} catch (error) {
-  fail((error as Error).message);
-}
+// Fail fast, naming the bad variables, before a database or Next starts: the app reads these same ones.
+const config = (() => {
+  try {
+    return parseEnv(env, VARIABLE_NAMES);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+})();
 
 let stopDatabase = async () => {};
 if (embedded) {
@@ -68,7 +72,7 @@ if (demoSeedWanted(env, { dev, embedded })) {
 // The background jobs (pg-boss: the reminders) run beside the command on the same database, unless
 // JOBS=off. A jobs process that fails is reported and the app keeps serving.
 const jobs =
-  env.JOBS === 'off'
+  config.JOBS === 'off'
     ? null
     : spawn('node_modules/.bin/tsx', ['--conditions=react-server', 'scripts/jobs.ts'], { stdio: 'inherit', env }).on('exit', (code, signal) => {
         if (code && !signal) console.error('The background jobs stopped; reminders will not go out until the app restarts.');

@@ -1,12 +1,13 @@
 import 'server-only';
 import type { AuthOptions } from 'next-auth';
 import type { Adapter, AdapterUser } from 'next-auth/adapters';
+import { lendNextAuthUrl } from '@/lib/config/env.js';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { endSession, extendSession, readSession, SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './sessions';
 
-// next-auth v4 builds its URLs from NEXTAUTH_URL.
-process.env.NEXTAUTH_URL ??= env.APP_URL;
+// next-auth v4 builds its URLs from NEXTAUTH_URL, which it reads from the environment only.
+lendNextAuthUrl(env.APP_URL);
 
 const userSelect = { id: true, email: true, emailVerified: true, name: true, image: true } as const;
 

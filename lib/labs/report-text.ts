@@ -79,7 +79,7 @@ function runChild(bytes: Uint8Array, limits: Limits): Promise<PdfReading> {
       '/bin/sh',
       ['-c', `ulimit -t ${limits.cpuSeconds} && exec "$0" "$@"`, process.execPath, `--max-old-space-size=${limits.heapMb}`, SCRIPT, String(MAX_PAGES)],
       // Next to no environment: the child parses untrusted bytes and needs no secrets (nor the parent's NODE_OPTIONS).
-      { stdio: ['pipe', 'pipe', 'pipe'], env: { NODE_ENV: process.env.NODE_ENV } },
+      { stdio: ['pipe', 'pipe', 'pipe'], env: { NODE_ENV: env.NODE_ENV } },
     );
     live.add(child);
     let stopped: 'time' | 'memory' | 'crash' | null = null;

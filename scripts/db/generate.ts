@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { inheritedEnvironment, readEnv } from '../../lib/config/env.js';
 
 const placeholder = path.resolve('node_modules/.cache/prisma/schema-engine-unused');
 mkdirSync(path.dirname(placeholder), { recursive: true });
@@ -10,6 +11,6 @@ writeFileSync(placeholder, '');
 
 const result = spawnSync(process.execPath, [path.resolve('node_modules/prisma/build/index.js'), 'generate'], {
   stdio: 'inherit',
-  env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? placeholder, PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+  env: { ...inheritedEnvironment(), PRISMA_SCHEMA_ENGINE_BINARY: readEnv(['PRISMA_SCHEMA_ENGINE_BINARY']).PRISMA_SCHEMA_ENGINE_BINARY ?? placeholder, PRISMA_HIDE_UPDATE_MESSAGE: '1' },
 });
 process.exit(result.status ?? 1);

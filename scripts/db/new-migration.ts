@@ -3,6 +3,7 @@
 import '../lib/load-env';
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readEnv } from '../../lib/config/env.js';
 import { startPglite } from '../lib/embedded-postgres';
 import { MIGRATIONS_DIR } from '../lib/migrator';
 import { SCHEMA_PATH, SNAPSHOT_PATH, readDatamodel } from '../lib/schema-files';
@@ -19,9 +20,10 @@ const [from, to] = await Promise.all([readDatamodel(SNAPSHOT_PATH), readDatamode
 if (!to) throw new Error(`No schema at ${SCHEMA_PATH}`);
 
 // The diff needs a connection but no data: a throwaway in-memory database will do.
-const scratch = process.env.DATABASE_URL ? null : await startPglite('memory://', 0);
+const configured = readEnv(['DATABASE_URL']).DATABASE_URL;
+const scratch = configured ? null : await startPglite('memory://', 0);
 try {
-  const sql = await diffDatamodels(from, to, process.env.DATABASE_URL ?? scratch!.url);
+  const sql = await diffDatamodels(from, to, configured ?? scratch!.url);
   if (!sql.trim() || /^-- This is an empty migration\.?\s*$/.test(sql.trim())) {
     console.log('No schema changes since the last migration.');
   } else {

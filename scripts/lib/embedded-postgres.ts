@@ -7,8 +7,8 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { readEnv } from '../../lib/config/env.js';
 
-const DEFAULT_PORT = 54329;
 // PGlite is single-user; the socket server queues this many client connections onto its one session.
 const MAX_CONNECTIONS = 32;
 // How long a joiner waits for an owner that has claimed the directory but is still starting PGlite.
@@ -22,7 +22,7 @@ export type EmbeddedOptions = { dataDir?: string; port?: number };
 const ownTokens = new Set<string>();
 
 function dataDirOf(options: EmbeddedOptions): string {
-  return path.resolve(options.dataDir || process.env.EMBEDDED_DB_DIR || '.data/pglite');
+  return path.resolve(options.dataDir || readEnv(['EMBEDDED_DB_DIR']).EMBEDDED_DB_DIR);
 }
 
 export function ownerFileOf(dataDir: string): string {
@@ -155,7 +155,7 @@ export async function ensureEmbeddedDatabase(options: EmbeddedOptions = {}): Pro
   };
   let started: Awaited<ReturnType<typeof startPglite>>;
   try {
-    started = await startPglite(dataDir, options.port ?? Number(process.env.EMBEDDED_DB_PORT || DEFAULT_PORT));
+    started = await startPglite(dataDir, options.port ?? readEnv(['EMBEDDED_DB_PORT']).EMBEDDED_DB_PORT);
     await publish(file, { ...mine, port: started.port });
   } catch (error) {
     await release();
@@ -173,7 +173,7 @@ export async function ensureEmbeddedDatabase(options: EmbeddedOptions = {}): Pro
 
 /** The configured server, or the embedded one. */
 export async function resolveDatabase(): Promise<EmbeddedDatabase> {
-  const configured = process.env.DATABASE_URL;
+  const configured = readEnv(['DATABASE_URL']).DATABASE_URL;
   if (configured) return { url: configured, owned: false, stop: async () => {} };
   return ensureEmbeddedDatabase();
 }

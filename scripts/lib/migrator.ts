@@ -5,6 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
+import { readEnv } from '../../lib/config/env.js';
 
 export const MIGRATIONS_DIR = path.resolve('prisma/migrations');
 // Prisma Migrate's own advisory-lock key, so the two never run at once.
@@ -46,12 +47,6 @@ export type MigrateResult = { applied: string[]; warnings: string[] };
 /** lockTimeoutMs: how long to wait for a concurrent migration (default MIGRATION_LOCK_TIMEOUT_MS, else 60 s). */
 export type MigrateOptions = { lockTimeoutMs?: number };
 
-const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
-
-function lockTimeoutFromEnv(): number {
-  const value = Number(process.env.MIGRATION_LOCK_TIMEOUT_MS);
-  return Number.isInteger(value) && value > 0 ? value : DEFAULT_LOCK_TIMEOUT_MS;
-}
 
 /** Waits for the migration lock, polling so that a stuck holder makes us fail instead of hang. */
 async function takeLock(client: pg.Client, timeoutMs: number): Promise<void> {
@@ -76,7 +71,7 @@ export async function applyMigrations(connectionString: string, dir = MIGRATIONS
   const applied: string[] = [];
   const warnings: string[] = [];
   try {
-    await takeLock(client, options.lockTimeoutMs ?? lockTimeoutFromEnv());
+    await takeLock(client, options.lockTimeoutMs ?? readEnv(['MIGRATION_LOCK_TIMEOUT_MS']).MIGRATION_LOCK_TIMEOUT_MS);
     await client.query(CREATE_HISTORY_TABLE);
     const { rows } = await client.query<HistoryRow>(
       'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" ORDER BY started_at',

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { Fragment } from 'react';
+import { env } from '@/lib/env';
 import { listOutbox } from '@/lib/mail/outbox';
 
 export const metadata: Metadata = { title: 'Mail outbox', robots: { index: false } };
@@ -30,7 +31,7 @@ function LinkedText({ text }: { text: string }) {
 
 // Development only: the mails the app wrote to MAIL_DIR instead of sending them (no SMTP_URL).
 export default async function DevMailPage() {
-  if (process.env.NODE_ENV === 'production') notFound();
+  if (env.NODE_ENV === 'production') notFound();
   await connection();
   const mails = await listOutbox();
 
