@@ -8,14 +8,11 @@ import { sleepScoreAnswer, testosteroneTrendAnswer } from '@/lib/dashboard/answe
 import { utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 import { ActionOrigin, Energy, MetricSource, Mood, ScanSource, SubscriptionStatus, WearableProvider } from '@/lib/generated/prisma/enums';
+import { addCheckin, addTestosterone, createMember } from '../support/members';
 
 afterAll(() => db.$disconnect());
 
-let users = 0;
-async function newUser(): Promise<string> {
-  users += 1;
-  return (await db.user.create({ data: { email: `version-${users}-${Date.now()}@example.test` } })).id;
-}
+const newUser = async (): Promise<string> => (await createMember()).id;
 
 const versionOf = async (id: string): Promise<bigint> => (await db.user.findUniqueOrThrow({ where: { id }, select: { dataVersion: true } })).dataVersion;
 const ownerOf = async (id: string): Promise<AnswerOwner> => ({ id, dataVersion: await versionOf(id) });
@@ -43,8 +40,8 @@ describe('users."dataVersion"', () => {
       ['heart-rate samples, many in one statement', () => db.heartRateSample.createMany({ data: [1, 2, 3].map((i) => ({ userId, recordedAt: new Date(Date.now() - i * 300_000), bpm: 60 + i, source: MetricSource.OURA })) })],
       ['heart-rate delete', () => db.heartRateSample.deleteMany({ where: { userId } })],
       ['scan', () => db.vitalScan.create({ data: { userId, source: ScanSource.WEEKLY, heartRateBpm: 61 } })],
-      ['check-in', () => db.dailyCheckin.create({ data: { userId, day, mood: Mood.HAPPY, energy: Energy.LOW, symptoms: [] } })],
-      ['lab result', () => db.labResult.create({ data: { userId, marker: 'total_testosterone', value: 600, unit: 'ng/dL', valueNgDl: 600, takenAt: new Date() } })],
+      ['check-in', () => addCheckin(userId, today, { mood: Mood.HAPPY, energy: Energy.LOW })],
+      ['lab result', () => addTestosterone(userId, 600, new Date())],
       ['notification', () => db.notification.create({ data: { userId, title: 'Hello', subtitle: 'There' } })],
       ['wearable connection', () => db.wearableConnection.create({ data: { userId, provider: WearableProvider.OURA, accessTokenEncrypted: 'x', scopes: [] } })],
       ['subscription', () => db.subscription.create({ data: { userId, stripeCustomerId: 'cus_v', stripeSubscriptionId: `sub_${userId}`, status: SubscriptionStatus.TRIALING } })],
@@ -99,7 +96,7 @@ describe('answers kept by data version', () => {
     // A request after the write reads the new version: the new night shows.
     expect(await sleepScoreAnswer(await ownerOf(userId))).toEqual({ score: 77, day: today });
 
-    await db.labResult.create({ data: { userId, marker: 'total_testosterone', value: 650, unit: 'ng/dL', valueNgDl: 650, takenAt: new Date('2026-01-05T08:00:00Z') } });
+    await addTestosterone(userId, 650, new Date('2026-01-05T08:00:00Z'));
     const trend = await testosteroneTrendAnswer(await ownerOf(userId));
     expect(trend.data.map((point) => point.raw)).toEqual([650]);
   });
