@@ -4,9 +4,11 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { rememberedAnswer, type AnswerOwner } from '@/lib/answer-cache';
 import { readSession, createSession } from '@/lib/auth/sessions';
 import { ISO_DAY } from '@/lib/codecs';
-import { sleepScoreAnswer, testosteroneTrendAnswer } from '@/lib/dashboard/answers';
-import { utcDay } from '@/lib/days';
+import { recommendationsAnswer, sleepScoreAnswer, testosteroneTrendAnswer } from '@/lib/dashboard/answers';
+import type { RecommendationsResponse } from '@/lib/dashboard/contract';
+import { addDays, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
+import { SUPPLEMENTS } from '@/lib/demo/supplements';
 import { ActionOrigin, Energy, MetricSource, Mood, ScanSource, SubscriptionStatus, WearableProvider } from '@/lib/generated/prisma/enums';
 import { addCheckin, addTestosterone, createMember } from '../support/members';
 
@@ -108,6 +110,38 @@ describe('answers kept by data version', () => {
     const secondOwner = { id: second, dataVersion: firstOwner.dataVersion };
     expect(await sleepScoreAnswer(firstOwner)).toEqual({ score: 91, day: today });
     expect(await sleepScoreAnswer(secondOwner)).toBeNull();
+  });
+
+  it('are computed afresh when a supplement named by the member’s stored recommendations changes, and only for such members', async () => {
+    await db.supplement.createMany({ data: SUPPLEMENTS });
+    const [retired, renamed, ...rest] = SUPPLEMENTS.map((s) => s.slug);
+    const userId = await newUser();
+    // Someone whose only stored recommendations are of ten days ago, and someone with none.
+    const earlier = await newUser();
+    await db.recommendationSet.create({ data: { userId: earlier, day: ISO_DAY.toDate(addDays(today, -10)), place: 'none', supplementSlugs: [retired!, renamed!, ...rest], advice: 'x', nextRefreshAt: new Date() } });
+    const stranger = await newUser();
+    const slugsOf = (answer: RecommendationsResponse) => answer.supplement_data.map((s) => s.id);
+    const NO_POSITION = { lat: 0, lon: 0 };
+
+    // The day's first call stores the day's recommendations (and so moves the version); the next reads them back.
+    await recommendationsAnswer(await ownerOf(userId), NO_POSITION);
+    const before = await ownerOf(userId);
+    expect(slugsOf(await recommendationsAnswer(before, NO_POSITION))).toContain(retired);
+
+    const othersBefore = [await versionOf(earlier), await versionOf(stranger)];
+    expect(await moves(userId, () => db.supplement.update({ where: { slug: retired }, data: { active: false } }))).toBe(1n);
+    expect([await versionOf(earlier), await versionOf(stranger)]).toEqual(othersBefore);
+    // A request that read the version before the change keeps its answer; the next one sees the catalogue as it is.
+    expect(slugsOf(await recommendationsAnswer(before, NO_POSITION))).toContain(retired);
+    expect(slugsOf(await recommendationsAnswer(await ownerOf(userId), NO_POSITION))).not.toContain(retired);
+
+    // A slug renamed (the set names the old one), a named row deleted or inserted again: each moves it on.
+    expect(await moves(userId, () => db.supplement.update({ where: { slug: renamed }, data: { slug: `${renamed}-2` } }))).toBe(1n);
+    expect(await moves(userId, () => db.supplement.delete({ where: { slug: retired } }))).toBe(1n);
+    expect(await moves(userId, () => db.supplement.create({ data: SUPPLEMENTS[0]! }))).toBe(1n);
+    // A supplement that no stored recommendations name changes no one's answer.
+    expect(await moves(userId, () => db.supplement.create({ data: { ...SUPPLEMENTS[0]!, slug: 'new-on-the-shelf' } }))).toBe(0n);
+    expect([await versionOf(earlier), await versionOf(stranger)]).toEqual(othersBefore);
   });
 
   it('share one computation between concurrent requests, and forget a failed one', async () => {
