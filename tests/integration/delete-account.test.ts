@@ -13,6 +13,7 @@ import Stripe from 'stripe';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe-peer';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from '../fakes/wearable-oauth-peer';
 import { connectWearable, createMember, uniqueEmail } from '../support/members';
+import { until } from '../support/poll';
 
 const WHOOP = { clientId: 'whoop-delete-client', clientSecret: 'whoop-delete-secret' };
 const OURA = { clientId: 'oura-delete-client', clientSecret: 'oura-delete-secret' };
@@ -186,6 +187,12 @@ async function queuedSyncs(connectionId: string): Promise<number> {
   return row!.n;
 }
 
+/** The job worker's sessions on this file's database (startJobs names them vitality-jobs). */
+async function jobWorkerSessions(): Promise<number> {
+  const [row] = await lib.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'vitality-jobs'`;
+  return row!.n;
+}
+
 type CleanupRow = { id: string; state: string; data: import('@/lib/account/delete-account').AccountCleanupJob };
 const cleanupJobs = (userId: string) => lib.db.$queryRaw<CleanupRow[]>`SELECT id::text AS id, state::text AS state, data FROM pgboss.job WHERE name = 'account-cleanup' AND data->>'userId' = ${userId} ORDER BY created_on`;
 
@@ -320,15 +327,11 @@ describe('deleteAccount while a provider is down', () => {
     await lib.db.$executeRaw`DELETE FROM pgboss.job WHERE name = 'wearable-sync'`;
     const running = await lib.jobs.startJobs(process.env.DATABASE_URL!, { schedule: false, pollingIntervalSeconds: 0.5 });
     try {
-      for (let i = 0; i < 150; i++) {
-        if ((await cleanupJobs(outage.userId)).every((job) => job.state === 'completed')) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await until(async () => (await cleanupJobs(outage.userId)).every((job) => job.state === 'completed'), 'the cleanup jobs to complete', { timeoutMs: 15_000 });
     } finally {
       await running.stop();
-      // pg-boss lets go of its stopped workers in a loop of its own that outlives stop() by up to a second:
-      // it must end while this file's environment is still up.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // The worker's sessions outlive stop() for a moment: they must be gone while this file's database is still up.
+      await until(async () => (await jobWorkerSessions()) === 0, 'the job worker to close its database sessions');
     }
     expect((await cleanupJobs(outage.userId)).map((job) => job.state)).toEqual(['completed', 'completed', 'completed']);
     expect(whoop.revocations).toContain(outage.whoopGrant.member);
