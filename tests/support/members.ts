@@ -25,8 +25,8 @@ export async function createMember(profile: MemberProfile = {}) {
   return db.user.create({ data: { ...profile, email: profile.email ?? uniqueEmail() } });
 }
 
-/** Every onboarding answer, as tests/setup/onboarding-calls.ts's DEFAULT_ANSWERS leave them: the dashboard is open. */
-export const ONBOARDED_PROFILE = {
+/** The onboarding answers before the health-goals step, as tests/setup/onboarding-calls.ts's DEFAULT_ANSWERS leave them. */
+export const ANSWERED_BEFORE_GOALS = {
   dateOfBirth: new Date('1985-06-15T00:00:00Z'),
   country: 'gb',
   city: 'London',
@@ -35,6 +35,11 @@ export const ONBOARDED_PROFILE = {
   desiredWeightKg: 82,
   shenaiTutorialWatched: true,
   biohackingExperience: 'BECOMING_AWARE',
+} as const satisfies MemberProfile;
+
+/** Every onboarding answer, likewise: the dashboard is open. */
+export const ONBOARDED_PROFILE = {
+  ...ANSWERED_BEFORE_GOALS,
   healthGoals: 'More energy and better sleep',
   devicesIntegrated: true,
   track: 'ONE',
