@@ -15,7 +15,9 @@ import { env } from '@/lib/env';
  * Concurrent requests for an answer not yet computed share one computation. A failed computation is
  * forgotten at once. The least recently used entries go first once ANSWER_CACHE_SIZE is reached.
  *
- * Only answers that depend on nothing but the user's rows, the day and `extra` belong here.
+ * Only answers that depend on nothing but the rows a trigger ties to the user, the day and `extra` belong
+ * here, and each one names the tables it reads (`cachedAnswer`'s `reads`): tests/integration/answer-reads.test.ts
+ * fails when a declared table has no data-version trigger, or when an answer reads a table it does not declare.
  */
 const entries = new Map<string, Promise<unknown>>();
 
@@ -43,4 +45,25 @@ export function rememberedAnswer<T>(user: AnswerOwner, call: string, compute: (n
     entries.delete(oldest);
   }
   return pending;
+}
+
+/** What a cached answer is, beside its computation. */
+export type AnswerDeclaration = {
+  /** Its name in the cache key: the page and the API call share the entries of one name. */
+  call: string;
+  /** Every table (as PostgreSQL names it) whose rows the answer is computed from, directly or through what it calls. */
+  reads: readonly string[];
+};
+
+/** A cached answer for the session's user, with what it declares it reads. */
+export type CachedAnswer<Args extends unknown[], T> = ((user: AnswerOwner, ...args: Args) => Promise<T>) & { readonly declaration: AnswerDeclaration };
+
+/** An answer kept by `rememberedAnswer`; `extra` names what besides the user and the day tells its entries apart. */
+export function cachedAnswer<T, Args extends unknown[] = []>(
+  declaration: AnswerDeclaration,
+  compute: (userId: string, now: Date, ...args: Args) => Promise<T>,
+  extra?: (...args: Args) => string,
+): CachedAnswer<Args, T> {
+  const answer = (user: AnswerOwner, ...args: Args) => rememberedAnswer(user, declaration.call, (now) => compute(user.id, now, ...args), extra?.(...args));
+  return Object.assign(answer, { declaration });
 }

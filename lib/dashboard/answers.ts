@@ -1,5 +1,5 @@
 import 'server-only';
-import { rememberedAnswer, type AnswerOwner as Owner } from '@/lib/answer-cache';
+import { cachedAnswer } from '@/lib/answer-cache';
 import { nextNotification } from '@/lib/dashboard/banner-notification';
 import { todaysActions } from './actions';
 import { activity } from './activity';
@@ -10,14 +10,34 @@ import { vitals } from './vitals';
 
 // The dashboard's answers as the API calls and the page's first paint both get them: computed from the
 // user's rows for the UTC day, and reused while the user's data version stays the same
-// (lib/answer-cache.ts). One name per answer, so the page and the calls share the entries.
+// (lib/answer-cache.ts). One name per answer, so the page and the calls share the entries. Each names
+// every table it reads, through whatever it calls; tests/integration/answer-reads.test.ts holds the
+// database's triggers and the code to those lists.
 
-export const vitalsAnswer = (user: Owner) => rememberedAnswer(user, 'vitals', (now) => vitals(user.id, now));
-export const activityAnswer = (user: Owner) => rememberedAnswer(user, 'activity', (now) => activity(user.id, now));
-export const sleepScoreAnswer = (user: Owner) => rememberedAnswer(user, 'sleep_score', (now) => sleepScore(user.id, now));
-export const testosteroneTrendAnswer = (user: Owner) => rememberedAnswer(user, 'trends/testosterone', () => testosteroneTrend(user.id));
-export const todaysActionsAnswer = (user: Owner) => rememberedAnswer(user, 'todays_actions', (now) => todaysActions(user.id, now));
-export const recommendationsAnswer = (user: Owner, position: Position) =>
-  rememberedAnswer(user, 'recommendations', (now) => recommendations(user.id, position, now), placeKey(position));
+/** What dashboardInputs (engine-context.ts) reads: metrics, weights, check-ins, the latest lab and yesterday's actions. */
+const ENGINE_INPUTS = ['daily_metrics', 'users', 'daily_checkins', 'lab_results', 'daily_action_sets', 'daily_actions'] as const;
+
+export const vitalsAnswer = cachedAnswer({ call: 'vitals', reads: ['daily_metrics', 'heart_rate_samples', 'vital_scans'] }, (userId, now) => vitals(userId, now));
+
+export const activityAnswer = cachedAnswer({ call: 'activity', reads: ['users', 'daily_metrics'] }, (userId, now) => activity(userId, now));
+
+export const sleepScoreAnswer = cachedAnswer({ call: 'sleep_score', reads: ['daily_metrics'] }, (userId, now) => sleepScore(userId, now));
+
+export const testosteroneTrendAnswer = cachedAnswer({ call: 'trends/testosterone', reads: ['lab_results'] }, (userId) => testosteroneTrend(userId));
+
+/** The day's stored set, or a new one made from the engine's inputs. */
+export const todaysActionsAnswer = cachedAnswer({ call: 'todays_actions', reads: ENGINE_INPUTS }, (userId, now) => todaysActions(userId, now));
+
+/** The day's stored answer for the place, or a new one from the engine's inputs; both show the still-active catalogue entries. */
+export const recommendationsAnswer = cachedAnswer(
+  { call: 'recommendations', reads: [...ENGINE_INPUTS, 'recommendation_sets', 'supplements'] },
+  (userId, now, position: Position) => recommendations(userId, position, now),
+  placeKey,
+);
+
 /** The banner's notification: making today's alert, or finding none applies, happens once per data version and day. */
-export const notificationAnswer = (user: Owner) => rememberedAnswer(user, 'notification/next', (now) => nextNotification(user.id, now));
+export const notificationAnswer = cachedAnswer(
+  // The alert's signals (alerts.ts): metrics, a new lab result, a trial ending, an earlier trial notice.
+  { call: 'notification/next', reads: ['users', 'notifications', 'daily_metrics', 'lab_results', 'subscriptions'] },
+  (userId, now) => nextNotification(userId, now),
+);

@@ -1,5 +1,7 @@
 // npm run db:migration -- <name> — writes prisma/migrations/<timestamp>_<name>/migration.sql
 // from the difference between the last migrated datamodel and prisma/schema.prisma.
+// npm run db:migration -- <name> --empty — writes one even with no difference, for SQL that the schema
+// cannot express (triggers, functions), to be written by hand (Prisma's `migrate dev --create-only`).
 import '../lib/load-env';
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,12 +11,15 @@ import { MIGRATIONS_DIR } from '../lib/migrator';
 import { SCHEMA_PATH, SNAPSHOT_PATH, readDatamodel } from '../lib/schema-files';
 import { diffDatamodels } from '../lib/schema-engine';
 
-const rawName = process.argv.slice(2).find((arg) => arg !== '--');
+const args = process.argv.slice(2).filter((arg) => arg !== '--');
+const empty = args.includes('--empty');
+const rawName = args.find((arg) => !arg.startsWith('--'));
 const name = rawName?.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
 if (!name) {
-  console.error('Usage: npm run db:migration -- <name>');
+  console.error('Usage: npm run db:migration -- <name> [--empty]');
   process.exit(1);
 }
+const EMPTY = '-- This is an empty migration.';
 
 const [from, to] = await Promise.all([readDatamodel(SNAPSHOT_PATH), readDatamodel(SCHEMA_PATH)]);
 if (!to) throw new Error(`No schema at ${SCHEMA_PATH}`);
@@ -23,8 +28,10 @@ if (!to) throw new Error(`No schema at ${SCHEMA_PATH}`);
 const configured = readEnv(['DATABASE_URL']).DATABASE_URL;
 const scratch = configured ? null : await startPglite('memory://', 0);
 try {
-  const sql = await diffDatamodels(from, to, configured ?? scratch!.url);
-  if (!sql.trim() || /^-- This is an empty migration\.?\s*$/.test(sql.trim())) {
+  const diff = await diffDatamodels(from, to, configured ?? scratch!.url);
+  const unchanged = !diff.trim() || /^-- This is an empty migration\.?\s*$/.test(diff.trim());
+  const sql = unchanged && empty ? `${EMPTY}\n` : diff;
+  if (unchanged && !empty) {
     console.log('No schema changes since the last migration.');
   } else {
     const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);

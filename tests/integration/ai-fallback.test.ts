@@ -4,13 +4,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest 
 import { withFallback, type AiEngine } from '@/lib/ai';
 import { actionShortlist, builtinEngine } from '@/lib/ai/builtin-engine';
 import { createOpenAiEngine } from '@/lib/ai/openai-engine';
-import { ISO_DAY } from '@/lib/codecs';
 import { todaysActions } from '@/lib/dashboard/actions';
 import type { TodaysActionsResponse } from '@/lib/dashboard/contract';
 import { daysEnding } from '@/lib/days';
 import { buildEngineContext } from '@/lib/dashboard/engine-context';
 import { db } from '@/lib/db';
 import { FAKE_OPENAI_KEY, startFakeOpenAI, type FakeOpenAI } from '../fakes/openai-peer';
+import { memberWithMetrics } from '../support/members';
 
 const NOW = new Date('2026-03-10T09:30:00Z');
 const DAY = '2026-03-10';
@@ -19,7 +19,6 @@ const TIMEOUT_MS = 300;
 let fake: FakeOpenAI;
 let engine: AiEngine;
 let warnings: string[];
-let users = 0;
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
@@ -40,9 +39,7 @@ afterEach(() => {
 
 /** A user with a month of short sleep and few steps, so the shortlist has more than four relevant actions. */
 async function userWithData(): Promise<string> {
-  users += 1;
-  const { id } = await db.user.create({ data: { email: `ai-${users}-${Date.now()}@example.test`, currentWeightKg: 92, desiredWeightKg: 84 } });
-  await db.dailyMetric.createMany({ data: daysEnding(DAY, 37).map((day) => ({ userId: id, day: ISO_DAY.toDate(day), source: 'OURA' as const, sleepDurationMinutes: 360, steps: 4800 })) });
+  const { id } = await memberWithMetrics(daysEnding(DAY, 37), { sleepDurationMinutes: 360, steps: 4800 }, { currentWeightKg: 92, desiredWeightKg: 84 });
   return id;
 }
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { GET as health } from '@/app/api/health/route';
 import { route } from '@/lib/api/route';
 import { db } from '@/lib/db';
+import { createMember } from '../support/members';
 
 afterAll(() => db.$disconnect());
 
@@ -15,7 +16,7 @@ const echo = route({ auth: 'user', body: z.object({ name: z.string().min(1, 'Nam
 let cookie = '';
 let userId = '';
 beforeAll(async () => {
-  const user = await db.user.create({ data: { email: `route-${Date.now()}@example.test` } });
+  const user = await createMember();
   userId = user.id;
   const token = randomBytes(32).toString('hex');
   await db.session.create({ data: { sessionToken: token, userId, expires: new Date(Date.now() + 3_600_000) } });

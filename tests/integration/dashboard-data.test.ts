@@ -11,6 +11,7 @@ import { DEMO_EMAIL } from '@/lib/demo/account';
 import { seedDemoData } from '@/lib/demo/seed';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { MetricSource } from '@/lib/generated/prisma/enums';
+import { addTestosterone, createMember } from '../support/members';
 
 afterAll(() => db.$disconnect());
 
@@ -19,12 +20,6 @@ const NOW = new Date('2026-03-18T10:30:00Z');
 const THIS_WEEK = ['2026-03-12', '2026-03-13', '2026-03-14', '2026-03-15', '2026-03-16', '2026-03-17', '2026-03-18'];
 // The 7 complete days before today, for steps.
 const STEP_WEEK = ['2026-03-11', '2026-03-12', '2026-03-13', '2026-03-14', '2026-03-15', '2026-03-16', '2026-03-17'];
-
-let users = 0;
-async function user(data: Omit<Prisma.UserCreateInput, 'email'> = {}) {
-  users += 1;
-  return db.user.create({ data: { email: `dash${users}@example.test`, ...data } });
-}
 
 type Values = Omit<Prisma.DailyMetricUncheckedCreateInput, 'userId' | 'day' | 'source'>;
 /** One source's row for a day; a second call for the same day and source adds its values to the row. */
@@ -40,7 +35,7 @@ const NOTHING_THIS_WEEK = (key: 'rate' | 'value') => THIS_WEEK.map((day) => ({ d
 
 describe('vitals: heart rate', () => {
   it('takes a day’s mean from its samples, else its resting heart rate, and averages this week and last', async () => {
-    const { id } = await user();
+    const { id } = await createMember();
     await samples(id, [
       ['2026-03-12T23:55:00Z', 80], // the last 5 minutes of the 12th still count for the 12th
       ['2026-03-16T08:00:00Z', 61],
@@ -58,7 +53,7 @@ describe('vitals: heart rate', () => {
     await metric(id, '2026-03-05', 'OURA', { restingHeartRateBpm: 50 }); // last week
 
     // Another user's samples and rows on the same days change nothing.
-    const other = await user();
+    const other = await createMember();
     await samples(other.id, [['2026-03-13T12:00:00Z', 150], ['2026-03-18T08:00:00Z', 150]]);
     await metric(other.id, '2026-03-15', 'OURA', { restingHeartRateBpm: 99, stressScore: 99 });
 
@@ -77,8 +72,8 @@ describe('vitals: heart rate', () => {
   });
 
   it('reads only the asked days from a year of 5-minute samples, through the (userId, recordedAt, source) index', async () => {
-    const { id } = await user();
-    const other = await user();
+    const { id } = await createMember();
+    const other = await createMember();
     // bpm = 50 + the day of the month, all day long: 105,121 samples for this user, and the same for another.
     for (const userId of [id, other.id]) {
       await db.$executeRaw`
@@ -101,7 +96,7 @@ describe('vitals: heart rate', () => {
 
 describe('vitals: stress', () => {
   it('takes each day’s merged stress score and averages this week and last', async () => {
-    const { id } = await user();
+    const { id } = await createMember();
     await metric(id, '2026-03-18', 'OURA', { stressScore: 40.4 });
     await metric(id, '2026-03-18', 'MANUAL', { stressScore: 70 }); // Oura outranks a typed value for recovery
     await metric(id, '2026-03-17', 'WHOOP', { stressScore: 30.6 }); // 31
@@ -126,7 +121,7 @@ describe('vitals: stress', () => {
 
 describe('vitals: blood pressure and the weekly check-in', () => {
   it('shows the most recent of a scan, a typed cuff reading and a device, and counts the days to Monday once this week’s scan is done', async () => {
-    const { id } = await user();
+    const { id } = await createMember();
     const scan = (measuredAt: string, source: 'ONBOARDING' | 'WEEKLY', systolic: number | null, diastolic: number | null) =>
       db.vitalScan.create({ data: { userId: id, source, measuredAt: new Date(measuredAt), systolicBloodPressureMmhg: systolic, diastolicBloodPressureMmhg: diastolic } });
     const bp = async () => {
@@ -167,7 +162,7 @@ describe('vitals: blood pressure and the weekly check-in', () => {
 
 describe('vitals: an older blood-pressure reading', () => {
   it('finds a reading from before the two weeks the charts cover, the source priority still choosing', async () => {
-    const { id } = await user();
+    const { id } = await createMember();
     await metric(id, '2026-01-20', 'MANUAL', { systolicBpMmhg: 128, diastolicBpMmhg: 84 });
     await metric(id, '2026-01-20', 'WITHINGS', { systolicBpMmhg: 133, diastolicBpMmhg: 88 });
     await metric(id, '2026-01-05', 'WITHINGS', { systolicBpMmhg: 140, diastolicBpMmhg: 90 });
@@ -179,7 +174,7 @@ describe('vitals: an older blood-pressure reading', () => {
 describe('activity', () => {
   it('computes the goal by hand (Mifflin-St Jeor × the steps factor), intake, remaining, steps without today, VO2 max and cardio age', async () => {
     // 40 on 18 March 2026 (birthday in June), 180 cm, gender unset → the men's formula.
-    const { id } = await user({ dateOfBirth: new Date('1985-06-15T00:00:00Z'), heightCm: 180, currentWeightKg: 90 });
+    const { id } = await createMember({ dateOfBirth: new Date('1985-06-15T00:00:00Z'), heightCm: 180, currentWeightKg: 90 });
     const steps: [string, number][] = [
       ['2026-03-11', 8000],
       ['2026-03-12', 9000],
@@ -227,7 +222,7 @@ describe('activity', () => {
 
   it('without steps uses the profile’s activity level, the women’s constant, and the profile weight when the last is over 30 days old', async () => {
     // Born 18 March 1990: 36 today.
-    const { id } = await user({ dateOfBirth: new Date('1990-03-18T00:00:00Z'), gender: 'FEMALE', heightCm: 165, currentWeightKg: 60, activityLevel: 'VERY_ACTIVE' });
+    const { id } = await createMember({ dateOfBirth: new Date('1990-03-18T00:00:00Z'), gender: 'FEMALE', heightCm: 165, currentWeightKg: 60, activityLevel: 'VERY_ACTIVE' });
     await metric(id, '2026-02-16', 'WITHINGS', { weightKg: 70 }); // 30 days ago: outside 17 Feb – 18 Mar
     await metric(id, '2026-03-17', 'APPLE_HEALTH', { vo2Max: 38 });
 
@@ -240,11 +235,11 @@ describe('activity', () => {
   });
 
   it('has no goal without steps or an activity level, and no verdict without a date of birth', async () => {
-    const { id } = await user({ heightCm: 180, currentWeightKg: 90, dateOfBirth: new Date('1985-06-15T00:00:00Z') });
+    const { id } = await createMember({ heightCm: 180, currentWeightKg: 90, dateOfBirth: new Date('1985-06-15T00:00:00Z') });
     await metric(id, '2026-03-18', 'MANUAL', { caloriesIntakeKcal: 2400, steps: 12000 }); // today's steps do not count
     expect(await activity(id, NOW)).toMatchObject({ goal: null, intake: 2400, remaining: null });
 
-    const undated = await user({ heightCm: 180, currentWeightKg: 90 });
+    const undated = await createMember({ heightCm: 180, currentWeightKg: 90 });
     await metric(undated.id, '2026-03-17', 'OURA', { vo2Max: 52.04, steps: 13000 });
     expect(await activity(undated.id, NOW)).toMatchObject({ goal: null, vo2_max: 52, vo2_range: null, cardio_age: null, cardio_diff: null, steps_today: 13000 });
   });
@@ -252,18 +247,18 @@ describe('activity', () => {
 
 describe('sleep score', () => {
   it('is today’s, else yesterday’s, else none', async () => {
-    const today = await user();
+    const today = await createMember();
     await metric(today.id, '2026-03-18', 'APPLE_HEALTH', { sleepScore: 90 });
     await metric(today.id, '2026-03-18', 'OURA', { sleepScore: 81 });
     await metric(today.id, '2026-03-17', 'OURA', { sleepScore: 70 });
     expect(await sleepScore(today.id, NOW)).toEqual({ score: 81, day: '2026-03-18' });
 
-    const yesterday = await user();
+    const yesterday = await createMember();
     await metric(yesterday.id, '2026-03-18', 'OURA', { steps: 4000 }); // a row today without a score
     await metric(yesterday.id, '2026-03-17', 'WHOOP', { sleepScore: 74 });
     expect(await sleepScore(yesterday.id, NOW)).toEqual({ score: 74, day: '2026-03-17' });
 
-    const stale = await user();
+    const stale = await createMember();
     await metric(stale.id, '2026-03-16', 'OURA', { sleepScore: 88 });
     expect(await sleepScore(stale.id, NOW)).toBeNull();
   });
@@ -271,7 +266,7 @@ describe('sleep score', () => {
 
 describe('testosterone trend', () => {
   it('lists total testosterone in ng/dL oldest first, by month, the latest highlighted; by day once two share a month', async () => {
-    const { id } = await user();
+    const { id } = await createMember();
     const lab = (takenAt: string, marker: string, value: number, unit: string, valueNgDl: number | null) =>
       db.labResult.create({ data: { userId: id, marker, value, unit, valueNgDl, takenAt: new Date(takenAt) } });
     await lab('2026-01-20T08:00:00Z', 'total_testosterone', 17.1, 'nmol/L', 493.2);
@@ -300,7 +295,7 @@ describe('testosterone trend', () => {
 describe('several sources on one day', () => {
   it('takes sleep from Oura and steps from Apple Health, and weight from Withings over a typed one, in what the endpoints answer', async () => {
     // 40 today, 180 cm; one day of steps: 9,000 → factor 1.55.
-    const { id } = await user({ dateOfBirth: new Date('1985-06-15T00:00:00Z'), heightCm: 180, currentWeightKg: 100 });
+    const { id } = await createMember({ dateOfBirth: new Date('1985-06-15T00:00:00Z'), heightCm: 180, currentWeightKg: 100 });
     await metric(id, '2026-03-17', 'OURA', { sleepScore: 77, steps: 6000 });
     await metric(id, '2026-03-17', 'APPLE_HEALTH', { sleepScore: 92, steps: 9000 });
     await metric(id, '2026-03-17', 'MANUAL', { weightKg: 95 });
@@ -317,15 +312,15 @@ describe('several sources on one day', () => {
 
 describe('a user with no data', () => {
   it('gets nulls everywhere and empty or null histories, whatever another user has', async () => {
-    const { id } = await user();
+    const { id } = await createMember();
     // Someone else with a full set of rows on the same days.
-    const other = await user({ dateOfBirth: new Date('1985-06-15T00:00:00Z'), heightCm: 180, currentWeightKg: 90, activityLevel: 'SEDENTARY' });
+    const other = await createMember({ dateOfBirth: new Date('1985-06-15T00:00:00Z'), heightCm: 180, currentWeightKg: 90, activityLevel: 'SEDENTARY' });
     for (const day of [...THIS_WEEK, '2026-03-05']) {
       await metric(other.id, day, 'OURA', { sleepScore: 80, steps: 9000, restingHeartRateBpm: 55, stressScore: 30, vo2Max: 44, weightKg: 90, caloriesIntakeKcal: 2000, systolicBpMmhg: 120, diastolicBpMmhg: 80 });
     }
     await samples(other.id, [['2026-03-18T08:00:00Z', 64]]);
     await db.vitalScan.create({ data: { userId: other.id, source: 'WEEKLY', measuredAt: new Date('2026-03-17T08:00:00Z'), systolicBloodPressureMmhg: 119, diastolicBloodPressureMmhg: 77 } });
-    await db.labResult.create({ data: { userId: other.id, marker: 'total_testosterone', value: 600, unit: 'ng/dL', valueNgDl: 600, takenAt: new Date('2026-03-01T08:00:00Z') } });
+    await addTestosterone(other.id, 600, new Date('2026-03-01T08:00:00Z'));
 
     expect(await vitals(id, NOW)).toEqual({
       heart_rate_history: NOTHING_THIS_WEEK('rate'),

@@ -4,18 +4,17 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { rememberedAnswer, type AnswerOwner } from '@/lib/answer-cache';
 import { readSession, createSession } from '@/lib/auth/sessions';
 import { ISO_DAY } from '@/lib/codecs';
-import { sleepScoreAnswer, testosteroneTrendAnswer } from '@/lib/dashboard/answers';
-import { utcDay } from '@/lib/days';
+import { recommendationsAnswer, sleepScoreAnswer, testosteroneTrendAnswer } from '@/lib/dashboard/answers';
+import type { RecommendationsResponse } from '@/lib/dashboard/contract';
+import { addDays, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
+import { SUPPLEMENTS } from '@/lib/demo/supplements';
 import { ActionOrigin, Energy, MetricSource, Mood, ScanSource, SubscriptionStatus, WearableProvider } from '@/lib/generated/prisma/enums';
+import { addCheckin, addTestosterone, createMember } from '../support/members';
 
 afterAll(() => db.$disconnect());
 
-let users = 0;
-async function newUser(): Promise<string> {
-  users += 1;
-  return (await db.user.create({ data: { email: `version-${users}-${Date.now()}@example.test` } })).id;
-}
+const newUser = async (): Promise<string> => (await createMember()).id;
 
 const versionOf = async (id: string): Promise<bigint> => (await db.user.findUniqueOrThrow({ where: { id }, select: { dataVersion: true } })).dataVersion;
 const ownerOf = async (id: string): Promise<AnswerOwner> => ({ id, dataVersion: await versionOf(id) });
@@ -43,8 +42,8 @@ describe('users."dataVersion"', () => {
       ['heart-rate samples, many in one statement', () => db.heartRateSample.createMany({ data: [1, 2, 3].map((i) => ({ userId, recordedAt: new Date(Date.now() - i * 300_000), bpm: 60 + i, source: MetricSource.OURA })) })],
       ['heart-rate delete', () => db.heartRateSample.deleteMany({ where: { userId } })],
       ['scan', () => db.vitalScan.create({ data: { userId, source: ScanSource.WEEKLY, heartRateBpm: 61 } })],
-      ['check-in', () => db.dailyCheckin.create({ data: { userId, day, mood: Mood.HAPPY, energy: Energy.LOW, symptoms: [] } })],
-      ['lab result', () => db.labResult.create({ data: { userId, marker: 'total_testosterone', value: 600, unit: 'ng/dL', valueNgDl: 600, takenAt: new Date() } })],
+      ['check-in', () => addCheckin(userId, today, { mood: Mood.HAPPY, energy: Energy.LOW })],
+      ['lab result', () => addTestosterone(userId, 600, new Date())],
       ['notification', () => db.notification.create({ data: { userId, title: 'Hello', subtitle: 'There' } })],
       ['wearable connection', () => db.wearableConnection.create({ data: { userId, provider: WearableProvider.OURA, accessTokenEncrypted: 'x', scopes: [] } })],
       ['subscription', () => db.subscription.create({ data: { userId, stripeCustomerId: 'cus_v', stripeSubscriptionId: `sub_${userId}`, status: SubscriptionStatus.TRIALING } })],
@@ -99,7 +98,7 @@ describe('answers kept by data version', () => {
     // A request after the write reads the new version: the new night shows.
     expect(await sleepScoreAnswer(await ownerOf(userId))).toEqual({ score: 77, day: today });
 
-    await db.labResult.create({ data: { userId, marker: 'total_testosterone', value: 650, unit: 'ng/dL', valueNgDl: 650, takenAt: new Date('2026-01-05T08:00:00Z') } });
+    await addTestosterone(userId, 650, new Date('2026-01-05T08:00:00Z'));
     const trend = await testosteroneTrendAnswer(await ownerOf(userId));
     expect(trend.data.map((point) => point.raw)).toEqual([650]);
   });
@@ -111,6 +110,38 @@ describe('answers kept by data version', () => {
     const secondOwner = { id: second, dataVersion: firstOwner.dataVersion };
     expect(await sleepScoreAnswer(firstOwner)).toEqual({ score: 91, day: today });
     expect(await sleepScoreAnswer(secondOwner)).toBeNull();
+  });
+
+  it('are computed afresh when a supplement named by the member’s stored recommendations changes, and only for such members', async () => {
+    await db.supplement.createMany({ data: SUPPLEMENTS });
+    const [retired, renamed, ...rest] = SUPPLEMENTS.map((s) => s.slug);
+    const userId = await newUser();
+    // Someone whose only stored recommendations are of ten days ago, and someone with none.
+    const earlier = await newUser();
+    await db.recommendationSet.create({ data: { userId: earlier, day: ISO_DAY.toDate(addDays(today, -10)), place: 'none', supplementSlugs: [retired!, renamed!, ...rest], advice: 'x', nextRefreshAt: new Date() } });
+    const stranger = await newUser();
+    const slugsOf = (answer: RecommendationsResponse) => answer.supplement_data.map((s) => s.id);
+    const NO_POSITION = { lat: 0, lon: 0 };
+
+    // The day's first call stores the day's recommendations (and so moves the version); the next reads them back.
+    await recommendationsAnswer(await ownerOf(userId), NO_POSITION);
+    const before = await ownerOf(userId);
+    expect(slugsOf(await recommendationsAnswer(before, NO_POSITION))).toContain(retired);
+
+    const othersBefore = [await versionOf(earlier), await versionOf(stranger)];
+    expect(await moves(userId, () => db.supplement.update({ where: { slug: retired }, data: { active: false } }))).toBe(1n);
+    expect([await versionOf(earlier), await versionOf(stranger)]).toEqual(othersBefore);
+    // A request that read the version before the change keeps its answer; the next one sees the catalogue as it is.
+    expect(slugsOf(await recommendationsAnswer(before, NO_POSITION))).toContain(retired);
+    expect(slugsOf(await recommendationsAnswer(await ownerOf(userId), NO_POSITION))).not.toContain(retired);
+
+    // A slug renamed (the set names the old one), a named row deleted or inserted again: each moves it on.
+    expect(await moves(userId, () => db.supplement.update({ where: { slug: renamed }, data: { slug: `${renamed}-2` } }))).toBe(1n);
+    expect(await moves(userId, () => db.supplement.delete({ where: { slug: retired } }))).toBe(1n);
+    expect(await moves(userId, () => db.supplement.create({ data: SUPPLEMENTS[0]! }))).toBe(1n);
+    // A supplement that no stored recommendations name changes no one's answer.
+    expect(await moves(userId, () => db.supplement.create({ data: { ...SUPPLEMENTS[0]!, slug: 'new-on-the-shelf' } }))).toBe(0n);
+    expect([await versionOf(earlier), await versionOf(stranger)]).toEqual(othersBefore);
   });
 
   it('share one computation between concurrent requests, and forget a failed one', async () => {

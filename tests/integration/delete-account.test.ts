@@ -12,6 +12,8 @@ import PgBoss from 'pg-boss';
 import Stripe from 'stripe';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe-peer';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from '../fakes/wearable-oauth-peer';
+import { connectWearable, createMember, uniqueEmail } from '../support/members';
+import { until } from '../support/poll';
 
 const WHOOP = { clientId: 'whoop-delete-client', clientSecret: 'whoop-delete-secret' };
 const OURA = { clientId: 'oura-delete-client', clientSecret: 'oura-delete-secret' };
@@ -28,7 +30,6 @@ type Lib = {
   db: typeof import('@/lib/db').db;
   account: typeof import('@/lib/account/delete-account');
   jobs: typeof import('@/lib/jobs/queues') & typeof import('@/scripts/job-worker');
-  tokens: typeof import('@/lib/wearables/tokens');
   storage: typeof import('@/lib/labs/storage');
   sessions: typeof import('@/lib/auth/sessions');
   rateLimit: typeof import('@/lib/rate-limit');
@@ -53,7 +54,6 @@ beforeAll(async () => {
     db: (await import('@/lib/db')).db,
     account: await import('@/lib/account/delete-account'),
     jobs: { ...(await import('@/lib/jobs/queues')), ...(await import('@/scripts/job-worker')) },
-    tokens: await import('@/lib/wearables/tokens'),
     storage: await import('@/lib/labs/storage'),
     sessions: await import('@/lib/auth/sessions'),
     rateLimit: await import('@/lib/rate-limit'),
@@ -95,8 +95,7 @@ async function stripeSubscription(email: string): Promise<{ customerId: string; 
 /** A sealed Whoop, Oura or Withings connection whose access token expires `expiresInMs` from now. */
 async function connect(userId: string, provider: 'WHOOP' | 'OURA' | 'WITHINGS', expiresInMs = 3_600_000) {
   const issued = { WHOOP: whoop, OURA: oura, WITHINGS: withings }[provider].issue();
-  const sealed = lib.tokens.sealedColumns(userId, provider, { accessToken: issued.accessToken, refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() + expiresInMs), scopes: [], externalUserId: issued.member });
-  const row = await lib.db.wearableConnection.create({ data: { userId, provider, scopes: [], externalUserId: issued.member, ...sealed } });
+  const row = await connectWearable(userId, provider, { accessToken: issued.accessToken, refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() + expiresInMs), externalUserId: issued.member });
   return { ...issued, connectionId: row.id };
 }
 
@@ -105,8 +104,7 @@ let made = 0;
 async function member(label: string) {
   made += 1;
   const email = `delete-${label}-${made}-${randomBytes(3).toString('hex')}@example.test`;
-  const user = await lib.db.user.create({ data: { email, firstName: 'Del', lastName: label } });
-  const userId = user.id;
+  const { id: userId } = await createMember({ email, firstName: 'Del', lastName: label });
   const { customerId, subscriptionId } = await stripeSubscription(email);
   await lib.db.user.update({ where: { id: userId }, data: { stripeCustomerId: customerId } });
   await lib.db.subscription.create({ data: { userId, stripeCustomerId: customerId, stripeSubscriptionId: subscriptionId, status: 'ACTIVE', syncedFromStripeAt: new Date() } });
@@ -186,6 +184,12 @@ const exists = (file: string) => access(file).then(() => true, () => false);
 
 async function queuedSyncs(connectionId: string): Promise<number> {
   const [row] = await lib.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'wearable-sync' AND data->>'connectionId' = ${connectionId}`;
+  return row!.n;
+}
+
+/** The job worker's sessions on this file's database (startJobs names them vitality-jobs). */
+async function jobWorkerSessions(): Promise<number> {
+  const [row] = await lib.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'vitality-jobs'`;
   return row!.n;
 }
 
@@ -270,7 +274,7 @@ describe('deleteAccount', () => {
   });
 
   it('refreshes an access token about to expire before revoking with it', async () => {
-    const user = await lib.db.user.create({ data: { email: `delete-expired-${randomBytes(3).toString('hex')}@example.test` } });
+    const user = await createMember({ email: uniqueEmail('delete-expired') });
     const grant = await connect(user.id, 'OURA', -60_000);
     const refreshes = oura.refreshCalls;
     await lib.account.deleteAccount(user.id);
@@ -323,15 +327,11 @@ describe('deleteAccount while a provider is down', () => {
     await lib.db.$executeRaw`DELETE FROM pgboss.job WHERE name = 'wearable-sync'`;
     const running = await lib.jobs.startJobs(process.env.DATABASE_URL!, { schedule: false, pollingIntervalSeconds: 0.5 });
     try {
-      for (let i = 0; i < 150; i++) {
-        if ((await cleanupJobs(outage.userId)).every((job) => job.state === 'completed')) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await until(async () => (await cleanupJobs(outage.userId)).every((job) => job.state === 'completed'), 'the cleanup jobs to complete', { timeoutMs: 15_000 });
     } finally {
       await running.stop();
-      // pg-boss lets go of its stopped workers in a loop of its own that outlives stop() by up to a second:
-      // it must end while this file's environment is still up.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // The worker's sessions outlive stop() for a moment: they must be gone while this file's database is still up.
+      await until(async () => (await jobWorkerSessions()) === 0, 'the job worker to close its database sessions');
     }
     expect((await cleanupJobs(outage.userId)).map((job) => job.state)).toEqual(['completed', 'completed', 'completed']);
     expect(whoop.revocations).toContain(outage.whoopGrant.member);
@@ -345,9 +345,8 @@ describe('deleteAccount while a provider is down', () => {
     const grant = whoop.issue();
     // The job a deletion would have queued, sealed as deleteAccount seals it.
     const job: import('@/lib/account/delete-account').AccountCleanupJob = await (async () => {
-      const user = await lib.db.user.create({ data: { id: userId, email: `${userId}@example.test` } });
-      const sealed = lib.tokens.sealedColumns(user.id, 'WHOOP', { accessToken: grant.accessToken, refreshToken: grant.refreshToken, expiresAt: new Date(Date.now() + 3_600_000), scopes: [], externalUserId: grant.member });
-      await lib.db.wearableConnection.create({ data: { userId, provider: 'WHOOP', scopes: [], ...sealed } });
+      await createMember({ id: userId, email: `${userId}@example.test` });
+      await connectWearable(userId, 'WHOOP', { accessToken: grant.accessToken, refreshToken: grant.refreshToken, expiresAt: new Date(Date.now() + 3_600_000) });
       whoop.failWith('server-error');
       try {
         await lib.account.deleteAccount(userId);
@@ -375,10 +374,9 @@ describe('deleteAccount while a provider is down', () => {
 
   it('a job that had to refresh the grant and still could not revoke goes back on the queue with the new tokens, sealed', async () => {
     const userId = `rotate-${randomBytes(4).toString('hex')}`;
-    await lib.db.user.create({ data: { id: userId, email: `${userId}@example.test` } });
+    await createMember({ id: userId, email: `${userId}@example.test` });
     const grant = whoop.issue();
-    const sealed = lib.tokens.sealedColumns(userId, 'WHOOP', { accessToken: grant.accessToken, refreshToken: grant.refreshToken, expiresAt: new Date(Date.now() - 60_000), scopes: [], externalUserId: grant.member });
-    await lib.db.wearableConnection.create({ data: { userId, provider: 'WHOOP', scopes: [], ...sealed } });
+    await connectWearable(userId, 'WHOOP', { accessToken: grant.accessToken, refreshToken: grant.refreshToken, expiresAt: new Date(Date.now() - 60_000) });
     // Only the revocation fails: the refresh goes through and rotates the tokens.
     whoop.failWith('server-error', '/developer/v2/user/access');
     try {
@@ -408,7 +406,7 @@ describe('deleteAccount while a provider is down', () => {
   /** A member with a Withings connection, deleted while Withings answers 500. */
   async function deletedWhileWithingsDown(prefix: string) {
     const userId = `${prefix}-${randomBytes(4).toString('hex')}`;
-    await lib.db.user.create({ data: { id: userId, email: `${userId}@example.test` } });
+    await createMember({ id: userId, email: `${userId}@example.test` });
     const grant = await connect(userId, 'WITHINGS');
     withings.failWith('server-error');
     try {

@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createMember } from '../support/members';
 
 const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'vt-housekeeping-'));
 
@@ -35,7 +36,7 @@ describe('housekeeping', () => {
   });
 
   it('deletes reminder logs older than a year, keeping the rest', async () => {
-    const user = await lib.db.user.create({ data: { email: `reminded-${Date.now()}@example.test` } });
+    const user = await createMember();
     await lib.db.reminderLog.createMany({
       data: [
         { userId: user.id, kind: 'DAILY_CHECKIN', period: '2025-11-01', sentAt: new Date('2025-11-01T19:00:00Z') },
@@ -47,7 +48,7 @@ describe('housekeeping', () => {
   });
 
   it('removes orphaned upload files an hour old, keeping reports’ files, young files and foreign names', async () => {
-    const user = await lib.db.user.create({ data: { email: `keeper-${Date.now()}@example.test` } });
+    const user = await createMember();
     const kept = await lib.storage.storeUpload(new Uint8Array([0x25, 0x50, 0x44, 0x46]), 'pdf');
     await lib.db.labReport.create({ data: { userId: user.id, fileName: 'r.pdf', mimeType: 'application/pdf', sizeBytes: 4, storageKey: kept } });
     const orphan = await lib.storage.storeUpload(new Uint8Array([1]), 'png');

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { denyOuraScopes, HEART_RATES_PER_DAY, ouraFiguresFor, ouraHeartRateFor } from '../fakes/oura-data';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from '../fakes/wearable-oauth-peer';
+import { memberWithWearable } from '../support/members';
 
 const CLIENT = { clientId: 'oura-sync-client', clientSecret: 'oura-sync-secret' };
 const ALL_SCOPES = ['personal', 'daily', 'heartrate', 'workout', 'session', 'spo2Daily'];
@@ -34,10 +35,8 @@ const dayAt = (index: number) => new Date(Date.parse(`${LAST_DAY}T00:00:00Z`) - 
 const window = { from: new Date(`${dayAt(0)}T00:00:00Z`), to: new Date(`${LAST_DAY}T23:59:59Z`) };
 
 async function connected(scopes: string[]) {
-  const user = await lib.db.user.create({ data: { email: `oura-sync-${randomBytes(6).toString('hex')}@example.test` } });
   const issued = oura.issue();
-  const sealed = lib.tokens.sealedColumns(user.id, 'OURA', { accessToken: issued.accessToken, refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() + 86_400_000), scopes, externalUserId: null });
-  const connection = await lib.db.wearableConnection.create({ data: { userId: user.id, provider: 'OURA', scopes, ...sealed } });
+  const connection = await memberWithWearable('OURA', { accessToken: issued.accessToken, refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() + 86_400_000), scopes });
   return { connection, accessToken: issued.accessToken };
 }
 

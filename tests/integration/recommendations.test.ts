@@ -3,9 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type * as DashboardModule from '@/lib/dashboard/recommendations';
 import type * as DbModule from '@/lib/db';
+import { ISO_DAY } from '@/lib/codecs';
+import { addDays, daysEnding, utcDay } from '@/lib/days';
 import { SUPPLEMENTS } from '@/lib/demo/supplements';
 import { formatMinutes } from '@/lib/format';
 import { solarDay, utcClock } from '@/lib/solar';
+import { addTestosterone, memberWithMetrics } from '../support/members';
 
 let db: typeof DbModule.db;
 let recommendations: typeof DashboardModule.recommendations;
@@ -29,31 +32,15 @@ const LONDON = { lat: 51.5, lon: -0.1 };
 const TROMSO = { lat: 69.6, lon: 19.0 };
 const DEFAULT_ORDER = ['ashwagandha', 'vitamin-d3-k2', 'zinc-picolinate', 'magnesium-glycinate', 'creatine-monohydrate', 'omega-3'];
 
-let users = 0;
 type Figures = { sleepMinutes?: number; hrvMs?: number; restingHr?: number; testosteroneNgDl?: number | null };
 
 /** A user with 37 days of steady ring data ending on `now`'s day, and a lab result unless it is null. */
 async function userWith(now: Date, { sleepMinutes = 480, hrvMs = 60, restingHr = 55, testosteroneNgDl = 650 }: Figures = {}) {
-  users += 1;
-  const user = await db.user.create({ data: { email: `rec-${users}@example.test` } });
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  await db.dailyMetric.createMany({
-    data: Array.from({ length: 37 }, (_, i) => ({
-      userId: user.id,
-      day: new Date(today - i * 86_400_000),
-      source: 'OURA' as const,
-      sleepDurationMinutes: sleepMinutes,
-      hrvMs,
-      restingHeartRateBpm: restingHr,
-      steps: 9000,
-    })),
-  });
-  if (testosteroneNgDl !== null) await addLab(user.id, testosteroneNgDl, new Date(today - 20 * 86_400_000));
+  const today = utcDay(now);
+  const user = await memberWithMetrics(daysEnding(today, 37), { sleepDurationMinutes: sleepMinutes, hrvMs, restingHeartRateBpm: restingHr, steps: 9000 });
+  if (testosteroneNgDl !== null) await addTestosterone(user.id, testosteroneNgDl, ISO_DAY.toDate(addDays(today, -20)));
   return user.id;
 }
-
-const addLab = (userId: string, ngDl: number, takenAt: Date) =>
-  db.labResult.create({ data: { userId, marker: 'total_testosterone', value: ngDl, unit: 'ng/dL', valueNgDl: ngDl, takenAt } });
 
 const slugs = (answer: { supplement_data: { id: string }[] }) => answer.supplement_data.map((s) => s.id);
 
@@ -88,7 +75,7 @@ describe('the supplement ranking', () => {
 
     // The latest result counts: an older low one does not.
     const recovered = await userWith(WINTER, { sleepMinutes: 380, testosteroneNgDl: 320 });
-    await addLab(recovered, 610, new Date('2026-12-15T08:00:00Z'));
+    await addTestosterone(recovered, 610, new Date('2026-12-15T08:00:00Z'));
     expect(slugs(await recommendations(recovered, NO_POSITION, WINTER))[0]).toBe('magnesium-glycinate');
   });
 
@@ -138,7 +125,7 @@ describe('the day’s stored answer', () => {
   it('answers the rest of the UTC day from the stored set, even when the figures change, and recomputes the next day', async () => {
     const userId = await userWith(WINTER);
     const first = await recommendations(userId, LONDON, WINTER);
-    await addLab(userId, 320, new Date('2026-12-21T08:30:00Z'));
+    await addTestosterone(userId, 320, new Date('2026-12-21T08:30:00Z'));
     await db.dailyMetric.updateMany({ where: { userId }, data: { sleepDurationMinutes: 300 } });
 
     // Another position in the same 0.1° cell is the same place.

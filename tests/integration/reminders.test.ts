@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { addCheckin, createMember } from '../support/members';
 
 const mailDir = mkdtempSync(path.join(os.tmpdir(), 'vt-reminders-'));
 process.env.MAIL_DIR = mailDir;
@@ -52,10 +53,7 @@ let made = 0;
 async function user(data: { timeZone?: string; notificationsEnabled?: boolean; onboarded?: boolean; firstName?: string } = {}) {
   made += 1;
   const { onboarded = true, ...rest } = data;
-  return lib.db.user.create({
-    data: { email: `reminder-${made}-${Date.now()}@example.test`, firstName: `User${made}`, termsAcceptedAt: onboarded ? new Date('2026-11-01T00:00:00Z') : null, ...rest },
-    select: { id: true, email: true },
-  });
+  return createMember({ firstName: `User${made}`, termsAcceptedAt: onboarded ? new Date('2026-11-01T00:00:00Z') : null, ...rest });
 }
 
 // Monday 23 November 2026: 20:00 UTC is 20:00 in London, 21:00 in Paris, 05:00 on Tuesday in Tokyo.
@@ -69,7 +67,7 @@ describe('the reminders job', () => {
     const checkedIn = await user({ timeZone: 'Europe/Paris' });
     const scanned = await user({ timeZone: 'UTC' });
     const notOnboarded = await user({ timeZone: 'Europe/London', onboarded: false });
-    await lib.db.dailyCheckin.create({ data: { userId: checkedIn.id, day: new Date('2026-11-23T00:00:00Z'), mood: 'HAPPY', energy: 'LOW', symptoms: [] } });
+    await addCheckin(checkedIn.id, '2026-11-23', { mood: 'HAPPY', energy: 'LOW' });
     await lib.db.vitalScan.create({ data: { userId: scanned.id, source: 'WEEKLY', measuredAt: new Date('2026-11-23T08:00:00Z'), heartRateBpm: 60 } });
 
     // Before the evening hour everywhere it is evening by 20:00 UTC (Paris is an hour ahead): nothing.

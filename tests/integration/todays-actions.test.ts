@@ -9,9 +9,9 @@ import type { TodaysActionsResponse } from '@/lib/dashboard/contract';
 import { addDays, daysEnding } from '@/lib/days';
 import { buildEngineContext, scoreInput } from '@/lib/dashboard/engine-context';
 import { db } from '@/lib/db';
-import { MetricSource } from '@/lib/generated/prisma/enums';
 import { nextNotification } from '@/lib/dashboard/banner-notification';
 import { tScore } from '@/lib/scores/t-score';
+import { addCheckin, addDailyMetrics, addTestosterone, createMember, type MemberProfile } from '../support/members';
 
 afterAll(() => db.$disconnect());
 
@@ -19,18 +19,7 @@ const NOW = new Date('2026-03-10T09:30:00Z');
 const DAY = '2026-03-10';
 const TOMORROW = new Date('2026-03-11T07:00:00Z');
 
-let users = 0;
-async function newUser(data: { currentWeightKg?: number; desiredWeightKg?: number; notificationsEnabled?: boolean } = {}) {
-  users += 1;
-  const user = await db.user.create({ data: { email: `actions-${users}-${Date.now()}@example.test`, ...data } });
-  return user.id;
-}
-
-type DayValues = { sleepDurationMinutes?: number; steps?: number; hrvMs?: number; restingHeartRateBpm?: number; weightKg?: number };
-
-async function addMetrics(userId: string, days: string[], values: (day: string, index: number) => DayValues) {
-  await db.dailyMetric.createMany({ data: days.map((day, index) => ({ userId, day: ISO_DAY.toDate(day), source: MetricSource.OURA, ...values(day, index) })) });
-}
+const newUser = async (profile: MemberProfile = {}) => (await createMember(profile)).id;
 
 /**
  * 40 days: short sleep (5 h 30 min), 9,000 steps, weight at goal, a flat resting heart rate, and HRV
@@ -40,7 +29,7 @@ async function addMetrics(userId: string, days: string[], values: (day: string, 
 async function userWithData() {
   const userId = await newUser({ currentWeightKg: 82, desiredWeightKg: 82 });
   const recent = new Set(daysEnding(DAY, 7));
-  await addMetrics(userId, daysEnding(DAY, 40), (day) => ({ sleepDurationMinutes: 330, steps: 9000, restingHeartRateBpm: 55, hrvMs: recent.has(day) ? 40 : 50 }));
+  await addDailyMetrics(userId, daysEnding(DAY, 40), (day) => ({ sleepDurationMinutes: 330, steps: 9000, restingHeartRateBpm: 55, hrvMs: recent.has(day) ? 40 : 50 }));
   return userId;
 }
 
@@ -107,7 +96,7 @@ describe('todaysActions', () => {
     expect(generated(none).every((action) => action && catalogueAction(action.id))).toBe(true);
 
     const few = await newUser();
-    await addMetrics(few, daysEnding(DAY, 3), () => ({ sleepDurationMinutes: 420 }));
+    await addDailyMetrics(few, daysEnding(DAY, 3), () => ({ sleepDurationMinutes: 420 }));
     expect((await todaysActions(few, NOW)).summary).toBe('Not enough data yet: 3 of the 7 days needed. Connect a wearable or check in daily.');
   });
 });
@@ -117,12 +106,12 @@ describe('buildEngineContext', () => {
     const userId = await newUser({ currentWeightKg: 95, desiredWeightKg: 80 });
     // Sleep on 5 of the last 7 days (today's included) at 400 min, the 30 days before at 460. Steps on 5
     // of the 7 days before today at 6,000 (today's 100 is still growing), the 29 stored days before at 8,000.
-    await addMetrics(userId, daysEnding(DAY, 37), (_day, index) => {
+    await addDailyMetrics(userId, daysEnding(DAY, 37), (_day, index) => {
       const ago = 36 - index;
       if (ago < 7) return ago === 2 || ago === 4 ? {} : { sleepDurationMinutes: 400, steps: ago === 0 ? 100 : 6000 };
       return { sleepDurationMinutes: 460, steps: ago === 7 ? 6000 : 8000, weightKg: ago === 10 ? 91.5 : undefined };
     });
-    await db.dailyCheckin.create({ data: { userId, day: ISO_DAY.toDate(addDays(DAY, -1)), mood: 'SAD', energy: 'LOW', symptoms: ['Fatigue'] } });
+    await addCheckin(userId, addDays(DAY, -1), { mood: 'SAD', energy: 'LOW', symptoms: ['Fatigue'] });
 
     const context = await buildEngineContext(userId, DAY);
     expect(context.sleepMinutes).toEqual({ recent: 400, recentDays: 5, baseline: 460 });
@@ -231,7 +220,7 @@ describe('the selection', () => {
 describe('the daily alert, made by the banner’s read (nextNotification)', () => {
   async function shortNightsUser(notificationsEnabled = true) {
     const userId = await newUser({ notificationsEnabled });
-    await addMetrics(userId, daysEnding(DAY, 3), (_day, index) => ({ sleepDurationMinutes: [310, 295, 330][index] }));
+    await addDailyMetrics(userId, daysEnding(DAY, 3), (_day, index) => ({ sleepDurationMinutes: [310, 295, 330][index] }));
     return userId;
   }
   const alerts = (userId: string) => db.notification.findMany({ where: { userId } });
@@ -275,7 +264,7 @@ describe('the daily alert, made by the banner’s read (nextNotification)', () =
 
   it('tells of a lab result that arrived since yesterday, as news', async () => {
     const userId = await newUser();
-    await db.labResult.create({ data: { userId, marker: 'total_testosterone', value: 512, unit: 'ng/dL', valueNgDl: 512, takenAt: new Date('2026-03-02T08:00:00Z'), createdAt: new Date('2026-03-09T16:00:00Z') } });
+    await addTestosterone(userId, 512, new Date('2026-03-02T08:00:00Z'), { createdAt: new Date('2026-03-09T16:00:00Z') });
     await nextNotification(userId, NOW);
     expect(await alerts(userId)).toMatchObject([{ title: 'New lab results are in', subtitle: 'Your total testosterone result is ready: see how it fits your trend in Insights.', backgroundColor: '#EFF6FF', border: '#93C5FD' }]);
   });

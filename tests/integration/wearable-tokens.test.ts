@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { startFakeOAuthProvider, startFakeWhoop, type FakeOAuthProvider, type FakeWhoop } from '../fakes/wearable-oauth-peer';
+import { memberWithWearable } from '../support/members';
 
 const CLIENT = { clientId: 'whoop-client', clientSecret: 'whoop-secret' };
 let whoop: FakeWhoop;
@@ -40,14 +41,10 @@ afterAll(async () => {
   await withings?.stop();
 });
 
-let made = 0;
 /** A user with a Whoop connection holding freshly issued tokens, its access token `expiresInMs` from now. */
 async function connected(expiresInMs: number) {
-  made += 1;
-  const user = await lib.db.user.create({ data: { email: `tokens-${made}-${Date.now()}@example.test` } });
   const issued = whoop.issue();
-  const sealed = lib.tokens.sealedColumns(user.id, 'WHOOP', { accessToken: issued.accessToken, refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() + expiresInMs), scopes: ['offline'], externalUserId: null });
-  const connection = await lib.db.wearableConnection.create({ data: { userId: user.id, provider: 'WHOOP', scopes: ['offline'], ...sealed } });
+  const connection = await memberWithWearable('WHOOP', { accessToken: issued.accessToken, refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() + expiresInMs), scopes: ['offline'] });
   return { connection, issued };
 }
 
@@ -130,11 +127,8 @@ describe('wearable tokens', () => {
 
 describe('Withings tokens', () => {
   it('refresh through action=requesttoken with rotation, and a refusal (HTTP 200 with another status) gives needs_reauth', async () => {
-    made += 1;
-    const user = await lib.db.user.create({ data: { email: `withings-${made}-${Date.now()}@example.test` } });
     const issued = withings.issue();
-    const sealed = lib.tokens.sealedColumns(user.id, 'WITHINGS', { accessToken: issued.accessToken, refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() - 1000), scopes: [], externalUserId: '363' });
-    const connection = await lib.db.wearableConnection.create({ data: { userId: user.id, provider: 'WITHINGS', scopes: [], ...sealed } });
+    const connection = await memberWithWearable('WITHINGS', { accessToken: issued.accessToken, refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() - 1000) });
     const token = await lib.tokens.accessToken(connection.id);
     expect(withings.honours(token)).toBe(true);
     expect(token).not.toBe(issued.accessToken);
@@ -142,7 +136,7 @@ describe('Withings tokens', () => {
     // The old refresh token died with the rotation: a connection still holding it is refused for good.
     const stale = await lib.db.wearableConnection.update({
       where: { id: connection.id },
-      data: { ...lib.tokens.sealedColumns(user.id, 'WITHINGS', { accessToken: 'expired', refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() - 1000), scopes: [], externalUserId: '363' }) },
+      data: { ...lib.tokens.sealedColumns(connection.userId, 'WITHINGS', { accessToken: 'expired', refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() - 1000), scopes: [], externalUserId: '363' }) },
     });
     await expect(lib.tokens.accessToken(stale.id)).rejects.toBeInstanceOf(lib.tokens.NeedsReauth);
     expect((await lib.db.wearableConnection.findUniqueOrThrow({ where: { id: stale.id } })).status).toBe('NEEDS_REAUTH');

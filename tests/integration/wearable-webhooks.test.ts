@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from '../fakes/wearable-oauth-peer';
+import { createMember, memberWithWearable } from '../support/members';
 
 const WHOOP = { clientId: 'whoop-hooks-client', clientSecret: 'whoop-hooks-secret' };
 const OURA = { clientId: 'oura-hooks-client', clientSecret: 'oura-hooks-secret' };
@@ -86,11 +87,9 @@ afterAll(async () => {
 const PROVIDER = { whoop: 'WHOOP', oura: 'OURA', withings: 'WITHINGS' } as const;
 
 async function connected(kind: 'whoop' | 'oura' | 'withings', fake: FakeOAuthProvider) {
-  const user = await lib.db.user.create({ data: { email: `hooks-${kind}-${randomBytes(4).toString('hex')}@example.test` } });
   const issued = fake.issue();
   const external = kind === 'oura' ? `oura-member-${issued.member}` : issued.member;
-  const sealed = lib.tokens.sealedColumns(user.id, PROVIDER[kind], { accessToken: issued.accessToken, refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() + 3_600_000), scopes: [], externalUserId: external });
-  const row = await lib.db.wearableConnection.create({ data: { userId: user.id, provider: PROVIDER[kind], scopes: [], externalUserId: external, ...sealed } });
+  const row = await memberWithWearable(PROVIDER[kind], { accessToken: issued.accessToken, refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() + 3_600_000), externalUserId: external });
   return { ...row, issued };
 }
 
@@ -233,7 +232,7 @@ describe('the polling fallback', () => {
 
 describe('tokens from API clients (POST /api/store_{provider}_token)', () => {
   it('stores a token only after the provider vouches for it, with the member it names; a refused one stores nothing', async () => {
-    const user = await lib.db.user.create({ data: { email: `store-${randomBytes(4).toString('hex')}@example.test` } });
+    const user = await createMember();
     await expect(lib.connect.storeSubmittedToken(user.id, 'whoop', { access_token: 'whoop-access-made-up' })).rejects.toMatchObject({ status: 400, message: 'Error storing Whoop token' });
     expect(await lib.db.wearableConnection.count({ where: { userId: user.id } })).toBe(0);
 

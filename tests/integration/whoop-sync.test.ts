@@ -3,12 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startFakeWhoop, whoopFiguresFor, type FakeWhoop } from '../fakes/wearable-oauth-peer';
+import { memberWithWearable } from '../support/members';
 
 const CLIENT = { clientId: 'whoop-sync-client', clientSecret: 'whoop-sync-secret' };
 let whoop: FakeWhoop;
 type Lib = {
   db: typeof import('@/lib/db').db;
-  tokens: typeof import('@/lib/wearables/tokens');
   sync: typeof import('@/lib/wearables/whoop-sync');
   jobs: typeof import('@/lib/jobs/queues') & typeof import('@/scripts/job-worker');
   send: typeof import('@/lib/jobs/send');
@@ -18,7 +18,7 @@ let lib: Lib;
 beforeAll(async () => {
   whoop = await startFakeWhoop(CLIENT);
   Object.assign(process.env, { TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64url'), WHOOP_CLIENT_ID: CLIENT.clientId, WHOOP_CLIENT_SECRET: CLIENT.clientSecret, WHOOP_BASE_URL: whoop.baseUrl });
-  lib = { db: (await import('@/lib/db')).db, tokens: await import('@/lib/wearables/tokens'), sync: await import('@/lib/wearables/whoop-sync'), jobs: { ...(await import('@/lib/jobs/queues')), ...(await import('@/scripts/job-worker')) }, send: await import('@/lib/jobs/send') };
+  lib = { db: (await import('@/lib/db')).db, sync: await import('@/lib/wearables/whoop-sync'), jobs: { ...(await import('@/lib/jobs/queues')), ...(await import('@/scripts/job-worker')) }, send: await import('@/lib/jobs/send') };
 });
 afterAll(async () => {
   await lib?.send.stopSender();
@@ -31,10 +31,8 @@ const DAYS = 60;
 const dayAt = (index: number) => new Date(Date.parse(`${LAST_DAY}T00:00:00Z`) - (DAYS - 1 - index) * 86_400_000).toISOString().slice(0, 10);
 
 async function connected() {
-  const user = await lib.db.user.create({ data: { email: `whoop-sync-${Date.now()}@example.test` } });
   const issued = whoop.issue();
-  const sealed = lib.tokens.sealedColumns(user.id, 'WHOOP', { accessToken: issued.accessToken, refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() + 3_600_000), scopes: [], externalUserId: '363' });
-  return lib.db.wearableConnection.create({ data: { userId: user.id, provider: 'WHOOP', scopes: [], ...sealed } });
+  return memberWithWearable('WHOOP', { accessToken: issued.accessToken, refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() + 3_600_000) });
 }
 
 describe('the Whoop backfill', () => {

@@ -6,12 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from '../fakes/wearable-oauth-peer';
 import { withingsFiguresFor } from '../fakes/withings-data';
+import { memberWithWearable } from '../support/members';
 
 const CLIENT = { clientId: 'withings-sync-client', clientSecret: 'withings-sync-secret' };
 let withings: FakeOAuthProvider;
 type Lib = {
   db: typeof import('@/lib/db').db;
-  tokens: typeof import('@/lib/wearables/tokens');
   sync: typeof import('@/lib/wearables/withings-sync');
   http: typeof import('@/lib/wearables/sync-http');
 };
@@ -26,7 +26,7 @@ beforeAll(async () => {
     WITHINGS_API_BASE_URL: withings.baseUrl,
     WITHINGS_AUTH_BASE_URL: withings.baseUrl,
   });
-  lib = { db: (await import('@/lib/db')).db, tokens: await import('@/lib/wearables/tokens'), sync: await import('@/lib/wearables/withings-sync'), http: await import('@/lib/wearables/sync-http') };
+  lib = { db: (await import('@/lib/db')).db, sync: await import('@/lib/wearables/withings-sync'), http: await import('@/lib/wearables/sync-http') };
 });
 afterAll(async () => {
   await lib?.db.$disconnect();
@@ -38,11 +38,8 @@ const DAYS = 60;
 const dayAt = (index: number) => new Date(Date.parse(`${LAST_DAY}T00:00:00Z`) - (DAYS - 1 - index) * 86_400_000).toISOString().slice(0, 10);
 const scaled = ({ value, unit }: { value: number; unit: number }) => Math.round((value / 10 ** -unit) * 100) / 100;
 
-async function connected(accessToken = withings.issue().accessToken) {
-  const user = await lib.db.user.create({ data: { email: `withings-sync-${randomBytes(6).toString('hex')}@example.test` } });
-  const sealed = lib.tokens.sealedColumns(user.id, 'WITHINGS', { accessToken, refreshToken: `withings-refresh-${randomBytes(6).toString('hex')}`, expiresAt: new Date(Date.now() + 3_600_000), scopes: [], externalUserId: '363' });
-  return lib.db.wearableConnection.create({ data: { userId: user.id, provider: 'WITHINGS', scopes: [], ...sealed } });
-}
+const connected = (accessToken = withings.issue().accessToken) =>
+  memberWithWearable('WITHINGS', { accessToken, refreshToken: `withings-refresh-${randomBytes(6).toString('hex')}`, expiresAt: new Date(Date.now() + 3_600_000) });
 
 describe('the Withings backfill', () => {
   it('pages through measures, sleep and activity, waits out status 601, and stores each day once with Withings’ figures', async () => {

@@ -1,10 +1,10 @@
 // SPEC §7 "Dashboard data": today's actions, the selection and the manual actions over HTTP, against the
 // production build. Each user sees and changes only their own sets.
 import { describe, expect, it } from '@jest/globals';
-import { ISO_DAY } from '@/lib/codecs';
 import { daysEnding, nextUtcMidnight, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 import { client, registerUser, serveAppForThisFile } from '../../setup/app-server';
+import { addDailyMetrics } from '../../support/members';
 
 const app = serveAppForThisFile();
 const origin = () => ({ origin: app.url });
@@ -44,9 +44,7 @@ describe('GET /api/todays_actions', () => {
 
   it('scores a user with two weeks of data', async () => {
     const { browser, userId } = await onboarded();
-    await db.dailyMetric.createMany({
-      data: daysEnding(utcDay(new Date()), 14).map((day) => ({ userId, day: ISO_DAY.toDate(day), source: 'OURA' as const, sleepDurationMinutes: 450, steps: 8500, restingHeartRateBpm: 56, hrvMs: 60 })),
-    });
+    await addDailyMetrics(userId, daysEnding(utcDay(new Date()), 14), { sleepDurationMinutes: 450, steps: 8500, restingHeartRateBpm: 56, hrvMs: 60 });
     const body = await todays(browser);
     expect(body.vitality).toBeGreaterThanOrEqual(66);
     expect(body.summary).toMatch(/^Lifted by your /);

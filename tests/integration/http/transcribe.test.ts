@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { startFakeOpenAI, FAKE_OPENAI_KEY, type FakeOpenAI } from '../../fakes/openai-peer';
 import { client, startAppServer, type AppServer } from '../../setup/app-server';
+import { ANSWERED_BEFORE_GOALS } from '../../support/members';
 
 // A one-second tone recorded by Chromium's MediaRecorder (tests/fixtures/record-tone-webm.ts).
 const TONE_WEBM = readFileSync(new URL('../../fixtures/tone.webm', import.meta.url));
@@ -33,19 +34,7 @@ async function signedInAtGoals(server: AppServer): Promise<string> {
   const browser = client(server.url, `203.0.113.${100 + ipCounter}`);
   const res = await browser.post('/api/register', { firstName: 'Vic', lastName: 'Voice', email, password: 'Sturdy-Oak-2026!' });
   expect(res.status).toBe(201);
-  await db.user.update({
-    where: { email },
-    data: {
-      dateOfBirth: new Date('1985-04-12'),
-      country: 'gb',
-      city: 'London',
-      heightCm: 180,
-      currentWeightKg: 90,
-      desiredWeightKg: 82,
-      shenaiTutorialWatched: true,
-      biohackingExperience: 'TAKING_ACTION',
-    },
-  });
+  await db.user.update({ where: { email }, data: ANSWERED_BEFORE_GOALS });
   return [...browser.jar].map(([name, value]) => `${name}=${value}`).join('; ');
 }
 
