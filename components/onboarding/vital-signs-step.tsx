@@ -9,7 +9,7 @@ import { measurementFields } from '@/components/vitals/scan-fields';
 import { useVitalScan } from '@/components/vitals/use-vital-scan';
 import { ScanResult, ScanView } from '@/components/vitals/vital-scan';
 import { LOGIN_PATH } from '@/lib/routes';
-import { postJson } from '@/lib/client/post-json';
+import { postJson } from '@/lib/client/api-call';
 import type { VendorConfig } from '@/lib/client/vitals-vendor';
 import { stepPath } from '@/lib/routes';
 import { SCAN_DURATION_MS, type ScanMeasurement } from '@/lib/vitals-scan/types';
