@@ -2,8 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { signedOut } from '@/lib/client/api-call';
-import { api, keys } from '@/lib/client/query-calls';
+import { api, keys, signedOut } from '@/lib/client/query-calls';
 import { usePosition } from '@/components/dashboard/supplements';
 import { TScoreGauge } from '@/components/dashboard/t-score-gauge';
 import { Card } from '@/components/ui/card';

@@ -1,8 +1,8 @@
 // The browser's one way to call this app's API: every call resolves to a JsonResult, whatever the
-// status, and rejects only when no answer came. React Query wants a rejection for a failed answer, so
-// its fetchers pass their result through dataOf, which turns a refusal into a CallError.
+// status, and rejects only when no answer came. (React Query's fetchers turn a refusal into a
+// rejection: dataOf in ./query-calls.ts.)
 
-type Answer = {
+export type Answer = {
   status: number;
   /** The body's `message`, when the server sent a non-blank one. */
   message?: string;
@@ -25,9 +25,8 @@ async function requestJson<T>(url: string, init: RequestInit): Promise<JsonResul
   const response = await fetch(url, { credentials: 'same-origin', ...init });
   // A proxy's HTML error page has no message; the caller falls back to its own text.
   const data: unknown = await response.json().catch(() => null);
-  const answer = { status: response.status, message: textOf(data, 'message'), code: textOf(data, 'code') };
   // The success body's shape is the route's contract (lib/dashboard/contract.ts and the like).
-  return response.ok ? { ...answer, ok: true, data: data as T } : { ...answer, ok: false, data };
+  return { ok: response.ok, status: response.status, message: textOf(data, 'message'), code: textOf(data, 'code'), data } as JsonResult<T>;
 }
 
 /**
@@ -51,28 +50,4 @@ export function getJson<T = unknown>(url: string): Promise<JsonResult<T>> {
 export function stringField(result: JsonResult, field: string): string | undefined {
   const value = fieldOf(result.data, field);
   return typeof value === 'string' && value ? value : undefined;
-}
-
-/** A refused answer as an Error, for React Query: the server's message, or the status when it sent none. */
-export class CallError extends Error {
-  readonly status: number;
-  readonly code?: string;
-
-  constructor(result: Answer) {
-    super(result.message ?? `HTTP ${result.status}`);
-    this.status = result.status;
-    this.code = result.code;
-  }
-}
-
-/** A success's data, or a CallError for a refusal (a query's or a mutation's fetcher). */
-export async function dataOf<T>(pending: Promise<JsonResult<T>>): Promise<T> {
-  const result = await pending;
-  if (!result.ok) throw new CallError(result);
-  return result.data;
-}
-
-/** A lost session: most failed loads go to /login when it is gone (SPEC §8). */
-export function signedOut(error: unknown): boolean {
-  return error instanceof CallError && error.status === 401;
 }

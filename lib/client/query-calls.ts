@@ -10,11 +10,36 @@ import type {
 } from '@/lib/dashboard/contract';
 import type { NotificationRecord } from '@/lib/dashboard/banner-notification';
 import type { PatternsResponse } from '@/lib/insights/daily-patterns';
-import { dataOf, getJson, postJson } from './api-call';
+import { getJson, postJson, type Answer, type JsonResult } from './api-call';
 
 // The calls React Query runs on the dashboard, /my_actions and /insights: one fetcher and one query key
-// each, so the server's prefetch and the cards' refetches share a cache entry. A refused answer rejects
-// with a CallError (./api-call.ts).
+// each, so the server's prefetch and the cards' refetches share a cache entry. They call the API through
+// ./api-call.ts like every other screen; React Query wants a failed load to reject, so a refused answer
+// becomes a CallError here.
+
+/** A refused answer as an Error, for React Query: the server's message, or the status when it sent none. */
+export class CallError extends Error {
+  readonly status: number;
+  readonly code?: string;
+
+  constructor(result: Answer) {
+    super(result.message ?? `HTTP ${result.status}`);
+    this.status = result.status;
+    this.code = result.code;
+  }
+}
+
+/** A success's data, or a CallError for a refusal (a query's or a mutation's fetcher). */
+async function dataOf<T>(pending: Promise<JsonResult<T>>): Promise<T> {
+  const result = await pending;
+  if (!result.ok) throw new CallError(result);
+  return result.data;
+}
+
+/** A lost session: most failed loads go to /login when it is gone (SPEC §8). */
+export function signedOut(error: unknown): boolean {
+  return error instanceof CallError && error.status === 401;
+}
 
 export const keys = {
   vitals: ['vitals'] as const,

@@ -2,8 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '@/components/ui/card';
-import { CallError } from '@/lib/client/api-call';
-import { api, keys } from '@/lib/client/query-calls';
+import { api, CallError, keys } from '@/lib/client/query-calls';
 import type { SleepScoreResponse } from '@/lib/dashboard/contract';
 import { DEVICES, FillPrompt, Ring } from '../primitives';
 
