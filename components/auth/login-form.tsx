@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
 import { completeSignIn, setAuthenticated } from '@/lib/client/auth-state';
-import { postJson } from '@/lib/client/post-json';
+import { postJson } from '@/lib/client/api-call';
 import { loginSchema } from '@/lib/validation/auth';
 import { EmailInput } from './email-input';
 import { PasswordInput } from './password-input';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { setAuthenticated } from '@/lib/client/auth-state';
-import { postJson } from '@/lib/client/post-json';
+import { postJson } from '@/lib/client/api-call';
 import { LOGIN_PATH } from '@/lib/routes';
 
 export function LogoutButton() {

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { DASHBOARD_PATH } from '@/lib/routes';
-import { getJson } from '@/lib/client/post-json';
+import { getJson } from '@/lib/client/api-call';
 
 // SPEC §9: after checkout, the subscription is polled once a second, ten times at most.
 export const SUBSCRIPTION_POLL_TRIES = 10;

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { getJson, postJson, stringField } from '@/lib/client/post-json';
+import { getJson, postJson, stringField } from '@/lib/client/api-call';
 import type { Problem } from '@/lib/client/problem';
 
 const NO_CUSTOMER = 'Customer ID not found. Please try again later.';

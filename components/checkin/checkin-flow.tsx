@@ -2,16 +2,15 @@
 
 import { useRouter } from 'next/navigation';
 import { useId, useMemo, useState } from 'react';
-import { api, CallError } from '@/components/dashboard/api';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { LOGIN_PATH } from '@/lib/routes';
-import { DEFAULT_ENERGY, DEFAULT_MOOD, ENERGIES, MOODS, SYMPTOMS, type EnergyValue, type MoodValue, type Symptom } from '@/lib/validation/checkin';
+import { postJson, type JsonResult } from '@/lib/client/api-call';
+import { DASHBOARD_PATH, LOGIN_PATH } from '@/lib/routes';
+import { DEFAULT_ENERGY, DEFAULT_MOOD, ENERGIES, MOODS, SYMPTOMS, type CheckinRequest, type EnergyValue, type MoodValue, type Symptom } from '@/lib/validation/checkin';
 import { ReflectionChat } from './reflection-chat';
-import { DASHBOARD_PATH } from '@/lib/routes';
 
 /** SPEC §8: the server's message when it gave one, else this. */
 export const SAVE_FAILED = 'Failed to save check-in.';
@@ -56,18 +55,18 @@ export function CheckinFlow() {
   const submit = async () => {
     setSaving(true);
     setError(null);
+    const input: CheckinRequest = { mood, energy, symptoms: SYMPTOMS.filter((s) => symptoms.includes(s)) };
+    let answer: JsonResult;
     try {
-      await api.checkin({ mood, energy, symptoms: SYMPTOMS.filter((s) => symptoms.includes(s)) });
-      router.push(DASHBOARD_PATH);
-    } catch (failure) {
-      // SPEC §8: a network failure goes to /login; otherwise the server's message or the fallback.
-      if (failure instanceof TypeError || (failure instanceof CallError && failure.status === 401)) {
-        window.location.assign(LOGIN_PATH);
-        return;
-      }
-      setError(failure instanceof CallError && !failure.message.startsWith('HTTP ') ? failure.message : SAVE_FAILED);
-      setSaving(false);
+      answer = await postJson('/api/checkin', input);
+    } catch {
+      // SPEC §8: a network failure goes to /login, as does a lost session; otherwise the server's message or the fallback.
+      return window.location.assign(LOGIN_PATH);
     }
+    if (answer.ok) return router.push(DASHBOARD_PATH);
+    if (answer.status === 401) return window.location.assign(LOGIN_PATH);
+    setError(answer.message ?? SAVE_FAILED);
+    setSaving(false);
   };
 
   return (

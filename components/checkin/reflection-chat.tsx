@@ -1,11 +1,12 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { api, CallError, signedOut } from '@/components/dashboard/api';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
+import type { ReflectionReply } from '@/lib/ai';
+import { postJson, type JsonResult } from '@/lib/client/api-call';
 import { LOGIN_PATH } from '@/lib/routes';
-import { MESSAGE_MAX, type EnergyValue, type MoodValue, type Symptom } from '@/lib/validation/checkin';
+import { MESSAGE_MAX, type EnergyValue, type MoodValue, type ReflectionChatRequest, type Symptom } from '@/lib/validation/checkin';
 
 // SPEC §2 "Chat", §4 and §5: the daily reflection. The AI opens (turn 0); each message the user sends
 // is the next turn; when the server reports `done`, the input locks.
@@ -18,6 +19,8 @@ export const CHAT_SAVED = 'Reflection saved. Come back tomorrow.';
 
 export type OpeningChoices = { mood?: MoodValue; energy?: EnergyValue; symptoms?: Symptom[] };
 
+const ask = (input: ReflectionChatRequest) => postJson<ReflectionReply>('/api/reflection_chat', input);
+
 export function ReflectionChat({ opening, className }: { opening?: OpeningChoices; className?: string }) {
   const [bubbles, setBubbles] = useState<Bubble[]>([]);
   const [text, setText] = useState('');
@@ -28,25 +31,29 @@ export function ReflectionChat({ opening, className }: { opening?: OpeningChoice
   // The opening is asked for once per mount, with the choices the component was mounted with.
   const openingRef = useRef(opening);
 
-  const fail = (error: unknown) => {
-    if (signedOut(error)) {
-      window.location.assign(LOGIN_PATH);
-      return;
-    }
+  // No answer came (a network failure): the general apology.
+  const unanswered = (error: unknown) => {
     console.error('The reflection chat failed:', error instanceof Error ? error.message : error);
-    setBubbles((list) => [...list, { role: 'assistant', content: error instanceof CallError && error.status === 409 ? error.message : CHAT_FAILURE, failed: true }]);
+    setBubbles((list) => [...list, { role: 'assistant', content: CHAT_FAILURE, failed: true }]);
+  };
+  // A lost session goes to /login; a 409 (the day's reflection is over) shows the server's words.
+  const refused = (answer: JsonResult) => {
+    if (answer.status === 401) return window.location.assign(LOGIN_PATH);
+    console.error('The reflection chat failed:', answer.message ?? `HTTP ${answer.status}`);
+    const content = answer.status === 409 && answer.message ? answer.message : CHAT_FAILURE;
+    setBubbles((list) => [...list, { role: 'assistant', content, failed: true }]);
   };
 
   useEffect(() => {
     let live = true;
-    api
-      .reflection({ turn: 0, ...openingRef.current })
+    ask({ turn: 0, ...openingRef.current })
       .then((answer) => {
         if (!live) return;
-        setBubbles([{ role: 'assistant', content: answer.reply }]);
-        setDone(answer.done);
+        if (!answer.ok) return refused(answer);
+        setBubbles([{ role: 'assistant', content: answer.data.reply }]);
+        setDone(answer.data.done);
       })
-      .catch((error: unknown) => live && fail(error))
+      .catch((error: unknown) => live && unanswered(error))
       .finally(() => live && setWaiting(false));
     return () => {
       live = false;
@@ -67,11 +74,13 @@ export function ReflectionChat({ opening, className }: { opening?: OpeningChoice
     setText('');
     setWaiting(true);
     try {
-      const answer = await api.reflection({ turn, message, messages: [...sent, { role: 'user' as const, content: message }].map(({ role, content }) => ({ role, content })) });
-      setBubbles((list) => [...list, { role: 'assistant', content: answer.reply }]);
-      setDone(answer.done);
+      const answer = await ask({ turn, message, messages: [...sent, { role: 'user' as const, content: message }].map(({ role, content }) => ({ role, content })) });
+      if (answer.ok) {
+        setBubbles((list) => [...list, { role: 'assistant', content: answer.data.reply }]);
+        setDone(answer.data.done);
+      } else refused(answer);
     } catch (error) {
-      fail(error);
+      unanswered(error);
     } finally {
       setWaiting(false);
     }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import type { TodaysActionsResponse } from '@/lib/dashboard/contract';
 import { LOGIN_PATH } from '@/lib/routes';
-import { api, keys, signedOut } from './api';
+import { api, keys, signedOut } from '@/lib/client/query-calls';
 
 /** SPEC §9: manual actions are at most 200 characters. */
 export const MANUAL_MAX = 200;

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import type { NotificationRecord } from '@/lib/dashboard/banner-notification';
-import { api, keys } from './api';
+import { api, keys } from '@/lib/client/query-calls';
 
 // Colours come from the notification (SPEC §3); only plain hex colours are used, anything else falls back.
 const HEX = /^#[0-9a-f]{3,8}$/i;

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '@/components/ui/spinner';
 import { formatTimestampGB } from '@/lib/format';
-import { api, keys } from './api';
+import { api, keys } from '@/lib/client/query-calls';
 import { SupplementList } from './supplements';
 
 /** /my_actions' 'Curated supplements & tools': the whole ranking, without a position (SPEC: lat and lon 0). */

@@ -1,6 +1,22 @@
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { cx } from '@/components/ui/cx';
+
+// The little pieces the dashboard's cards share.
+
+/** Where a card sends the user to connect a wearable. */
+export const DEVICES = '/my_devices';
+
+const WEEKDAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
+/** A chart's label for a YYYY-MM-DD day ("Mon"). */
+export const dayLabel = (day: string) => WEEKDAY.format(new Date(`${day}T00:00:00Z`));
+
+/** SPEC §8: vitals and activity load errors are only logged; the cards keep their dashes. */
+export function useLogged(error: Error | null, what: string) {
+  useEffect(() => {
+    if (error) console.warn(`Could not refresh ${what}: ${error.message}`);
+  }, [error, what]);
+}
 
 /** A card's "Insights >" style link. */
 export function CardLink({ href, children, label }: { href: string; children: ReactNode; label?: string }) {
@@ -92,5 +108,50 @@ export function Ring({ percent, label, size = 120, children, tone = 'brand' }: R
         {children}
       </div>
     </div>
+  );
+}
+
+function Compare({ label, value, unit, testId }: { label: string; value: number | null; unit: string; testId: string }) {
+  return (
+    <div>
+      <p className="text-xs font-medium text-neutral-600">{label}</p>
+      <p data-testid={testId}>
+        <Figure value={value} unit={unit} className="text-xl" />
+      </p>
+    </div>
+  );
+}
+
+export type DayValue = { label: string; value: number | null };
+
+/** One 'This week' / 'Last week' comparison with its 7-day chart, or what would fill it. */
+export function WeekSection(props: {
+  title: string;
+  className: string;
+  thisWeek: number | null;
+  lastWeek: number | null;
+  unit: string;
+  testId: string;
+  days: DayValue[];
+  chart: (days: DayValue[]) => ReactNode;
+  missing: string;
+}) {
+  return (
+    <section aria-label={props.title} className={props.className}>
+      <h3 className="text-sm font-semibold text-neutral-800">{props.title}</h3>
+      <div className="mt-3 flex gap-6">
+        <Compare label="This week" value={props.thisWeek} unit={props.unit} testId={`${props.testId}-this-week`} />
+        <Compare label="Last week" value={props.lastWeek} unit={props.unit} testId={`${props.testId}-last-week`} />
+      </div>
+      {props.days.some((d) => d.value !== null) ? (
+        props.chart(props.days)
+      ) : (
+        <div className="mt-3">
+          <FillPrompt href={DEVICES} action="Connect a wearable">
+            {props.missing}
+          </FillPrompt>
+        </div>
+      )}
+    </section>
   );
 }

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import type { SupplementItem } from '@/lib/dashboard/contract';
 import { useHydrated } from '@/lib/client/use-hydrated';
-import { api, keys } from './api';
+import { api, keys } from '@/lib/client/query-calls';
 
 /** SPEC §9: descriptions over 100 characters are cut to 97 plus an ellipsis. */
 export function shortDescription(text: string): string {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { getJson, postJson } from '@/lib/client/post-json';
+import { getJson, postJson } from '@/lib/client/api-call';
 import { formatTimestampGB } from '@/lib/format';
 import { LOGIN_PATH } from '@/lib/routes';
 

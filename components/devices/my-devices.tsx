@@ -11,7 +11,7 @@ import { cx } from '@/components/ui/cx';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { AppleWatchModal } from './apple-watch-modal';
-import { postJson } from '@/lib/client/post-json';
+import { postJson } from '@/lib/client/api-call';
 import { WEARABLE_KEYS, type WearableKey } from '@/lib/client/wearable-connect';
 import type { DeviceShop } from '@/lib/device-shops';
 import { formatTimestampGB } from '@/lib/format';

@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
 import type { $ZodType, input, output } from 'zod/v4/core';
-import { postJson, type JsonResult } from '@/lib/client/post-json';
+import { postJson, type JsonResult } from '@/lib/client/api-call';
 import { problemFrom, type Problem } from '@/lib/client/problem';
 
 /** What a saved form does next: open a path (a full load when asked), or run the screen's own code. */

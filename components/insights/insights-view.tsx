@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { api, keys, signedOut } from '@/components/dashboard/api';
+import { api, keys, signedOut } from '@/lib/client/query-calls';
 import { usePosition } from '@/components/dashboard/supplements';
 import { TScoreGauge } from '@/components/dashboard/t-score-gauge';
 import { Card } from '@/components/ui/card';

@@ -9,7 +9,7 @@ import { measurementFields } from '@/components/scan/scan-fields';
 import { useVitalScan } from '@/components/scan/use-vital-scan';
 import { ScanResult, ScanView } from '@/components/scan/vital-scan';
 import { LOGIN_PATH } from '@/lib/routes';
-import { postJson } from '@/lib/client/post-json';
+import { postJson } from '@/lib/client/api-call';
 import type { VendorConfig } from '@/lib/client/scan-vendor-sdk';
 import { stepPath } from '@/lib/routes';
 import { SCAN_DURATION_MS, type ScanMeasurement } from '@/lib/scan-engine/types';

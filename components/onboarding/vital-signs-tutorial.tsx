@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
-import { postJson } from '@/lib/client/post-json';
+import { postJson } from '@/lib/client/api-call';
 import { useHydrated } from '@/lib/client/use-hydrated';
 import { stepPath } from '@/lib/routes';
 import { nextAutoSlide, TUTORIAL_SLIDE_MS, TUTORIAL_SLIDES } from '@/lib/onboarding/tutorial';

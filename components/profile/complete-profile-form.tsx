@@ -6,7 +6,7 @@ import { ProblemAlert } from '@/components/auth/problem-alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { postJson } from '@/lib/client/post-json';
+import { postJson } from '@/lib/client/api-call';
 import { problemFrom, type Problem } from '@/lib/client/problem';
 import { ACTIVITY_LEVEL, BIOHACKING_EXPERIENCE, DIET_PATTERN, GENDER, PLAN_PREFERENCE } from '@/lib/codecs';
 import { LOGIN_PATH } from '@/lib/routes';

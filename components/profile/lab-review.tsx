@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { Select } from '@/components/ui/select';
-import { postJson } from '@/lib/client/post-json';
+import { postJson } from '@/lib/client/api-call';
 import { LAB_MARKER_KEYS, LAB_MARKERS, unitsOf, type LabMarkerKey } from '@/lib/labs/markers';
 import type { UploadAnswer } from '@/lib/labs/reports';
 import { UNREADABLE_MESSAGE } from '@/lib/labs/upload-messages';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { postJson } from '@/lib/client/post-json';
+import { postJson } from '@/lib/client/api-call';
 import { LOGIN_PATH } from '@/lib/routes';
 import { WHO5_ANSWERS, WHO5_CREDIT, WHO5_STATEMENTS } from '@/lib/mindset/who5';
 

@@ -7,7 +7,7 @@ import { CountryCityFields, GeoNamesCredit } from '@/components/forms/country-ci
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { postJson } from '@/lib/client/post-json';
+import { postJson } from '@/lib/client/api-call';
 import { LOGIN_PATH } from '@/lib/routes';
 import { weightUnitOf, type UnitSystem } from '@/lib/units';
 import { checkProfilePage, type ProfilePageErrors, type ProfilePageValues } from '@/lib/validation/profile-page';

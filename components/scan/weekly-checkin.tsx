@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { LOGIN_PATH } from '@/lib/routes';
-import { getJson, postJson } from '@/lib/client/post-json';
+import { getJson, postJson } from '@/lib/client/api-call';
 import type { VendorConfig } from '@/lib/client/scan-vendor-sdk';
 import { formatTimestampGB } from '@/lib/format';
 import { SCAN_DURATION_MS } from '@/lib/scan-engine/types';

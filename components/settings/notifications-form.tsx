@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Select, type SelectOption } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { postJson } from '@/lib/client/post-json';
+import { postJson } from '@/lib/client/api-call';
 import { LOGIN_PATH } from '@/lib/routes';
 
 type Saved = { kind: 'idle' | 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };

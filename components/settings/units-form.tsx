@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Select } from '@/components/ui/select';
-import { postJson } from '@/lib/client/post-json';
+import { postJson } from '@/lib/client/api-call';
 import { LOGIN_PATH } from '@/lib/routes';
 import type { UnitsPreferenceLabel } from '@/lib/validation/profile';
 

@@ -1,4 +1,4 @@
-import type { JsonResult } from './post-json';
+import type { JsonResult } from './api-call';
 
 /** What a form shows in its error alert: a headline and, when the server gave one, its message. */
 export type Problem = { title: string; detail?: string };

@@ -1,0 +1,85 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { Card } from '@/components/ui/card';
+import { api, keys } from '@/lib/client/query-calls';
+import type { ActivityResponse } from '@/lib/dashboard/contract';
+import { formatTimestampGB } from '@/lib/format';
+import { StepsChart } from '../lazy-charts';
+import { dayLabel, DEVICES, Dash, FillPrompt, Figure, Ring, useLogged, WeekSection } from '../primitives';
+import { CardioDiff } from './cardio-diff';
+
+/** Calories today against the goal, steps this week and last, and VO2 max with the cardio age. */
+export function ActivityCard({ initial }: { initial: ActivityResponse }) {
+  const query = useQuery({ queryKey: keys.activity, queryFn: api.activity, initialData: initial });
+  useLogged(query.error, 'activity');
+  const a = query.data;
+  const fill = a.goal && a.intake !== null ? Math.min(100, (a.intake / a.goal) * 100) : null;
+  const green = a.vo2_range === 'Excellent' || a.vo2_range === 'Good';
+  return (
+    <Card title="Activity" className="col-span-3">
+      <div className="grid grid-cols-3 divide-x divide-neutral-100">
+        <section aria-label="Calories" className="pr-6">
+          <h3 className="text-sm font-semibold text-neutral-800">Calories today</h3>
+          <div className="mt-3 flex items-center gap-4">
+            <Ring percent={fill} label={fill === null ? 'Calorie intake not available' : `Calorie intake ${Math.round(fill)}% of goal`}>
+              <span className="text-lg font-semibold text-neutral-950 tabular-nums" data-testid="calories-intake">{a.intake === null ? <Dash /> : a.intake.toLocaleString('en-GB')}</span>
+              <span className="text-xs text-neutral-600">kcal in</span>
+            </Ring>
+            <dl className="grid gap-1 text-sm">
+              <dt className="text-xs text-neutral-600">Goal</dt>
+              <dd data-testid="calories-goal"><Figure value={a.goal} unit="kcal" /></dd>
+              <dt className="text-xs text-neutral-600">Remaining</dt>
+              <dd data-testid="calories-remaining"><Figure value={a.remaining} unit="kcal" /></dd>
+            </dl>
+          </div>
+          {a.intake === null ? <div className="mt-3"><FillPrompt>Log your meals in an app that shares with Apple Health to see your intake.</FillPrompt></div> : null}
+          {a.goal === null ? <div className="mt-2"><FillPrompt href="/profile" action="Add your date of birth, height and weight">Your goal needs your age, height and weight.</FillPrompt></div> : null}
+        </section>
+        <WeekSection
+          title="Steps a day"
+          className="px-6"
+          thisWeek={a.steps_today}
+          lastWeek={a.steps_yesterday}
+          unit=""
+          testId="steps"
+          days={a.steps_history.map((d) => ({ label: dayLabel(d.day), value: d.steps }))}
+          chart={(days) => (
+            <div className="mt-3 h-24">
+              <StepsChart days={days} />
+            </div>
+          )}
+          missing="to see your steps."
+        />
+        <section aria-label="Fitness" className="pl-6">
+          <h3 className="text-sm font-semibold text-neutral-800">VO2 max</h3>
+          {a.vo2_max === null ? (
+            <div className="mt-3 flex flex-col gap-2">
+              <p className="text-sm text-neutral-800" data-testid="vo2-max">Your VO2 max is unavailable</p>
+              <FillPrompt href={DEVICES} action="Connect a wearable">that estimates it.</FillPrompt>
+            </div>
+          ) : (
+            <div className="mt-3 flex flex-col gap-3">
+              <p data-testid="vo2-max">
+                <Figure value={a.vo2_max} unit="ml/kg/min" className="text-xl" />
+                {a.vo2_range ? <span className={`ml-3 rounded-full px-2 py-0.5 text-xs font-semibold ${green ? 'bg-brand-50 text-brand-800' : 'bg-danger-50 text-danger-700'}`}>{a.vo2_range}</span> : null}
+              </p>
+              <div>
+                <p className="text-xs font-medium text-neutral-600">Cardio age</p>
+                {a.cardio_age === null || a.cardio_diff === null ? (
+                  <FillPrompt href="/profile" action="Add your date of birth">to compare with your age.</FillPrompt>
+                ) : (
+                  <p className="flex items-center gap-2" data-testid="cardio-age">
+                    <Figure value={a.cardio_age} unit="years" className="text-xl" />
+                    <CardioDiff diff={a.cardio_diff} />
+                  </p>
+                )}
+              </div>
+            </div>
+          )}
+        </section>
+      </div>
+      <p className="mt-4 text-xs text-neutral-600">Next refresh: {formatTimestampGB(a.next_refresh)}</p>
+    </Card>
+  );
+}

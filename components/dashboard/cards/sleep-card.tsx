@@ -1,0 +1,53 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { Card } from '@/components/ui/card';
+import { api, CallError, keys } from '@/lib/client/query-calls';
+import type { SleepScoreResponse } from '@/lib/dashboard/contract';
+import { DEVICES, FillPrompt, Ring } from '../primitives';
+
+const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** Last night's sleep score in a ring, N/A when there is none, or the load's error. */
+export function SleepCard({ initial }: { initial: SleepScoreResponse | null }) {
+  const query = useQuery({
+    queryKey: keys.sleep,
+    // SPEC §8: 404 means no score (N/A); other failures show their message.
+    queryFn: () => api.sleep().catch((error: unknown) => (error instanceof CallError && error.status === 404 ? null : Promise.reject(error))),
+    initialData: initial,
+  });
+  let centre: string;
+  let note: string | null = null;
+  const score = query.data?.score;
+  if (query.error) {
+    centre = 'N/A';
+    note = query.error instanceof CallError && query.error.status === 401 ? 'Not authenticated' : `Error: ${query.error.message}`;
+  } else if (query.data === null) {
+    centre = 'N/A';
+  } else if (typeof score !== 'number' || !Number.isFinite(score)) {
+    centre = 'N/A';
+    note = 'Invalid score format';
+  } else {
+    centre = String(score);
+  }
+  const numeric = typeof score === 'number' && Number.isFinite(score) && !query.error ? score : null;
+  return (
+    <Card title="Sleep score">
+      <div className="flex items-center gap-5">
+        <Ring percent={numeric} label={numeric === null ? 'Sleep score not available' : `Sleep score ${numeric} out of 100`}>
+          <span className="text-3xl font-semibold tracking-tight text-neutral-950" data-testid="sleep-score">{centre}</span>
+        </Ring>
+        <div className="text-sm text-neutral-600">
+          {note ? <p className="text-danger-700">{note}</p> : null}
+          {numeric !== null && query.data ? (
+            <p>Last night{query.data.day ? `, ${DAY_MONTH.format(new Date(`${query.data.day}T00:00:00Z`))}` : ''}.</p>
+          ) : !note ? (
+            <FillPrompt href={DEVICES} action="Connect a wearable">
+              No sleep score from the last two nights.
+            </FillPrompt>
+          ) : null}
+        </div>
+      </div>
+    </Card>
+  );
+}

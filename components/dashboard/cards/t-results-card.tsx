@@ -1,0 +1,35 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { Card } from '@/components/ui/card';
+import { api, keys } from '@/lib/client/query-calls';
+import type { TestosteroneTrendResponse } from '@/lib/dashboard/contract';
+import { TestosteroneChart } from '../lazy-charts';
+import { Dash, FillPrompt } from '../primitives';
+
+/** The testosterone results over time, with the typical range, or how to add the first. */
+export function TResultsCard({ initial }: { initial: TestosteroneTrendResponse }) {
+  const { data } = useQuery({ queryKey: keys.trend, queryFn: api.trend, initialData: initial });
+  const latest = data.data.at(-1);
+  return (
+    <Card title="T-Results" className="col-span-2" header={latest ? <p className="text-sm text-neutral-600">Latest: <span className="font-semibold text-neutral-900">{latest.raw} ng/dL</span></p> : null}>
+      {data.data.length ? (
+        <>
+          <div className="h-52">
+            <TestosteroneChart points={data.data} />
+          </div>
+          <p className="mt-2 flex items-center gap-2 text-xs text-neutral-600">
+            <span aria-hidden className="inline-block h-3 w-5 rounded-sm bg-brand-500/15" /> Typical range 400–800 ng/dL
+          </p>
+        </>
+      ) : (
+        <div className="flex h-52 flex-col items-start justify-center gap-2">
+          <p className="text-3xl font-semibold text-neutral-950"><Dash /></p>
+          <FillPrompt href="/profile" action="Upload a blood test">
+            No testosterone results yet.
+          </FillPrompt>
+        </div>
+      )}
+    </Card>
+  );
+}
