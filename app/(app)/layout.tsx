@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { MainMenu } from '@/components/app-shell/main-menu';
 import { QueryProvider } from '@/components/app-shell/query-provider';
 import { env } from '@/lib/env';
+import { DASHBOARD_PATH } from '@/lib/routes';
 
 // The signed-in shell: logo home, the profile icon and SPEC's three-bar menu. Each page checks the session itself.
 export default function AppLayout({ children }: { children: ReactNode }) {
@@ -11,7 +12,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col bg-neutral-50">
       <header className="border-b border-neutral-200 bg-white">
         <div className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-8">
-          <Link href="/main_dashboard" className="flex items-center gap-2.5 rounded-control">
+          <Link href={DASHBOARD_PATH} className="flex items-center gap-2.5 rounded-control">
             <Image src="/logo.svg" alt="" width={32} height={32} priority />
             <span className="text-lg font-semibold tracking-tight text-neutral-900">Vitality</span>
           </Link>

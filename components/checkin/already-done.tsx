@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { Alert } from '@/components/ui/alert';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { formatTimestampGB } from '@/lib/format';
+import { DASHBOARD_PATH } from '@/lib/routes';
 
 /** A check-in already done for its period (SPEC §8's text), when the next one opens, and the way back. */
 export function AlreadyDone({ title, nextRefresh }: { title: string; nextRefresh: string }) {
@@ -10,7 +11,7 @@ export function AlreadyDone({ title, nextRefresh }: { title: string; nextRefresh
       <Alert variant="success" title={title}>
         Next available: {formatTimestampGB(nextRefresh)}
       </Alert>
-      <Link href="/main_dashboard" className={buttonClassName()}>
+      <Link href={DASHBOARD_PATH} className={buttonClassName()}>
         Go to my dashboard
       </Link>
     </div>

@@ -2,6 +2,7 @@ import Image from 'next/image';
 import Link from 'next/link';
 import { BackLink } from '@/components/back-link';
 import { PILLARS, type Pillar } from '@/lib/pillars';
+import { DASHBOARD_PATH } from '@/lib/routes';
 
 /** The shared layout of the four pillar pages: intro, guidance sections and links to the other pillars. */
 export function PillarArticle({ pillar }: { pillar: Pillar }) {
@@ -9,7 +10,7 @@ export function PillarArticle({ pillar }: { pillar: Pillar }) {
 
   return (
     <main className="mx-auto w-full max-w-5xl px-8 py-10">
-      <BackLink href="/main_dashboard">Back to dashboard</BackLink>
+      <BackLink href={DASHBOARD_PATH}>Back to dashboard</BackLink>
 
       <article className="mt-6">
         <header className="grid grid-cols-[1.2fr_1fr] items-center gap-12 rounded-card border border-neutral-200 bg-white p-10 shadow-card">

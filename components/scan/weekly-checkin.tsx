@@ -6,8 +6,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { LOGIN_PATH } from '@/lib/routes';
 import { getJson, postJson } from '@/lib/client/api-call';
+import type { Problem } from '@/lib/client/problem';
 import type { VendorConfig } from '@/lib/client/scan-vendor-sdk';
 import { formatTimestampGB } from '@/lib/format';
 import { SCAN_DURATION_MS } from '@/lib/scan-engine/types';
@@ -15,13 +15,11 @@ import { CUFF, cuffFormSchema } from '@/lib/validation/scan-result';
 import { measurementFields } from './scan-fields';
 import { useVitalScan } from './use-vital-scan';
 import { ScanResult, ScanView } from './vital-scan';
-import { DASHBOARD_PATH } from '@/lib/routes';
+import { DASHBOARD_PATH, LOGIN_PATH } from '@/lib/routes';
 
 /** SPEC §8. */
 const ALREADY_DONE = "You've already completed your weekly check-in.";
 const SAVE_FAILED = 'Failed to save check-in.';
-
-type Problem = { title: string; detail?: string };
 
 /**
  * /weekly_checkin ('Pulse & blood pressure'): the camera scan, and a cuff reading the user may type so

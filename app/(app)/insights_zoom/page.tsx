@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { BackLink } from '@/components/back-link';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { requireUser } from '@/lib/auth/sessions';
+import { DASHBOARD_PATH } from '@/lib/routes';
 
 export const metadata: Metadata = { title: 'Magnesium night formula' };
 
@@ -27,7 +28,7 @@ export default async function InsightsZoomPage() {
   await requireUser();
   return (
     <main className="mx-auto w-full max-w-3xl px-8 py-10">
-      <BackLink href="/main_dashboard">Back to dashboard</BackLink>
+      <BackLink href={DASHBOARD_PATH}>Back to dashboard</BackLink>
 
       <article className="mt-6 rounded-card border border-neutral-200 bg-white shadow-card">
         <header className="flex items-center gap-8 p-8">

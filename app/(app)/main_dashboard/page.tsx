@@ -10,6 +10,7 @@ import { dashboardAccess } from '@/lib/billing/subscriptions';
 import { DashboardView } from '@/components/dashboard/dashboard-view';
 import { dashboardData } from '@/lib/dashboard/page-data';
 import { requireOnboardedUser } from '@/lib/onboarding/guard';
+import { DASHBOARD_PATH } from '@/lib/routes';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
@@ -65,7 +66,7 @@ function CheckoutUnavailable() {
         The payment page did not load. Please try again in a moment.
       </Alert>
       {/* A full load, so the gate runs again. */}
-      <a href="/main_dashboard" className={buttonClassName({ className: 'self-start' })}>
+      <a href={DASHBOARD_PATH} className={buttonClassName({ className: 'self-start' })}>
         Try again
       </a>
     </main>

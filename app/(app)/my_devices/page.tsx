@@ -7,6 +7,7 @@ import { DEVICE_SHOPS } from '@/lib/device-shops';
 import { requireOnboardedUser } from '@/lib/onboarding/guard';
 import { listDeviceTokens } from '@/lib/wearables/apple-health';
 import { deviceStates } from '@/lib/wearables/connections';
+import { DASHBOARD_PATH } from '@/lib/routes';
 
 export const metadata: Metadata = { title: 'My devices' };
 
@@ -16,7 +17,7 @@ export default async function MyDevicesPage() {
   const [devices, tokens] = await Promise.all([deviceStates(user.id), listDeviceTokens(user.id)]);
   return (
     <main className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-8 py-10">
-      <BackLink href="/main_dashboard">Back to dashboard</BackLink>
+      <BackLink href={DASHBOARD_PATH}>Back to dashboard</BackLink>
       <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">My devices</h1>
       <MyDevices devices={devices} shops={DEVICE_SHOPS} />
       <Card title="Companion app (Apple Health)">

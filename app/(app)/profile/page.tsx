@@ -11,6 +11,7 @@ import { healthHistoryComplete } from '@/lib/profile/health-history';
 import { unitSystemOf } from '@/lib/profile/units-preference';
 import { profilePageData } from '@/lib/profile/user-info';
 import { heightText, weightText } from '@/lib/validation/profile-page';
+import { DASHBOARD_PATH } from '@/lib/routes';
 
 export const metadata: Metadata = { title: 'My profile' };
 
@@ -28,7 +29,7 @@ export default async function ProfilePage() {
   const number = (value: number | string) => (typeof value === 'number' ? value : null);
   return (
     <main className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-8 py-10">
-      <BackLink href="/main_dashboard">Back to dashboard</BackLink>
+      <BackLink href={DASHBOARD_PATH}>Back to dashboard</BackLink>
       <div className="flex items-end justify-between gap-4">
         <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">My profile</h1>
         <p className="text-sm text-neutral-600">

@@ -25,7 +25,7 @@ export default async function SettingsPage() {
   const { units_preference } = await unitsPreference(user.id);
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-8 px-6 py-10">
-      <BackLink href="/main_dashboard">Back to dashboard</BackLink>
+      <BackLink href={DASHBOARD_PATH}>Back to dashboard</BackLink>
       <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">Settings</h1>
       {billingEnabled() ? <SubscriptionSection userId={user.id} /> : <BillingOff />}
       <NotificationsSection userId={user.id} />
