@@ -1,4 +1,3 @@
-import { methods } from '@/lib/api/route';
-import { ouraHandshake, webhookReceiver } from '@/lib/wearables/webhook-routes';
+import { webhookMethods } from '@/lib/wearables/webhook-routes';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: ouraHandshake, POST: webhookReceiver('oura') });
+export const { GET, POST, PUT, PATCH, DELETE } = webhookMethods('oura');

@@ -1,4 +1,3 @@
-import { methods } from '@/lib/api/route';
-import { webhookReceiver } from '@/lib/wearables/webhook-routes';
+import { webhookMethods } from '@/lib/wearables/webhook-routes';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: webhookReceiver('whoop') });
+export const { GET, POST, PUT, PATCH, DELETE } = webhookMethods('whoop');

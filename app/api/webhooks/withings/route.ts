@@ -1,5 +1,4 @@
-import { methods } from '@/lib/api/route';
-import { webhookReceiver, withingsProbe } from '@/lib/wearables/webhook-routes';
+import { webhookMethods } from '@/lib/wearables/webhook-routes';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: withingsProbe, POST: webhookReceiver('withings') });
-export const HEAD = withingsProbe;
+// Withings checks the callback with a HEAD before it subscribes.
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = webhookMethods('withings');
