@@ -1,4 +1,4 @@
-// Issue 11's webhooks, polling and provider account calls against local fakes of Whoop, Oura and
+// Wearable webhooks, polling and provider account calls against local fakes of Whoop, Oura and
 // Withings and this file's own PostgreSQL database: signatures checked before anything is believed,
 // a bad one refused with 401 and no job, a replay adding no rows, Oura's handshake and subscriptions
 // (renewed before they expire), Withings' HEAD probe and per-member subscriptions, a submitted token

@@ -1,4 +1,4 @@
-// Issue 11's Whoop backfill against the fake Whoop data API (pages of 25, a 429 now and then) and this
+// The Whoop backfill against the fake Whoop data API (pages of 25, a 429 now and then) and this
 // file's own PostgreSQL database: every day lands once with Whoop's figures, and a rerun adds nothing.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
