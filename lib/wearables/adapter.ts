@@ -1,4 +1,3 @@
-import type { RouteHandler } from '@/lib/api/route';
 import type { Env } from '@/lib/env';
 import type { MetricSource, WearableProvider } from '@/lib/generated/prisma/enums';
 import type { WearableKey } from './catalogue';
@@ -8,7 +7,9 @@ import type { TokenSet } from './oauth-grant';
 // What every wearable provider implements, once, in its folder (lib/wearables/<key>/index.ts); the
 // registry (registry.ts) lists the adapters and the shared code (the OAuth flow, tokens, the sync job,
 // webhooks, disconnecting, deleting an account) only ever talks to this interface.
-// docs/integrations/adding-a-wearable.md walks through adding one.
+// docs/integrations/adding-a-wearable.md walks through adding one. Adapters hold no route handlers:
+// the job worker loads them outside Next, where lib/api/route cannot load; a provider's own handlers
+// (Oura's handshake, Withings' probe) sit in its routes.ts.
 
 /** The environment variables that may hold a secret or be unset: where a provider's client id and secret live. */
 export type OptionalEnvKey = { [K in keyof Env]-?: undefined extends Env[K] ? (Env[K] extends string | undefined ? K : never) : never }[keyof Env];
@@ -54,9 +55,6 @@ export type WebhookSettings = {
   member(raw: string): string | null;
   /** Query parameters the callback URL carries (Withings signs nothing, so the URL holds a token). */
   callbackQuery?(): Record<string, string>;
-  /** GET and HEAD on the callback: a subscription handshake (Oura) or the provider's probe (Withings). */
-  get?: RouteHandler;
-  head?: RouteHandler;
   /**
    * Keeps the notifications coming (the daily job): makes the subscriptions missing, renews the ones
    * about to expire; answers how many it made or renewed. Unset: the callback is set in the provider's

@@ -1,14 +1,14 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
 import { readLimitedBody } from '@/lib/http/body';
-import { methods, route, type RouteHandler } from '@/lib/api/route';
+import { route, type RouteHandler } from '@/lib/api/route';
 import type { WearableKey } from './catalogue';
 import { adapterFor } from './registry';
 import { notified } from './webhooks';
 
-// POST /api/webhooks/{wearable} (and what else its adapter answers there: Oura's GET handshake,
-// Withings' HEAD): the raw bytes are verified by the adapter before anything is parsed, then each named
-// member's sync is queued. Notifications are small.
+// POST /api/webhooks/{wearable}: the raw bytes are verified by the wearable's adapter before anything
+// is parsed, then each named member's sync is queued. Notifications are small. (What else a provider
+// answers on that path, Oura's GET handshake or Withings' HEAD probe, is in its folder's routes.ts.)
 const MAX_NOTIFICATION_BYTES = 64 * 1024;
 
 export function webhookReceiver(wearable: WearableKey): RouteHandler {
@@ -19,11 +19,4 @@ export function webhookReceiver(wearable: WearableKey): RouteHandler {
     const queued = await notified(wearable, webhook.member(raw));
     return NextResponse.json({ received: true, queued });
   });
-}
-
-/** The callback route's handlers: POST receives, GET and HEAD are the adapter's where it has them (405 otherwise). */
-export function webhookMethods(wearable: WearableKey) {
-  const { webhook } = adapterFor(wearable);
-  const answered = methods({ GET: webhook.get, POST: webhookReceiver(wearable) });
-  return { ...answered, HEAD: webhook.head ?? answered.GET };
 }

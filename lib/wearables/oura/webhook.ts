@@ -1,6 +1,4 @@
 import 'server-only';
-import { NextResponse } from 'next/server';
-import { route, type RouteHandler } from '@/lib/api/route';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { WearableProvider } from '@/lib/generated/prisma/enums';
@@ -33,9 +31,6 @@ export function ouraChallenge(search: URLSearchParams): { challenge: string } {
   if (!expected || !sameText(given, expected) || !challenge || challenge.length > 500) refuseNotification('oura', 'bad verification token');
   return { challenge };
 }
-
-/** GET /api/webhooks/oura?verification_token&challenge → `{challenge}`. */
-export const ouraHandshake: RouteHandler = route({ auth: 'none', crossSite: true }, async ({ request }) => NextResponse.json(ouraChallenge(new URL(request.url).searchParams)));
 
 type OuraSubscription = { id?: unknown; expiration_time?: unknown };
 
@@ -86,6 +81,5 @@ export async function maintainOuraSubscriptions(base?: string, now = new Date())
 export const ouraWebhook: WebhookSettings = {
   verify: (notification, now) => verifyHmacSignature(OURA, notification, { signatureHeader: 'x-oura-signature', timestampHeader: 'x-oura-timestamp', encoding: 'hex' }, now),
   member: jsonUserId,
-  get: ouraHandshake,
   maintainSubscriptions: maintainOuraSubscriptions,
 };

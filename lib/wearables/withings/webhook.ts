@@ -1,5 +1,4 @@
 import 'server-only';
-import type { RouteHandler } from '@/lib/api/route';
 import { db } from '@/lib/db';
 import { ConnectionStatus, WearableProvider } from '@/lib/generated/prisma/enums';
 import type { WebhookSettings } from '../adapter';
@@ -23,9 +22,6 @@ const TIMEOUT_MS = 10_000;
 export const withingsCallbackToken = () => secretDerivedToken(WITHINGS, 'withings-notify');
 
 const callbackQuery = () => ({ token: withingsCallbackToken() ?? '' });
-
-/** Withings checks the callback with a HEAD (and may GET it): a quick, empty 200. */
-export const withingsProbe: RouteHandler = async () => new Response(null, { status: 200, headers: { 'cache-control': 'no-store' } });
 
 /** Subscribes Withings notifications for each connected member not yet subscribed; answers how many it subscribed. */
 export async function subscribeWithingsMembers(base?: string, now = new Date()): Promise<number> {
@@ -79,7 +75,5 @@ export const withingsWebhook: WebhookSettings = {
   },
   member: (raw) => new URLSearchParams(raw).get('userid'),
   callbackQuery,
-  get: withingsProbe,
-  head: withingsProbe,
   maintainSubscriptions: subscribeWithingsMembers,
 };

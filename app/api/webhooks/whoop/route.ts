@@ -1,3 +1,4 @@
-import { webhookMethods } from '@/lib/wearables/webhook-routes';
+import { methods } from '@/lib/api/route';
+import { webhookReceiver } from '@/lib/wearables/webhook-routes';
 
-export const { GET, POST, PUT, PATCH, DELETE } = webhookMethods('whoop');
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: webhookReceiver('whoop') });

@@ -1,4 +1,6 @@
-import { webhookMethods } from '@/lib/wearables/webhook-routes';
+import { methods } from '@/lib/api/route';
+import { withingsProbe } from '@/lib/wearables/withings/routes';
+import { webhookReceiver } from '@/lib/wearables/webhook-routes';
 
-// Withings checks the callback with a HEAD before it subscribes.
-export const { GET, HEAD, POST, PUT, PATCH, DELETE } = webhookMethods('withings');
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: withingsProbe, POST: webhookReceiver('withings') });
+export const HEAD = withingsProbe;
