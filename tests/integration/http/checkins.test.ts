@@ -26,7 +26,7 @@ describe('GET /api/checkin/status and POST /api/checkin', () => {
     expect(row).toMatchObject({ mood: 'HAPPY', energy: 'LOW', symptoms: ['Headache', 'Brain fog'], reflection: [] });
 
     const again = await browser.post('/api/checkin', { ...CHECKIN, mood: 'sad' }, origin());
-    expect([again.status, again.json]).toEqual([409, { message: "You've already completed your check-in for today." }]);
+    expect([again.status, again.json]).toEqual([409, { message: "You've already completed your check-in for today.", code: 'conflict' }]);
     expect(await db.dailyCheckin.count({ where: { userId } })).toBe(1);
     expect((await db.dailyCheckin.findFirstOrThrow({ where: { userId } })).mood).toBe('HAPPY');
   });

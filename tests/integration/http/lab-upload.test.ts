@@ -60,7 +60,7 @@ describe('POST /api/upload-lab-report', () => {
 
   it('needs a session', async () => {
     const answer = await upload(null, fileForm(PNG_1X1, 'scan.png', 'image/png'));
-    expect(answer).toEqual({ status: 401, json: { message: 'Not authenticated' } });
+    expect(answer).toEqual({ status: 401, json: { message: 'Not authenticated', code: 'unauthorized' } });
   });
 
   it('reads a PDF for the review, saves only what is confirmed, and gives the file back to its owner alone', async () => {

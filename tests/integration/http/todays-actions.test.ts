@@ -137,7 +137,7 @@ describe('ownership and sign-in', () => {
     ];
     for (const [path, body] of calls) {
       const res = await other.browser.post(path, body, origin());
-      expect([path, res.status, res.json]).toEqual([path, 404, { message: 'Actions not found.' }]);
+      expect([path, res.status, res.json]).toEqual([path, 404, { message: 'Actions not found.', code: 'not_found' }]);
     }
     expect(await db.dailyAction.count({ where: { setId, OR: [{ selected: true }, { origin: 'MANUAL' }] } })).toBe(0);
     // The other user's own set is a different one.

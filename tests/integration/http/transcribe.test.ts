@@ -160,7 +160,7 @@ describe('POST /api/transcribe', () => {
     openai.failWith('server-error');
     try {
       const res = await transcribe(app, cookie, { body: audioForm(TONE_WEBM) });
-      expect(res).toEqual({ status: 502, json: { message: 'Failed to transcribe audio' } });
+      expect(res).toEqual({ status: 502, json: { message: 'Failed to transcribe audio', code: 'bad_gateway' } });
     } finally {
       openai.failWith(null);
     }
@@ -171,7 +171,7 @@ describe('POST /api/transcribe', () => {
 
   it('answers 503 {error} when the server has no OpenAI key', async () => {
     const res = await transcribe(bare, await signedInAtGoals(bare), { body: audioForm(TONE_WEBM) });
-    expect(res).toEqual({ status: 503, json: { message: NOT_CONFIGURED } });
+    expect(res).toEqual({ status: 503, json: { message: NOT_CONFIGURED, code: 'service_unavailable' } });
   });
 });
 

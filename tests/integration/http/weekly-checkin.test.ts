@@ -68,7 +68,7 @@ describe('the weekly check-in', () => {
     expect(vitals.bp_next_in_days).toBe(Math.ceil((Date.parse(next) - Date.now()) / 86_400_000));
 
     const again = await browser.post('/api/weekly_checkin', SCAN, origin());
-    expect([again.status, again.json]).toEqual([409, { message: "You've already completed your weekly check-in." }]);
+    expect([again.status, again.json]).toEqual([409, { message: "You've already completed your weekly check-in.", code: 'conflict' }]);
     expect(await db.vitalScan.count({ where: { userId } })).toBe(1);
   });
 
