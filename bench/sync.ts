@@ -70,7 +70,7 @@ async function worker(args: string[]): Promise<void> {
   if ((provider !== 'whoop' && provider !== 'oura') || !connectionId || !from || !to) throw new Error(`usage: bench/sync.ts ${WORKER_FLAG} whoop|oura <connectionId> <from> <to>`);
   // The parent set DATABASE_URL, TOKEN_ENCRYPTION_KEY and the providers' addresses in this process's environment.
   const { createPrismaClient, db } = await import('@/lib/db');
-  const sync = provider === 'whoop' ? (await import('@/lib/wearables/whoop-sync')).syncWhoop : (await import('@/lib/wearables/oura-sync')).syncOura;
+  const sync = provider === 'whoop' ? (await import('@/lib/wearables/whoop/sync')).syncWhoop : (await import('@/lib/wearables/oura/sync')).syncOura;
 
   // Where the time goes. The sync runs one thing at a time, so these sums are wall time: waiting for the
   // provider's answers (until their headers; the fake sends each page in one piece), and database calls

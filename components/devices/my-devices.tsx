@@ -12,16 +12,16 @@ import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { AppleWatchModal } from './apple-watch-modal';
 import { postJson } from '@/lib/client/api-call';
-import { WEARABLE_KEYS, type WearableKey } from '@/lib/client/wearable-connect';
+import { WEARABLE_CARDS, WEARABLE_KEYS, type WearableKey } from '@/lib/wearables/catalogue';
 import type { DeviceShop } from '@/lib/device-shops';
 import { formatTimestampGB } from '@/lib/format';
 import { LOGIN_PATH } from '@/lib/routes';
-import type { DeviceState } from '@/lib/wearables/connections';
+import type { DeviceState } from '@/lib/wearables/connection-status';
 
 /** SPEC §8. */
 export const APPLE_WATCH_VIA_IOS = 'Apple Watch integration is via iOS app.';
 
-/** A card's state as the server gives it (lib/wearables/connections.ts). */
+/** A card's state as the server gives it (lib/wearables/connection-status.ts). */
 export type DeviceRow = DeviceState;
 
 /** While a card syncs, its state is asked for this often. */
@@ -55,11 +55,9 @@ function SyncProgress({ title, percent }: { title: string; percent: number }) {
   );
 }
 
-const CARDS: Record<WearableKey, { title: string; description: string; icon: DeviceIconName }> = {
-  whoop: { title: 'Whoop', description: 'Strain, recovery and sleep', icon: 'strap' },
-  oura: { title: 'Oura Ring', description: 'Sleep, readiness and recovery', icon: 'ring' },
-  withings: { title: 'Withings Scale', description: 'Weight, body composition and blood pressure', icon: 'scale' },
-};
+const CARDS = Object.fromEntries(
+  WEARABLE_KEYS.map((key) => [key, { title: WEARABLE_CARDS[key].device, description: WEARABLE_CARDS[key].blurb.myDevices, icon: WEARABLE_CARDS[key].icon }]),
+) as Record<WearableKey, { title: string; description: string; icon: DeviceIconName }>;
 
 function Badge({ tone, children }: { tone: 'brand' | 'warning' | 'neutral'; children: string }) {
   const tones = { brand: 'bg-brand-100 text-brand-900', warning: 'bg-warning-100 text-warning-900', neutral: 'bg-neutral-100 text-neutral-700' };

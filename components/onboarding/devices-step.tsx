@@ -7,7 +7,7 @@ import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
 import { AppleWatchModal } from '@/components/devices/apple-watch-modal';
 import { Spinner } from '@/components/ui/spinner';
-import type { WearableKey } from '@/lib/client/wearable-connect';
+import { WEARABLE_CARDS, WEARABLE_KEYS, type WearableKey } from '@/lib/wearables/catalogue';
 import { stepPath } from '@/lib/routes';
 import { devicesIntegratedSchema } from '@/lib/validation/onboarding';
 import { DeviceCard } from './device-card';
@@ -18,11 +18,12 @@ export const APPLE_WATCH_MESSAGE = 'Apple Watch integration will be available th
 // Back from the shop returns to the screen it was opened from (the step under the 14-step numbering).
 const orderDevicesHref = (from: string) => `/order_devices?origin=${from}`;
 
-const WEARABLES: { key: WearableKey; title: string; description: string; icon: DeviceIconName }[] = [
-  { key: 'whoop', title: 'Connect Whoop', description: 'Strain, recovery and sleep', icon: 'strap' },
-  { key: 'oura', title: 'Connect Oura Ring', description: 'Sleep, readiness and recovery', icon: 'ring' },
-  { key: 'withings', title: 'Connect Withings Scale', description: 'Weight and body composition', icon: 'scale' },
-];
+const WEARABLES: { key: WearableKey; title: string; description: string; icon: DeviceIconName }[] = WEARABLE_KEYS.map((key) => ({
+  key,
+  title: `Connect ${WEARABLE_CARDS[key].device}`,
+  description: WEARABLE_CARDS[key].blurb.onboarding,
+  icon: WEARABLE_CARDS[key].icon,
+}));
 
 /** How Next confirms the step: onboarding's call and next step, or the older screen's (SPEC §2, §7). */
 const CONFIRM = {

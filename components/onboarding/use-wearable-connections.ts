@@ -9,10 +9,8 @@ import {
   POPUP_FEATURES,
   POPUP_MESSAGE_WAIT_MS,
   tokenCheckFrom,
-  WEARABLE_KEYS,
-  WEARABLE_NAMES,
-  type WearableKey,
 } from '@/lib/client/wearable-connect';
+import { WEARABLE_KEYS, WEARABLE_NAMES, type WearableKey } from '@/lib/wearables/catalogue';
 import { LOGIN_PATH } from '@/lib/routes';
 import type { DeviceStatus } from './device-card';
 
@@ -30,7 +28,7 @@ async function authorizationUrl(wearable: WearableKey): Promise<string | null> {
  */
 export function useWearableConnections() {
   const router = useRouter();
-  const [statuses, setStatuses] = useState<Statuses>({ whoop: 'loading', oura: 'loading', withings: 'loading' });
+  const [statuses, setStatuses] = useState<Statuses>(() => Object.fromEntries(WEARABLE_KEYS.map((key) => [key, 'loading'])) as Statuses);
   const [problem, setProblem] = useState<Problem | null>(null);
   // Undoes the running connect flow: its listener, timer and popup watch.
   const stopFlow = useRef<(() => void) | null>(null);

@@ -9,10 +9,11 @@ import { bossOver, sendAccountCleanup, WEARABLE_SYNC_QUEUE, type AccountCleanupJ
 import { readyJobQueue } from '@/lib/jobs/send';
 import { removeUpload } from '@/lib/labs/storage';
 import { openToken, sealToken } from '@/lib/security/token-cipher';
-import { revokeAtProvider, TokenRejected } from '@/lib/wearables/account';
-import { withingsRevokeCallback } from '@/lib/wearables/connections';
-import { PermanentGrantFailure, refreshGrant } from '@/lib/wearables/oauth';
-import { PROVIDER_OF, WEARABLES, wearableConfigured, type Wearable } from '@/lib/wearables/providers';
+import type { WearableKey } from '@/lib/wearables/catalogue';
+import { notificationCallback, revokeAtProvider } from '@/lib/wearables/disconnect';
+import { PermanentGrantFailure, refreshGrant, wearableConfigured } from '@/lib/wearables/oauth-grant';
+import { TokenRejected } from '@/lib/wearables/provider-calls';
+import { adapterFor, adapterOfProvider } from '@/lib/wearables/registry';
 import { REFRESH_MARGIN_MS, storedAccessToken } from '@/lib/wearables/tokens';
 
 // Deleting an account (GDPR Art. 17). What lives outside the database goes first, while the rows that
@@ -31,7 +32,7 @@ const CHARGEABLE: SubscriptionStatus[] = [SubscriptionStatus.TRIALING, Subscript
 const STRIPE_TIMEOUT_MS = 8_000;
 
 /** A wearable's grant as the connection held it, in plain text: only ever in memory. `externalUserId` is the member's id at the provider (Withings revokes by it). */
-type Grant = { wearable: Wearable; accessToken: string; refreshToken: string | null; expiresAt: Date | null; externalUserId: string | null };
+type Grant = { wearable: WearableKey; accessToken: string; refreshToken: string | null; expiresAt: Date | null; externalUserId: string | null };
 
 /** One thing to do outside the database. */
 type Leftover = { task: 'cancel-subscription'; subscriptionId: string } | { task: 'revoke-wearable'; grant: Grant } | { task: 'remove-upload'; storageKey: string };
@@ -39,8 +40,8 @@ type Leftover = { task: 'cancel-subscription'; subscriptionId: string } | { task
 /**
  * An account-cleanup job's payload: a Leftover with its user id, whose tokens are sealed with the app's
  * token key (lib/security/token-cipher.ts) under a context naming the job, user, wearable and purpose.
- * A Withings job also names the member's Withings userid (`externalUserId`), which its revocation
- * needs; jobs queued before it was added have none, and revoke the notifications only.
+ * A job for a provider that revokes by member (Withings) also names the member's id there
+ * (`externalUserId`); Withings jobs queued before it was added have none, and revoke the notifications only.
  */
 export type { AccountCleanupJob };
 
@@ -54,7 +55,6 @@ export class CleanupPending extends Error {
 
 const errorName = (error: unknown) => (error instanceof Error ? error.name : 'unknown error');
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const wearableOf = (provider: WearableProvider): Wearable => WEARABLES.find((wearable) => PROVIDER_OF[wearable] === provider)!;
 
 // ───────────────────────────── the calls outside ─────────────────────────────
 
@@ -79,9 +79,10 @@ async function cancelAtStripe(userId: string, subscriptionId: string): Promise<b
  */
 async function usable(grant: Grant, now: Date): Promise<Grant> {
   const fresh = grant.expiresAt === null || grant.expiresAt.getTime() - REFRESH_MARGIN_MS > now.getTime();
-  if (fresh || !grant.refreshToken || !wearableConfigured(grant.wearable)) return grant;
+  const adapter = adapterFor(grant.wearable);
+  if (fresh || !grant.refreshToken || !wearableConfigured(adapter)) return grant;
   try {
-    const tokens = await refreshGrant(grant.wearable, grant.refreshToken, now);
+    const tokens = await refreshGrant(adapter, grant.refreshToken, now);
     return { ...grant, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken ?? grant.refreshToken, expiresAt: tokens.expiresAt };
   } catch (error) {
     // The provider no longer honours the refresh token: the access token as it is is all there is to revoke.
@@ -98,7 +99,7 @@ async function revokeGrant(userId: string, grant: Grant, now = new Date()): Prom
   let current = grant;
   try {
     current = await usable(grant, now);
-    await revokeAtProvider(current.wearable, current.accessToken, withingsRevokeCallback(), current.externalUserId);
+    await revokeAtProvider(current.wearable, current.accessToken, notificationCallback(current.wearable), current.externalUserId);
     return null;
   } catch (error) {
     if (error instanceof TokenRejected) return null;
@@ -132,7 +133,7 @@ async function attempt(userId: string, leftover: Leftover): Promise<Leftover | n
 
 // ───────────────────────────── jobs ─────────────────────────────
 
-const jobContext = (userId: string, wearable: Wearable, purpose: 'access' | 'refresh') => `account-cleanup:${userId}:${wearable}:${purpose}`;
+const jobContext = (userId: string, wearable: WearableKey, purpose: 'access' | 'refresh') => `account-cleanup:${userId}:${wearable}:${purpose}`;
 
 function toJob(userId: string, leftover: Leftover): AccountCleanupJob {
   if (leftover.task !== 'revoke-wearable') return { ...leftover, userId };
@@ -144,7 +145,7 @@ function toJob(userId: string, leftover: Leftover): AccountCleanupJob {
     sealedAccessToken: sealToken(accessToken, jobContext(userId, wearable, 'access')),
     sealedRefreshToken: refreshToken === null ? null : sealToken(refreshToken, jobContext(userId, wearable, 'refresh')),
     expiresAt: expiresAt?.toISOString() ?? null,
-    ...(wearable === 'withings' && externalUserId ? { externalUserId } : {}),
+    ...(adapterFor(wearable).revokesByMember && externalUserId ? { externalUserId } : {}),
   };
 }
 
@@ -197,7 +198,7 @@ async function cleanupQueueReady(): Promise<void> {
 
 /** The grant a connection holds, opened; null (and logged) when its sealed tokens cannot be opened. */
 async function grantOf(userId: string, connection: { id: string; provider: WearableProvider; refreshTokenEncrypted: string | null; expiresAt: Date | null; externalUserId: string | null }): Promise<Grant | null> {
-  const wearable = wearableOf(connection.provider);
+  const wearable = adapterOfProvider(connection.provider).key;
   try {
     return {
       wearable,

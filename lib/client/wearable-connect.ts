@@ -1,7 +1,6 @@
-export const WEARABLE_KEYS = ['whoop', 'oura', 'withings'] as const;
-export type WearableKey = (typeof WEARABLE_KEYS)[number];
+import type { WearableKey } from '@/lib/wearables/catalogue';
 
-export const WEARABLE_NAMES: Record<WearableKey, string> = { whoop: 'Whoop', oura: 'Oura', withings: 'Withings' };
+// The browser's side of connecting a wearable: the authorisation popup and the answers it reads.
 
 /** SPEC §9: the authorisation popup's size, and how long its message is waited for. */
 export const POPUP_FEATURES = 'popup,width=500,height=600';

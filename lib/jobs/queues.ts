@@ -1,7 +1,7 @@
 import 'server-only';
 import PgBoss from 'pg-boss';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import type { WearableKey } from '@/lib/client/wearable-connect';
+import type { WearableKey } from '@/lib/wearables/catalogue';
 
 // The background queues on pg-boss, over the app's own PostgreSQL (the embedded one too; its tables live
 // in the `pgboss` schema beside the app's): their names, schedules and payloads, and the calls that put

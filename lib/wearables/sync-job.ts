@@ -1,32 +1,26 @@
 import 'server-only';
 import { db } from '@/lib/db';
+import { ApiError } from '@/lib/errors';
 import type { WearableSyncJob } from '@/lib/jobs/queues';
-import { ConnectionStatus, type WearableProvider } from '@/lib/generated/prisma/enums';
-import { syncOura } from './oura-sync';
-import type { SyncOptions, SyncResult, SyncWindow } from './sync-http';
-import { NeedsReauth } from './tokens';
-import { syncWhoop } from './whoop-sync';
-import { syncWithings } from './withings-sync';
+import { queueWearableSync } from '@/lib/jobs/send';
+import { ConnectionStatus } from '@/lib/generated/prisma/enums';
+import { WEARABLE_NAMES, type WearableKey } from './catalogue';
+import { syncConnection, type SyncResult, type SyncWindow } from './connection-sync';
+import { NeedsReauth } from './connection-tokens';
+import { adapterFor, adapterOfProvider } from './registry';
 
-// A sync of one connection, as the job queue runs it (lib/jobs): the first one is the 90-day backfill,
+// A sync of one connection, as the job queue runs it (lib/jobs), and "Sync now" asking for one. The
+// provider's part is its adapter's `sync` (connection-sync.ts). The first sync is the 90-day backfill,
 // every later one is incremental, from a little before the last finished sync (providers rescore the
 // last night or two). A sync that dies half-way did not move `lastSyncAt`, so the retry covers the same
 // window again; the upserts make that add nothing twice. While it runs, the connection carries its
 // progress for the "Syncing" bar on /my_devices.
-
-/** Why a sync was asked for; `days` overrides the window (the benchmark, an operator). */
 
 export const BACKFILL_DAYS = 90;
 /** An incremental sync starts this long before the last one finished. */
 export const OVERLAP_MS = 2 * 86_400_000;
 const DAY_MS = 86_400_000;
 const MAX_DAYS = 3 * 365;
-
-const SYNCERS: Record<WearableProvider, (connectionId: string, window: SyncWindow, options: SyncOptions) => Promise<SyncResult>> = {
-  WHOOP: syncWhoop,
-  OURA: syncOura,
-  WITHINGS: syncWithings,
-};
 
 /** The window a sync covers: the backfill until one has finished, then from just before the last sync. */
 export function syncWindow(connection: { backfilledAt: Date | null; lastSyncAt: Date | null }, now: Date, days?: number): SyncWindow {
@@ -39,6 +33,20 @@ export function syncWindow(connection: { backfilledAt: Date | null; lastSyncAt: 
 /** Marks a connection as syncing (0 %) from now, unless it already is: what the card shows until the job starts. */
 export async function markSyncing(connectionId: string, now = new Date()): Promise<void> {
   await db.wearableConnection.updateMany({ where: { id: connectionId, syncStartedAt: null }, data: { syncStartedAt: now, syncProgress: 0 } });
+}
+
+/** "Sync now": queues an incremental sync of the user's own connection (one waits per connection however often it is pressed). */
+export async function requestSync(userId: string, wearable: WearableKey, now = new Date()): Promise<void> {
+  const connection = await db.wearableConnection.findUnique({ where: { userId_provider: { userId, provider: adapterFor(wearable).provider } }, select: { id: true, status: true } });
+  if (!connection) throw new ApiError(404, `${WEARABLE_NAMES[wearable]} is not connected.`);
+  if (connection.status !== ConnectionStatus.CONNECTED) throw new ApiError(409, `Reconnect ${WEARABLE_NAMES[wearable]} to sync it again.`);
+  try {
+    await queueWearableSync(connection.id, 'manual');
+  } catch (error) {
+    console.error(`[wearables] a sync could not be queued (${error instanceof Error ? error.name : 'unknown error'})`);
+    throw new ApiError(503, 'Syncing is not available right now. Please try again in a few minutes.');
+  }
+  await markSyncing(connection.id, now);
 }
 
 /**
@@ -61,7 +69,7 @@ export async function runWearableSync({ connectionId, days }: WearableSyncJob, n
   };
   const idle = (extra: { backfilledAt?: Date } = {}) => db.wearableConnection.updateMany({ where: { id: connectionId }, data: { syncStartedAt: null, syncProgress: null, ...extra } });
   try {
-    const result = await SYNCERS[connection.provider](connectionId, window, { now, onProgress });
+    const result = await syncConnection(adapterOfProvider(connection.provider), connectionId, window, { now, onProgress });
     await idle(backfill ? { backfilledAt: now } : {});
     console.log(`[wearables] ${name} ${backfill ? 'backfill' : 'sync'} wrote ${result.days} day(s) in ${result.requests} request(s)`);
     return result;

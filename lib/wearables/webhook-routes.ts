@@ -2,26 +2,21 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { readLimitedBody } from '@/lib/http/body';
 import { route, type RouteHandler } from '@/lib/api/route';
-import { notified, notifiedMember, ouraChallenge, verifyOura, verifyWhoop, verifyWithings } from './webhooks';
-import type { Wearable } from './providers';
+import type { WearableKey } from './catalogue';
+import { adapterFor } from './registry';
+import { notified } from './webhooks';
 
-// POST /api/webhooks/{whoop|oura|withings} (and Oura's GET handshake, Withings' HEAD): the raw bytes are
-// checked before anything is parsed, then each named member's sync is queued. Notifications are small.
+// POST /api/webhooks/{wearable}: the raw bytes are verified by the wearable's adapter before anything
+// is parsed, then each named member's sync is queued. Notifications are small. (What else a provider
+// answers on that path, Oura's GET handshake or Withings' HEAD probe, is in its folder's routes.ts.)
 const MAX_NOTIFICATION_BYTES = 64 * 1024;
 
-export function webhookReceiver(wearable: Wearable): RouteHandler {
+export function webhookReceiver(wearable: WearableKey): RouteHandler {
+  const { webhook } = adapterFor(wearable);
   return route({ auth: 'none', crossSite: true, bodyType: 'raw' }, async ({ request }) => {
     const raw = new TextDecoder().decode(await readLimitedBody(request, MAX_NOTIFICATION_BYTES));
-    if (wearable === 'whoop') verifyWhoop(raw, request.headers);
-    else if (wearable === 'oura') verifyOura(raw, request.headers);
-    else verifyWithings(new URL(request.url).searchParams);
-    const queued = await notified(wearable, notifiedMember(wearable, raw));
+    webhook.verify({ raw, headers: request.headers, url: new URL(request.url) }, Date.now());
+    const queued = await notified(wearable, webhook.member(raw));
     return NextResponse.json({ received: true, queued });
   });
 }
-
-/** Oura's subscription handshake: GET ?verification_token&challenge → `{challenge}`. */
-export const ouraHandshake: RouteHandler = route({ auth: 'none', crossSite: true }, async ({ request }) => NextResponse.json(ouraChallenge(new URL(request.url).searchParams)));
-
-/** Withings checks the callback with a HEAD (and may GET it): a quick, empty 200. */
-export const withingsProbe: RouteHandler = async () => new Response(null, { status: 200, headers: { 'cache-control': 'no-store' } });

@@ -85,7 +85,7 @@ export type FakeOAuthProvider = PeerControls & {
 
 export { whoopFiguresFor } from './whoop-data';
 
-/** A provider's notification, in its own format and signature (see the app's lib/wearables/webhooks.ts for the rules). */
+/** A provider's notification, in its own format and signature (see the app's adapters, lib/wearables/<provider>/, for the rules). */
 function sendWebhook(kind: OAuthProviderKind, clientSecret: string, callbackUrl: string, member: string, { secret = clientSecret, at = Date.now(), type }: { secret?: string; at?: number; type?: string }): Promise<Response> {
   if (kind === 'withings') {
     const form = new URLSearchParams({ userid: member, appli: type ?? '1', startdate: String(Math.floor(at / 1000) - 3600), enddate: String(Math.floor(at / 1000)) });

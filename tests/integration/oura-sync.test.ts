@@ -14,14 +14,14 @@ let oura: FakeOAuthProvider;
 type Lib = {
   db: typeof import('@/lib/db').db;
   tokens: typeof import('@/lib/wearables/tokens');
-  sync: typeof import('@/lib/wearables/oura-sync');
+  sync: typeof import('@/lib/wearables/oura/sync');
 };
 let lib: Lib;
 
 beforeAll(async () => {
   oura = await startFakeOAuthProvider('oura', CLIENT);
   Object.assign(process.env, { TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64url'), OURA_CLIENT_ID: CLIENT.clientId, OURA_CLIENT_SECRET: CLIENT.clientSecret, OURA_API_BASE_URL: oura.baseUrl, OURA_AUTH_BASE_URL: oura.baseUrl });
-  lib = { db: (await import('@/lib/db')).db, tokens: await import('@/lib/wearables/tokens'), sync: await import('@/lib/wearables/oura-sync') };
+  lib = { db: (await import('@/lib/db')).db, tokens: await import('@/lib/wearables/tokens'), sync: await import('@/lib/wearables/oura/sync') };
 });
 afterAll(async () => {
   await lib?.db.$disconnect();

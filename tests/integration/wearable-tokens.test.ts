@@ -1,4 +1,4 @@
-// Issue 11's tokens at rest and their refresh, against this file's own PostgreSQL database and a local
+// Wearable tokens at rest and their refresh, against this file's own PostgreSQL database and a local
 // fake of Whoop's token endpoint: rotation saved with the access token, two concurrent refreshes making
 // one provider call, a revoked refresh token giving needs_reauth, and only ciphertext in the table.
 import { randomBytes } from 'node:crypto';

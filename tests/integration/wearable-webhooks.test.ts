@@ -1,4 +1,4 @@
-// Issue 11's webhooks, polling and provider account calls against local fakes of Whoop, Oura and
+// Wearable webhooks, polling and provider account calls against local fakes of Whoop, Oura and
 // Withings and this file's own PostgreSQL database: signatures checked before anything is believed,
 // a bad one refused with 401 and no job, a replay adding no rows, Oura's handshake and subscriptions
 // (renewed before they expire), Withings' HEAD probe and per-member subscriptions, a submitted token
@@ -24,14 +24,14 @@ let callbackBase: string;
 type Lib = {
   db: typeof import('@/lib/db').db;
   tokens: typeof import('@/lib/wearables/tokens');
-  routes: typeof import('@/lib/wearables/webhook-routes');
-  subscriptions: typeof import('@/lib/wearables/webhook-subscriptions');
+  routes: typeof import('@/lib/wearables/webhook-routes') & typeof import('@/lib/wearables/oura/routes') & typeof import('@/lib/wearables/withings/routes');
+  subscriptions: typeof import('@/lib/wearables/oura/webhook') & typeof import('@/lib/wearables/withings/webhook');
   job: typeof import('@/lib/wearables/sync-job');
-  connect: typeof import('@/lib/wearables/connect');
-  connections: typeof import('@/lib/wearables/connections');
+  connect: typeof import('@/lib/wearables/oauth-flow');
+  connections: typeof import('@/lib/wearables/disconnect');
   send: typeof import('@/lib/jobs/send');
-  webhooks: typeof import('@/lib/wearables/webhooks');
-  account: typeof import('@/lib/wearables/account');
+  webhooks: typeof import('@/lib/wearables/webhooks') & typeof import('@/lib/wearables/oura/webhook');
+  account: typeof import('@/lib/wearables/disconnect') & typeof import('@/lib/wearables/provider-calls') & typeof import('@/lib/wearables/withings/webhook');
 };
 let lib: Lib;
 
@@ -46,14 +46,14 @@ beforeAll(async () => {
   lib = {
     db: (await import('@/lib/db')).db,
     tokens: await import('@/lib/wearables/tokens'),
-    routes: await import('@/lib/wearables/webhook-routes'),
-    subscriptions: await import('@/lib/wearables/webhook-subscriptions'),
+    routes: { ...(await import('@/lib/wearables/webhook-routes')), ...(await import('@/lib/wearables/oura/routes')), ...(await import('@/lib/wearables/withings/routes')) },
+    subscriptions: { ...(await import('@/lib/wearables/oura/webhook')), ...(await import('@/lib/wearables/withings/webhook')) },
     job: await import('@/lib/wearables/sync-job'),
-    connect: await import('@/lib/wearables/connect'),
-    connections: await import('@/lib/wearables/connections'),
+    connect: await import('@/lib/wearables/oauth-flow'),
+    connections: await import('@/lib/wearables/disconnect'),
     send: await import('@/lib/jobs/send'),
-    webhooks: await import('@/lib/wearables/webhooks'),
-    account: await import('@/lib/wearables/account'),
+    webhooks: { ...(await import('@/lib/wearables/webhooks')), ...(await import('@/lib/wearables/oura/webhook')) },
+    account: { ...(await import('@/lib/wearables/disconnect')), ...(await import('@/lib/wearables/provider-calls')), ...(await import('@/lib/wearables/withings/webhook')) },
   };
   // Node's server in front of the route handlers, as Next would put them.
   callbacks = createServer((request, response) => {

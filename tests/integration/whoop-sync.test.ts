@@ -1,4 +1,4 @@
-// Issue 11's Whoop backfill against the fake Whoop data API (pages of 25, a 429 now and then) and this
+// The Whoop backfill against the fake Whoop data API (pages of 25, a 429 now and then) and this
 // file's own PostgreSQL database: every day lands once with Whoop's figures, and a rerun adds nothing.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -9,7 +9,7 @@ const CLIENT = { clientId: 'whoop-sync-client', clientSecret: 'whoop-sync-secret
 let whoop: FakeWhoop;
 type Lib = {
   db: typeof import('@/lib/db').db;
-  sync: typeof import('@/lib/wearables/whoop-sync');
+  sync: typeof import('@/lib/wearables/whoop/sync');
   jobs: typeof import('@/lib/jobs/queues') & typeof import('@/scripts/job-worker');
   send: typeof import('@/lib/jobs/send');
 };
@@ -18,7 +18,7 @@ let lib: Lib;
 beforeAll(async () => {
   whoop = await startFakeWhoop(CLIENT);
   Object.assign(process.env, { TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64url'), WHOOP_CLIENT_ID: CLIENT.clientId, WHOOP_CLIENT_SECRET: CLIENT.clientSecret, WHOOP_BASE_URL: whoop.baseUrl });
-  lib = { db: (await import('@/lib/db')).db, sync: await import('@/lib/wearables/whoop-sync'), jobs: { ...(await import('@/lib/jobs/queues')), ...(await import('@/scripts/job-worker')) }, send: await import('@/lib/jobs/send') };
+  lib = { db: (await import('@/lib/db')).db, sync: await import('@/lib/wearables/whoop/sync'), jobs: { ...(await import('@/lib/jobs/queues')), ...(await import('@/scripts/job-worker')) }, send: await import('@/lib/jobs/send') };
 });
 afterAll(async () => {
   await lib?.send.stopSender();

@@ -12,8 +12,8 @@ const CLIENT = { clientId: 'withings-sync-client', clientSecret: 'withings-sync-
 let withings: FakeOAuthProvider;
 type Lib = {
   db: typeof import('@/lib/db').db;
-  sync: typeof import('@/lib/wearables/withings-sync');
-  http: typeof import('@/lib/wearables/sync-http');
+  sync: typeof import('@/lib/wearables/withings/sync');
+  http: typeof import('@/lib/wearables/provider-requests');
 };
 let lib: Lib;
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
     WITHINGS_API_BASE_URL: withings.baseUrl,
     WITHINGS_AUTH_BASE_URL: withings.baseUrl,
   });
-  lib = { db: (await import('@/lib/db')).db, sync: await import('@/lib/wearables/withings-sync'), http: await import('@/lib/wearables/sync-http') };
+  lib = { db: (await import('@/lib/db')).db, sync: await import('@/lib/wearables/withings/sync'), http: await import('@/lib/wearables/provider-requests') };
 });
 afterAll(async () => {
   await lib?.db.$disconnect();

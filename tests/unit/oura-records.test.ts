@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { mainSleeps, ouraDays, ouraHeartRates, type OuraSleep } from '@/lib/wearables/oura-records';
+import { mainSleeps, ouraDays, ouraHeartRates, type OuraSleep } from '@/lib/wearables/oura/records';
 
 const period = (over: Partial<OuraSleep> = {}): OuraSleep => ({
   id: 'night',

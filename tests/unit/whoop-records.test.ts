@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { localDay, whoopDays, type WhoopCycle, type WhoopRecovery, type WhoopSleep } from '@/lib/wearables/whoop-records';
+import { localDay, whoopDays, type WhoopCycle, type WhoopRecovery, type WhoopSleep } from '@/lib/wearables/whoop/records';
 
 const MIN = 60_000;
 const night = (over: Partial<WhoopSleep> = {}): WhoopSleep => ({

@@ -7,7 +7,7 @@ import {
   withingsSleepDays,
   type WithingsMeasure,
   type WithingsMeasureGroup,
-} from '@/lib/wearables/withings-records';
+} from '@/lib/wearables/withings/records';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 const group = (date: string, measures: WithingsMeasure[], over: Partial<WithingsMeasureGroup> = {}): WithingsMeasureGroup => ({

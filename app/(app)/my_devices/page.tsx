@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { DEVICE_SHOPS } from '@/lib/device-shops';
 import { requireOnboardedUser } from '@/lib/onboarding/guard';
 import { listDeviceTokens } from '@/lib/wearables/apple-health';
-import { deviceStates } from '@/lib/wearables/connections';
+import { deviceStates } from '@/lib/wearables/connection-status';
 import { DASHBOARD_PATH } from '@/lib/routes';
 
 export const metadata: Metadata = { title: 'My devices' };

@@ -1,11 +1,11 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { methods, route } from '@/lib/api/route';
-import { WEARABLE_LIMIT } from '@/lib/wearables/connect-routes';
-import { requestSync } from '@/lib/wearables/connections';
-import { WEARABLES } from '@/lib/wearables/providers';
+import { WEARABLE_LIMIT } from '@/lib/wearables/route-factories';
+import { requestSync } from '@/lib/wearables/sync-job';
+import { WEARABLE_CHOICE, WEARABLE_KEYS } from '@/lib/wearables/catalogue';
 
-const schema = z.object({ source: z.enum(WEARABLES, { error: 'Choose whoop, oura or withings.' }) });
+const schema = z.object({ source: z.enum(WEARABLE_KEYS, { error: WEARABLE_CHOICE }) });
 
 /** POST /api/sync-wearable {source}: "Sync now" on /my_devices queues a sync of the user's own connection. */
 const post = route({ auth: 'user', body: schema, rateLimit: WEARABLE_LIMIT }, async ({ user, body }) => {

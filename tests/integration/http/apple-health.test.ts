@@ -1,4 +1,4 @@
-// Issue 11's Apple Health ingestion over HTTP against the production build: device tokens made and
+// Apple Health ingestion over HTTP against the production build: device tokens made and
 // revoked by the signed-in user, POST /api/ingest/apple-health with them, and what the database holds.
 import { describe, expect, it } from '@jest/globals';
 import { addDays, utcDay } from '@/lib/days';
@@ -94,7 +94,7 @@ describe('Apple Health ingestion', () => {
       { samples: [{ ...one, start: 'yesterday' }] },
       { samples: [{ ...one, end: `${yesterday}T08:00:00Z` }] }, // ends before it starts
       { samples: Array.from({ length: 1001 }, (_, i) => ({ ...one, uuid: `U-${i}` })) },
-      // Issue 20, item 5: strings PostgreSQL cannot store, and values no device measures.
+      // Strings PostgreSQL cannot store (a NUL byte would fail the insert), and values no device measures.
       { samples: [{ ...one, uuid: 'A\u0000B' }] },
       { samples: [{ ...one, type: 'HKQuantityTypeIdentifierStepCount\u0000' }] },
       { samples: [{ ...one, unit: 'co\u0000unt' }] },

@@ -1,4 +1,4 @@
-// Issue 11's connect flow over HTTP against the production build and a local fake of Whoop's OAuth
+// Connecting a wearable over HTTP against the production build and a local fake of Whoop's OAuth
 // server: the consent URL with state and PKCE, the callback that exchanges the code on the server,
 // and every way it must store nothing (a denied consent, another user's state, a replay).
 import { randomBytes } from 'node:crypto';

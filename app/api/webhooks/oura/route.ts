@@ -1,4 +1,5 @@
 import { methods } from '@/lib/api/route';
-import { ouraHandshake, webhookReceiver } from '@/lib/wearables/webhook-routes';
+import { ouraHandshake } from '@/lib/wearables/oura/routes';
+import { webhookReceiver } from '@/lib/wearables/webhook-routes';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: ouraHandshake, POST: webhookReceiver('oura') });

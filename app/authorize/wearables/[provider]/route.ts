@@ -1,18 +1,17 @@
 import { jsonError, methods, type RouteHandler } from '@/lib/api/route';
 import { sessionUserFromRequest } from '@/lib/auth/sessions';
-import { completeConnection } from '@/lib/wearables/connect';
-import { popupPage } from '@/lib/wearables/popup-page';
-import { WEARABLE_NAMES, WEARABLES, type Wearable } from '@/lib/wearables/providers';
+import { popupPage } from '@/lib/wearables/authorize-popup-page';
+import { isWearableKey, WEARABLE_NAMES } from '@/lib/wearables/catalogue';
+import { completeConnection } from '@/lib/wearables/oauth-flow';
 
 /**
- * GET /authorize/wearables/{whoop|oura|withings}?code&state (or ?error): where the provider sends the
+ * GET /authorize/wearables/{wearable}?code&state (or ?error): where the provider sends the
  * authorisation popup back. The signed-in user's state is checked and the code exchanged on the
  * server; the page tells the opener `{source, connected: true}` and closes, or says what failed.
  */
 const callback: RouteHandler = async (request, segment) => {
-  const provider = String((await segment?.params)?.provider ?? '');
-  if (!(WEARABLES as readonly string[]).includes(provider)) return jsonError(404, 'Not found.');
-  const wearable = provider as Wearable;
+  const wearable = String((await segment?.params)?.provider ?? '');
+  if (!isWearableKey(wearable)) return jsonError(404, 'Not found.');
   const search = new URL(request.url).searchParams;
   try {
     const user = await sessionUserFromRequest(request);

@@ -1,4 +1,4 @@
-import type { DayFields } from './sync-http';
+import type { DayFields } from '../metric-store';
 
 // Oura API v2 records (v2/usercollection/daily_sleep, sleep, daily_activity, daily_readiness,
 // heartrate) → the app's daily metrics and heart-rate samples. Pure: the sync fetches the pages and

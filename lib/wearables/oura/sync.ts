@@ -1,16 +1,13 @@
 import 'server-only';
-import { db } from '@/lib/db';
-import { env } from '@/lib/env';
-import { MetricSource } from '@/lib/generated/prisma/enums';
-import { accessToken } from './tokens';
-import { mainSleeps, ouraDays, ouraHeartRates, type OuraDailyActivity, type OuraDailyReadiness, type OuraDailySleep, type OuraHeartRate, type OuraSleep } from './oura-records';
-import { progressOf, providerJson, ProviderSyncError, storeDays, storeHeartRates, type DayFields, type RequestCounter, type SyncOptions, type SyncResult, type SyncWindow } from './sync-http';
+import { progressOf, syncConnection, type SyncOptions, type SyncResult, type SyncRun, type SyncWindow } from '../connection-sync';
+import type { DayFields } from '../metric-store';
+import { ProviderSyncError } from '../provider-requests';
+import { OURA, OURA_API } from './oauth';
+import { mainSleeps, ouraDays, ouraHeartRates, type OuraDailyActivity, type OuraDailyReadiness, type OuraDailySleep, type OuraHeartRate, type OuraSleep } from './records';
 
-// One Oura connection's history for a window (API v2, v2/usercollection/*), into daily metrics and
-// heart-rate samples (source OURA). It streams: each page Oura answers is turned into days (or samples)
-// and stored before the next is asked for, so memory stays flat however long the window. Upserts, and
-// samples skipped when already stored, make a rerun or a resumed run add nothing twice. A 429 waits
-// for its Retry-After (capped) and asks again (sync-http.ts).
+// One Oura member's history for a window (API v2, v2/usercollection/*), into daily metrics and
+// heart-rate samples. Samples already stored are skipped, so a rerun adds nothing twice. A 429 waits
+// for its Retry-After (capped) and asks again (provider-requests.ts).
 //
 // Oura filters its daily collections by `day`, but a date-only `end_date` has been seen to leave out
 // that last day, and `sleep` to leave out `start_date`'s own: the sync asks for one day more on each
@@ -31,7 +28,7 @@ type Dated = { day: string };
 const dayOf = (instant: Date) => instant.toISOString().slice(0, 10);
 const shiftDay = (day: string, days: number) => dayOf(new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS));
 const collectionUrl = (path: string, query: Record<string, string>) => {
-  const url = new URL(`${env.OURA_API_BASE_URL.replace(/\/+$/, '')}/v2/usercollection/${path}`);
+  const url = new URL(`${OURA_API}/v2/usercollection/${path}`);
   url.search = new URLSearchParams(query).toString();
   return url;
 };
@@ -45,24 +42,19 @@ export function scopeMissing(scopes: readonly string[], scope: string): boolean 
 
 const forbidden = (error: unknown) => error instanceof ProviderSyncError && error.kind.startsWith('HTTP 403');
 
-type Fetch = { token: () => Promise<string>; counter: RequestCounter };
-
 /** The pages of one collection for `query`, following `next_token`. */
-async function* pages<T>(path: string, query: Record<string, string>, { token, counter }: Fetch): AsyncGenerator<T[]> {
+async function* pages<T>(run: SyncRun, path: string, query: Record<string, string>): AsyncGenerator<T[]> {
   let next: string | null = null;
   do {
-    const page = (await providerJson('oura', collectionUrl(path, { ...query, ...(next ? { next_token: next } : {}) }), { token, counter })) as Page<T> | null;
+    const page = (await run.request(collectionUrl(path, { ...query, ...(next ? { next_token: next } : {}) }))) as Page<T> | null;
     yield Array.isArray(page?.data) ? page.data : [];
     next = typeof page?.next_token === 'string' && page.next_token ? page.next_token : null;
   } while (next);
 }
 
-/** Syncs `window`; answers the days written and the requests made. */
-export async function syncOura(connectionId: string, window: SyncWindow, { now = new Date(), onProgress }: SyncOptions = {}): Promise<SyncResult> {
-  const connection = await db.wearableConnection.findUniqueOrThrow({ where: { id: connectionId }, select: { userId: true, provider: true, scopes: true } });
-  if (connection.provider !== 'OURA') throw new ProviderSyncError('oura', 'not an Oura connection');
-  const fetching: Fetch = { token: () => accessToken(connectionId), counter: { requests: 0 } };
-  const written = new Set<string>();
+/** Fetches the window: the nights, then their scores, activity, readiness and heart rate. */
+export async function fetchOuraHistory(run: SyncRun): Promise<void> {
+  const { window } = run;
   const firstDay = dayOf(window.from);
   const lastDay = dayOf(window.to);
   const dateQuery = { start_date: shiftDay(firstDay, -1), end_date: shiftDay(lastDay, 1) };
@@ -71,21 +63,17 @@ export async function syncOura(connectionId: string, window: SyncWindow, { now =
   let reported = 0;
   const report = async (step: number, covered: number) => {
     reported = Math.max(reported, progressOf(step, STEPS, window, covered));
-    await onProgress?.(reported);
+    await run.progress(reported);
   };
   const span = window.to.getTime() - window.from.getTime();
   /** How much of the window these days cover, from its start to the end of their latest. */
   const coveredBy = (records: readonly Dated[]) => records.reduce((most, r) => Math.max(most, Date.parse(`${r.day}T00:00:00.000Z`) + DAY_MS - window.from.getTime()), 0);
-  const keep = async (days: Map<string, DayFields>) => {
-    await storeDays(connection.userId, MetricSource.OURA, days);
-    for (const day of days.keys()) written.add(day);
-  };
 
   /** Runs one step unless its scope is clearly not granted; a 403 (scope unticked) skips the rest of it. */
-  const step = async (index: number, scope: string, run: () => Promise<void>) => {
-    if (!scopeMissing(connection.scopes, scope)) {
+  const step = async (index: number, scope: string, body: () => Promise<void>) => {
+    if (!scopeMissing(run.scopes, scope)) {
       try {
-        await run();
+        await body();
       } catch (error) {
         if (!forbidden(error)) throw error;
         console.warn(`[wearables] oura: this member did not grant "${scope}"; that part is skipped`);
@@ -97,9 +85,9 @@ export async function syncOura(connectionId: string, window: SyncWindow, { now =
   /** A daily collection, page by page, each page's days stored before the next is asked for. */
   const daily = <T extends Dated>(index: number, path: string, toDays: (records: T[]) => Map<string, DayFields>) =>
     step(index, 'daily', async () => {
-      for await (const records of pages<T>(path, dateQuery, fetching)) {
+      for await (const records of pages<T>(run, path, dateQuery)) {
         const mine = inWindow(records);
-        await keep(toDays(mine));
+        await run.storeDays(toDays(mine));
         await report(index, coveredBy(mine));
       }
     });
@@ -120,15 +108,15 @@ export async function syncOura(connectionId: string, window: SyncWindow, { now =
       const end = Math.min(start + HEART_RATE_RANGE_MS, window.to.getTime());
       const last = end === window.to.getTime();
       const query = { start_datetime: new Date(start).toISOString(), end_datetime: new Date(end).toISOString() };
-      for await (const items of pages<OuraHeartRate>('heartrate', query, fetching)) {
+      for await (const items of pages<OuraHeartRate>(run, 'heartrate', query)) {
         // A sample on the boundary of two ranges belongs to the later one.
         const samples = ouraHeartRates(items).filter(({ recordedAt }) => recordedAt.getTime() >= start && (recordedAt.getTime() < end || (last && recordedAt.getTime() <= end)));
-        await storeHeartRates(connection.userId, MetricSource.OURA, samples);
+        await run.storeHeartRates(samples);
         await report(4, samples.reduce((most, s) => Math.max(most, s.recordedAt.getTime() - window.from.getTime()), 0));
       }
     }
   });
-
-  await db.wearableConnection.update({ where: { id: connectionId }, data: { lastSyncAt: now } });
-  return { days: written.size, requests: fetching.counter.requests };
 }
+
+/** Syncs one Oura connection's window, as the sync job does through the registry (the benchmark and tests call it directly). */
+export const syncOura = (connectionId: string, window: SyncWindow, options?: SyncOptions): Promise<SyncResult> => syncConnection({ ...OURA, sync: fetchOuraHistory }, connectionId, window, options);

@@ -34,7 +34,7 @@ export type WithingsActivity = {
   totalcalories?: number | null;
 };
 
-/** The daily-metric columns Withings fills (a part of sync-http's DayFields). */
+/** The daily-metric columns Withings fills (a part of metric-store's DayFields). */
 export type WithingsDay = {
   weightKg?: number;
   bodyFatPercent?: number;

@@ -1,8 +1,7 @@
 import 'server-only';
-import { db } from '@/lib/db';
-import { env } from '@/lib/env';
-import { MetricSource } from '@/lib/generated/prisma/enums';
-import { accessToken } from './tokens';
+import { progressOf, syncConnection, type SyncOptions, type SyncResult, type SyncRun, type SyncWindow } from '../connection-sync';
+import { MAX_WAIT_S, ProviderSyncError } from '../provider-requests';
+import { TOO_MANY_REQUESTS, WITHINGS, WITHINGS_API } from './oauth';
 import {
   withingsActivityDays,
   withingsMeasureDays,
@@ -12,19 +11,16 @@ import {
   type WithingsDay,
   type WithingsMeasureGroup,
   type WithingsSleepSummary,
-} from './withings-records';
-import { MAX_WAIT_S, progressOf, providerJson, ProviderSyncError, storeDays, storeHeartRates, type RequestCounter, type SyncOptions, type SyncResult, type SyncWindow } from './sync-http';
+} from './records';
 
-// One Withings connection's history for a window, into daily metrics and heart-rate samples (source
-// WITHINGS). Every call is a form-encoded POST answered HTTP 200 with `{status, body}`: status 0 is
-// success, 401 a refused token, 601 "too many requests" (waited out, then asked again: sync-http.ts),
-// anything else an error. It streams: each page (`more`/`offset`) is turned into days and stored before
-// the next is asked for, so memory stays flat however long the window; upserts make a rerun add nothing.
+// One Withings member's history for a window, into daily metrics and heart-rate samples. Every call is
+// a form-encoded POST answered HTTP 200 with `{status, body}`: status 0 is success, 401 a refused token,
+// 601 "too many requests" (waited out, then asked again: provider-requests.ts), anything else an error.
+// Pages follow `more` and `offset`.
 
 const DAY_MS = 86_400_000;
 const OK = 0;
 const TOKEN_REFUSED = 401;
-const TOO_MANY_REQUESTS = 601;
 /** Withings counts its limit per minute; a 601 without a hint waits this long (capped by MAX_WAIT_S). */
 const RATE_LIMIT_WAIT_S = 60;
 
@@ -41,9 +37,8 @@ function rateLimited(answer: unknown): number | null {
 }
 
 /** One call's `body`, or the ProviderSyncError its `status` means. */
-async function call(path: string, form: URLSearchParams, token: () => Promise<string>, counter: RequestCounter): Promise<PageBody> {
-  const url = new URL(`${env.WITHINGS_API_BASE_URL.replace(/\/+$/, '')}${path}`);
-  const answer = await providerJson('withings', url, { token, counter, form, rateLimitedBody: rateLimited });
+async function call(run: SyncRun, path: string, form: URLSearchParams): Promise<PageBody> {
+  const answer = await run.request(new URL(`${WITHINGS_API}${path}`), { form, rateLimitedBody: rateLimited });
   if (!isObject(answer) || typeof answer.status !== 'number') throw new ProviderSyncError('withings', `unreadable answer on ${path}`);
   if (answer.status === TOKEN_REFUSED) throw new ProviderSyncError('withings', 'token refused');
   if (answer.status === TOO_MANY_REQUESTS) throw new ProviderSyncError('withings', 'rate limited');
@@ -52,10 +47,10 @@ async function call(path: string, form: URLSearchParams, token: () => Promise<st
 }
 
 /** The pages of one call, following `more` and `offset` (an offset that does not move ends it). */
-async function* pages(path: string, fields: Record<string, string>, token: () => Promise<string>, counter: RequestCounter): AsyncGenerator<PageBody> {
+async function* pages(run: SyncRun, path: string, fields: Record<string, string>): AsyncGenerator<PageBody> {
   let offset: string | null = null;
   do {
-    const body = await call(path, new URLSearchParams({ ...fields, ...(offset !== null ? { offset } : {}) }), token, counter);
+    const body = await call(run, path, new URLSearchParams({ ...fields, ...(offset !== null ? { offset } : {}) }));
     yield body;
     const more = body.more === true || body.more === 1 || body.more === '1';
     const next = more && (typeof body.offset === 'number' || typeof body.offset === 'string') ? String(body.offset) : null;
@@ -80,17 +75,12 @@ function reach() {
   };
 }
 
-/** Syncs `window` (body measures, then sleep, then activity); answers the days written and requests made. */
-export async function syncWithings(connectionId: string, window: SyncWindow, { now = new Date(), onProgress }: SyncOptions = {}): Promise<SyncResult> {
-  const connection = await db.wearableConnection.findUniqueOrThrow({ where: { id: connectionId }, select: { userId: true, provider: true } });
-  if (connection.provider !== 'WITHINGS') throw new ProviderSyncError('withings', 'not a Withings connection');
-  const token = () => accessToken(connectionId);
-  const counter = { requests: 0 };
-  const written = new Set<string>();
+/** Fetches the window: body measures, then sleep, then activity. */
+export async function fetchWithingsHistory(run: SyncRun): Promise<void> {
+  const { window } = run;
   const keep = async (days: Map<string, WithingsDay>, step: number, covered: number) => {
-    await storeDays(connection.userId, MetricSource.WITHINGS, days);
-    for (const [day, fields] of days) if (Object.keys(fields).length) written.add(day);
-    await onProgress?.(progressOf(step, 3, window, covered));
+    await run.storeDays(days);
+    await run.progress(progressOf(step, 3, window, covered));
   };
   const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
@@ -104,10 +94,10 @@ export async function syncWithings(connectionId: string, window: SyncWindow, { n
     startdate: String(Math.floor(window.from.getTime() / 1000)),
     enddate: String(Math.floor(window.to.getTime() / 1000)),
   };
-  for await (const body of pages('/measure', measureForm, token, counter)) {
+  for await (const body of pages(run, '/measure', measureForm)) {
     const groups = listOf<WithingsMeasureGroup>(body, 'measuregrps');
     const { days, heartRates } = withingsMeasureDays(groups, typeof body.timezone === 'string' ? body.timezone : undefined, latest);
-    await storeHeartRates(connection.userId, MetricSource.WITHINGS, heartRates);
+    await run.storeHeartRates(heartRates);
     await keep(days, 0, measures(groups.map((g) => g.date * 1000)));
   }
 
@@ -115,17 +105,18 @@ export async function syncWithings(connectionId: string, window: SyncWindow, { n
   const span = { startdateymd: ymd(window.from), enddateymd: ymd(window.to) };
   const nights = reach();
   const longest = new Map<string, number>();
-  for await (const body of pages('/v2/sleep', { action: 'getsummary', ...span, data_fields: 'total_sleep_time,sleep_score,hr_min,breathing_disturbances_intensity' }, token, counter)) {
+  for await (const body of pages(run, '/v2/sleep', { action: 'getsummary', ...span, data_fields: 'total_sleep_time,sleep_score,hr_min,breathing_disturbances_intensity' })) {
     const series = listOf<WithingsSleepSummary>(body, 'series');
     await keep(withingsSleepDays(series, longest), 1, nights(series.map((s) => dayTime(s.date))));
   }
   const active = reach();
-  for await (const body of pages('/v2/measure', { action: 'getactivity', ...span, data_fields: 'steps,calories,totalcalories' }, token, counter)) {
+  for await (const body of pages(run, '/v2/measure', { action: 'getactivity', ...span, data_fields: 'steps,calories,totalcalories' })) {
     const activities = listOf<WithingsActivity>(body, 'activities');
     await keep(withingsActivityDays(activities), 2, active(activities.map((a) => dayTime(a.date))));
   }
 
-  await db.wearableConnection.update({ where: { id: connectionId }, data: { lastSyncAt: now } });
-  await onProgress?.(1);
-  return { days: written.size, requests: counter.requests };
+  await run.progress(1);
 }
+
+/** Syncs one Withings connection's window, as the sync job does through the registry (tests call it directly). */
+export const syncWithings = (connectionId: string, window: SyncWindow, options?: SyncOptions): Promise<SyncResult> => syncConnection({ ...WITHINGS, sync: fetchWithingsHistory }, connectionId, window, options);

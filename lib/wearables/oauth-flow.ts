@@ -6,42 +6,42 @@ import { queueWearableSync } from '@/lib/jobs/send';
 import { env } from '@/lib/env';
 import { ConnectionStatus } from '@/lib/generated/prisma/enums';
 import { openToken, sealToken, tokenCipherReady } from '@/lib/security/token-cipher';
-import { providerIdentity, TokenRejected } from './account';
-import { codeGrant, providerUrls, type TokenSet } from './oauth';
-import { PROVIDER_OF, unavailableMessage, WEARABLE_NAMES, wearableConfigured, type Wearable } from './providers';
-import { sealedColumns } from './tokens';
+import type { WearableAdapter } from './adapter';
+import { WEARABLE_NAMES, type WearableKey } from './catalogue';
+import { sealedColumns } from './connection-tokens';
+import { clientOf, codeGrant, wearableConfigured, type TokenSet } from './oauth-grant';
+import { TokenRejected } from './provider-calls';
+import { adapterFor } from './registry';
 
 // The OAuth 2 authorization-code flow, with `state` tied to the signed-in user and PKCE where the
-// provider takes it. The code is exchanged here, on the server: tokens never reach the browser.
+// provider takes it (its adapter's `oauth`). The code is exchanged here, on the server: tokens never
+// reach the browser. An API client may also submit a token it obtained itself.
 
-/** From each provider's documentation; Withings separates scopes with commas. */
-const SCOPES: Record<Wearable, string> = {
-  whoop: 'offline read:recovery read:cycles read:sleep read:workout read:profile read:body_measurement',
-  oura: 'personal daily heartrate workout session spo2Daily',
-  withings: 'user.info,user.metrics,user.activity',
-};
-/** Whoop's OAuth server takes PKCE (S256); Oura's and Withings' documentation offer none. */
-const PKCE: Record<Wearable, boolean> = { whoop: true, oura: false, withings: false };
 const STATE_TTL_MS = 10 * 60_000;
 
-export const redirectUri = (wearable: Wearable) => `${env.APP_URL.replace(/\/$/, '')}/authorize/wearables/${wearable}`;
+export const redirectUri = (wearable: WearableKey) => `${env.APP_URL.replace(/\/$/, '')}/authorize/wearables/${wearable}`;
 const hashOf = (state: string) => createHash('sha256').update(state).digest('hex');
-const verifierContext = (userId: string, wearable: Wearable) => `${userId}:${PROVIDER_OF[wearable]}:pkce`;
+const verifierContext = (userId: string, adapter: WearableAdapter) => `${userId}:${adapter.provider}:pkce`;
 
-/** Why connecting cannot start, in the product's words (the operator's reason goes to the log). */
-function assertConnectable(wearable: Wearable): void {
-  if (!wearableConfigured(wearable)) throw new ApiError(503, unavailableMessage(wearable));
+/** What the user reads when a wearable cannot be connected on this server (the reason goes to the log). */
+export const unavailableMessage = (wearable: WearableKey): string => `Connecting ${WEARABLE_NAMES[wearable]} isn't available right now. You can carry on without it and connect it later.`;
+
+/** The wearable's adapter, once it can be connected; otherwise why not, in the product's words (the operator's reason goes to the log). */
+function connectable(wearable: WearableKey): WearableAdapter {
+  const adapter = adapterFor(wearable);
+  if (!wearableConfigured(adapter)) throw new ApiError(503, unavailableMessage(wearable));
   if (!tokenCipherReady()) {
     console.warn('[wearables] TOKEN_ENCRYPTION_KEY is not set: wearable tokens cannot be stored, so no wearable can be connected.');
     throw new ApiError(503, unavailableMessage(wearable));
   }
+  return adapter;
 }
 
 /** GET /api/get-{wearable}-authorization-url: the consent URL, with a fresh state (and PKCE challenge). */
-export async function authorizationUrl(userId: string, wearable: Wearable, now = new Date()): Promise<string> {
-  assertConnectable(wearable);
+export async function authorizationUrl(userId: string, wearable: WearableKey, now = new Date()): Promise<string> {
+  const adapter = connectable(wearable);
   const state = randomBytes(32).toString('base64url');
-  const verifier = PKCE[wearable] ? randomBytes(48).toString('base64url') : null;
+  const verifier = adapter.oauth.pkce ? randomBytes(48).toString('base64url') : null;
   await db.$transaction([
     // A user's abandoned attempts go as new ones start.
     db.wearableOAuthState.deleteMany({ where: { userId, expiresAt: { lt: now } } }),
@@ -49,19 +49,18 @@ export async function authorizationUrl(userId: string, wearable: Wearable, now =
       data: {
         stateHash: hashOf(state),
         userId,
-        provider: PROVIDER_OF[wearable],
-        codeVerifierEncrypted: verifier ? sealToken(verifier, verifierContext(userId, wearable)) : null,
+        provider: adapter.provider,
+        codeVerifierEncrypted: verifier ? sealToken(verifier, verifierContext(userId, adapter)) : null,
         expiresAt: new Date(now.getTime() + STATE_TTL_MS),
       },
     }),
   ]);
-  const clientId = { whoop: env.WHOOP_CLIENT_ID, oura: env.OURA_CLIENT_ID, withings: env.WITHINGS_CLIENT_ID }[wearable]!;
-  const url = new URL(providerUrls(wearable).authorize);
+  const url = new URL(adapter.oauth.authorizeUrl);
   url.search = new URLSearchParams({
     response_type: 'code',
-    client_id: clientId,
+    client_id: clientOf(adapter)!.id,
     redirect_uri: redirectUri(wearable),
-    scope: SCOPES[wearable],
+    scope: adapter.oauth.scope,
     state,
     ...(verifier ? { code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256' } : {}),
   }).toString();
@@ -75,21 +74,22 @@ export type CallbackQuery = { code: string | null; state: string | null; error: 
  * not expired (it is used up either way). Then the code is exchanged and the connection stored, sealed.
  * Any failure (a denied consent, a provider error, a foreign or replayed state) stores nothing.
  */
-export async function completeConnection(userId: string, wearable: Wearable, query: CallbackQuery, now = new Date()): Promise<void> {
+export async function completeConnection(userId: string, wearable: WearableKey, query: CallbackQuery, now = new Date()): Promise<void> {
+  const adapter = adapterFor(wearable);
   if (!query.state || query.state.length > 200) throw new Error('no state');
   const found = await db.wearableOAuthState.findUnique({ where: { stateHash: hashOf(query.state) } });
   if (!found) throw new Error('unknown state');
   // Used once: a replay, or a second tab racing this one, finds nothing.
   const { count } = await db.wearableOAuthState.deleteMany({ where: { id: found.id } });
-  if (count === 0 || found.userId !== userId || found.provider !== PROVIDER_OF[wearable] || found.expiresAt < now) throw new Error('state not for this attempt');
+  if (count === 0 || found.userId !== userId || found.provider !== adapter.provider || found.expiresAt < now) throw new Error('state not for this attempt');
   if (query.error || !query.code) throw new Error('consent not given');
-  assertConnectable(wearable);
+  connectable(wearable);
 
-  const verifier = found.codeVerifierEncrypted ? openToken(found.codeVerifierEncrypted, verifierContext(userId, wearable)) : null;
-  const tokens = await codeGrant(wearable, query.code, redirectUri(wearable), verifier, now);
-  // Whoop's and Oura's token answers do not say whose they are; their webhooks name the member by it.
-  const externalUserId = tokens.externalUserId ?? (await providerIdentity(wearable, tokens.accessToken).catch(() => null));
-  await storeConnection(userId, wearable, { ...tokens, externalUserId }, now);
+  const verifier = found.codeVerifierEncrypted ? openToken(found.codeVerifierEncrypted, verifierContext(userId, adapter)) : null;
+  const tokens = await codeGrant(adapter, query.code, redirectUri(wearable), verifier, now);
+  // Some token answers (Whoop's, Oura's) do not say whose they are; webhooks name the member by it.
+  const externalUserId = tokens.externalUserId ?? (await adapter.identify(tokens.accessToken).catch(() => null));
+  await storeConnection(userId, adapter, { ...tokens, externalUserId }, now);
 }
 
 /**
@@ -97,12 +97,11 @@ export async function completeConnection(userId: string, wearable: Wearable, que
  * sync on the job queue, never in this request. The connection stands if queueing fails: the poller
  * picks the history up.
  */
-async function storeConnection(userId: string, wearable: Wearable, tokens: TokenSet, now: Date): Promise<void> {
-  const provider = PROVIDER_OF[wearable];
+async function storeConnection(userId: string, { key, provider }: WearableAdapter, tokens: TokenSet, now: Date): Promise<void> {
   const data = { ...sealedColumns(userId, provider, tokens), scopes: tokens.scopes, externalUserId: tokens.externalUserId, status: ConnectionStatus.CONNECTED, syncStartedAt: now, syncProgress: 0 };
   const connection = await db.wearableConnection.upsert({ where: { userId_provider: { userId, provider } }, create: { userId, provider, ...data }, update: data, select: { id: true } });
   await queueWearableSync(connection.id, 'connect').catch((error: unknown) => {
-    console.error(`[wearables] the ${wearable} sync could not be queued: ${error instanceof Error ? error.name : 'unknown error'}`);
+    console.error(`[wearables] the ${key} sync could not be queued: ${error instanceof Error ? error.name : 'unknown error'}`);
   });
 }
 
@@ -113,14 +112,14 @@ export type SubmittedToken = { access_token: string; refresh_token?: string; exp
  * POST /api/store_{provider}_token: a token obtained elsewhere is stored only once the provider itself
  * has answered to it; one it refuses gets a 400 and stores nothing.
  */
-export async function storeSubmittedToken(userId: string, wearable: Wearable, submitted: SubmittedToken, now = new Date()): Promise<void> {
-  assertConnectable(wearable);
+export async function storeSubmittedToken(userId: string, wearable: WearableKey, submitted: SubmittedToken, now = new Date()): Promise<void> {
+  const adapter = connectable(wearable);
   let externalUserId: string | null;
   try {
-    externalUserId = await providerIdentity(wearable, submitted.access_token);
+    externalUserId = await adapter.identify(submitted.access_token);
   } catch (error) {
     if (error instanceof TokenRejected) throw new ApiError(400, `Error storing ${WEARABLE_NAMES[wearable]} token`);
-    throw new ApiError(503, wearable === 'withings' ? 'Failed to store Withings tokens. Please try again.' : 'Failed to store tokens. Please try again.');
+    throw new ApiError(503, adapter.storeTokenFailure ?? 'Failed to store tokens. Please try again.');
   }
   const tokens: TokenSet = {
     accessToken: submitted.access_token,
@@ -129,5 +128,5 @@ export async function storeSubmittedToken(userId: string, wearable: Wearable, su
     scopes: submitted.scope ? submitted.scope.split(/[\s,]+/).filter(Boolean) : [],
     externalUserId,
   };
-  await storeConnection(userId, wearable, tokens, now);
+  await storeConnection(userId, adapter, tokens, now);
 }
