@@ -123,4 +123,13 @@ describe('the import graph', () => {
     );
     expect(loops).toEqual([]);
   });
+
+  it('keeps pages and route handlers off the database: they call lib/, which reads it', () => {
+    const database = [path.join(ROOT, 'lib/db.ts')];
+    const direct = [...graph]
+      .filter(([from]) => rel(from).startsWith(`app${path.sep}`))
+      .filter(([from, targets]) => targets.some((t) => database.includes(t)) || /lib\/generated\/prisma/.test(readFileSync(from, 'utf8')))
+      .map(([from]) => rel(from));
+    expect(direct).toEqual([]);
+  });
 });
