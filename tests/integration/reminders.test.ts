@@ -1,4 +1,4 @@
-// Issue 10's reminders: the job on pg-boss over this file's own PostgreSQL database, with a clock the
+// Reminders: the job on pg-boss over this file's own PostgreSQL database, with a clock the
 // test sets, writing mail into a folder of its own; then the unsubscribe link from a mail.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Issue 7, items 1-5 and 8-10: what an attacker with a stolen cookie, a hostile page, a forged
+// What an attacker with a stolen cookie, a hostile page, a forged
 // X-Forwarded-For or a password list could do, and what a sloppy client gets back.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
@@ -144,7 +144,7 @@ describe('8. NUL bytes', () => {
   });
 });
 
-// Issue 20, item 6: characters that change what a name shows are refused where every string is checked.
+// Characters that change what a name shows are refused where every string is checked.
 describe('8b. control characters and direction overrides', () => {
   const REFUSED = 'Text fields cannot contain control characters such as NUL.';
 

@@ -1,4 +1,4 @@
-// Issue 8, billing off (no STRIPE_SECRET_KEY, the embedded default): the dashboard opens to every
+// Billing off (no STRIPE_SECRET_KEY, the embedded default): the dashboard opens to every
 // onboarded user, and each billing call says it is unavailable.
 import { describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';

@@ -1,4 +1,4 @@
-// Issue 8: billing against the production build, with the official SDK pointed at a local fake Stripe.
+// Billing against the production build, with the official SDK pointed at a local fake Stripe.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Stripe from 'stripe';
 import { db } from '@/lib/db';

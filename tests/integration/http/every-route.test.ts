@@ -1,4 +1,4 @@
-// The scripted pass of issue 7: every route handler, every method, every kind of bad input, signed in
+// A scripted pass over every route handler, every method and every kind of bad input, signed in
 // and out. Only 4xx answers with a JSON { message } may come back: no 5xx, no HTML or empty errors.
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +21,7 @@ function routeFiles(dir: string): string[] {
 const SEGMENT_VALUES: Record<string, string> = { '[token]': 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', '[id]': 'no-such-id', '[...nextauth]': 'session', '[...path]': 'no-such-call' };
 const ROUTE_PATTERNS = [...routeFiles('app/api'), ...routeFiles('app/authorize')].map((file) => `/${path.dirname(file).replace(/^app\//, '')}`);
 const fill = (values: Record<string, string>) => (pattern: string) => pattern.split('/').map((part) => values[part] ?? part).join('/');
-// Issue 20, item 5: each id-taking route again with a NUL in its ids.
+// Each id-taking route again with a NUL in its ids.
 const NUL_VALUES = Object.fromEntries(Object.keys(SEGMENT_VALUES).map((segment) => [segment, 'a%00b']));
 const ROUTES = [
   ...ROUTE_PATTERNS.map(fill(SEGMENT_VALUES)),
@@ -33,7 +33,7 @@ const HTML_PAGES = new Set(['/authorize/apple/service']);
 const NO_FIELD_CALLS = new Set(['/api/logout', '/api/devices-integrated', '/api/shenai-tutorial-watched', '/authorize/apple/nonce']);
 // A bodiless DELETE is the account deletion itself (tests/integration/http/account-area.test.ts covers it); every bad variant is still sent.
 const NO_FIELD_DELETES = new Set(['/api/delete-account']);
-// Issues 7 and 8 ask these to answer 503 { message } while their provider is not configured (no
+// These answer 503 { message } while their provider is not configured (no
 // wearable client and no Stripe key here).
 const UNCONFIGURED_503 =
   /^\/api\/(get-(whoop|oura|withings)-authorization-url|store_(whoop|oura|withings)_token|create-checkout-session|get-customer-id|create-portal-session|webhooks\/stripe)$/;
@@ -57,7 +57,7 @@ const VARIANTS: Variant[] = [
   { name: 'a foreign Origin', body: JSON.stringify({ email: 'a@b.test', password: 'x' }), headers: { ...JSON_TYPE, origin: 'https://evil.example' } },
   { name: 'a cross-site fetch without Origin', body: '{}', headers: { ...JSON_TYPE, 'sec-fetch-site': 'cross-site' } },
 ];
-// TRACE and PROPFIND: methods Node parses but the app does not implement (issue 20, item 5).
+// TRACE and PROPFIND: methods Node parses but the app does not implement.
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'PROPFIND'] as const;
 const BODILESS = new Set(['GET', 'TRACE', 'PROPFIND']);
 

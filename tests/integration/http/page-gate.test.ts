@@ -1,4 +1,4 @@
-// Issue 20, item 2: one gate decides where every signed-in page sends a member, so no page can send
+// One gate decides where every signed-in page sends a member, so no page can send
 // them round in a loop. For each state of the gate's flags, every signed-in page ends on a 200 after
 // at most one redirect, on the production build.
 import { beforeAll, describe, expect, it } from '@jest/globals';

@@ -89,7 +89,7 @@ describe('password reset', () => {
     expect((await client(app.url).post('/api/login', { email, password: OLD })).status).toBe(200);
   });
 
-  // Issue 20, item 3: a link mailed before a change of password or e-mail must not outlive it.
+  // A link mailed before a change of password or e-mail must not outlive it.
   it.each<[string, (email: string) => { email?: string; password?: string; current_password: string }]>([
     ['a password change', () => ({ password: 'Changed-Cedar-2027', current_password: OLD })],
     ['an e-mail change', (email) => ({ email: `moved-${email}`, current_password: OLD })],

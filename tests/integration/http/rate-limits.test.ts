@@ -24,7 +24,7 @@ describe('rate limits', () => {
     expectLimited(await client(app.url, '198.51.100.50').post('/api/login', { email, password: PASSWORD }), 900, 'login');
   });
 
-  // Issue 20, item 4: only failures count, so a member who signs in often is never locked out.
+  // Only failures count, so a member who signs in often is never locked out.
   it('login: successful sign-ins do not count, per account or per address; failures after them still do', async () => {
     const email = `regular-${Date.now()}@example.test`;
     await client(app.url, '198.51.100.60').post('/api/register', { email, password: PASSWORD });

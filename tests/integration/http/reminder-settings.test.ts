@@ -1,4 +1,4 @@
-// Issue 10's reminder settings over HTTP: the time zone kept at sign-up, GET /api/get-notifications and
+// The reminder settings over HTTP: the time zone kept at sign-up, GET /api/get-notifications and
 // POST /api/set-notifications, and POST /api/unsubscribe (the mail's link), against the production build.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';

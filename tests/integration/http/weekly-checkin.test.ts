@@ -1,4 +1,4 @@
-// Issue 12's scan calls over HTTP against the production build: POST /api/update_shen_ai (onboarding
+// The scan calls over HTTP against the production build: POST /api/update_shen_ai (onboarding
 // step 9), GET /api/weekly_checkin/status and POST /api/weekly_checkin (once per ISO week, Monday 00:00
 // UTC; 409 on a second one, also when two race). What the database holds is checked directly.
 import { describe, expect, it } from '@jest/globals';
