@@ -1,4 +1,5 @@
 import type { DayFields } from '../metric-store';
+import { dayEntry } from '../day-map';
 
 // Oura API v2 records (v2/usercollection/daily_sleep, sleep, daily_activity, daily_readiness,
 // heartrate) → the app's daily metrics and heart-rate samples. Pure: the sync fetches the pages and
@@ -68,11 +69,7 @@ export function ouraDays({
   longestKnown?: ReadonlyMap<string, number>;
 }): Map<string, DayFields> {
   const days = new Map<string, DayFields>();
-  const day = (key: string) => {
-    const found = days.get(key) ?? {};
-    days.set(key, found);
-    return found;
-  };
+  const day = (key: string) => dayEntry(days, key, () => ({}));
   const dated = <T extends { day: string }>(records: readonly T[]) => records.filter((record) => typeof record?.day === 'string' && DAY.test(record.day));
 
   for (const record of dated(dailySleeps)) if (figure(record.score)) day(record.day).sleepScore = Math.round(record.score);

@@ -1,6 +1,7 @@
 // Whoop API v2 records (developer/v2/recovery, /activity/sleep, /cycle) → the app's daily metrics.
 // Pure: the sync fetches the pages and upserts what this returns. Only SCORED records count; naps
 // do not make a night. Every figure is Whoop's own, converted only in unit.
+import { dayEntry } from '../day-map';
 
 export type WhoopSleep = {
   id: string;
@@ -63,11 +64,7 @@ export function whoopDays({
   knownSleepDays?: ReadonlyMap<string, string>;
 }): Map<string, WhoopDay> {
   const days = new Map<string, WhoopDay>();
-  const day = (key: string) => {
-    const found = days.get(key) ?? {};
-    days.set(key, found);
-    return found;
-  };
+  const day = (key: string) => dayEntry(days, key, () => ({}));
   const sleepDay = new Map<string, string>();
 
   for (const sleep of sleeps) {

@@ -2,6 +2,7 @@
 // app's daily metrics and heart-rate samples. Pure: the sync fetches the pages and stores what this
 // returns. A figure Withings leaves out (or sends as null) is left out here too, never written as 0;
 // every figure is Withings' own, converted only in unit (a measure is `value × 10^unit`).
+import { dayEntry } from '../day-map';
 
 /** One measure of a group: the real value is `value × 10^unit`. */
 export type WithingsMeasure = { value: number; type: number; unit: number };
@@ -89,11 +90,7 @@ export function withingsLocalDay(unixSeconds: number, timeZone: string | undefin
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
-const dayOf = (days: Map<string, WithingsDay>, key: string) => {
-  const found = days.get(key) ?? {};
-  days.set(key, found);
-  return found;
-};
+const dayOf = (days: Map<string, WithingsDay>, key: string): WithingsDay => dayEntry(days, key, () => ({}));
 
 /**
  * The days one page of measure groups describes, and its pulse readings as heart-rate samples. A group
