@@ -47,7 +47,7 @@ export type FakeStripe = {
   subscriptions(): Stripe.Subscription[];
   /** The sessions, each with its `line_items` (price and quantity) filled in. */
   checkoutSessions(): Stripe.Checkout.Session[];
-  /** Pressing Pay on the hosted checkout page; resolves once the webhooks are answered (unless `completeLate`). */
+  /** Pressing Pay on the hosted checkout page; resolves once the webhooks are answered (unless `holdNextPayment`). */
   pay(sessionId: string): Promise<{ redirectTo: string }>;
   updateSubscription(id: string, patch: SubscriptionPatch): Stripe.Subscription;
   deleteSubscription(id: string): Stripe.Subscription;
@@ -58,8 +58,6 @@ export type FakeStripe = {
   deliver(event: Stripe.Event, opts?: { times?: number; signature?: 'valid' | 'bad' | 'stale' | 'missing' }): Promise<{ status: number; body: string }[]>;
   /** The next `count` API calls with this method and a path starting with `pathPrefix` fail with `status`. */
   failNext(method: string, pathPrefix: string, status?: number, count?: number): void;
-  /** The next payment redirects at once but completes (subscription, webhooks) only `ms` later. */
-  completeLate(ms: number): void;
   /** The next payment redirects at once but completes only when `release` is called: a late webhook without a clock. */
   holdNextPayment(): { release: () => void };
   /** Resolves when every payment under way (late ones included) has completed and its webhooks are answered. */
@@ -305,8 +303,6 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
   const requests: StripeRequestRecord[] = [];
   const webhookDeliveries: WebhookDelivery[] = [];
   const pending = new Set<Promise<void>>();
-  const lateTimers = new Map<NodeJS.Timeout, () => void>();
-  let lateBy: number | null = null;
   let heldRelease: Promise<void> | null = null;
   let baseUrl = '';
 
@@ -726,25 +722,10 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
     if (record.paid || record.session.status !== 'open' || record.session.expires_at < seconds()) return 'gone';
     record.paid = true;
     const redirectTo = String(record.session.success_url).replaceAll('{CHECKOUT_SESSION_ID}', id);
-    const late = lateBy;
-    lateBy = null;
     const held = heldRelease;
     heldRelease = null;
-    if (held) {
-      void track(held.then(() => finishPayment(record)));
-    } else if (late === null) {
-      await track(finishPayment(record));
-    } else {
-      void track(
-        new Promise<void>((resolve) => {
-          const timer = setTimeout(() => {
-            lateTimers.delete(timer);
-            finishPayment(record).then(resolve, resolve);
-          }, late);
-          lateTimers.set(timer, resolve);
-        }),
-      );
-    }
+    if (held) void track(held.then(() => finishPayment(record)));
+    else await track(finishPayment(record));
     return { redirectTo };
   }
 
@@ -833,11 +814,6 @@ ${portal.return_url ? `<p><a href="${escapeHtml(portal.return_url)}">Return to V
     webhookDeliveries,
     failWith: peer.failWith,
     async stop() {
-      for (const [timer, resolve] of lateTimers) {
-        clearTimeout(timer);
-        resolve();
-      }
-      lateTimers.clear();
       await peer.stop();
     },
     setWebhookUrl(url) {
@@ -879,9 +855,6 @@ ${portal.return_url ? `<p><a href="${escapeHtml(portal.return_url)}">Return to V
     },
     failNext(method, pathPrefix, status = 500, count = 1) {
       failures.push({ method: method.toUpperCase(), pathPrefix, status, count });
-    },
-    completeLate(ms) {
-      lateBy = ms;
     },
     holdNextPayment() {
       let release = () => {};

@@ -124,12 +124,14 @@ describe('checkout and the dashboard gate', () => {
 
   it('shows the confirming state while Stripe is late, then opens once the webhook lands', async () => {
     const { browser, userId } = await onboardedUser();
-    stripe.completeLate(1_500);
+    // Stripe completes the payment only when the test says so, however slow the machine.
+    const payment = stripe.holdNextPayment();
     const { back } = await subscribe(browser);
     const waiting = await browser.get(back);
     expect(waiting.status).toBe(200);
     expect(waiting.text).toContain('Confirming your payment');
     expect((await browser.get('/api/check-subscription-status')).json).toEqual({ subscription_active: false, billing_enabled: true });
+    payment.release();
     await stripe.settled();
     expect((await browser.get('/api/check-subscription-status')).json).toEqual({ subscription_active: true, billing_enabled: true });
     expect((await rows(userId))[0]).toMatchObject({ status: 'TRIALING' });
