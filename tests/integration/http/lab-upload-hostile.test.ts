@@ -14,9 +14,11 @@ import { registerUser, serveAppForThisFile, type AppServer } from '../../setup/a
 // with the file kept. A real report still reads as before.
 
 const uploadsDir = mkdtempSync(path.join(tmpdir(), 'vt-uploads-'));
-// The server's own 10 s reading limit: a shorter one could stop the bomb before it has grown enough for
-// the ordering check below to send its health check while the reading is under way.
-const app: AppServer = serveAppForThisFile(() => ({ UPLOADS_DIR: uploadsDir }));
+// A reading limit of 60 s rather than the default 10 s: the reader runs at the lowest CPU priority, so on
+// a busy machine the clock could stop the bomb before it has grown enough for the ordering check below to
+// send its health check while the reading is under way. The memory limit (or the CPU-time limit, for the
+// operator flood) still ends each hostile reading, as in production.
+const app: AppServer = serveAppForThisFile(() => ({ UPLOADS_DIR: uploadsDir, LAB_PDF_READ_TIMEOUT_MS: '60000' }));
 
 type Member = Awaited<ReturnType<typeof registerUser>>;
 const cookieOf = (member: Member) => [...member.browser.jar].map(([k, v]) => `${k}=${v}`).join('; ');
