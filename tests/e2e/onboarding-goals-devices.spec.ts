@@ -254,14 +254,14 @@ test.describe('/onboarding_12, devices', () => {
     await expect(popup.getByRole('heading', { name: 'Failed to integrate Whoop' })).toBeVisible();
     // The button closes its own window, which can end the click before Playwright's checks after it:
     // that is the button working, so only an error while the popup is still open counts.
-    const closed = popup.waitForEvent('close');
+    const deniedClosed = popup.waitForEvent('close');
     await popup
       .getByRole('button', { name: 'Close window' })
       .click()
       .catch((error: unknown) => {
         if (!popup.isClosed()) throw error;
       });
-    await closed;
+    await deniedClosed;
     await expect(whoopCard).toBeEnabled();
     await expect(whoopCard).not.toContainText('Connected');
     expect(await query('SELECT 1 FROM wearable_connections c JOIN users u ON u.id = c."userId" WHERE u.email = $1', [email])).toHaveLength(0);
