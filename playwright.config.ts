@@ -28,7 +28,10 @@ export default defineConfig({
   use: {
     headless: true,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    // A trace records a screenshot of every change on screen, which starves the pages of the two cores (a
+    // scan page playing a camera saw 1 to 3 of its 15 frames a second): kept for runs on a developer's
+    // machine, off in CI, where nobody can open the files it would leave.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
   },
   projects: [
     // Signs the demo in once per worker through the real POST /api/login and saves its storage state.

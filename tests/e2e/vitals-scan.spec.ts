@@ -25,6 +25,9 @@ const SCAN_TIMEOUT = 120_000;
 const PASSWORD = 'Longevity-e2e-2026';
 
 test.describe.configure({ mode: 'parallel', timeout: 240_000 });
+// Never traced, even on a developer's machine: a trace's screenshot of every new camera frame left each
+// of the six pages 1 to 3 of the clip's 15 frames a second.
+test.use({ trace: 'off' });
 
 type Face = Pick<FaceVideoOptions, 'pulseBpm' | 'breathsPerMin'>;
 
