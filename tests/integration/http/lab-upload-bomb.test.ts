@@ -1,0 +1,59 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { db } from '@/lib/db';
+import { hostilePdf } from '../../support/hostile-pdfs';
+import { expectManualEntry, uploadPdf } from '../../support/hostile-uploads';
+import { treeRssBytes } from '../../support/process-tree';
+import { registerUser, serveAppForThisFile, type AppServer } from '../../setup/app-server';
+
+// POST /api/upload-lab-report with a gigabyte decompression bomb, against the production build: the
+// server keeps answering other requests while the bomb is read, and the upload ends in manual entry.
+
+const uploadsDir = mkdtempSync(path.join(tmpdir(), 'vt-uploads-'));
+// A reading limit of 60 s rather than the default 10 s: the reader runs at the lowest CPU priority, so on
+// a busy machine the clock could stop the bomb before it has grown enough for the ordering check below to
+// send its health check while the reading is under way. The memory limit still ends the reading, as in production.
+const app: AppServer = serveAppForThisFile(() => ({ UPLOADS_DIR: uploadsDir, LAB_PDF_READ_TIMEOUT_MS: '60000' }));
+
+let bomb: Uint8Array;
+beforeAll(async () => {
+  bomb = await hostilePdf('bomb');
+}, 60_000);
+
+/**
+ * Growth of the server's process tree (the server and any child of it) once the bomb's row is written: by
+ * then its stream is being inflated, wherever that happens. Well under the reader's memory limit.
+ */
+const INFLATING_BYTES = 150 * 1024 * 1024;
+
+describe('POST /api/upload-lab-report with a decompression bomb', () => {
+  // Long enough for a reading on the request thread to finish, so that such a regression fails on its assertions.
+  it('GET /api/health sent while a gigabyte bomb is being inflated answers before the upload, which ends in manual entry', async () => {
+    const member = await registerUser(app, { onboarded: true });
+    const answered: string[] = [];
+    let uploadDone = false;
+    const uploading = uploadPdf(app, member, bomb, 'bomb.pdf').then((answer) => {
+      uploadDone = true;
+      answered.push('upload');
+      return answer;
+    });
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+    // The report's row is written just before its text is read; from then on, wait for the server (or a
+    // child of it) to grow while inflating. A reader that inflated on the request thread would make a
+    // health check sent then wait behind it.
+    while (!uploadDone && (await db.labReport.count({ where: { userId: member.userId } })) === 0) await pause();
+    const before = treeRssBytes(app.pid);
+    while (!uploadDone && treeRssBytes(app.pid) - before < INFLATING_BYTES) await pause();
+    const health = await fetch(`${app.url}/api/health`).then((response) => {
+      answered.push('health');
+      return response.status;
+    });
+    const answer = await uploading;
+
+    expect(answered).toEqual(['health', 'upload']);
+    expect(health).toBe(200);
+    await expectManualEntry(member, 'bomb.pdf', bomb, uploadsDir, answer);
+  }, 240_000);
+});
