@@ -12,6 +12,7 @@ export function measurementFields(result: ScanMeasurement | VendorMeasurement | 
       ? {
           systolic_blood_pressure_mmhg: vendor.systolicBpMmhg ?? null,
           diastolic_blood_pressure_mmhg: vendor.diastolicBpMmhg ?? null,
+          blood_pressure_source: vendor.systolicBpMmhg != null ? ('camera' as const) : null,
           cardiac_workload_mmhg_per_sec: vendor.cardiacWorkloadMmhgPerSec ?? null,
           stress_index: vendor.stressIndex ?? null,
           parasympathetic_activity: vendor.parasympatheticActivity ?? null,

@@ -59,7 +59,7 @@ export function WeeklyCheckin({ vendor = null }: { vendor?: VendorConfig | null 
     try {
       const answer = await postJson('/api/weekly_checkin', {
         ...scanned,
-        ...(hasCuff ? { systolic_blood_pressure_mmhg: Number(parsed.data.systolic), diastolic_blood_pressure_mmhg: Number(parsed.data.diastolic) } : {}),
+        ...(hasCuff ? { systolic_blood_pressure_mmhg: Number(parsed.data.systolic), diastolic_blood_pressure_mmhg: Number(parsed.data.diastolic), blood_pressure_source: 'cuff' } : {}),
       });
       if (answer.ok) return router.push(DASHBOARD_PATH);
       if (answer.status === 401) return window.location.assign(LOGIN_PATH);

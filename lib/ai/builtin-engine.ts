@@ -1,5 +1,5 @@
 import { ISO_DAY } from '@/lib/codecs';
-import { formatDayGB, formatMinutes } from '@/lib/format';
+import { formatDayGB, formatMinutes, listOf } from '@/lib/format';
 import type { Energy, Mood } from '@/lib/generated/prisma/enums';
 import { CATALOGUE, type CatalogueAction, type Signal } from './catalogue';
 import { DAILY_ACTION_COUNT, MANUAL_TITLE_MAX, type Action, type ActionCategory, type AiEngine, type Alert, type AlertSignals, type EngineContext } from './engine';
@@ -21,11 +21,6 @@ const count = (value: number) => GROUPED.format(Math.round(value));
 const kg = (value: number) => `${Number(Math.abs(value).toFixed(1))} kg`;
 const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
 const span = (days: number, unit: 'night' | 'day') => `${Math.max(1, Math.round(days))} ${unit}${Math.round(days) > 1 ? 's' : ''}`;
-
-/** ["a", "b", "c"] → "a, b and c". */
-function listOf(items: readonly string[]): string {
-  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
 
 /** FNV-1a over the day and the action id, as a fraction in [0, 1). */
 function dayHash(day: string, id: string): number {

@@ -1,4 +1,4 @@
-import { formatMinutes } from '@/lib/format';
+import { formatMinutes, listOf } from '@/lib/format';
 import type { Energy, Mood } from '@/lib/generated/prisma/enums';
 
 // The built-in daily reflection: an opening question, two follow-ups, then a closing line with one small
@@ -73,11 +73,6 @@ function pick<T>(list: readonly T[], ...parts: readonly (string | number)[]): T 
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return list[hash % list.length] as T;
-}
-
-/** ["a", "b", "c"] → "a, b and c". */
-function listOf(items: readonly string[]): string {
-  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 /** Cut at a word boundary so the result, with its ellipsis, is at most `max` characters. */

@@ -11,6 +11,7 @@ import { MIN_DAYS_OF_DATA, tScore, type FactorKey, type TScore } from '@/lib/sco
 import { MANUAL_ACTION_EMPTY, MANUAL_ACTION_MAX, MANUAL_ACTION_TOO_LONG } from '@/lib/validation/daily-actions';
 import type { ActionItem, ManualActionItem, ManualTitleResponse, SelectedActionsResponse, TodaysActionsResponse } from './contract';
 import { nextUtcMidnight, utcDay } from '@/lib/days';
+import { listOf } from '@/lib/format';
 import { dashboardInputs } from './engine-context';
 
 // Each UTC day a user has one DailyActionSet: the engine's four actions at positions 1 to 4, then up
@@ -57,7 +58,6 @@ const FACTOR_PHRASES: Readonly<Record<FactorKey, string>> = {
   testosterone: 'latest testosterone result',
 };
 
-const listOf = (items: readonly string[]): string => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 const phrases = (factors: TScore['topUp']) => `your ${listOf(factors.map((f) => FACTOR_PHRASES[f.key]))}`;
 
 /** One or two sentences for the vitality card: what moved the score, or what data it still needs. */

@@ -2,7 +2,7 @@ import 'server-only';
 import { db } from '@/lib/db';
 import { ActivityLevel, Gender } from '@/lib/generated/prisma/enums';
 import type { MergedDay, MetricField } from '@/lib/metrics/source-priority';
-import type { ActivityResponse } from './contract';
+import type { ActivityResponse, GoalInput } from './contract';
 import { addDays, ageOn, daysEnding, meanOf, nextUtcMidnight, utcDay } from '@/lib/days';
 import { byDay, mergedDays } from './merged-metrics';
 import { cardioAge, vo2Category } from './vo2-norms';
@@ -89,6 +89,8 @@ export async function activity(userId: string, now = new Date()): Promise<Activi
   const factor = meanSteps !== null ? stepsFactor(meanSteps) : user.activityLevel ? ACTIVITY_LEVEL_FACTORS[user.activityLevel] : null;
   const restingKcal = weightKg !== null && heightCm !== null && age !== null ? mifflinStJeor(weightKg, heightCm, age, user.gender) : null;
   const goal = restingKcal !== null && factor !== null && restingKcal > 0 ? Math.round(restingKcal * factor) : null;
+  const known: Record<GoalInput, boolean> = { date_of_birth: age !== null, height: heightCm !== null, weight: weightKg !== null, activity_level: factor !== null };
+  const goalNeeds = goal === null ? (Object.keys(known) as GoalInput[]).filter((input) => !known[input]) : [];
   const intake = merged.get(today)?.caloriesIntakeKcal ?? null;
 
   const vo2 = latest(days, 'vo2Max');
@@ -101,6 +103,7 @@ export async function activity(userId: string, now = new Date()): Promise<Activi
     remaining: goal !== null && intake !== null ? goal - intake : null,
     intake,
     goal,
+    goal_needs: goalNeeds,
     steps_today: meanSteps === null ? null : Math.round(meanSteps),
     steps_yesterday: meanStepsBefore === null ? null : Math.round(meanStepsBefore),
     steps_history: stepsHistory,

@@ -25,21 +25,30 @@ export type VitalsResponse = {
   /** The latest blood-pressure reading from a scan, a typed cuff reading or a connected device. */
   bp_systolic: number | null;
   bp_diastolic: number | null;
-  /** Where and when that reading came from, for the card's caption. */
-  bp_source: 'scan' | 'cuff' | 'device' | null;
+  /**
+   * Where and when that reading came from, for the card's caption: a camera engine that measures it, the
+   * member's cuff (typed in a check-in or as a daily figure), a connected device, or a check-in whose
+   * vendor engine did not say which of the first two it was.
+   */
+  bp_source: 'scan' | 'cuff' | 'device' | 'checkin' | null;
   bp_measured_at: IsoTimestamp | null;
   /** Days until the weekly check-in opens again: 0 when this ISO week's is still to do. */
   bp_next_in_days: number;
 };
 
 /** GET /api/activity */
+/** An input of the calorie goal that the member can give. */
+export type GoalInput = 'date_of_birth' | 'height' | 'weight' | 'activity_level';
+
 export type ActivityResponse = {
   /** goal − intake, when both are known. */
   remaining: number | null;
   /** Today's dietary energy from a source that logs food; null without one. */
   intake: number | null;
-  /** Mifflin-St Jeor × an activity factor from the user's steps; null without weight, height or age. */
+  /** Mifflin-St Jeor × an activity factor from the user's steps (else their activity level); null without weight, height or age. */
   goal: number | null;
+  /** What the goal still needs, in the order a member would fill it in; empty once the goal is known. */
+  goal_needs: GoalInput[];
   /** Shown as 'This week': mean daily steps over the last 7 complete days. */
   steps_today: number | null;
   /** Shown as 'Last week': the mean over the 7 days before. */

@@ -81,6 +81,11 @@ async function latestDailyReading(userId: string, today: string, window: readonl
 
 type ScanFacts = { scan: Dated | null; weeklyDone: boolean };
 
+/** BloodPressureSource as the column holds it (the enum's mapped names), which raw SQL reads. */
+type StoredPressureSource = 'cuff' | 'camera';
+/** A scan's pressures by where they came from; unknown for a vendor engine's that did not say. */
+const SCAN_PRESSURE_SOURCE = { cuff: 'cuff', camera: 'scan', unknown: 'checkin' } as const satisfies Record<StoredPressureSource | 'unknown', BloodPressure['bp_source']>;
+
 /** A UTC instant as the `timestamp` (without zone) the scans are stored in. */
 const utcTimestamp = (date: Date) => Prisma.sql`(${date.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
 
@@ -90,25 +95,26 @@ const utcTimestamp = (date: Date) => Prisma.sql`(${date.toISOString()}::timestam
  */
 async function scanFacts(userId: string, now: Date): Promise<ScanFacts> {
   const weekStart = isoWeekStart(now);
-  const [row] = await db.$queryRaw<{ measuredAt: Date | null; systolic: number | null; diastolic: number | null; weeklyDone: boolean }[]>`
-    SELECT latest."measuredAt", latest.systolic, latest.diastolic,
+  const [row] = await db.$queryRaw<{ measuredAt: Date | null; systolic: number | null; diastolic: number | null; pressureSource: StoredPressureSource | null; weeklyDone: boolean }[]>`
+    SELECT latest."measuredAt", latest.systolic, latest.diastolic, latest."pressureSource",
       EXISTS (
         SELECT 1 FROM vital_scans
         WHERE "userId" = ${userId} AND source = 'weekly' AND "measuredAt" >= ${utcTimestamp(weekStart)} AND "measuredAt" <= ${utcTimestamp(now)}
       ) AS "weeklyDone"
     FROM (SELECT 1) AS one
     LEFT JOIN LATERAL (
-      SELECT "measuredAt", "systolicBloodPressureMmhg"::float8 AS systolic, "diastolicBloodPressureMmhg"::float8 AS diastolic
+      SELECT "measuredAt", "systolicBloodPressureMmhg"::float8 AS systolic, "diastolicBloodPressureMmhg"::float8 AS diastolic,
+        "bloodPressureSource"::text AS "pressureSource"
       FROM vital_scans
       WHERE "userId" = ${userId} AND "measuredAt" <= ${utcTimestamp(now)}
         AND "systolicBloodPressureMmhg" IS NOT NULL AND "diastolicBloodPressureMmhg" IS NOT NULL
       ORDER BY "measuredAt" DESC, id DESC
       LIMIT 1
     ) AS latest ON true`;
-  const { measuredAt, systolic, diastolic } = row ?? { measuredAt: null, systolic: null, diastolic: null };
+  const { measuredAt, systolic, diastolic, pressureSource } = row ?? { measuredAt: null, systolic: null, diastolic: null, pressureSource: null };
   const usable = measuredAt !== null && systolic !== null && diastolic !== null && Number.isFinite(systolic) && Number.isFinite(diastolic);
   const scan: Dated | null = usable
-    ? { reading: { bp_systolic: Math.round(systolic), bp_diastolic: Math.round(diastolic), bp_source: 'scan', bp_measured_at: measuredAt.toISOString() }, at: measuredAt }
+    ? { reading: { bp_systolic: Math.round(systolic), bp_diastolic: Math.round(diastolic), bp_source: SCAN_PRESSURE_SOURCE[pressureSource ?? 'unknown'], bp_measured_at: measuredAt.toISOString() }, at: measuredAt }
     : null;
   return { scan, weeklyDone: row?.weeklyDone ?? false };
 }

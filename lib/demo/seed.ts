@@ -122,16 +122,20 @@ export async function seedDemoData(db: PrismaClient, today = new Date()): Promis
         averageSignalQuality: 0.92,
         bmiKgPerM2: 28.7,
         breathingRateBpm: 14.8,
-        cardiacWorkloadMmhgPerSec: 168,
-        diastolicBloodPressureMmhg: 84,
         heartRateBpm: 66,
         heightCm: 182,
         hrvLnrmssdMs: 3.7,
         hrvSdnnMs: 46,
-        parasympatheticActivity: 52,
-        stressIndex: 148,
-        systolicBloodPressureMmhg: 129,
         weightKg: 95,
+        // The built-in engine's scan, as step 9 takes it: it measures no blood pressure, cardiac workload,
+        // stress index or parasympathetic activity, so the demo's scan has none either (null also on a re-seed).
+        engine: 'builtin',
+        systolicBloodPressureMmhg: null,
+        diastolicBloodPressureMmhg: null,
+        bloodPressureSource: null,
+        cardiacWorkloadMmhgPerSec: null,
+        stressIndex: null,
+        parasympatheticActivity: null,
       };
       await tx.vitalScan.upsert({ where: { id: `demo-scan-${user.id}` }, create: { id: `demo-scan-${user.id}`, ...scan }, update: scan });
 

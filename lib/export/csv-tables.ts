@@ -123,7 +123,7 @@ export const CSV_FILES: CsvFile[] = [
   }),
   table({
     file: 'vital_scans.csv',
-    about: 'Your camera vital-signs scans (at onboarding and the weekly check-ins). Age, height, weight and BMI were copied from your profile at the time.',
+    about: 'Your camera vital-signs scans (at onboarding and the weekly check-ins). Blood pressure says where it came from: cuff (typed in by you) or camera. Age, height, weight and BMI were copied from your profile at the time.',
     pages: vitalScanPages,
     columns: {
       id: (r) => r.id,
@@ -137,6 +137,7 @@ export const CSV_FILES: CsvFile[] = [
       breathing_rate_bpm: (r) => r.breathingRateBpm,
       systolic_blood_pressure_mmhg: (r) => r.systolicBloodPressureMmhg,
       diastolic_blood_pressure_mmhg: (r) => r.diastolicBloodPressureMmhg,
+      blood_pressure_source: (r) => stored(r.bloodPressureSource),
       cardiac_workload_mmhg_per_sec: (r) => r.cardiacWorkloadMmhgPerSec,
       stress_index: (r) => r.stressIndex,
       parasympathetic_activity: (r) => r.parasympatheticActivity,

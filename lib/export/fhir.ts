@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import type { DailyMetric, HeartRateSample, LabResult, User, VitalScan } from '@/lib/generated/prisma/client';
-import { MetricSource } from '@/lib/generated/prisma/enums';
+import { BloodPressureSource, MetricSource } from '@/lib/generated/prisma/enums';
 import { isLabMarkerKey, LAB_MARKERS, toCanonical } from '@/lib/labs/markers';
 
 // The member's measurements as a FHIR R4 Bundle (type "collection") that a clinician's system can import:
@@ -107,6 +107,8 @@ export type Observation = {
   valueQuantity?: Quantity;
   component?: { code: CodeableConcept; valueQuantity: Quantity }[];
   referenceRange?: { low?: Quantity; high?: Quantity }[];
+  /** How the figure was obtained, where no device of ours measured it (a cuff reading the member typed). */
+  method?: CodeableConcept;
   device?: Reference;
 };
 
@@ -311,6 +313,9 @@ export function observationForHeartRateSample(row: HeartRateSample, subject: Ref
   return observationFor(`heart_rate_samples/${row.id}`, subject, MEASURES.heartRate, row.recordedAt.toISOString(), row.bpm, deviceOf(row.source));
 }
 
+/** How a typed cuff reading was taken, as its Observation's method says it. */
+export const CUFF_METHOD = 'Blood-pressure cuff, entered by the member';
+
 /**
  * A camera scan's measured figures. Its heart rate is left out: saving a scan also stores that rate as a
  * heart-rate sample (lib/scans/results.ts), which has its own Observation. Age, height, weight and BMI
@@ -320,7 +325,10 @@ export function observationsForVitalScan(row: VitalScan, subject: Reference): Bu
   const at = row.measuredAt.toISOString();
   const key = (figure: string) => `vital_scans/${row.id}/${figure}`;
   const device = deviceOf(MetricSource.SCAN);
-  const pressure = observationForBloodPressure(key('blood_pressure'), subject, at, row.systolicBloodPressureMmhg, row.diastolicBloodPressureMmhg, device);
+  // A cuff reading the member typed says so; an unknown source claims no device.
+  const pressureDevice: Partial<Observation> =
+    row.bloodPressureSource === BloodPressureSource.CAMERA ? device : row.bloodPressureSource === BloodPressureSource.CUFF ? { method: { text: CUFF_METHOD } } : {};
+  const pressure = observationForBloodPressure(key('blood_pressure'), subject, at, row.systolicBloodPressureMmhg, row.diastolicBloodPressureMmhg, pressureDevice);
   return [
     ...(pressure ? [pressure] : []),
     ...(row.breathingRateBpm !== null ? [observationFor(key('respiratory_rate'), subject, MEASURES.respiratoryRate, at, row.breathingRateBpm, device)] : []),

@@ -2,7 +2,7 @@ import 'server-only';
 import { ApiError } from '@/lib/errors';
 import { ageOn, isoWeekStart, nextIsoWeekStart, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
-import { MetricSource, ScanSource } from '@/lib/generated/prisma/enums';
+import { BloodPressureSource, MetricSource, ScanSource } from '@/lib/generated/prisma/enums';
 import type { ScanResultInput } from '@/lib/validation/scan-result';
 
 // The camera scans: onboarding step 9's (POST /api/update_shen_ai) and the weekly check-in's (POST
@@ -32,6 +32,17 @@ async function profileFacts(userId: string, now: Date) {
   };
 }
 
+/**
+ * Where the scan's pressures came from. The built-in engine cannot measure blood pressure, so with it they
+ * are a cuff's whatever the client says; with a vendor engine, what the client says, else unknown.
+ */
+export function bloodPressureSourceOf(input: ScanResultInput): BloodPressureSource | null {
+  if (input.systolic_blood_pressure_mmhg == null) return null;
+  if ((input.engine ?? 'builtin') === 'builtin') return BloodPressureSource.CUFF;
+  if (input.blood_pressure_source === 'cuff') return BloodPressureSource.CUFF;
+  return input.blood_pressure_source === 'camera' ? BloodPressureSource.CAMERA : null;
+}
+
 async function storeScan(userId: string, source: ScanSource, input: ScanResultInput, now: Date, isoWeek: Date | null): Promise<void> {
   const facts = await profileFacts(userId, now);
   const heartRate = input.heart_rate_bpm ?? null;
@@ -51,6 +62,7 @@ async function storeScan(userId: string, source: ScanSource, input: ScanResultIn
         averageSignalQuality: input.average_signal_quality ?? null,
         systolicBloodPressureMmhg: input.systolic_blood_pressure_mmhg ?? null,
         diastolicBloodPressureMmhg: input.diastolic_blood_pressure_mmhg ?? null,
+        bloodPressureSource: bloodPressureSourceOf(input),
         cardiacWorkloadMmhgPerSec: input.cardiac_workload_mmhg_per_sec ?? null,
         stressIndex: input.stress_index ?? null,
         parasympatheticActivity: input.parasympathetic_activity ?? null,

@@ -37,6 +37,8 @@ const fields = {
   weight_kg: z.optional(z.nullable(z.number())),
   /** Which engine measured: 'builtin', or the vendor's name. */
   engine: z.optional(z.string().check(z.maxLength(40))),
+  /** Where the pressures came from: the member's cuff, typed in, or a vendor engine that measures them. */
+  blood_pressure_source: z.optional(z.nullable(z.enum(['cuff', 'camera'], { error: 'blood_pressure_source must be "cuff" or "camera".' }))),
 };
 
 const pressures = z.refine<{ systolic_blood_pressure_mmhg?: number | null; diastolic_blood_pressure_mmhg?: number | null }>(

@@ -310,6 +310,10 @@ test('a user with no data sees dashes and what would fill them, and no console e
   await expect(page.getByText('to see your heart rate.')).toBeVisible();
   await expect(page.getByTestId('vo2-max')).toHaveText('Your VO2 max is unavailable');
   await expect(page.getByRole('link', { name: 'Connect a wearable' }).first()).toHaveAttribute('href', '/my_devices');
+  // Onboarding gave the date of birth, height and weight: the calorie goal names the one input it lacks.
+  const calories = page.getByRole('region', { name: 'Calories' });
+  await expect(calories).toContainText('Your calorie goal needs your activity level.');
+  await expect(calories.getByRole('link', { name: 'Complete your profile' })).toHaveAttribute('href', '/complete-profile');
   // No NaN, undefined or invented defaults anywhere.
   await expect(page.locator('main')).not.toContainText(/NaN|undefined|null|1650|2200/);
   // The supplements still come (the ranking needs no wearable), and nothing went wrong in the console.

@@ -88,8 +88,9 @@ async function expectWithin(page: Page, face: Face) {
 }
 
 const scanRows = (email: string) =>
-  query<{ source: string; heartRateBpm: number | null; breathingRateBpm: number | null; systolic: number | null; diastolic: number | null; engine: string }>(
-    `SELECT s.source::text AS source, s."heartRateBpm", s."breathingRateBpm", s."systolicBloodPressureMmhg" AS systolic, s."diastolicBloodPressureMmhg" AS diastolic, s.engine
+  query<{ source: string; heartRateBpm: number | null; breathingRateBpm: number | null; systolic: number | null; diastolic: number | null; pressureSource: string | null; engine: string }>(
+    `SELECT s.source::text AS source, s."heartRateBpm", s."breathingRateBpm", s."systolicBloodPressureMmhg" AS systolic, s."diastolicBloodPressureMmhg" AS diastolic,
+       s."bloodPressureSource"::text AS "pressureSource", s.engine
      FROM vital_scans s JOIN users u ON u.id = s."userId" WHERE u.email = $1 ORDER BY s."measuredAt"`,
     [email],
   );
@@ -133,8 +134,12 @@ test('step 9 measures and stores a scan; the weekly check-in stores one with a c
         await expectAccessible(b.page);
         await b.page.getByRole('button', { name: 'Done for today' }).click();
         await expect(b.page).toHaveURL(/\/main_dashboard$/);
+        // The typed pressures are the cuff's, not the camera's, and the dashboard says so.
+        const pressure = b.page.getByRole('region', { name: 'Blood pressure' });
+        await expect(pressure.getByTestId('blood-pressure')).toHaveText('126/82mmHg');
+        await expect(pressure).toContainText('From your cuff reading,');
         const [row] = await scanRows(b.email);
-        expect(row).toMatchObject({ source: 'weekly', systolic: 126, diastolic: 82 });
+        expect(row).toMatchObject({ source: 'weekly', systolic: 126, diastolic: 82, pressureSource: 'cuff' });
         expect(Math.abs(row!.heartRateBpm! - 75)).toBeLessThanOrEqual(TOLERANCE);
         // The same week again: the page says so, and the API refuses it.
         await b.page.goto('/weekly_checkin');

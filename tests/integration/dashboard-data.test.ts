@@ -122,8 +122,8 @@ describe('vitals: stress', () => {
 describe('vitals: blood pressure and the weekly check-in', () => {
   it('shows the most recent of a scan, a typed cuff reading and a device, and counts the days to Monday once this week’s scan is done', async () => {
     const { id } = await createMember();
-    const scan = (measuredAt: string, source: 'ONBOARDING' | 'WEEKLY', systolic: number | null, diastolic: number | null) =>
-      db.vitalScan.create({ data: { userId: id, source, measuredAt: new Date(measuredAt), systolicBloodPressureMmhg: systolic, diastolicBloodPressureMmhg: diastolic } });
+    const scan = (measuredAt: string, source: 'ONBOARDING' | 'WEEKLY', systolic: number | null, diastolic: number | null, bloodPressureSource: 'CUFF' | 'CAMERA' | null = 'CAMERA') =>
+      db.vitalScan.create({ data: { userId: id, source, measuredAt: new Date(measuredAt), systolicBloodPressureMmhg: systolic, diastolicBloodPressureMmhg: diastolic, bloodPressureSource } });
     const bp = async () => {
       const { bp_systolic, bp_diastolic, bp_source, bp_measured_at, bp_next_in_days } = await vitals(id, NOW);
       return { bp_systolic, bp_diastolic, bp_source, bp_measured_at, bp_next_in_days };
@@ -135,9 +135,9 @@ describe('vitals: blood pressure and the weekly check-in', () => {
     await metric(id, '2026-03-13', 'MANUAL', { systolicBpMmhg: 130, diastolicBpMmhg: 85 });
     expect(await bp()).toMatchObject({ bp_systolic: 130, bp_diastolic: 85, bp_source: 'cuff', bp_measured_at: '2026-03-13T00:00:00.000Z' });
 
-    // Last week's weekly scan: the newest reading, but this week's scan is still to do.
-    await scan('2026-03-14T08:00:00Z', 'WEEKLY', 121.6, 79.4);
-    expect(await bp()).toEqual({ bp_systolic: 122, bp_diastolic: 79, bp_source: 'scan', bp_measured_at: '2026-03-14T08:00:00.000Z', bp_next_in_days: 0 });
+    // Last week's weekly check-in with a cuff reading typed in: the newest reading, a cuff's, but this week's scan is still to do.
+    await scan('2026-03-14T08:00:00Z', 'WEEKLY', 121.6, 79.4, 'CUFF');
+    expect(await bp()).toEqual({ bp_systolic: 122, bp_diastolic: 79, bp_source: 'cuff', bp_measured_at: '2026-03-14T08:00:00.000Z', bp_next_in_days: 0 });
 
     // A cuff reading on the 15th counts as 00:00 that day, after the scan on the 14th…
     await metric(id, '2026-03-15', 'MANUAL', { systolicBpMmhg: 118, diastolicBpMmhg: 76 });
@@ -153,8 +153,12 @@ describe('vitals: blood pressure and the weekly check-in', () => {
     expect(await bp()).toEqual({ bp_systolic: 126, bp_diastolic: 82, bp_source: 'device', bp_measured_at: '2026-03-15T00:00:00.000Z', bp_next_in_days: 0 });
 
     // This week's weekly scan (Monday 16th): newest reading, and the next opens on Monday 23rd, 4 d 13.5 h away → 5.
+    // (A camera engine that measures blood pressure measured this one.)
     await scan('2026-03-16T07:15:00Z', 'WEEKLY', 117, 75);
     expect(await bp()).toEqual({ bp_systolic: 117, bp_diastolic: 75, bp_source: 'scan', bp_measured_at: '2026-03-16T07:15:00.000Z', bp_next_in_days: 5 });
+    // A scan whose vendor engine did not say where its pressures came from claims neither the camera nor a cuff.
+    await scan('2026-03-16T08:00:00Z', 'ONBOARDING', 119, 77, null);
+    expect(await bp()).toMatchObject({ bp_systolic: 119, bp_diastolic: 77, bp_source: 'checkin' });
     // On Sunday evening it is 1 day, rounded up.
     expect((await vitals(id, new Date('2026-03-22T20:00:00Z'))).bp_next_in_days).toBe(1);
   });
@@ -210,6 +214,7 @@ describe('activity', () => {
       steps_yesterday: 4500, // (5,000 + 4,000) / 2
       // (10 × 88.4 + 6.25 × 180 − 5 × 40 + 5) × 1.55 (7,500–9,999 steps) = 1,814 × 1.55 = 2,811.7
       goal: 2812,
+      goal_needs: [],
       intake: 1900,
       remaining: 912,
       vo2_max: 35,
@@ -237,11 +242,17 @@ describe('activity', () => {
   it('has no goal without steps or an activity level, and no verdict without a date of birth', async () => {
     const { id } = await createMember({ heightCm: 180, currentWeightKg: 90, dateOfBirth: new Date('1985-06-15T00:00:00Z') });
     await metric(id, '2026-03-18', 'MANUAL', { caloriesIntakeKcal: 2400, steps: 12000 }); // today's steps do not count
-    expect(await activity(id, NOW)).toMatchObject({ goal: null, intake: 2400, remaining: null });
+    // Age, height and weight are there: the goal names the one input it lacks.
+    expect(await activity(id, NOW)).toMatchObject({ goal: null, goal_needs: ['activity_level'], intake: 2400, remaining: null });
 
     const undated = await createMember({ heightCm: 180, currentWeightKg: 90 });
     await metric(undated.id, '2026-03-17', 'OURA', { vo2Max: 52.04, steps: 13000 });
-    expect(await activity(undated.id, NOW)).toMatchObject({ goal: null, vo2_max: 52, vo2_range: null, cardio_age: null, cardio_diff: null, steps_today: 13000 });
+    expect(await activity(undated.id, NOW)).toMatchObject({ goal: null, goal_needs: ['date_of_birth'], vo2_max: 52, vo2_range: null, cardio_age: null, cardio_diff: null, steps_today: 13000 });
+
+    // A scale's weight stands in for the profile's; the level comes from the profile.
+    const weighed = await createMember({ activityLevel: 'SEDENTARY' });
+    await metric(weighed.id, '2026-03-17', 'WITHINGS', { weightKg: 82 });
+    expect(await activity(weighed.id, NOW)).toMatchObject({ goal: null, goal_needs: ['date_of_birth', 'height'] });
   });
 });
 
@@ -339,6 +350,7 @@ describe('a user with no data', () => {
       remaining: null,
       intake: null,
       goal: null,
+      goal_needs: ['date_of_birth', 'height', 'weight', 'activity_level'],
       steps_today: null,
       steps_yesterday: null,
       steps_history: STEP_WEEK.map((day) => ({ day, steps: null })),

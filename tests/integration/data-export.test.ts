@@ -149,7 +149,7 @@ async function seedMember() {
     data: [58, 61, 64, 70, 66].map((bpm, i) => ({ userId, recordedAt: new Date(Date.UTC(2026, 2, 18, 6, 5 * i)), bpm, source: 'OURA' as const })),
   });
   await db.vitalScan.create({
-    data: { userId, source: 'WEEKLY', measuredAt: new Date('2026-03-16T08:00:00Z'), heartRateBpm: 63, systolicBloodPressureMmhg: 128, diastolicBloodPressureMmhg: 82, breathingRateBpm: 13.5, hrvSdnnMs: 52.4 },
+    data: { userId, source: 'WEEKLY', measuredAt: new Date('2026-03-16T08:00:00Z'), heartRateBpm: 63, systolicBloodPressureMmhg: 128, diastolicBloodPressureMmhg: 82, bloodPressureSource: 'CUFF', breathingRateBpm: 13.5, hrvSdnnMs: 52.4 },
   });
   await db.dailyCheckin.create({ data: { userId, day: day('2026-03-17'), mood: 'HAPPY', energy: 'LOW', symptoms: ['Headache', 'low, "flat" mood'], reflection: REFLECTION } });
   await db.dailyActionSet.create({
@@ -291,7 +291,7 @@ describe('dataExportStream', () => {
     expect(JSON.parse(checkin!.reflection!)).toEqual(REFLECTION);
 
     const [scan] = csvOf(archive, 'vital_scans.csv').rows;
-    expect(scan).toMatchObject({ source: 'weekly', measured_at: '2026-03-16T08:00:00.000Z', systolic_blood_pressure_mmhg: '128', diastolic_blood_pressure_mmhg: '82' });
+    expect(scan).toMatchObject({ source: 'weekly', measured_at: '2026-03-16T08:00:00.000Z', systolic_blood_pressure_mmhg: '128', diastolic_blood_pressure_mmhg: '82', blood_pressure_source: 'cuff' });
 
     expect(csvOf(archive, 'daily_actions.csv').rows.map((r) => [r.day, r.position, r.origin, r.title, r.selected])).toEqual([
       ['2026-03-18', '1', 'generated', "'+20 min walk", 'true'],
@@ -546,6 +546,17 @@ describe('the FHIR builders', () => {
       ['8480-6', 131, 'mm[Hg]'],
       ['8462-4', 84, 'mm[Hg]'],
     ]);
+  });
+
+  it('say how a scan’s blood pressure was taken: a typed cuff reading by its method, a camera engine by its device, an unknown source by neither', () => {
+    const panel = (bloodPressureSource: 'CUFF' | 'CAMERA' | null) => {
+      const scan = { id: 's1', measuredAt: new Date('2026-03-16T08:00:00Z'), systolicBloodPressureMmhg: 128, diastolicBloodPressureMmhg: 82, bloodPressureSource, breathingRateBpm: null, hrvSdnnMs: null };
+      const [entry] = lib.fhir.observationsForVitalScan(scan as unknown as Parameters<typeof lib.fhir.observationsForVitalScan>[0], subject);
+      return { method: entry!.resource.method, device: entry!.resource.device };
+    };
+    expect(panel('CUFF')).toEqual({ method: { text: 'Blood-pressure cuff, entered by the member' }, device: undefined });
+    expect(panel('CAMERA')).toEqual({ method: undefined, device: { display: 'Camera vital-signs scan' } });
+    expect(panel(null)).toEqual({ method: undefined, device: undefined });
   });
 
   it('code a scan with one blood-pressure reading without a panel, keeping its other figures', () => {

@@ -3,11 +3,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '@/components/ui/card';
 import { api, keys } from '@/lib/client/query-calls';
-import type { ActivityResponse } from '@/lib/dashboard/contract';
-import { formatTimestampGB } from '@/lib/format';
+import type { ActivityResponse, GoalInput } from '@/lib/dashboard/contract';
+import { formatTimestampGB, listOf } from '@/lib/format';
 import { StepsChart } from '../lazy-charts';
 import { dayLabel, DEVICES, Dash, FillPrompt, Figure, Ring, useLogged, WeekSection } from '../primitives';
 import { CardioDiff } from './cardio-diff';
+
+const GOAL_INPUT_WORDS: Readonly<Record<GoalInput, string>> = { date_of_birth: 'date of birth', height: 'height', weight: 'weight', activity_level: 'activity level' };
 
 /** Calories today against the goal, steps this week and last, and VO2 max with the cardio age. */
 export function ActivityCard({ initial }: { initial: ActivityResponse }) {
@@ -34,7 +36,13 @@ export function ActivityCard({ initial }: { initial: ActivityResponse }) {
             </dl>
           </div>
           {a.intake === null ? <div className="mt-3"><FillPrompt>Log your meals in an app that shares with Apple Health to see your intake.</FillPrompt></div> : null}
-          {a.goal === null ? <div className="mt-2"><FillPrompt href="/profile" action="Add your date of birth, height and weight">Your goal needs your age, height and weight.</FillPrompt></div> : null}
+          {a.goal === null ? (
+            <div className="mt-2">
+              <FillPrompt href="/complete-profile" action="Complete your profile">
+                {a.goal_needs.length ? `Your calorie goal needs your ${listOf(a.goal_needs.map((input) => GOAL_INPUT_WORDS[input]))}.` : 'Your calorie goal needs a height and weight in the usual range.'}
+              </FillPrompt>
+            </div>
+          ) : null}
         </section>
         <WeekSection
           title="Steps a day"

@@ -16,7 +16,7 @@ export function VitalSignsCard({ initial }: { initial: VitalsResponse }) {
   useLogged(query.error, 'vitals');
   const v = query.data;
   const canTest = v.bp_next_in_days === 0;
-  const sourceWords = { scan: 'camera scan', cuff: 'cuff reading', device: 'connected device' } as const;
+  const sourceWords = { scan: 'camera scan', cuff: 'cuff reading', device: 'connected device', checkin: 'weekly check-in' } as const;
   return (
     <Card title="Vital signs" className="col-span-3">
       <div className="grid grid-cols-3 divide-x divide-neutral-100">

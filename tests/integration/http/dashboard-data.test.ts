@@ -24,7 +24,7 @@ async function userWithRows() {
   await db.dailyMetric.create({ data: { userId, day: midnight(today), source: 'MANUAL', caloriesIntakeKcal: 1800 } });
   await db.heartRateSample.create({ data: { userId, recordedAt: midnight(today), bpm: 64, source: 'OURA' } });
   await db.vitalScan.create({
-    data: { userId, source: 'WEEKLY', measuredAt: new Date(Date.now() - 60_000), systolicBloodPressureMmhg: 118, diastolicBloodPressureMmhg: 77 },
+    data: { userId, source: 'WEEKLY', measuredAt: new Date(Date.now() - 60_000), systolicBloodPressureMmhg: 118, diastolicBloodPressureMmhg: 77, bloodPressureSource: 'CUFF' },
   });
   await db.labResult.create({ data: { userId, marker: 'total_testosterone', value: 17.1, unit: 'nmol/L', valueNgDl: 493.2, takenAt: midnight(addDays(today, -3)) } });
   return { ...signedIn, today, yesterday };
@@ -47,7 +47,7 @@ describe('GET /api/vitals, /api/activity, /api/sleep_score, /api/trends/testoste
       stress_yesterday: null,
       bp_systolic: 118,
       bp_diastolic: 77,
-      bp_source: 'scan',
+      bp_source: 'cuff',
       bp_measured_at: expect.any(String),
       bp_next_in_days: expect.any(Number),
     });
@@ -64,6 +64,7 @@ describe('GET /api/vitals, /api/activity, /api/sleep_score, /api/trends/testoste
       remaining: goal - 1800,
       intake: 1800,
       goal,
+      goal_needs: [],
       steps_today: 8000,
       steps_yesterday: null,
       steps_history: Array.from({ length: 7 }, (_, i) => addDays(today, i - 7)).map((day) => ({ day, steps: day === yesterday ? 8000 : null })),
@@ -118,6 +119,7 @@ describe('GET /api/vitals, /api/activity, /api/sleep_score, /api/trends/testoste
       remaining: null,
       intake: null,
       goal: null,
+      goal_needs: ['activity_level'],
       steps_today: null,
       steps_yesterday: null,
       steps_history: Array.from({ length: 7 }, (_, i) => ({ day: addDays(today, i - 7), steps: null })),

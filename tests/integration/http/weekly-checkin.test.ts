@@ -59,12 +59,13 @@ describe('the weekly check-in', () => {
     expect([saved.status, saved.json]).toEqual([201, { submitted: true, next_refresh: next }]);
     expect((await browser.get('/api/weekly_checkin/status')).json).toEqual({ submitted: true, next_refresh: next });
     const row = await db.vitalScan.findFirstOrThrow({ where: { userId } });
-    expect(row).toMatchObject({ source: 'WEEKLY', heartRateBpm: 63.4, systolicBloodPressureMmhg: 128, diastolicBloodPressureMmhg: 83 });
+    // The built-in engine cannot measure blood pressure: the pressures are the cuff's.
+    expect(row).toMatchObject({ source: 'WEEKLY', heartRateBpm: 63.4, systolicBloodPressureMmhg: 128, diastolicBloodPressureMmhg: 83, bloodPressureSource: 'CUFF' });
     expect(row.isoWeek?.toISOString()).toBe(new Date(Date.parse(next) - 7 * 86_400_000).toISOString());
 
     // The dashboard's vital-signs card reads the reading, and counts down to next Monday.
     const vitals = (await browser.get('/api/vitals')).json;
-    expect(vitals).toMatchObject({ bp_systolic: 128, bp_diastolic: 83, bp_source: 'scan' });
+    expect(vitals).toMatchObject({ bp_systolic: 128, bp_diastolic: 83, bp_source: 'cuff' });
     expect(vitals.bp_next_in_days).toBe(Math.ceil((Date.parse(next) - Date.now()) / 86_400_000));
 
     const again = await browser.post('/api/weekly_checkin', SCAN, origin());
@@ -87,6 +88,7 @@ describe('the weekly check-in', () => {
       [{ systolic_blood_pressure_mmhg: 80, diastolic_blood_pressure_mmhg: 120 }, 'The systolic (upper) number must be higher than the diastolic (lower) number.'],
       [{ systolic_blood_pressure_mmhg: 260, diastolic_blood_pressure_mmhg: 80 }, 'Systolic pressure must be between 70 and 250 mmHg.'],
       [{ systolic_blood_pressure_mmhg: 120, diastolic_blood_pressure_mmhg: 30 }, 'Diastolic pressure must be between 40 and 150 mmHg.'],
+      [{ systolic_blood_pressure_mmhg: 120, diastolic_blood_pressure_mmhg: 80, blood_pressure_source: 'guess' }, 'blood_pressure_source must be "cuff" or "camera".'],
     ];
     for (const [body, message] of cases) {
       const answer = await browser.post('/api/weekly_checkin', body, origin());
@@ -95,6 +97,19 @@ describe('the weekly check-in', () => {
     expect(await db.vitalScan.count({ where: { userId } })).toBe(0);
     const cuffOnly = await browser.post('/api/weekly_checkin', { systolic_blood_pressure_mmhg: 118, diastolic_blood_pressure_mmhg: 76 }, origin());
     expect(cuffOnly.status).toBe(201);
-    expect(await db.vitalScan.findFirstOrThrow({ where: { userId } })).toMatchObject({ heartRateBpm: null, systolicBloodPressureMmhg: 118, diastolicBloodPressureMmhg: 76 });
+    expect(await db.vitalScan.findFirstOrThrow({ where: { userId } })).toMatchObject({ heartRateBpm: null, systolicBloodPressureMmhg: 118, diastolicBloodPressureMmhg: 76, bloodPressureSource: 'CUFF' });
+  });
+
+  it('keeps where a vendor engine’s pressures came from, and never lets the built-in engine claim the camera measured them', async () => {
+    const stored = async (body: Record<string, unknown>) => {
+      const { browser, userId } = await registerUser(app, { onboarded: true });
+      expect((await browser.post('/api/weekly_checkin', { ...SCAN, systolic_blood_pressure_mmhg: 124, diastolic_blood_pressure_mmhg: 81, ...body }, origin())).status).toBe(201);
+      const { bloodPressureSource } = await db.vitalScan.findFirstOrThrow({ where: { userId } });
+      return [bloodPressureSource, (await browser.get('/api/vitals')).json.bp_source];
+    };
+    expect(await stored({ engine: 'builtin', blood_pressure_source: 'camera' })).toEqual(['CUFF', 'cuff']);
+    expect(await stored({ engine: 'vendor', blood_pressure_source: 'camera' })).toEqual(['CAMERA', 'scan']);
+    expect(await stored({ engine: 'vendor', blood_pressure_source: 'cuff' })).toEqual(['CUFF', 'cuff']);
+    expect(await stored({ engine: 'vendor' })).toEqual([null, 'checkin']);
   });
 });
