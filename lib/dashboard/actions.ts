@@ -99,11 +99,25 @@ function toResponse(set: StoredSet): TodaysActionsResponse {
 
 const findSet = (userId: string, day: string) => db.dailyActionSet.findUnique({ where: { userId_day: { userId, day: ISO_DAY.toDate(day) } }, select: SET_SELECT });
 
+/**
+ * The day's set with the T-Score and summary of the member's data now: the actions stay as the day began,
+ * but a check-in or a new night of data must move the score and its words the moment they arrive. The
+ * stored set follows, so every reader agrees. (The cached answer calls this only after such a change.)
+ */
+async function withCurrentScore(userId: string, day: string, set: StoredSet): Promise<StoredSet> {
+  const { score } = await dashboardInputs(userId, day);
+  const vitality = tScore(score, day);
+  const summary = vitalitySummary(vitality);
+  if (set.vitality === vitality.score && set.summary === summary) return set;
+  await db.dailyActionSet.update({ where: { id: set.id }, data: { vitality: vitality.score, summary } });
+  return { ...set, vitality: vitality.score, summary };
+}
+
 /** GET /api/todays_actions: the user's set for the UTC day of `now`, made on the day's first request. */
 export async function todaysActions(userId: string, now: Date = new Date(), engine: AiEngine = aiEngine()): Promise<TodaysActionsResponse> {
   const day = utcDay(now);
   const existing = await findSet(userId, day);
-  if (existing) return toResponse(existing);
+  if (existing) return toResponse(await withCurrentScore(userId, day, existing));
 
   const { context, score } = await dashboardInputs(userId, day);
   const vitality = tScore(score, day);

@@ -99,6 +99,25 @@ describe('todaysActions', () => {
     await addDailyMetrics(few, daysEnding(DAY, 3), () => ({ sleepDurationMinutes: 420 }));
     expect((await todaysActions(few, NOW)).summary).toBe('Not enough data yet: 3 of the 7 days needed. Connect a wearable or check in daily.');
   });
+
+  it('counts a check-in made after the day’s set: the score and summary move, the actions stay', async () => {
+    const userId = await newUser();
+    const before = await todaysActions(userId, NOW);
+    expect(before.summary).toBe('Not enough data yet: 0 of the 7 days needed. Connect a wearable or check in daily.');
+    await addCheckin(userId, DAY, { mood: 'HAPPY', energy: 'PEAK', symptoms: [] });
+
+    const after = await todaysActions(userId, new Date('2026-03-10T10:00:00Z'));
+    expect(after.summary).toBe('Not enough data yet: 1 of the 7 days needed. Connect a wearable or check in daily.');
+    expect([after.cached_daily_actions_id, generatedIds(after)]).toEqual([before.cached_daily_actions_id, generatedIds(before)]);
+    expect(await db.dailyActionSet.findUniqueOrThrow({ where: { id: after.cached_daily_actions_id }, select: { summary: true } })).toEqual({ summary: after.summary });
+
+    // Seven days of data later the same day: a score, with a summary naming what moved it.
+    await addDailyMetrics(userId, daysEnding(DAY, 7), () => ({ sleepDurationMinutes: 480, steps: 10000 }));
+    const scored = await todaysActions(userId, new Date('2026-03-10T11:00:00Z'));
+    expect(scored.vitality).toBeGreaterThanOrEqual(0);
+    expect(scored.summary).not.toMatch(/^Not enough data/);
+    expect(generatedIds(scored)).toEqual(generatedIds(before));
+  });
 });
 
 describe('buildEngineContext', () => {
