@@ -149,8 +149,12 @@ function ManualSlot({ id, setId, enabled }: { id: (typeof MANUAL_IDS)[number]; s
       <label htmlFor={inputId} className="text-sm font-semibold text-neutral-900">
         {label}
       </label>
+      <p id={`${inputId}-hint`} className="mt-0.5 text-xs text-neutral-600">
+        It takes the place of the last suggestion above, so your day keeps four actions.
+      </p>
       <textarea
         id={inputId}
+        aria-describedby={`${inputId}-hint`}
         rows={3}
         maxLength={MANUAL_MAX}
         value={text}

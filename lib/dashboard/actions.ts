@@ -16,7 +16,9 @@ import { dashboardInputs } from './engine-context';
 
 // Each UTC day a user has one DailyActionSet: the engine's four actions at positions 1 to 4, then up
 // to two of the user's own (manual-1 at 5, manual-2 at 6). The set is made on the day's first request
-// and never regenerated, so the list does not change under the user during the day.
+// and never regenerated, so the list does not change under the user during the day. The day shows four
+// actions at most (SPEC §3: manual slots fill up to four in total): each of the member's own takes the
+// place of the engine's last one still shown (the fourth, then the third), which leaves the selection.
 
 export const NOT_FOUND = 'Actions not found.';
 export const REFRESHED = 'These actions have been refreshed. Reload to see today’s.';
@@ -76,6 +78,19 @@ export function vitalitySummary(score: TScore): string {
 
 // ── today's set ──
 
+type SetAction = { position: number; origin: ActionOrigin; key: string; confirmedAt: Date | null };
+
+const isConfirmedManual = (action: SetAction) => action.origin === ActionOrigin.MANUAL && action.confirmedAt !== null && MANUAL_SLOTS.some((slot) => slot.key === action.key);
+
+/** The highest position of the engine's actions still shown: four, less one for each confirmed action of the member's own. */
+const lastGeneratedShown = (actions: readonly SetAction[]) => DAILY_ACTION_COUNT - actions.filter(isConfirmedManual).length;
+
+/** The set's actions as the day shows them: the engine's not yet displaced, then the member's own. */
+function shownActions<A extends SetAction>(actions: readonly A[]): A[] {
+  const last = lastGeneratedShown(actions);
+  return actions.filter((action) => (action.origin === ActionOrigin.GENERATED ? action.position >= 1 && action.position <= last : isConfirmedManual(action)));
+}
+
 function toResponse(set: StoredSet): TodaysActionsResponse {
   const response: TodaysActionsResponse = {
     manual_actions: [],
@@ -85,12 +100,12 @@ function toResponse(set: StoredSet): TodaysActionsResponse {
     vitality: set.vitality,
     summary: set.summary,
   };
-  for (const action of set.actions) {
-    if (action.origin === ActionOrigin.GENERATED && action.position >= 1 && action.position <= DAILY_ACTION_COUNT) {
+  for (const action of shownActions(set.actions)) {
+    if (action.origin === ActionOrigin.GENERATED) {
       const item: ActionItem = { id: action.key, title: action.title, subtitle: action.description, reason: action.reason };
       response[`action_${action.position as 1 | 2 | 3 | 4}`] = item;
-    } else if (action.origin === ActionOrigin.MANUAL && action.confirmedAt && (action.key === 'manual-1' || action.key === 'manual-2')) {
-      const item: ManualActionItem = { id: action.key, title: action.title, subtitle: action.description };
+    } else {
+      const item: ManualActionItem = { id: action.key as ManualActionItem['id'], title: action.title, subtitle: action.description };
       response.manual_actions.push(item);
     }
   }
@@ -159,7 +174,7 @@ export async function todaysActions(userId: string, now: Date = new Date(), engi
 // ── manual actions and the selection ──
 
 async function ownSet(userId: string, setId: string) {
-  const set = await db.dailyActionSet.findFirst({ where: { id: setId, userId }, select: { id: true, day: true, actions: { select: { key: true, origin: true } } } });
+  const set = await db.dailyActionSet.findFirst({ where: { id: setId, userId }, select: { id: true, day: true, actions: { select: { key: true, origin: true, position: true, confirmedAt: true } } } });
   if (!set) throw new ApiError(404, NOT_FOUND);
   return set;
 }
@@ -182,8 +197,13 @@ export async function generateManualTitle(userId: string, setId: string, descrip
   let slot = await freeSlot(set.id);
   const title = await engine.manualActionTitle(text);
 
+  // The new action and the engine's action it displaces (which leaves the selection) change together.
   const create = (s: (typeof MANUAL_SLOTS)[number]) =>
-    db.dailyAction.create({ data: { setId: set.id, position: s.position, origin: ActionOrigin.MANUAL, key: s.key, title, description: text, confirmedAt: now, selected: false } });
+    db.$transaction(async (tx) => {
+      await tx.dailyAction.create({ data: { setId: set.id, position: s.position, origin: ActionOrigin.MANUAL, key: s.key, title, description: text, confirmedAt: now, selected: false } });
+      const actions = await tx.dailyAction.findMany({ where: { setId: set.id }, select: { position: true, origin: true, key: true, confirmedAt: true } });
+      await tx.dailyAction.updateMany({ where: { setId: set.id, origin: ActionOrigin.GENERATED, position: { gt: lastGeneratedShown(actions) } }, data: { selected: false } });
+    });
   try {
     await create(slot);
   } catch (error) {
@@ -213,7 +233,7 @@ export async function selectedActions(userId: string, setId: string): Promise<Se
 /** POST /api/update-selected-actions: the full list of ticked ids replaces the set's selection. */
 export async function updateSelectedActions(userId: string, setId: string, keys: readonly string[]): Promise<SelectedActionsResponse> {
   const set = await ownSet(userId, setId);
-  const known = new Set(set.actions.map((a) => a.key));
+  const known = new Set(shownActions(set.actions).map((a) => a.key));
   if (keys.some((key) => !known.has(key))) throw new ApiError(422, UNKNOWN_ACTION);
   const wanted = [...new Set(keys)];
   return db.$transaction(async (tx) => {

@@ -235,7 +235,13 @@ test('a manual action goes unconfirmed → confirming → confirmed, and toggles
   test.slow();
   const { email } = await users.create({ onboarded: true });
   await page.goto('/my_actions');
+  // The engine's four; the member's own will take the place of the fourth.
+  const boxes = page.getByRole('checkbox');
+  await expect(boxes).toHaveCount(4);
+  const fourth = (await page.locator(`label[for="${await boxes.nth(3).getAttribute('id')}"]`).textContent())!;
+  await expect(page.getByRole('checkbox', { name: fourth, exact: true })).toHaveCount(1);
   const first = page.getByTestId('slot-manual-1');
+  await expect(first.getByText('It takes the place of the last suggestion above, so your day keeps four actions.')).toBeVisible();
   const second = page.getByTestId('slot-manual-2');
   // Unconfirmed: Confirm waits for text; the second slot waits for the first.
   await expect(first.getByRole('button', { name: 'Confirm' })).toBeDisabled();
@@ -266,21 +272,23 @@ test('a manual action goes unconfirmed → confirming → confirmed, and toggles
   await expect(page.getByRole('checkbox', { name: new RegExp(`^${manual!.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })).toBeVisible();
   await expect(page.getByTestId('slot-manual-1')).toHaveCount(0);
   await expect(second.getByRole('textbox')).toBeEnabled();
-  await expect(page.getByText('Completed 0 out of 5')).toBeVisible();
+  // Still four: the member's own is last, where the engine's fourth was.
+  await expect(page.getByText('Completed 0 out of 4')).toBeVisible();
+  await expect(boxes).toHaveCount(4);
+  await expect(page.getByRole('checkbox', { name: fourth, exact: true })).toHaveCount(0);
 
   // Toggles save the whole selection at once and survive a reload.
-  const boxes = page.getByRole('checkbox');
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/update-selected-actions') && r.ok());
   await boxes.nth(1).check();
   await saved;
   const savedAgain = page.waitForResponse((r) => r.url().endsWith('/api/update-selected-actions') && r.ok());
-  await boxes.nth(4).check();
+  await boxes.nth(3).check();
   await savedAgain;
-  await expect(page.getByText('Completed 2 out of 5')).toBeVisible();
+  await expect(page.getByText('Completed 2 out of 4')).toBeVisible();
   await page.reload();
-  await expect(page.getByText('Completed 2 out of 5')).toBeVisible();
+  await expect(page.getByText('Completed 2 out of 4')).toBeVisible();
   await expect(boxes.nth(1)).toBeChecked();
-  await expect(boxes.nth(4)).toBeChecked();
+  await expect(boxes.nth(3)).toBeChecked();
   await expect(boxes.nth(0)).not.toBeChecked();
   const selected = await query<{ key: string }>(`SELECT a.key FROM daily_actions a JOIN daily_action_sets s ON s.id = a."setId" WHERE s."userId" = $1 AND a.selected ORDER BY a.position`, [id]);
   expect(selected.map((s) => s.key)).toHaveLength(2);

@@ -156,7 +156,8 @@ describe('manual actions', () => {
     expect(await generateManualTitle(userId, setId, 'Stretch for ten minutes.', NOW)).toEqual({ id: 'manual-2', title: 'Stretch for ten minutes' });
     await expect(generateManualTitle(userId, setId, 'A third one', NOW)).rejects.toMatchObject({ status: 409, message: BOTH_MANUAL_ADDED });
 
-    expect((await todaysActions(userId, NOW)).manual_actions).toEqual([
+    const day = await todaysActions(userId, NOW);
+    expect(day.manual_actions).toEqual([
       { id: 'manual-1', title: 'Walk the dog for 30 minutes after dinner', subtitle: 'I want to walk the dog for 30 minutes after dinner' },
       { id: 'manual-2', title: 'Stretch for ten minutes', subtitle: 'Stretch for ten minutes.' },
     ]);
@@ -196,6 +197,29 @@ describe('manual actions', () => {
     await expect(generateManualTitle(userId, setId, 'x'.repeat(201), NOW)).rejects.toMatchObject({ status: 422, message: 'Describe your action in 200 characters or fewer.' });
     await expect(generateManualTitle(userId, setId, 'Walk to work', TOMORROW)).rejects.toMatchObject({ status: 409, message: REFRESHED });
     expect(await db.dailyAction.count({ where: { setId, origin: 'MANUAL' } })).toBe(0);
+  });
+
+  it('keeps the day at four: each of the member’s own takes the place of the engine’s last one shown, which leaves the selection', async () => {
+    const userId = await userWithData();
+    const first = await todaysActions(userId, NOW);
+    const setId = first.cached_daily_actions_id;
+    const [a1, a2, a3, a4] = generatedIds(first) as string[];
+    await updateSelectedActions(userId, setId, [a1!, a4!]);
+
+    await generateManualTitle(userId, setId, 'Call my brother', NOW);
+    const one = await todaysActions(userId, NOW);
+    expect(generatedIds(one)).toEqual([a1, a2, a3, undefined]);
+    expect(one.manual_actions.map((m) => m.id)).toEqual(['manual-1']);
+    // The displaced fourth left the selection, and can no longer be ticked.
+    expect(await selectedActions(userId, setId)).toEqual({ selected_actions: [a1] });
+    await expect(updateSelectedActions(userId, setId, [a4!])).rejects.toMatchObject({ status: 422, message: UNKNOWN_ACTION });
+
+    await generateManualTitle(userId, setId, 'Read twenty pages', NOW);
+    const two = await todaysActions(userId, NOW);
+    expect(generatedIds(two)).toEqual([a1, a2, undefined, undefined]);
+    expect(two.manual_actions.map((m) => m.id)).toEqual(['manual-1', 'manual-2']);
+    expect(await updateSelectedActions(userId, setId, ['manual-2', a2!])).toEqual({ selected_actions: [a2, 'manual-2'] });
+    await expect(updateSelectedActions(userId, setId, [a3!])).rejects.toMatchObject({ status: 422, message: UNKNOWN_ACTION });
   });
 });
 
