@@ -114,6 +114,9 @@ test('/profile: a new e-mail needs the current password; the WHO-5 mindset form 
 });
 
 test('a blood test PDF is read, reviewed and confirmed, and its testosterone is the new point on the T-Results chart; a mislabelled file is refused', async ({ page, users }) => {
+  // Two uploads, the review, the dashboard and a removal: on two busy cores (the next test inflates a
+  // PDF bomb beside it) the whole journey has run past 30 s near its last step.
+  test.slow();
   await users.create({ onboarded: true });
   await page.goto('/profile');
 
