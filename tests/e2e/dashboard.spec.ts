@@ -214,21 +214,31 @@ test.describe('the demo user’s dashboard', () => {
 test('the gauge label follows SPEC’s thresholds at 32, 33, 65, 66 and -1', async ({ page, users }) => {
   test.slow();
   const { email } = await users.create({ onboarded: true });
-  await gotoDashboard(page);
   const id = await userId(email);
+  // The score comes from the member's data, so the data is made to give each score. Seven check-ins 7 to 13
+  // days ago are enough days for a score but none in the last week, which leaves weight against goal as its
+  // one input: 100 − 500 × |weight − goal| / goal (docs/t-score.md).
+  await query(
+    `INSERT INTO daily_checkins (id, "userId", day, mood, energy, symptoms)
+     SELECT gen_random_uuid()::text, $1, (now() AT TIME ZONE 'UTC')::date - n, 'neutral', 'moderate', '{}' FROM generate_series(7, 13) AS n`,
+    [id],
+  );
+  await gotoDashboard(page);
   const gauge = page.getByRole('region', { name: 'T-Score', exact: true });
-  for (const [score, label] of [[32, 'Strained'], [33, 'Developing'], [65, 'Developing'], [66, 'Optimised'], [-1, 'Inconclusive']] as const) {
-    await query('UPDATE daily_action_sets SET vitality = $2 WHERE "userId" = $1', [id, score]);
+  const GOAL_KG = 82;
+  for (const [score, label] of [[32, 'Strained'], [33, 'Developing'], [65, 'Developing'], [66, 'Optimised']] as const) {
+    await query('UPDATE users SET "currentWeightKg" = $2, "desiredWeightKg" = $3 WHERE id = $1', [id, GOAL_KG + ((100 - score) * GOAL_KG) / 500, GOAL_KG]);
     await page.reload();
     await expect(gauge.getByTestId('gauge-label')).toHaveText(label);
-    if (score === -1) {
-      await expect(gauge.getByText('N/A', { exact: true })).toBeVisible();
-      await expect(gauge.getByTestId('gauge-pointer')).toHaveCount(0);
-    } else {
-      await expect(gauge.getByText(String(score), { exact: true })).toBeVisible();
-      await expect(gauge.getByTestId('gauge-pointer')).toHaveCount(1);
-    }
+    await expect(gauge.getByText(String(score), { exact: true })).toBeVisible();
+    await expect(gauge.getByTestId('gauge-pointer')).toHaveCount(1);
   }
+  // Without the days of data the score is inconclusive.
+  await query('DELETE FROM daily_checkins WHERE "userId" = $1', [id]);
+  await page.reload();
+  await expect(gauge.getByTestId('gauge-label')).toHaveText('Inconclusive');
+  await expect(gauge.getByText('N/A', { exact: true })).toBeVisible();
+  await expect(gauge.getByTestId('gauge-pointer')).toHaveCount(0);
 });
 
 test('a manual action goes unconfirmed → confirming → confirmed, and toggles persist across a reload', async ({ page, context, users }) => {
