@@ -12,6 +12,11 @@ const nextConfig = {
   poweredByHeader: false,
   // Native and WebAssembly server packages stay outside the bundle.
   serverExternalPackages: ['argon2', 'pg', '@electric-sql/pglite', '@prisma/adapter-pg'],
+  webpack(config) {
+    // face-api's browser bundle keeps a guarded require() for Node.js that the browser never runs.
+    config.ignoreWarnings = [...(config.ignoreWarnings ?? []), { module: /@vladmandic[\\/]face-api/, message: /Critical dependency/ }];
+    return config;
+  },
   async headers() {
     return [{ source: '/:path*', headers: SECURITY_HEADERS }];
   },

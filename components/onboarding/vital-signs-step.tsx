@@ -40,9 +40,16 @@ export function VitalSignsStep({ vendor = null }: { vendor?: VendorConfig | null
   return (
     <div className="flex flex-col gap-6">
       {phase === 'failed' ? (
-        <Alert variant="warning" title={scanProblem?.title}>
-          {scanProblem?.detail} You can measure later from your weekly check-in.
-        </Alert>
+        <div className="flex flex-col items-start gap-3">
+          <Alert variant="warning" title={scanProblem?.title}>
+            {scanProblem?.detail} You can measure later from your weekly check-in.
+          </Alert>
+          {scanProblem?.retry ? (
+            <Button type="button" variant="secondary" onClick={restart}>
+              Scan again
+            </Button>
+          ) : null}
+        </div>
       ) : (
         <ScanView scan={scan} durationMs={SCAN_DURATION_MS} />
       )}

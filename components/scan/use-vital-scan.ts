@@ -1,9 +1,10 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { loadFaceFinder, type FaceBox, type FaceFinder } from '@/lib/client/face-finder';
 import { loadVendorSdk, VendorLicenseError, type VendorConfig } from '@/lib/client/scan-vendor-sdk';
 import type { MainToWorker, WorkerToMain } from '@/lib/scan-engine/protocol';
-import { FACE_ROI, meanRgb } from '@/lib/scan-engine/roi';
+import { FACE_ROI, meanRgb, skinRegionOf } from '@/lib/scan-engine/roi';
 import { SCAN_DURATION_MS, type LiveState, type ScanMeasurement } from '@/lib/scan-engine/types';
 
 // The camera scan in the browser: the camera through getUserMedia into a <video>; each new frame
@@ -11,22 +12,36 @@ import { SCAN_DURATION_MS, type LiveState, type ScanMeasurement } from '@/lib/sc
 // and averaged over its skin pixels here (a fraction of a millisecond: copying whole frames to the
 // worker as ImageBitmaps was far slower without a GPU, and frames were lost), and the Web Worker
 // (lib/scan-engine/scan.worker.ts) runs the engine on those samples, so the page stays smooth.
-// Everything is released when the scan ends or the component goes away.
+// The built-in engine measures only while it sees a face: a face finder (lib/client/face-finder.ts)
+// looks twice a second, the region averaged is the skin band of the face it found, and frames without
+// a face are not measured (the scan's clock stops with them). A face not seen for FACE_LOST_LIMIT_MS
+// ends the scan with nothing measured. Everything is released when the scan ends or the component goes away.
 
 export type ScanPhase = 'starting' | 'scanning' | 'done' | 'failed';
 
 /** Why no measurement could be taken, in the product's words. */
-export type ScanProblem = { title: string; detail: string };
+export type ScanProblem = { title: string; detail: string; /** Another try may well work (the face was not in view). */ retry?: true };
 
 /** The face region is drawn at this size: enough skin pixels to average the noise away, little work. */
 const REGION_SIZE = 96;
 const WHOLE = { x: 0, y: 0, w: 1, h: 1 };
+/** How often the face finder looks (each look takes 20–45 ms of the page's time). */
+const LOOK_EVERY_MS = 500;
+/** A face last seen longer ago than this is lost: its frames are not measured. */
+const FACE_FRESH_MS = 1_000;
+/** No face for this long (from the start, or since it was last seen) and the scan stops with nothing measured. */
+export const FACE_LOST_LIMIT_MS = 6_000;
+/** A pause between measured frames longer than this is taken out of the scan's clock (one frame at 30 fps stays in). */
+const PAUSE_MS = 250;
+const FRAME_MS = 1000 / 30;
 
 type FrameMetadata = { mediaTime?: number; captureTime?: number };
 type VideoWithFrames = HTMLVideoElement & { requestVideoFrameCallback?: (callback: (now: number, metadata: FrameMetadata) => void) => number; cancelVideoFrameCallback?: (handle: number) => void };
 
 export type VitalScan = {
   phase: ScanPhase;
+  /** While scanning: whether the face finder sees a face now (null before its first look; true with a vendor SDK, which finds it itself). */
+  faceInView: boolean | null;
   live: LiveState | null;
   result: ScanMeasurement | null;
   problem: ScanProblem | null;
@@ -35,6 +50,16 @@ export type VitalScan = {
 };
 
 const CAMERA_TITLE = 'The camera isn’t available';
+export const NO_FACE: ScanProblem = {
+  title: 'No face found',
+  detail: 'The scan measures only while it sees your face, and it saw none. Sit facing the camera in even light with your face inside the oval, and try again, or carry on without the measurement.',
+  retry: true,
+};
+export const FACE_LOST: ScanProblem = {
+  title: 'Your face went out of view',
+  detail: 'The scan pauses while it can’t see your face, and it was gone too long, so nothing was measured. Keep your face inside the oval and try again, or carry on without the measurement.',
+  retry: true,
+};
 
 function cameraMessage(error: unknown): string {
   const name = error instanceof DOMException ? error.name : '';
@@ -62,6 +87,7 @@ export function useVitalScan({
   const [live, setLive] = useState<LiveState | null>(null);
   const [result, setResult] = useState<ScanMeasurement | null>(null);
   const [problem, setProblem] = useState<ScanProblem | null>(null);
+  const [faceInView, setFaceInView] = useState<boolean | null>(null);
   const [attempt, setAttempt] = useState(0);
   // The element in a ref (the effect sets its stream), and in state so that the effect runs once it is there.
   const elementRef = useRef<HTMLVideoElement | null>(null);
@@ -88,6 +114,13 @@ export function useVitalScan({
     const context = canvas.getContext('2d', { willReadFrequently: true });
     const aborter = new AbortController();
     let lastTime = -Infinity;
+    // The face finder's latest sighting (performance.now() of the look that found it), and its timer.
+    let face: { box: FaceBox; seenAt: number } | null = null;
+    let everSeen = false;
+    let lookTimer: ReturnType<typeof setTimeout> | null = null;
+    // The scan's clock: frame times minus the pauses while no face was in view.
+    let lastMeasured: number | null = null;
+    let paused = 0;
 
     const stop = () => {
       cancelled = true;
@@ -97,6 +130,8 @@ export function useVitalScan({
         else cancelAnimationFrame(frameHandle);
       }
       frameHandle = null;
+      if (lookTimer !== null) clearTimeout(lookTimer);
+      lookTimer = null;
       worker?.postMessage({ type: 'stop' } satisfies MainToWorker);
       worker?.terminate();
       worker = null;
@@ -106,15 +141,54 @@ export function useVitalScan({
     };
     stopRef.current = stop;
 
+    const fail = (reason: ScanProblem) => {
+      stop();
+      setProblem(reason);
+      setPhase('failed');
+    };
+
     const send = (time: number) => {
       const width = element.videoWidth;
       const height = element.videoHeight;
       if (cancelled || !worker || !context || !width || !height || time <= lastTime) return;
       lastTime = time;
-      context.drawImage(element, FACE_ROI.x * width, FACE_ROI.y * height, FACE_ROI.w * width, FACE_ROI.h * height, 0, 0, REGION_SIZE, REGION_SIZE);
+      // No face in view: this frame is not measured.
+      if (!face || performance.now() - face.seenAt > FACE_FRESH_MS) return;
+      const region = skinRegionOf(face.box);
+      if (region.w * width < 4 || region.h * height < 4) return;
+      context.drawImage(element, region.x * width, region.y * height, region.w * width, region.h * height, 0, 0, REGION_SIZE, REGION_SIZE);
       const mean = meanRgb(context.getImageData(0, 0, REGION_SIZE, REGION_SIZE).data, REGION_SIZE, REGION_SIZE, WHOLE);
       if (mean.n === 0) return;
-      worker.postMessage({ type: 'sample', sample: { t: time, r: mean.r, g: mean.g, b: mean.b } } satisfies MainToWorker);
+      if (lastMeasured !== null && time - lastMeasured > PAUSE_MS) paused += time - lastMeasured - FRAME_MS;
+      lastMeasured = time;
+      worker.postMessage({ type: 'sample', sample: { t: time - paused, r: mean.r, g: mean.g, b: mean.b } } satisfies MainToWorker);
+    };
+
+    /** Looks for the face every LOOK_EVERY_MS, and ends the scan once it has been missing for FACE_LOST_LIMIT_MS. */
+    const look = (finder: FaceFinder, since: number) => {
+      if (cancelled) return;
+      const at = performance.now();
+      finder
+        .find(element)
+        .then((box) => {
+          if (cancelled) return;
+          if (box) {
+            face = { box, seenAt: at };
+            everSeen = true;
+          }
+          const seen = face !== null && performance.now() - face.seenAt <= FACE_FRESH_MS;
+          setFaceInView(seen);
+          if (!seen && performance.now() - (face?.seenAt ?? since) > FACE_LOST_LIMIT_MS) {
+            console.warn(`[scan] stopped: ${everSeen ? 'the face went out of view' : 'no face found'}`);
+            return fail(everSeen ? FACE_LOST : NO_FACE);
+          }
+          lookTimer = setTimeout(() => look(finder, since), Math.max(0, LOOK_EVERY_MS - (performance.now() - at)));
+        })
+        .catch((error: unknown) => {
+          if (cancelled) return;
+          console.error(`[scan] the face finder failed: ${error instanceof Error ? error.message : String(error)}`);
+          fail({ title: 'The measurement stopped', detail: 'Something went wrong while measuring. Try again, or carry on without it.' });
+        });
     };
 
     const nextFrame = () => {
@@ -139,6 +213,10 @@ export function useVitalScan({
       setLive(null);
       setResult(null);
       setProblem(null);
+      setFaceInView(null);
+      // The built-in engine's face finder loads while the camera starts (a vendor SDK finds the face itself).
+      const finding = vendorUrl && vendorLicense ? null : loadFaceFinder();
+      finding?.catch(() => undefined);
       try {
         if (!navigator.mediaDevices?.getUserMedia) throw new DOMException('no camera API', 'NotFoundError');
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'user', width: { ideal: 640 }, height: { ideal: 480 } }, audio: false });
@@ -151,6 +229,8 @@ export function useVitalScan({
           // A vendor SDK measures from the same video (lib/client/scan-vendor-sdk.ts).
           const sdk = await loadVendorSdk({ url: vendorUrl, license: vendorLicense });
           if (cancelled) return;
+          // The vendor's SDK finds the face itself.
+          setFaceInView(true);
           setPhase('scanning');
           const measured = await sdk.measure(element, { durationMs, onProgress: setLive, signal: aborter.signal });
           if (cancelled) return;
@@ -159,6 +239,14 @@ export function useVitalScan({
           onResultRef.current?.(measured);
           return stop();
         }
+        let finder: FaceFinder;
+        try {
+          finder = await finding!;
+        } catch (error) {
+          console.warn(`[scan] the face finder could not load: ${error instanceof Error ? error.message : String(error)}`);
+          return fail({ title: 'The measurement isn’t available', detail: 'The scan could not start in this browser. You can carry on without it.' });
+        }
+        if (cancelled) return;
         worker = new Worker(new URL('../../lib/scan-engine/scan.worker.ts', import.meta.url), { type: 'module' });
         worker.onmessage = (event: MessageEvent<WorkerToMain>) => {
           const message = event.data;
@@ -177,6 +265,7 @@ export function useVitalScan({
         };
         worker.postMessage({ type: 'start', durationMs, roi: FACE_ROI } satisfies MainToWorker);
         setPhase('scanning');
+        look(finder, performance.now());
         nextFrame();
       } catch (error) {
         stop();
@@ -204,5 +293,5 @@ export function useVitalScan({
     setAttempt((n) => n + 1);
   }, []);
 
-  return { phase, live, result, problem, videoRef, restart };
+  return { phase, faceInView, live, result, problem, videoRef, restart };
 }

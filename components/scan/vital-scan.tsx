@@ -88,7 +88,7 @@ export function ScanResult({ result, onRetry }: { result: ScanMeasurement; onRet
 
 /** The camera and the live measurement; the caller shows the result and what comes next. */
 export function ScanView({ scan, durationMs }: { scan: VitalScan; durationMs: number }) {
-  const { phase, live, videoRef } = scan;
+  const { phase, faceInView, live, videoRef } = scan;
   const elapsed = live ? Math.min(seconds(live.elapsedMs), seconds(durationMs)) : 0;
   // The camera is released once the scan ends: the preview goes with it (a restart brings it back).
   if (phase !== 'starting' && phase !== 'scanning') return null;
@@ -120,7 +120,13 @@ export function ScanView({ scan, durationMs }: { scan: VitalScan; durationMs: nu
           <ProgressBar label="Measuring" value={elapsed} max={seconds(durationMs)} valueText={`${elapsed} of ${seconds(durationMs)} seconds`} showValue />
           <PulseTrace live={live} />
           <p className="text-sm text-neutral-700" aria-live="polite">
-            {live?.heartRateBpm ? <>Pulse so far: <span className="font-semibold tabular-nums">{Math.round(live.heartRateBpm)} bpm</span></> : 'Finding your pulse…'}
+            {faceInView === false
+              ? 'Looking for your face… The scan pauses until it sees you inside the oval.'
+              : faceInView === null
+                ? 'Looking for your face…'
+                : live?.heartRateBpm
+                  ? <>Pulse so far: <span className="font-semibold tabular-nums">{Math.round(live.heartRateBpm)} bpm</span></>
+                  : 'Finding your pulse…'}
           </p>
         </div>
       ) : null}

@@ -9,6 +9,20 @@ import type { Roi } from './types';
  */
 export const FACE_ROI: Roi = { x: 0.35, y: 0.25, w: 0.3, h: 0.4 };
 
+/**
+ * The forehead-to-cheeks band of a detected face, from its box (fractions of the frame): the middle 56 %
+ * of its width, and its top 55 % (a face detector's box runs from about the brows to below the chin),
+ * which leaves out the mouth and the jaw's edge. Clamped to the frame.
+ */
+export function skinRegionOf(face: Roi): Roi {
+  const inFrame = (value: number) => Math.max(0, Math.min(1, value));
+  const x = inFrame(face.x + 0.22 * face.w);
+  const y = inFrame(face.y);
+  const right = inFrame(face.x + 0.78 * face.w);
+  const bottom = inFrame(face.y + 0.55 * face.h);
+  return { x, y, w: Math.max(0, right - x), h: Math.max(0, bottom - y) };
+}
+
 /** Fewer skin pixels than this share of the region and the skin test has failed (odd light, a colour cast): average them all. */
 export const MIN_SKIN_SHARE = 0.1;
 

@@ -29,7 +29,10 @@ export function contentSecurityPolicy({ nonce, development, https, google, apple
   const frames = [...only(google, GOOGLE_GSI), ...only(apple, APPLE_ID)];
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", `'nonce-${nonce}'`, ...only(development, "'unsafe-eval'"), ...only(google, GOOGLE_SDK_URL), ...only(apple, APPLE_SDK_URL), ...only(Boolean(vitalsSdk), vitalsSdk ?? '')],
+    // 'wasm-unsafe-eval' compiles WebAssembly (the scan's face finder, lib/client/face-finder.ts) and nothing
+    // else: no eval of JavaScript. On every page, because a page reached by client-side navigation keeps the
+    // policy of the page the visitor arrived on.
+    ['script-src', "'self'", `'nonce-${nonce}'`, "'wasm-unsafe-eval'", ...only(development, "'unsafe-eval'"), ...only(google, GOOGLE_SDK_URL), ...only(apple, APPLE_SDK_URL), ...only(Boolean(vitalsSdk), vitalsSdk ?? '')],
     // React renders style attributes (next/image among others), which a style nonce cannot cover.
     ['style-src', "'self'", "'unsafe-inline'", ...only(google, `${GOOGLE_GSI}style`)],
     ['img-src', "'self'", 'data:', 'blob:'],

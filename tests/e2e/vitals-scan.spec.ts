@@ -50,18 +50,21 @@ async function videoFor(face: Face): Promise<string> {
 
 type Scanner = { browser: Browser; page: Page; email: string; csp: string[] };
 
-/** A browser whose camera plays `face`, signed in as a new user who has answered the steps through `through`. */
-async function scanner(face: Face, through: 'vital-signs-tutorial' | 'terms', baseURL: string, worker: number): Promise<Scanner> {
-  const video = await videoFor(face);
+/**
+ * A browser whose camera plays `face` (null: Chromium's own fake camera, its moving green test pattern),
+ * signed in as a new user who has answered the steps through `through`.
+ */
+async function scanner(face: Face | null, through: 'vital-signs-tutorial' | 'terms', baseURL: string, worker: number): Promise<Scanner> {
+  const video = face ? [`--use-file-for-fake-video-capture=${await videoFor(face)}`] : [];
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', ...video],
   });
   // A modest window: the software compositor's work grows with the pixels it redraws for the video.
   const context = await browser.newContext({ baseURL, viewport: { width: 640, height: 560 } });
   const csp = await watchCsp(context);
   const address = nextClientAddress(worker + 10);
-  const email = `e2e-scan-${worker}-${Date.now()}-${face.pulseBpm ?? 'none'}@example.test`;
+  const email = `e2e-scan-${worker}-${Date.now()}-${face ? (face.pulseBpm ?? 'none') : 'pattern'}@example.test`;
   const registered = await context.request.post('/api/register', { data: { firstName: 'Ravi', lastName: 'Pulse', email, password: PASSWORD }, headers: appHeaders(baseURL, address) });
   expect(registered.status(), await registered.text()).toBe(201);
   await answerThrough(context.request, baseURL, address, through);
@@ -188,5 +191,33 @@ test('faces at 48, 95 and 120 bpm are measured within ±3 bpm, and their breathi
     for (const s of scanners) expect(s.csp, 'Content Security Policy violations').toEqual([]);
   } finally {
     await Promise.all(scanners.map((s) => s.browser.close()));
+  }
+});
+
+test('Chromium’s own fake camera, a moving pattern with no face, gives no reading: the scan says no face was found and saves nothing', async ({ baseURL }, testInfo) => {
+  const s = await scanner(null, 'vital-signs-tutorial', baseURL!, testInfo.parallelIndex);
+  try {
+    await s.page.goto('/onboarding_9');
+    await expect(s.page.getByRole('progressbar', { name: 'Measuring' })).toBeVisible({ timeout: 20_000 });
+    // The clock waits for a face: it never starts.
+    await expect(s.page.getByText('Looking for your face… The scan pauses until it sees you inside the oval.')).toBeVisible();
+    await expect(s.page.getByRole('progressbar', { name: 'Measuring' })).toHaveAttribute('aria-valuenow', '0');
+    const alert = s.page.getByRole('alert').filter({ hasText: 'No face found' });
+    await expect(alert).toBeVisible({ timeout: 30_000 });
+    await expect(alert).toContainText('The scan measures only while it sees your face, and it saw none.');
+    await expect(s.page.getByTestId('scan-result')).toHaveCount(0);
+    await expect(s.page.getByText('Your measurement is saved.')).toHaveCount(0);
+    await s.page.screenshot({ path: 'test-results/scan-no-face.png' });
+    await expectAccessible(s.page);
+    expect(await scanRows(s.email)).toHaveLength(0);
+    // Another try finds no face either; the member goes on without a measurement.
+    await s.page.getByRole('button', { name: 'Scan again' }).click();
+    await expect(s.page.getByRole('alert').filter({ hasText: 'No face found' })).toBeVisible({ timeout: 30_000 });
+    await s.page.getByRole('button', { name: 'Next' }).click();
+    await expect(s.page).toHaveURL(/\/onboarding_10$/);
+    expect(await scanRows(s.email)).toHaveLength(0);
+    expect(s.csp, 'Content Security Policy violations').toEqual([]);
+  } finally {
+    await s.browser.close();
   }
 });

@@ -3,7 +3,7 @@ import { beatIntervals } from '@/lib/scan-engine/beats';
 import { bandPass, fft, findPeaks, periodogram, resampleUniform, spectralPeak } from '@/lib/scan-engine/dsp';
 import { ScanEngine, TRACE_POINTS } from '@/lib/scan-engine/engine';
 import { pos } from '@/lib/scan-engine/pos';
-import { FACE_ROI, isSkin, meanRgb } from '@/lib/scan-engine/roi';
+import { FACE_ROI, isSkin, meanRgb, skinRegionOf } from '@/lib/scan-engine/roi';
 import { PULSE_WEIGHTS, syntheticSamples, type SyntheticOptions } from '@/lib/scan-engine/synthetic';
 import { QUALITY_THRESHOLD, SCAN_DURATION_MS, type FrameSample, type ScanMeasurement } from '@/lib/scan-engine/types';
 
@@ -190,6 +190,25 @@ describe('meanRgb', () => {
     expect(skin.map((rgb) => isSkin(...rgb))).toEqual([true, true, true]);
     expect(other.map((rgb) => isSkin(...rgb))).toEqual([false, false, false, false, false]);
     expect(FACE_ROI).toEqual({ x: 0.35, y: 0.25, w: 0.3, h: 0.4 });
+  });
+});
+
+describe('skinRegionOf', () => {
+  it('takes the brow-to-cheek band of a detected face: its middle 56 % across and its top 55 %', () => {
+    const region = skinRegionOf({ x: 0.2, y: 0.25, w: 0.5, h: 0.6 });
+    expect(region.x).toBeCloseTo(0.31, 10);
+    expect(region.y).toBeCloseTo(0.25, 10);
+    expect(region.w).toBeCloseTo(0.28, 10);
+    expect(region.h).toBeCloseTo(0.33, 10);
+  });
+
+  it('stays inside the frame for a face at its edge', () => {
+    const region = skinRegionOf({ x: -0.1, y: -0.2, w: 0.4, h: 0.5 });
+    expect([region.x, region.y]).toEqual([0, 0]);
+    expect(region.x + region.w).toBeCloseTo(-0.1 + 0.78 * 0.4, 10);
+    expect(region.y + region.h).toBeCloseTo(-0.2 + 0.275, 10);
+    // A face mostly past the right edge leaves no band to measure.
+    expect(skinRegionOf({ x: 0.95, y: 0.9, w: 0.4, h: 0.4 })).toMatchObject({ x: 1, w: 0 });
   });
 });
 

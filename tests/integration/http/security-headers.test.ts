@@ -26,6 +26,8 @@ describe('security headers on pages', () => {
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
     expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
+    // WebAssembly only, for the scan's face finder.
+    expect(csp.get('script-src')).toContain("'wasm-unsafe-eval'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('permissions-policy')).toBe('camera=(self), microphone=(self), geolocation=(self)');
