@@ -5,11 +5,14 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { setAuthenticated } from '@/lib/client/auth-state';
 import { postJson } from '@/lib/client/api-call';
+import { useHydrated } from '@/lib/client/use-hydrated';
 import { LOGIN_PATH } from '@/lib/routes';
 
 export function LogoutButton() {
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Off until the page's script runs: a click before then would do nothing.
+  const hydrated = useHydrated();
 
   async function logOut() {
     setPending(true);
@@ -28,7 +31,7 @@ export function LogoutButton() {
 
   return (
     <div className="relative">
-      <Button type="button" variant="ghost" loading={pending} onClick={() => void logOut()}>
+      <Button type="button" variant="ghost" loading={pending} disabled={!hydrated} onClick={() => void logOut()}>
         Log out
       </Button>
       {failed ? (

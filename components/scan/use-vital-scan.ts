@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadFaceFinder, type FaceBox, type FaceFinder } from '@/lib/client/face-finder';
 import { loadVendorSdk, VendorLicenseError, type VendorConfig } from '@/lib/client/scan-vendor-sdk';
 import type { MainToWorker, WorkerToMain } from '@/lib/scan-engine/protocol';
-import { FACE_ROI, meanRgb, skinRegionOf } from '@/lib/scan-engine/roi';
+import { FACE_ROI, learnSkin, meanOutside, meanRgb, skinRegionOf, skinSampleOf, type SkinModel } from '@/lib/scan-engine/roi';
 import { SCAN_DURATION_MS, type LiveState, type ScanMeasurement } from '@/lib/scan-engine/types';
 
 // The camera scan in the browser: the camera through getUserMedia into a <video>; each new frame
@@ -25,6 +25,21 @@ export type ScanProblem = { title: string; detail: string; /** Another try may w
 /** The face region is drawn at this size: enough skin pixels to average the noise away, little work. */
 const REGION_SIZE = 96;
 const WHOLE = { x: 0, y: 0, w: 1, h: 1 };
+/** The whole frame is drawn this small for the room's light around the face (40 × 30). */
+const ROOM_WIDTH = 40;
+const ROOM_HEIGHT = 30;
+/** The middle of the face is drawn at this size to learn the skin's colour from (1,024 pixels vote). */
+const SKIN_SAMPLE_SIZE = 32;
+/** A new box replaces the one measured when its centre moved by more than this share of the face's width, or its size changed by more. */
+const FACE_MOVE_SHARE = 0.08;
+
+function faceMoved(before: FaceBox, after: FaceBox): boolean {
+  const limit = FACE_MOVE_SHARE * before.w;
+  const dx = after.x + after.w / 2 - (before.x + before.w / 2);
+  const dy = after.y + after.h / 2 - (before.y + before.h / 2);
+  return Math.hypot(dx, dy) > limit || Math.abs(after.w - before.w) > limit;
+}
+
 /** How often the face finder looks (each look takes 20–45 ms of the page's time). */
 const LOOK_EVERY_MS = 500;
 /** A face last seen longer ago than this is lost: its frames are not measured. */
@@ -117,6 +132,17 @@ export function useVitalScan({
     // The face finder's latest sighting (performance.now() of the look that found it), and its timer.
     let face: { box: FaceBox; seenAt: number } | null = null;
     let everSeen = false;
+    // The member's skin colour, learnt from the middle of the face at each sighting.
+    let skin: SkinModel | null = null;
+    const sampleCanvas = document.createElement('canvas');
+    sampleCanvas.width = SKIN_SAMPLE_SIZE;
+    sampleCanvas.height = SKIN_SAMPLE_SIZE;
+    const sampleContext = sampleCanvas.getContext('2d', { willReadFrequently: true });
+    // The room around the face: its light, without blood in it, tells a flickering lamp from a pulse.
+    const roomCanvas = document.createElement('canvas');
+    roomCanvas.width = ROOM_WIDTH;
+    roomCanvas.height = ROOM_HEIGHT;
+    const roomContext = roomCanvas.getContext('2d', { willReadFrequently: true });
     let lookTimer: ReturnType<typeof setTimeout> | null = null;
     // The scan's clock: frame times minus the pauses while no face was in view.
     let lastMeasured: number | null = null;
@@ -157,11 +183,27 @@ export function useVitalScan({
       const region = skinRegionOf(face.box);
       if (region.w * width < 4 || region.h * height < 4) return;
       context.drawImage(element, region.x * width, region.y * height, region.w * width, region.h * height, 0, 0, REGION_SIZE, REGION_SIZE);
-      const mean = meanRgb(context.getImageData(0, 0, REGION_SIZE, REGION_SIZE).data, REGION_SIZE, REGION_SIZE, WHOLE);
+      const mean = meanRgb(context.getImageData(0, 0, REGION_SIZE, REGION_SIZE).data, REGION_SIZE, REGION_SIZE, WHOLE, skin);
       if (mean.n === 0) return;
+      let background: [number, number, number] | undefined;
+      if (roomContext) {
+        roomContext.drawImage(element, 0, 0, ROOM_WIDTH, ROOM_HEIGHT);
+        const room = meanOutside(roomContext.getImageData(0, 0, ROOM_WIDTH, ROOM_HEIGHT).data, ROOM_WIDTH, ROOM_HEIGHT, face.box);
+        if (room.n >= 0.05 * ROOM_WIDTH * ROOM_HEIGHT) background = [room.r, room.g, room.b];
+      }
       if (lastMeasured !== null && time - lastMeasured > PAUSE_MS) paused += time - lastMeasured - FRAME_MS;
       lastMeasured = time;
-      worker.postMessage({ type: 'sample', sample: { t: time - paused, r: mean.r, g: mean.g, b: mean.b } } satisfies MainToWorker);
+      worker.postMessage({ type: 'sample', sample: { t: time - paused, r: mean.r, g: mean.g, b: mean.b, background } } satisfies MainToWorker);
+    };
+
+    /** Learns the skin's colour from the middle of the face just found (the frame may have moved on by a few milliseconds). */
+    const learn = (box: FaceBox) => {
+      const width = element.videoWidth;
+      const height = element.videoHeight;
+      const sample = skinSampleOf(box);
+      if (!sampleContext || !width || !height || sample.w * width < 2 || sample.h * height < 2) return;
+      sampleContext.drawImage(element, sample.x * width, sample.y * height, sample.w * width, sample.h * height, 0, 0, SKIN_SAMPLE_SIZE, SKIN_SAMPLE_SIZE);
+      skin = learnSkin(sampleContext.getImageData(0, 0, SKIN_SAMPLE_SIZE, SKIN_SAMPLE_SIZE).data, SKIN_SAMPLE_SIZE, SKIN_SAMPLE_SIZE) ?? skin;
     };
 
     /** Looks for the face every LOOK_EVERY_MS, and ends the scan once it has been missing for FACE_LOST_LIMIT_MS. */
@@ -173,8 +215,13 @@ export function useVitalScan({
         .then((box) => {
           if (cancelled) return;
           if (box) {
-            face = { box, seenAt: at };
+            // The region and the skin colour change only when the face has moved: the detector's box
+            // wobbles by a pixel or two from look to look, and a region redrawn twice a second would
+            // step the colour at 2 Hz, a pulse of 120 bpm.
+            const moved = face === null || faceMoved(face.box, box);
+            face = { box: face === null || moved ? box : face.box, seenAt: at };
             everSeen = true;
+            if (moved || !skin) learn(box);
           }
           const seen = face !== null && performance.now() - face.seenAt <= FACE_FRESH_MS;
           setFaceInView(seen);

@@ -5,6 +5,7 @@
 import { estimateBreathingRate, intensitySignal } from './breathing';
 import { ANALYSIS_FS, bestHeartRate, extractPulse, resampleChannels, type HeartRateEstimate, type PulseMethod } from './heart-rate';
 import { hrvFromBeats } from './hrv';
+import { BACKGROUND_SHARE_LIMIT, backgroundLight, backgroundShareAt, CHROMA_SHARE_MIN, chromaShareAt, withoutRoomLight } from './light';
 import { QUALITY_THRESHOLD, SCAN_DURATION_MS, type FrameSample, type LiveState, type ScanMeasurement } from './types';
 
 /** The live trace: the last 5 s of pulse, one point per analysis sample (150 at 30 Hz). */
@@ -25,6 +26,8 @@ export class ScanEngine {
   private readonly r: number[] = [];
   private readonly g: number[] = [];
   private readonly b: number[] = [];
+  // The room's light outside the face, per frame; used only when every frame has it.
+  private readonly background: [number[], number[], number[]] = [[], [], []];
   private running: { atMs: number; bpm: number | null; quality: number; method: PulseMethod } = { atMs: -Infinity, bpm: null, quality: 0, method: 'pos' };
 
   constructor(options: { durationMs?: number } = {}) {
@@ -50,6 +53,8 @@ export class ScanEngine {
     this.r.push(r);
     this.g.push(g);
     this.b.push(b);
+    const background = sample.background;
+    if (background && background.every(Number.isFinite)) background.forEach((value, c) => this.background[c]!.push(value));
   }
 
   live(): LiveState {
@@ -92,10 +97,23 @@ export class ScanEngine {
     };
   }
 
-  /** Heart rate (with beats and quality) and the breathing intensity signal of the whole scan so far. */
+  /**
+   * Heart rate (with beats and quality) and the breathing intensity signal of the whole scan so far. The
+   * room's light is taken out of the skin first where the frames carry it, and a pulse that is the light's
+   * rather than the blood's (light.ts) has quality 0.
+   */
   private analyse(): { estimate: (HeartRateEstimate & { method: PulseMethod }) | null; intensity: Float64Array } {
-    const [r, g, b] = resampleChannels(this.t, this.r, this.g, this.b);
-    return { estimate: bestHeartRate(r, g, b, this.t[0] ?? 0), intensity: intensitySignal(r, g, b, ANALYSIS_FS) };
+    let channels = resampleChannels(this.t, this.r, this.g, this.b);
+    const [br, bg, bb] = this.background;
+    const light = br.length === this.t.length && this.t.length > 1 ? backgroundLight(...resampleChannels(this.t, br, bg, bb), ANALYSIS_FS) : null;
+    if (light) channels = withoutRoomLight(channels, light, ANALYSIS_FS);
+    const estimate = bestHeartRate(...channels, this.t[0] ?? 0);
+    if (estimate) {
+      const frequency = estimate.spectralBpm / 60;
+      const lightsRhythm = light !== null && backgroundShareAt(light, ANALYSIS_FS, frequency) >= BACKGROUND_SHARE_LIMIT;
+      if (lightsRhythm || chromaShareAt(channels, ANALYSIS_FS, frequency) < CHROMA_SHARE_MIN) estimate.quality = 0;
+    }
+    return { estimate, intensity: intensitySignal(...channels, ANALYSIS_FS) };
   }
 
   /** The last TRACE_MS of pulse scaled to −1..1 (empty until there is enough signal to filter). */

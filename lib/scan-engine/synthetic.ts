@@ -30,6 +30,19 @@ export type SyntheticOptions = {
   /** Standard deviation of the frame-time jitter, ms. */
   jitterMs?: number;
   dropProbability?: number;
+  /**
+   * Mains flicker of the room's light: its frequency (100 or 120 Hz), sampled at the frame times, so that
+   * a camera at an off-nominal rate aliases it into the pulse band (100 Hz at 25.4 fps → 1.6 Hz).
+   */
+  flickerHz?: number;
+  /** The flicker's relative depth on everything the light falls on, after the exposure's averaging (0.01 unless told). */
+  flickerDepth?: number;
+  /** The flicker's depth in each channel relative to flickerDepth: a fluorescent tube's phosphors flicker unevenly ([1, 1, 1] unless told). */
+  flickerTint?: readonly [number, number, number];
+  /** A compressed frame's colour steps: luma rounded to this many levels, chroma to twice as many (JPEG's DC quantisation). */
+  jpegStep?: number;
+  /** Whether each sample carries the background's colour (the wall outside the face: the light, no blood). */
+  background?: boolean;
 };
 
 /** The skin colour the gains multiply: a light skin tone under white light. */
@@ -47,8 +60,11 @@ export function pulseShape(phase: number): number {
   return Math.exp(-0.5 * ((phase - 0.2) / 0.07) ** 2) + 0.35 * Math.exp(-0.5 * ((phase - 0.5) / 0.1) ** 2);
 }
 
-/** A frame: its capture time and each channel's gain on the skin colour (1 = unchanged). */
-export type SyntheticFrame = { t: number; gain: [number, number, number] };
+/** The wall behind the face, under the same light. */
+export const BACKGROUND_RGB: readonly [number, number, number] = [112, 122, 138];
+
+/** A frame: its capture time, each channel's gain on the skin colour (1 = unchanged), and the room's light alone, per channel. */
+export type SyntheticFrame = { t: number; gain: [number, number, number]; light: [number, number, number] };
 
 export type SyntheticCamera = {
   /** The beat lengths the pulse follows, ms (empty without a pulse). */
@@ -69,6 +85,9 @@ export function syntheticCamera(options: SyntheticOptions): SyntheticCamera {
   const breathingAm = options.breathingAmplitudeModulation ?? 0.15;
   const drift = options.drift ?? 0.02;
   const driftPhase = 2 * Math.PI * random();
+  // Drawn only for a flickering light, so that every other clip stays the same as before flicker existed.
+  const flickerPhase = options.flickerHz ? 2 * Math.PI * random() : 0;
+  const flickerDepth = options.flickerHz ? (options.flickerDepth ?? 0.01) : 0;
   const colourDrift = [gaussian(), gaussian(), gaussian()].map((z) => 0.005 * z);
 
   const rrMs: number[] = [];
@@ -109,17 +128,27 @@ export function syntheticCamera(options: SyntheticOptions): SyntheticCamera {
       }
       const breath = Math.sin(2 * Math.PI * breathingHz * s + breathingPhase);
       const pulse = pulseAmplitude * (1 + breathingAm * breath) * blood;
-      const light = (1 + breathingIntensity * breath) * (1 + drift * Math.sin((2 * Math.PI * s) / 120 + driftPhase));
+      const flicker = flickerDepth * Math.sin(2 * Math.PI * (options.flickerHz ?? 0) * s + flickerPhase);
+      const lamp = (1 + drift * Math.sin((2 * Math.PI * s) / 120 + driftPhase));
+      const room = [0, 1, 2].map((c) => lamp * (1 + flicker * (options.flickerTint?.[c] ?? 1))) as [number, number, number];
       const gain: [number, number, number] = [0, 0, 0];
       for (let c = 0; c < 3; c += 1) {
-        let level = light * (1 + (colourDrift[c]! * t) / durationMs) * (1 - PULSE_WEIGHTS[c]! * pulse);
+        let level = room[c]! * (1 + breathingIntensity * breath) * (1 + (colourDrift[c]! * t) / durationMs) * (1 - PULSE_WEIGHTS[c]! * pulse);
         for (const step of steps) if (step.t <= t) level *= step.gain[c]!;
         gain[c] = level;
       }
-      yield { t, gain };
+      yield { t, gain, light: room };
     }
   }
   return { rrMs, frames };
+}
+
+/** A colour as a compressed frame gives it back: luma rounded to `step` levels, chroma to 2 × step (BT.601). */
+export function jpegQuantised([r, g, b]: readonly [number, number, number], step: number): [number, number, number] {
+  const y = Math.round((0.299 * r + 0.587 * g + 0.114 * b) / step) * step;
+  const cb = Math.round((-0.168736 * r - 0.331264 * g + 0.5 * b) / (2 * step)) * 2 * step;
+  const cr = Math.round((0.5 * r - 0.418688 * g - 0.081312 * b) / (2 * step)) * 2 * step;
+  return [y + 1.402 * cr, y - 0.344136 * cb - 0.714136 * cr, y + 1.772 * cb];
 }
 
 /** The clip as the scan engine receives it: skin colour × gains + sensor noise, starting at a non-zero clock. */
@@ -127,10 +156,12 @@ export function syntheticSamples(options: SyntheticOptions): { samples: FrameSam
   const camera = syntheticCamera(options);
   const gaussian = seededGaussian(seededRandom((options.seed ?? 1) + 7919));
   const noise = options.noise ?? 0.5;
+  const deliver = (colour: [number, number, number]) => (options.jpegStep ? jpegQuantised(colour, options.jpegStep) : colour);
   const samples: FrameSample[] = [];
-  for (const { t, gain } of camera.frames()) {
-    const [r, g, b] = SKIN_RGB.map((base, c) => base * gain[c]! + noise * gaussian()) as [number, number, number];
-    samples.push({ t: 5_000 + t, r, g, b });
+  for (const { t, gain, light } of camera.frames()) {
+    const [r, g, b] = deliver(SKIN_RGB.map((base, c) => base * gain[c]! + noise * gaussian()) as [number, number, number]);
+    const background = options.background ? deliver(BACKGROUND_RGB.map((base, c) => base * light[c]! + noise * gaussian()) as [number, number, number]) : undefined;
+    samples.push({ t: 5_000 + t, r, g, b, ...(background ? { background } : {}) });
   }
   return { samples, rrMs: camera.rrMs };
 }

@@ -1,7 +1,11 @@
 // The shapes the camera scan engine, its worker and the scan UI share. Pure types and constants.
 
-/** One camera frame reduced to the mean colour of the skin region. t: ms (monotonic, capture time); r, g, b: 0..255. */
-export type FrameSample = { t: number; r: number; g: number; b: number };
+/**
+ * One camera frame reduced to the mean colour of the skin region. t: ms (monotonic, capture time); r, g, b:
+ * 0..255. background: the mean colour of the frame outside the face, where the page has one: the room's
+ * light without blood in it (light.ts).
+ */
+export type FrameSample = { t: number; r: number; g: number; b: number; background?: readonly [number, number, number] };
 
 /** A region of the frame as fractions 0..1 of its width and height. */
 export type Roi = { x: number; y: number; w: number; h: number };

@@ -3,8 +3,10 @@ import { beatIntervals } from '@/lib/scan-engine/beats';
 import { bandPass, fft, findPeaks, periodogram, resampleUniform, spectralPeak } from '@/lib/scan-engine/dsp';
 import { ScanEngine, TRACE_POINTS } from '@/lib/scan-engine/engine';
 import { pos } from '@/lib/scan-engine/pos';
-import { FACE_ROI, isSkin, meanRgb, skinRegionOf } from '@/lib/scan-engine/roi';
-import { PULSE_WEIGHTS, syntheticSamples, type SyntheticOptions } from '@/lib/scan-engine/synthetic';
+import { CHROMA_SHARE_MIN, chromaShareAt } from '@/lib/scan-engine/light';
+import { FACE_ROI, isLearntSkin, isSkin, learnSkin, meanOutside, meanRgb, skinRegionOf, skinSampleOf } from '@/lib/scan-engine/roi';
+import { seededRandom } from '@/lib/demo/random';
+import { PULSE_WEIGHTS, seededGaussian, syntheticSamples, type SyntheticOptions } from '@/lib/scan-engine/synthetic';
 import { QUALITY_THRESHOLD, SCAN_DURATION_MS, type FrameSample, type ScanMeasurement } from '@/lib/scan-engine/types';
 
 // The clips are what a webcam sees of a face (lib/scan-engine/synthetic.ts): skin at (180, 120, 100), a
@@ -109,6 +111,41 @@ describe('no pulse', () => {
   });
 });
 
+describe('the room’s light is not a pulse', () => {
+  // Mains flicker aliased by a webcam at an off-nominal rate, with the colour steps of JPEG frames: a camera
+  // whose capture clock is steady (50 µs jitter, no dropped frames), so the alias stays coherent for 45 s.
+  const FLICKER: Omit<SyntheticOptions, 'heartRateBpm'> = { flickerDepth: 0.005, jpegStep: 1, jitterMs: 0.05, dropProbability: 0, background: true };
+  const withoutBackground = (options: SyntheticOptions) => syntheticSamples({ ...CAMERA, ...options }).samples.map(({ t, r, g, b }) => ({ t, r, g, b }));
+
+  it.each([1, 2, 3])('100 Hz light at 25.4 fps on a face with no pulse gives no reading (seed %i), where the skin alone read it as 96 bpm', (seed) => {
+    const options: SyntheticOptions = { ...FLICKER, heartRateBpm: null, fps: 25.4, flickerHz: 100, seed };
+    expect(scan(options)).toMatchObject({ heartRateBpm: null, confident: false, signalQuality: 0 });
+    // The same frames without the wall behind: a confident 96 bpm, 100 Hz aliased to 1.6 Hz.
+    const skinOnly = new ScanEngine();
+    for (const sample of withoutBackground(options)) skinOnly.push(sample);
+    expect(skinOnly.result()).toMatchObject({ confident: true, heartRateBpm: expect.closeTo(96, 0) });
+  });
+
+  it.each([1, 2, 3])('120 Hz light at 29.5 fps on a face with no pulse gives no reading (seed %i)', (seed) => {
+    expect(scan({ ...FLICKER, heartRateBpm: null, fps: 29.5, flickerHz: 120, seed })).toMatchObject({ heartRateBpm: null, confident: false });
+  });
+
+  it.each([1, 2, 3])('a 72 bpm pulse under 120 Hz light at 29.5 fps is read within 3 bpm (seed %i)', (seed) => {
+    const result = scan({ ...FLICKER, jpegStep: 0, heartRateBpm: 72, fps: 29.5, flickerHz: 120, seed });
+    expect(result.confident).toBe(true);
+    expect(Math.abs(result.heartRateBpm! - 72)).toBeLessThanOrEqual(3);
+  });
+
+  it('measures how much of a change at a frequency is colour rather than brightness', () => {
+    // 1.2 Hz on the ANALYSIS_FS grid for 20 s: the blood's change (channel weights 0.33, 0.77, 0.53) and a white light's.
+    const wave = (weights: readonly number[]) =>
+      weights.map((w) => Float64Array.from({ length: 600 }, (_, n) => 150 * (1 + 0.005 * w * Math.sin((2 * Math.PI * 1.2 * n) / 30)))) as [Float64Array, Float64Array, Float64Array];
+    expect(chromaShareAt(wave(PULSE_WEIGHTS), 30, 1.2)).toBeCloseTo(0.31, 1);
+    expect(chromaShareAt(wave([1, 1, 1]), 30, 1.2)).toBeLessThan(0.01);
+    expect(chromaShareAt(wave([1, 1, 1]), 30, 1.2)).toBeLessThan(CHROMA_SHARE_MIN);
+  });
+});
+
 describe('ScanEngine', () => {
   it('live(): progress rises to 1, the trace stays within −1..1 and ≤ 150 points, no rate before 10 s', () => {
     const engine = new ScanEngine();
@@ -209,6 +246,67 @@ describe('skinRegionOf', () => {
     expect(region.y + region.h).toBeCloseTo(-0.2 + 0.275, 10);
     // A face mostly past the right edge leaves no band to measure.
     expect(skinRegionOf({ x: 0.95, y: 0.9, w: 0.4, h: 0.4 })).toMatchObject({ x: 1, w: 0 });
+  });
+});
+
+describe('meanOutside', () => {
+  it('averages the room around the face, leaving out the face grown by a fifth', () => {
+    // 10 × 10: a face box over columns and rows 3..6 (grown: 2..7) painted skin, the rest of the frame grey.
+    const data = new Uint8ClampedArray(10 * 10 * 4);
+    for (let y = 0; y < 10; y += 1) for (let x = 0; x < 10; x += 1) data.set(x >= 2 && x < 8 && y >= 2 && y < 8 ? [200, 150, 120, 255] : [100, 110, 120, 255], (y * 10 + x) * 4);
+    expect(meanOutside(data, 10, 10, { x: 0.3, y: 0.3, w: 0.4, h: 0.4 })).toEqual({ r: 100, g: 110, b: 120, n: 64 });
+    expect(meanOutside(data, 10, 10, { x: 0, y: 0, w: 1, h: 1 }).n).toBe(0);
+  });
+});
+
+describe('the skin colour learnt from the face', () => {
+  // Skin tones I to VI (Fitzpatrick) under white light, then in a dim room (45 % of the light), each a
+  // 32 × 32 patch with camera noise (σ 3 levels per channel), rounded to 8 bits as a camera delivers it.
+  const TONES: [string, [number, number, number]][] = [
+    ['I', [236, 204, 182]],
+    ['II', [222, 184, 160]],
+    ['III', [198, 150, 120]],
+    ['IV', [160, 112, 80]],
+    ['V', [110, 72, 50]],
+    ['VI', [62, 42, 32]],
+  ];
+  const patch = ([r, g, b]: [number, number, number], light: number, seed: number) => {
+    const gaussian = seededGaussian(seededRandom(seed));
+    const data = new Uint8ClampedArray(32 * 32 * 4);
+    for (let i = 0; i < data.length; i += 4) data.set([r * light + 3 * gaussian(), g * light + 3 * gaussian(), b * light + 3 * gaussian(), 255].map(Math.round), i);
+    return data;
+  };
+  const kept = (data: Uint8ClampedArray, test: (r: number, g: number, b: number) => boolean) => {
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) if (test(data[i]!, data[i + 1]!, data[i + 2]!)) n += 1;
+    return n / (data.length / 4);
+  };
+
+  it.each(TONES)('keeps at least 95 %% of tone %s skin, in daylight and in a dim room', (_tone, rgb) => {
+    for (const light of [1, 0.45]) {
+      const model = learnSkin(patch(rgb, light, 1), 32, 32)!;
+      // Learnt on one frame, tested on the next one's noise.
+      expect(kept(patch(rgb, light, 2), (r, g, b) => isLearntSkin(model, r, g, b))).toBeGreaterThanOrEqual(0.95);
+    }
+  });
+
+  it('where the fixed limits lost dark skin in a dim room', () => {
+    expect(kept(patch([62, 42, 32], 0.45, 2), isSkin)).toBeLessThan(0.5);
+  });
+
+  it('still refuses the wall, the eyes and clipped highlights beside light and medium skin', () => {
+    for (const [, rgb] of TONES.slice(0, 4)) {
+      const model = learnSkin(patch(rgb, 1, 1), 32, 32)!;
+      expect([[112, 122, 138], [40, 60, 200], [12, 8, 6], [255, 220, 200]].map(([r, g, b]) => isLearntSkin(model, r!, g!, b!))).toEqual([false, false, false, false]);
+    }
+  });
+
+  it('learns nothing from a patch without light, and averages with the learnt skin when given', () => {
+    expect(learnSkin(new Uint8ClampedArray(32 * 32 * 4), 32, 32)).toBeNull();
+    const dim = patch([62, 42, 32], 0.45, 3);
+    const model = learnSkin(dim, 32, 32)!;
+    expect(meanRgb(dim, 32, 32, { x: 0, y: 0, w: 1, h: 1 }, model).n).toBeGreaterThanOrEqual(0.95 * 1024);
+    expect(skinSampleOf({ x: 0.2, y: 0.2, w: 0.5, h: 0.4 })).toEqual({ x: 0.35, y: 0.36000000000000004, w: 0.2, h: 0.1 });
   });
 });
 
