@@ -60,7 +60,7 @@ export function ScanResult({ result, onRetry }: { result: ScanMeasurement; onRet
     <div className="flex flex-col gap-4" data-testid="scan-result" data-fps={result.fps.toFixed(1)} data-frames={result.frames}>
       {result.confident ? (
         <dl aria-label="Measured by the camera">
-          <Figure id="heart-rate" label="Heart rate" value={rounded(result.heartRateBpm, 1)} unit="bpm" />
+          <Figure id="heart-rate" label={result.rateChange ? 'Heart rate at the end' : 'Heart rate'} value={rounded(result.heartRateBpm, 1)} unit="bpm" />
           <Figure id="hrv-sdnn" label="Heart-rate variability (SDNN)" value={rounded(result.hrvSdnnMs)} unit="ms" />
           <Figure id="hrv-lnrmssd" label="Heart-rate variability (lnRMSSD)" value={rounded(result.hrvLnrmssdMs, 2)} unit="" />
           <Figure id="breathing-rate" label="Breathing rate" value={rounded(result.breathingRateBpm, 1)} unit="breaths/min" />
@@ -72,6 +72,12 @@ export function ScanResult({ result, onRetry }: { result: ScanMeasurement; onRet
           <p className="mt-1">Sit still, face the camera in even light, keep your face inside the oval, and try again.</p>
         </div>
       )}
+      {result.confident && result.rateChange ? (
+        <p className="text-sm text-neutral-700" data-testid="scan-rate-change">
+          Your pulse changed during the scan, from about {Math.round(result.rateChange.startBpm)} to {Math.round(result.rateChange.endBpm)} bpm, so the heart rate shown is the one at
+          the end. Heart-rate variability and breathing need a steady pulse: scan again once you have sat still for a minute.
+        </p>
+      ) : null}
       <p className="text-sm text-neutral-600">
         This camera scan can’t measure {NOT_MEASURED.map((name) => name.toLowerCase()).join(', ')}. A cuff reading gives you blood pressure.
       </p>

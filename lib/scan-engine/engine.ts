@@ -17,6 +17,11 @@ const TRACE_SETTLE_MS = 4_000;
 export const LIVE_HR_AFTER_MS = 10_000;
 /** How stale the running estimate may get, in signal time: live() is called up to 10×/s, the rate changes slowly. */
 const LIVE_REFRESH_MS = 1_000;
+/** A pulse whose rate changed is read from the scan's first and last 12 s (rhythmConsistency's windows). */
+const RATE_CHANGE_WINDOW_S = 12;
+/** Start and end rates closer than this are one rate that the whole scan would have measured. */
+const RATE_CHANGE_MIN_BPM = 6;
+type Channels = [Float64Array, Float64Array, Float64Array];
 /** Shorter scans (a stop after a few seconds) give no numbers. */
 const MIN_RESULT_MS = 10_000;
 
@@ -82,7 +87,12 @@ export class ScanEngine {
     if (durationMs < MIN_RESULT_MS) return { ...none, signalQuality: 0, confident: false, durationMs, frames, fps };
     const { estimate, intensity } = this.analyse();
     const signalQuality = estimate?.quality ?? 0;
-    if (estimate === null || signalQuality < QUALITY_THRESHOLD) return { ...none, signalQuality, confident: false, durationMs, frames, fps };
+    if (estimate === null || signalQuality < QUALITY_THRESHOLD) {
+      // A pulse that sped up or slowed down smears the whole scan's spectrum: its rate at the end, said so.
+      const change = this.rateChange();
+      if (change) return { ...none, heartRateBpm: change.endBpm, signalQuality: change.quality, confident: true, rateChange: { startBpm: change.startBpm, endBpm: change.endBpm }, durationMs, frames, fps };
+      return { ...none, signalQuality, confident: false, durationMs, frames, fps };
+    }
     const hrv = hrvFromBeats(estimate.beats, estimate.templateCorrelation);
     return {
       heartRateBpm: estimate.bpm,
@@ -98,22 +108,57 @@ export class ScanEngine {
   }
 
   /**
+   * A clear pulse in the scan's first RATE_CHANGE_WINDOW_S and in its last, at rates at least
+   * RATE_CHANGE_MIN_BPM apart: the rates at the start and at the end (each window measures its middle's
+   * rate; the straight line through them is carried to the scan's ends), and the lower of the two
+   * qualities. Null otherwise.
+   */
+  private rateChange(): { startBpm: number; endBpm: number; quality: number } | null {
+    const window = Math.round(RATE_CHANGE_WINDOW_S * ANALYSIS_FS);
+    const channels = this.channels();
+    const length = channels.skin[0].length;
+    if (length < 2 * window) return null;
+    const part = (from: number) => {
+      const slice = (x: Float64Array) => x.slice(from, from + window);
+      return this.estimate({ skin: channels.skin.map(slice) as Channels, light: channels.light ? slice(channels.light) : null }, this.t[0]! + (from * 1000) / ANALYSIS_FS);
+    };
+    const head = part(0);
+    const tail = part(length - window);
+    if (!head || !tail || head.quality < QUALITY_THRESHOLD || tail.quality < QUALITY_THRESHOLD) return null;
+    if (Math.abs(tail.bpm - head.bpm) < RATE_CHANGE_MIN_BPM) return null;
+    // Each window's rate is its middle's; the line through the two carries on to the scan's ends.
+    const slope = (tail.bpm - head.bpm) / (length - window);
+    const edge = (slope * window) / 2;
+    return { startBpm: head.bpm - edge, endBpm: tail.bpm + edge, quality: Math.min(head.quality, tail.quality) };
+  }
+
+  /** The skin's channels on the analysis grid, the room's light taken out where every frame carries it. */
+  private channels(): { skin: Channels; light: Float64Array | null } {
+    const skin = resampleChannels(this.t, this.r, this.g, this.b);
+    const [br, bg, bb] = this.background;
+    const light = br.length === this.t.length && this.t.length > 1 ? backgroundLight(...resampleChannels(this.t, br, bg, bb), ANALYSIS_FS) : null;
+    return { skin: light ? withoutRoomLight(skin, light, ANALYSIS_FS) : skin, light };
+  }
+
+  /** The best pulse estimate of these channels; quality 0 when it is the light's rather than the blood's (light.ts). */
+  private estimate({ skin, light }: { skin: Channels; light: Float64Array | null }, startMs: number): (HeartRateEstimate & { method: PulseMethod }) | null {
+    const estimate = bestHeartRate(...skin, startMs);
+    if (estimate) {
+      const frequency = estimate.spectralBpm / 60;
+      const lightsRhythm = light !== null && backgroundShareAt(light, ANALYSIS_FS, frequency) >= BACKGROUND_SHARE_LIMIT;
+      if (lightsRhythm || chromaShareAt(skin, ANALYSIS_FS, frequency) < CHROMA_SHARE_MIN) estimate.quality = 0;
+    }
+    return estimate;
+  }
+
+  /**
    * Heart rate (with beats and quality) and the breathing intensity signal of the whole scan so far. The
    * room's light is taken out of the skin first where the frames carry it, and a pulse that is the light's
    * rather than the blood's (light.ts) has quality 0.
    */
   private analyse(): { estimate: (HeartRateEstimate & { method: PulseMethod }) | null; intensity: Float64Array } {
-    let channels = resampleChannels(this.t, this.r, this.g, this.b);
-    const [br, bg, bb] = this.background;
-    const light = br.length === this.t.length && this.t.length > 1 ? backgroundLight(...resampleChannels(this.t, br, bg, bb), ANALYSIS_FS) : null;
-    if (light) channels = withoutRoomLight(channels, light, ANALYSIS_FS);
-    const estimate = bestHeartRate(...channels, this.t[0] ?? 0);
-    if (estimate) {
-      const frequency = estimate.spectralBpm / 60;
-      const lightsRhythm = light !== null && backgroundShareAt(light, ANALYSIS_FS, frequency) >= BACKGROUND_SHARE_LIMIT;
-      if (lightsRhythm || chromaShareAt(channels, ANALYSIS_FS, frequency) < CHROMA_SHARE_MIN) estimate.quality = 0;
-    }
-    return { estimate, intensity: intensitySignal(...channels, ANALYSIS_FS) };
+    const channels = this.channels();
+    return { estimate: this.estimate(channels, this.t[0] ?? 0), intensity: intensitySignal(...channels.skin, ANALYSIS_FS) };
   }
 
   /** The last TRACE_MS of pulse scaled to −1..1 (empty until there is enough signal to filter). */

@@ -7,8 +7,10 @@ import { seededRandom } from '../demo/random';
 import type { FrameSample } from './types';
 
 export type SyntheticOptions = {
-  /** Mean heart rate; null for a clip with no pulse at all. */
+  /** Mean heart rate; null for a clip with no pulse at all. With heartRateEndBpm: the rate at the start. */
   heartRateBpm: number | null;
+  /** The rate at the end of the clip, reached in a straight line from heartRateBpm (a pulse that speeds up or slows down). */
+  heartRateEndBpm?: number;
   breathingRateBpm?: number;
   durationMs?: number;
   fps?: number;
@@ -43,6 +45,8 @@ export type SyntheticOptions = {
   jpegStep?: number;
   /** Whether each sample carries the background's colour (the wall outside the face: the light, no blood). */
   background?: boolean;
+  /** The face's mean colour (SKIN_RGB unless told): darker skin, or any skin in a dim room. */
+  skinRgb?: readonly [number, number, number];
 };
 
 /** The skin colour the gains multiply: a light skin tone under white light. */
@@ -92,7 +96,17 @@ export function syntheticCamera(options: SyntheticOptions): SyntheticCamera {
 
   const rrMs: number[] = [];
   const meanRr = options.heartRateBpm === null ? 0 : 60_000 / options.heartRateBpm;
-  if (options.heartRateBpm !== null) {
+  if (options.heartRateBpm !== null && options.heartRateEndBpm !== undefined) {
+    // A ramp: each beat's length from the rate at its start time, with the same beat-to-beat variation.
+    const [from, to] = [options.heartRateBpm, options.heartRateEndBpm];
+    for (let at = -2 * meanRr; at < durationMs + 2 * meanRr; ) {
+      const rate = from + ((to - from) * Math.min(1, Math.max(0, at / durationMs)));
+      const beat = 60_000 / rate;
+      const length = beat + (options.rrSdMs ?? 0.03 * beat) * gaussian();
+      rrMs.push(length);
+      at += length;
+    }
+  } else if (options.heartRateBpm !== null) {
     const sd = options.rrSdMs ?? 0.03 * meanRr;
     const count = Math.ceil(durationMs / meanRr) + 3;
     for (let i = 0; i < count; i += 1) rrMs.push(meanRr + sd * gaussian());
@@ -104,7 +118,7 @@ export function syntheticCamera(options: SyntheticOptions): SyntheticCamera {
     t: random() * durationMs,
     gain: [1 + 0.02 * gaussian(), 1 + 0.02 * gaussian(), 1 + 0.02 * gaussian()],
   })).sort((a, b) => a.t - b.t);
-  const firstBeat = -random() * (rrMs[0] ?? 0);
+  const firstBeat = options.heartRateEndBpm !== undefined ? -2 * meanRr : -random() * (rrMs[0] ?? 0);
   const jitter = options.jitterMs ?? 3;
   const drop = options.dropProbability ?? 0.02;
   const frameCount = Math.floor((durationMs * fps) / 1000) + 1;
@@ -124,7 +138,7 @@ export function syntheticCamera(options: SyntheticOptions): SyntheticCamera {
         while (beat < rrMs.length - 1 && onset + rrMs[beat]! <= t) onset += rrMs[beat++]!;
         // Shaped on the mean beat, not this one: the wave reaches the face a fixed time after the heartbeat
         // (pulse transit), so the peak-to-peak intervals are exactly the beat lengths.
-        blood = pulseShape((t - onset) / meanRr);
+        blood = pulseShape((t - onset) / (options.heartRateEndBpm !== undefined ? rrMs[beat]! : meanRr));
       }
       const breath = Math.sin(2 * Math.PI * breathingHz * s + breathingPhase);
       const pulse = pulseAmplitude * (1 + breathingAm * breath) * blood;
@@ -159,7 +173,7 @@ export function syntheticSamples(options: SyntheticOptions): { samples: FrameSam
   const deliver = (colour: [number, number, number]) => (options.jpegStep ? jpegQuantised(colour, options.jpegStep) : colour);
   const samples: FrameSample[] = [];
   for (const { t, gain, light } of camera.frames()) {
-    const [r, g, b] = deliver(SKIN_RGB.map((base, c) => base * gain[c]! + noise * gaussian()) as [number, number, number]);
+    const [r, g, b] = deliver((options.skinRgb ?? SKIN_RGB).map((base, c) => base * gain[c]! + noise * gaussian()) as [number, number, number]);
     const background = options.background ? deliver(BACKGROUND_RGB.map((base, c) => base * light[c]! + noise * gaussian()) as [number, number, number]) : undefined;
     samples.push({ t: 5_000 + t, r, g, b, ...(background ? { background } : {}) });
   }

@@ -21,6 +21,11 @@ export type ScanMeasurement = {
   signalQuality: number;
   /** signalQuality >= QUALITY_THRESHOLD and a heart rate was found. */
   confident: boolean;
+  /**
+   * Set when the pulse sped up or slowed down during the scan (by 6 bpm or more between its first and last
+   * 12 s): heartRateBpm is then the rate at the end, and HRV and breathing are not given.
+   */
+  rateChange?: { startBpm: number; endBpm: number };
   durationMs: number;
   frames: number;
   fps: number;

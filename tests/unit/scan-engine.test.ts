@@ -111,6 +111,30 @@ describe('no pulse', () => {
   });
 });
 
+describe('a pulse that changes during the scan', () => {
+  it.each([
+    [60, 90, 1],
+    [60, 90, 2],
+    [60, 90, 3],
+    [90, 60, 1],
+    [90, 60, 2],
+    [90, 60, 4],
+  ])('%i → %i bpm (seed %i): the rate at the end within 3 bpm, said to have changed, no HRV or breathing', (from, to, seed) => {
+    const result = scan({ heartRateBpm: from, heartRateEndBpm: to, seed });
+    expect(result).toMatchObject({ confident: true, hrvSdnnMs: null, breathingRateBpm: null });
+    expect(Math.abs(result.heartRateBpm! - to)).toBeLessThanOrEqual(3);
+    expect(Math.abs(result.rateChange!.startBpm - from)).toBeLessThanOrEqual(4);
+    expect(result.rateChange!.endBpm).toBe(result.heartRateBpm);
+  });
+
+  it('a rate that barely moves (70 → 72) is one rate, not a change', () => {
+    const result = scan({ heartRateBpm: 70, heartRateEndBpm: 72, seed: 1 });
+    expect(result.confident).toBe(true);
+    expect(result.rateChange).toBeUndefined();
+    expect(Math.abs(result.heartRateBpm! - 71)).toBeLessThanOrEqual(2);
+  });
+});
+
 describe('the room’s light is not a pulse', () => {
   // Mains flicker aliased by a webcam at an off-nominal rate, with the colour steps of JPEG frames: a camera
   // whose capture clock is steady (50 µs jitter, no dropped frames), so the alias stays coherent for 45 s.
