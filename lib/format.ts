@@ -44,3 +44,6 @@ export function formatTimestampGB(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`) : value;
   return `${TIMESTAMP_GB.format(date)} UTC`;
 }
+
+/** The text with its first letter in capitals ("your own entry" → "Your own entry"). */
+export const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

@@ -97,8 +97,13 @@ export function ActionsList({ initial, initialSelected, withManualEntry = false 
   );
 }
 
+/** Letters and digits only, in lower case: "Call mum." and "call mum" say the same. */
+const gist = (text: string) => text.toLocaleLowerCase('en-GB').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
 function ActionRow({ action, checked, onToggle, detailed }: { action: Shown; checked: boolean; onToggle: () => void; detailed: boolean }) {
   const id = useId();
+  // A short action of the member's own is its title: the same words are not said twice.
+  const description = action.description && gist(action.description) !== gist(action.title) ? action.description : null;
   return (
     <div className={cx('flex items-start gap-3 rounded-control border px-4 py-3 transition-colors', checked ? 'border-brand-200 bg-brand-50' : 'border-neutral-200 bg-white')}>
       <input
@@ -106,7 +111,7 @@ function ActionRow({ action, checked, onToggle, detailed }: { action: Shown; che
         type="checkbox"
         checked={checked}
         onChange={onToggle}
-        aria-describedby={`${id}-description`}
+        aria-describedby={description ? `${id}-description` : undefined}
         className="mt-0.5 size-5 shrink-0 cursor-pointer rounded accent-brand-700"
       />
       <div className="min-w-0 flex-1">
@@ -114,9 +119,11 @@ function ActionRow({ action, checked, onToggle, detailed }: { action: Shown; che
           {action.title}
           {action.isManual ? <span className="ml-2 rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-medium text-neutral-700 no-underline">Your own</span> : null}
         </label>
-        <p id={`${id}-description`} className={cx('mt-0.5 text-sm text-neutral-600', detailed ? '' : 'line-clamp-2')}>
-          {action.description}
-        </p>
+        {description ? (
+          <p id={`${id}-description`} className={cx('mt-0.5 text-sm text-neutral-600', detailed ? '' : 'line-clamp-2')}>
+            {description}
+          </p>
+        ) : null}
         {detailed && action.reason ? <p className="mt-1.5 text-xs text-neutral-600">Why today: {action.reason}</p> : null}
       </div>
     </div>

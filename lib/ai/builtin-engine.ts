@@ -1,5 +1,6 @@
 import { ISO_DAY } from '@/lib/codecs';
 import { formatDayGB, formatMinutes, listOf } from '@/lib/format';
+import { formatWeight, type UnitSystem } from '@/lib/units';
 import type { Energy, Mood } from '@/lib/generated/prisma/enums';
 import { CATALOGUE, type CatalogueAction, type Signal } from './catalogue';
 import { DAILY_ACTION_COUNT, MANUAL_TITLE_MAX, type Action, type ActionCategory, type AiEngine, type Alert, type AlertSignals, type EngineContext } from './engine';
@@ -18,7 +19,8 @@ const TRIAL_NOTICE_DAYS = 3;
 const GROUPED = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 
 const count = (value: number) => GROUPED.format(Math.round(value));
-const kg = (value: number) => `${Number(Math.abs(value).toFixed(1))} kg`;
+/** A weight, or a difference of weights, in the member's units: "91.4 kg", "201.5 lbs". */
+const weightIn = (units: UnitSystem | undefined) => (value: number) => formatWeight(Math.abs(value), units ?? 'metric');
 const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
 const span = (days: number, unit: 'night' | 'day') => `${Math.max(1, Math.round(days))} ${unit}${Math.round(days) > 1 ? 's' : ''}`;
 
@@ -110,6 +112,7 @@ function readFigures(context: EngineContext): Readings {
   }
 
   const { latestKg, goalKg } = context.weight;
+  const kg = weightIn(context.units);
   if (latestKg !== null && goalKg !== null && Math.abs(latestKg - goalKg) >= 1) {
     const above = latestKg > goalKg;
     const gap = Math.abs(latestKg - goalKg);
@@ -137,22 +140,28 @@ function readFigures(context: EngineContext): Readings {
 
 type Ranked = { entry: CatalogueAction; score: number; reading: Reading | undefined };
 
+/** How strongly the figures call for an action (its first trigger counts fully, the others 3/4), and the reading behind it. */
+function relevance(entry: CatalogueAction, readings: Readings): { score: number; reading: Reading | undefined } {
+  let best: Reading | undefined;
+  let score = 0;
+  let matches = 0;
+  entry.triggers.forEach((signal, index) => {
+    const reading = readings.signals.get(signal);
+    if (!reading) return;
+    matches += 1;
+    const weighted = reading.severity * (index === 0 ? 1 : 0.75);
+    if (weighted > score) [score, best] = [weighted, reading];
+  });
+  if (matches > 1) score += 0.1 * (matches - 1);
+  return { score, reading: best };
+}
+
 /** Relevant actions first (by how strongly the figures call for them), then the rest; the day breaks ties. */
 function rank(context: EngineContext, readings: Readings): Ranked[] {
   const scored = CATALOGUE.filter((entry) => !(readings.strained && entry.intensity === 'hard')).map((entry) => {
-    let best: Reading | undefined;
-    let score = 0;
-    let matches = 0;
-    entry.triggers.forEach((signal, index) => {
-      const reading = readings.signals.get(signal);
-      if (!reading) return;
-      matches += 1;
-      const weighted = reading.severity * (index === 0 ? 1 : 0.75);
-      if (weighted > score) [score, best] = [weighted, reading];
-    });
-    if (matches > 1) score += 0.1 * (matches - 1);
+    const { score, reading } = relevance(entry, readings);
     const jitter = dayHash(context.day, entry.id);
-    return { entry, score, reading: best, key: score > 0 ? score + 0.15 * jitter : jitter - 1 };
+    return { entry, score, reading, key: score > 0 ? score + 0.15 * jitter : jitter - 1 };
   });
   return scored.sort((a, b) => b.key - a.key || a.entry.id.localeCompare(b.entry.id));
 }
@@ -177,6 +186,7 @@ function spread(ranked: Ranked[]): Ranked[] {
 /** Why an action no signal called for: the figure of its area when there is one, else its evidence. */
 function evergreenReason({ category, evidence }: CatalogueAction, context: EngineContext): string {
   const { sleepMinutes: sleep, steps, hrvMs: hrv, weight } = context;
+  const kg = weightIn(context.units);
   if (category === 'sleep' && sleep.recent !== null) return `Your sleep averaged ${formatMinutes(sleep.recent)} over ${span(sleep.recentDays, 'night')}; this helps keep it there.`;
   if (category === 'movement' && steps.recent !== null) return `Your steps averaged ${count(steps.recent)} a day over ${span(steps.recentDays, 'day')}; this builds on them.`;
   if (category === 'nutrition' && weight.latestKg !== null) {
@@ -196,17 +206,57 @@ function toAction({ entry, reading }: Ranked, context: EngineContext): Action {
   return { id: entry.id, title, description: entry.description, reason: reading?.reason ?? evergreenReason(entry, context), category: entry.category };
 }
 
+/**
+ * The catalogue action `id` in today's words: its title (today's step target) and its reason from the
+ * figures now. Null for an id the catalogue does not have. A day's actions keep their place when the data
+ * changes; this rewrites what they quote (lib/dashboard/actions.ts).
+ */
+export function actionInTodaysWords(id: string, context: EngineContext): Action | null {
+  return actionsInTodaysWords([id], context)[0] ?? null;
+}
+
+/** A day's actions (catalogue ids, in their order) in today's words, each with its own reason; ids not in the catalogue are left out. */
+export function actionsInTodaysWords(ids: readonly string[], context: EngineContext): Action[] {
+  const readings = readFigures(context);
+  const actions = ids.flatMap((id) => {
+    const entry = CATALOGUE.find((candidate) => candidate.id === id);
+    if (!entry) return [];
+    const { score, reading } = relevance(entry, readings);
+    return [toAction({ entry, score, reading }, context)];
+  });
+  return ownReasons(actions, readings);
+}
+
 /** True when `ids` are exactly yesterday's set, in any order. */
 export function isYesterdaysSet(ids: readonly string[], yesterday: readonly string[]): boolean {
   const before = new Set(yesterday);
   return before.size === ids.length && ids.every((id) => before.has(id));
 }
 
+/**
+ * Each action its own "Why today": one whose reason an earlier action already gives (four answers to one
+ * weight above the goal would all quote it) takes the reading of its next trigger that no earlier action
+ * quotes, else its evidence.
+ */
+function ownReasons(actions: readonly Action[], readings: Readings): Action[] {
+  const used = new Set<string>();
+  return actions.map((action) => {
+    const entry = CATALOGUE.find((candidate) => candidate.id === action.id);
+    const reason = !used.has(action.reason) || !entry ? action.reason : (entry.triggers.map((signal) => readings.signals.get(signal)?.reason).find((text) => text !== undefined && !used.has(text)) ?? entry.evidence);
+    used.add(reason);
+    return reason === action.reason ? action : { ...action, reason };
+  });
+}
+
 /** The best `size` actions for these figures, best first; the OpenAI engine lets a model choose among them. */
 export function actionShortlist(context: EngineContext, size: number): Action[] {
-  return spread(rank(context, readFigures(context)))
-    .slice(0, size)
-    .map((item) => toAction(item, context));
+  const readings = readFigures(context);
+  return ownReasons(
+    spread(rank(context, readings))
+      .slice(0, size)
+      .map((item) => toAction(item, context)),
+    readings,
+  );
 }
 
 /** Today's four actions: the shortlist's first four, or its fifth instead of the fourth when those were yesterday's. */
@@ -215,7 +265,7 @@ export function pickActions(context: EngineContext): Action[] {
   const today = shortlist.slice(0, DAILY_ACTION_COUNT);
   const spare = shortlist[DAILY_ACTION_COUNT];
   const repeats = isYesterdaysSet(today.map((action) => action.id), context.yesterdayActionIds);
-  return repeats && spare ? [...today.slice(0, -1), spare] : today;
+  return repeats && spare ? ownReasons([...today.slice(0, -1), spare], readFigures(context)) : today;
 }
 
 // ── manual action titles ──
@@ -229,7 +279,18 @@ const LEAD_INS = [
 ];
 const DANGLING = /(?:[\s,;:–—-]+|\s+(?:and|or|but|to|the|a|an|of|with|for|in|on|at|by|my|your))+$/i;
 
-/** A manual action's title: its first sentence without lead-ins such as "I want to", at most 60 characters. */
+/** A phrase that starts a second thought: a title stops before it ("Prepare lunches for the week | including …"). */
+const SECOND_THOUGHT = /\s*(?:[,;:(–—]|\s-\s)\s*|\s+(?=(?:and then|then|including|which|so that|so|because|while|but|in order to|as well as|to help|to make sure)\b)/i;
+/** A title this long or shorter reads at a glance; a longer first thought is cut at a word. */
+const TITLE_GLANCE = 48;
+
+/**
+ * A manual action's title: a real short title, never the description cut off with an ellipsis and then
+ * repeated under it. Its first sentence without lead-ins such as "I want to", up to the first second
+ * thought ("Prepare lunches for the week, including vegetables" → "Prepare lunches for the week") when
+ * what comes before is at least two words; longer than TITLE_GLANCE, it ends at a whole word, without
+ * dangling words. Only a single word longer than MANUAL_TITLE_MAX is cut, with an ellipsis.
+ */
 export function shortenTitle(description: string): string {
   const whole = description.replace(/\s+/g, ' ').trim();
   let text = whole.split(/(?<=[.!?;])\s/)[0] ?? whole;
@@ -240,13 +301,17 @@ export function shortenTitle(description: string): string {
   }
   text = text.replace(/[\s.!?;:,]+$/, '') || whole.replace(/[\s.!?;:,]+$/, '');
   if (!text) return 'My action';
+  const [first] = text.split(SECOND_THOUGHT);
+  if (first && first.trim().split(' ').length >= 2) text = first.trim();
   text = text.charAt(0).toLocaleUpperCase('en-GB') + text.slice(1);
+  if (text.length <= TITLE_GLANCE) return text;
+  const words = text.slice(0, TITLE_GLANCE + 1).split(' ');
+  if (words.length > 1) {
+    const cut = words.slice(0, -1).join(' ').replace(DANGLING, '');
+    if (cut.length >= TITLE_GLANCE / 3) return cut;
+  }
   if (text.length <= MANUAL_TITLE_MAX) return text;
-  let cut = text.slice(0, MANUAL_TITLE_MAX - 1);
-  const lastSpace = cut.lastIndexOf(' ');
-  if (lastSpace >= MANUAL_TITLE_MAX / 2) cut = cut.slice(0, lastSpace);
-  cut = cut.replace(/[\uD800-\uDBFF]$/, '').replace(DANGLING, '');
-  return `${cut}…`;
+  return `${text.slice(0, MANUAL_TITLE_MAX - 1).replace(/[\uD800-\uDBFF]$/, '')}…`;
 }
 
 // ── advice and alerts ──

@@ -1,4 +1,5 @@
 import type { Energy, Mood } from '@/lib/generated/prisma/enums';
+import type { UnitSystem } from '@/lib/units';
 import type { ChatTurn, ReflectionContext, ReflectionReply } from './reflection';
 
 // The one seam for every generated text in the product. The caller computes every figure; an engine
@@ -47,7 +48,10 @@ export type EngineContext = {
   steps: RecentVsBaseline;
   hrvMs: RecentVsBaseline;
   restingHrBpm: RecentVsBaseline;
+  /** The current weight (lib/metrics/current-weight.ts) and the goal. */
   weight: { latestKg: number | null; goalKg: number | null };
+  /** The member's Units setting: weights are quoted in kg or lbs (metric unless told). */
+  units?: UnitSystem;
   /** The latest daily check-in, or null without one. */
   checkIn: CheckInSnapshot | null;
   /** Yesterday's generated action ids; today's set never repeats them exactly. */

@@ -1,5 +1,6 @@
 import 'server-only';
 import { aiEngine, type AiEngine } from '@/lib/ai';
+import { actionsInTodaysWords } from '@/lib/ai/builtin-engine';
 import { DAILY_ACTION_COUNT } from '@/lib/ai/engine';
 import { ApiError } from '@/lib/errors';
 import { ISO_DAY } from '@/lib/codecs';
@@ -11,7 +12,7 @@ import { MIN_DAYS_OF_DATA, tScore, type FactorKey, type TScore } from '@/lib/sco
 import { MANUAL_ACTION_EMPTY, MANUAL_ACTION_MAX, MANUAL_ACTION_TOO_LONG } from '@/lib/validation/daily-actions';
 import type { ActionItem, ManualActionItem, ManualTitleResponse, SelectedActionsResponse, TodaysActionsResponse } from './contract';
 import { nextUtcMidnight, utcDay } from '@/lib/days';
-import { listOf } from '@/lib/format';
+import { capitalised, listOf } from '@/lib/format';
 import { dashboardInputs } from './engine-context';
 
 // Each UTC day a user has one DailyActionSet: the engine's four actions at positions 1 to 4, then up
@@ -72,7 +73,7 @@ export function vitalitySummary(score: TScore): string {
   const up = score.topUp.length ? `Lifted by ${phrases(score.topUp)}` : '';
   const down = score.topDown.length ? `held back by ${phrases(score.topDown)}` : '';
   if (up && down) return `${up}; ${down}.`;
-  if (up || down) return `${(up || down).charAt(0).toUpperCase()}${(up || down).slice(1)}.`;
+  if (up || down) return `${capitalised(up || down)}.`;
   return 'Your figures are close to neutral across the board.';
 }
 
@@ -115,24 +116,38 @@ function toResponse(set: StoredSet): TodaysActionsResponse {
 const findSet = (userId: string, day: string) => db.dailyActionSet.findUnique({ where: { userId_day: { userId, day: ISO_DAY.toDate(day) } }, select: SET_SELECT });
 
 /**
- * The day's set with the T-Score and summary of the member's data now: the actions stay as the day began,
- * but a check-in or a new night of data must move the score and its words the moment they arrive. The
- * stored set follows, so every reader agrees. (The cached answer calls this only after such a change.)
+ * The day's set with the T-Score, summary and figures of the member's data now: the actions stay as the
+ * day began, but a check-in, a new night of data, a new weight, goal or Units setting must move the score
+ * and the words that quote them the moment they change. A "Why today" that quotes a figure is rewritten
+ * from today's figures, in the member's units (builtin-engine.ts's actionsInTodaysWords, whichever engine
+ * wrote the day's first words); one that quotes none (the evidence for an action) stays. The stored set
+ * follows, in one transaction, so every reader agrees. (The cached answer calls this only after a change.)
  */
-async function withCurrentScore(userId: string, day: string, set: StoredSet): Promise<StoredSet> {
-  const { score } = await dashboardInputs(userId, day);
+async function withCurrentFigures(userId: string, day: string, set: StoredSet): Promise<StoredSet> {
+  const { context, score } = await dashboardInputs(userId, day);
   const vitality = tScore(score, day);
   const summary = vitalitySummary(vitality);
-  if (set.vitality === vitality.score && set.summary === summary) return set;
-  await db.dailyActionSet.update({ where: { id: set.id }, data: { vitality: vitality.score, summary } });
-  return { ...set, vitality: vitality.score, summary };
+  const quotesFigures = (text: string | null) => text !== null && /\d/.test(text);
+  const generated = set.actions.filter((action) => action.origin === ActionOrigin.GENERATED);
+  const now = new Map(actionsInTodaysWords(generated.map((action) => action.key), context).map((action) => [action.id, action.reason]));
+  const reasons = new Map<string, string>();
+  for (const action of generated) {
+    const reason = now.get(action.key);
+    if (quotesFigures(action.reason) && reason !== undefined && reason !== action.reason) reasons.set(action.key, reason);
+  }
+  if (set.vitality === vitality.score && set.summary === summary && reasons.size === 0) return set;
+  await db.$transaction([
+    db.dailyActionSet.update({ where: { id: set.id }, data: { vitality: vitality.score, summary }, select: { id: true } }),
+    ...[...reasons].map(([key, reason]) => db.dailyAction.updateMany({ where: { setId: set.id, key, origin: ActionOrigin.GENERATED }, data: { reason } })),
+  ]);
+  return { ...set, vitality: vitality.score, summary, actions: set.actions.map((action) => (reasons.has(action.key) && action.origin === ActionOrigin.GENERATED ? { ...action, reason: reasons.get(action.key)! } : action)) };
 }
 
 /** GET /api/todays_actions: the user's set for the UTC day of `now`, made on the day's first request. */
 export async function todaysActions(userId: string, now: Date = new Date(), engine: AiEngine = aiEngine()): Promise<TodaysActionsResponse> {
   const day = utcDay(now);
   const existing = await findSet(userId, day);
-  if (existing) return toResponse(await withCurrentScore(userId, day, existing));
+  if (existing) return toResponse(await withCurrentFigures(userId, day, existing));
 
   const { context, score } = await dashboardInputs(userId, day);
   const vitality = tScore(score, day);

@@ -1,6 +1,7 @@
 import 'server-only';
 import { db } from '@/lib/db';
 import { ActivityLevel, Gender } from '@/lib/generated/prisma/enums';
+import { currentWeight } from '@/lib/metrics/current-weight';
 import type { MergedDay, MetricField } from '@/lib/metrics/source-priority';
 import type { ActivityResponse, GoalInput } from './contract';
 import { addDays, ageOn, daysEnding, meanOf, nextUtcMidnight, utcDay } from '@/lib/days';
@@ -63,16 +64,17 @@ function latest(days: readonly MergedDay[], field: MetricField): number | null {
  * as 'This week' and 'Last week'.
  */
 /** The metrics this card reads. */
-const ACTIVITY_FIELDS = ['steps', 'weightKg', 'vo2Max', 'caloriesIntakeKcal'] as const satisfies readonly MetricField[];
+const ACTIVITY_FIELDS = ['steps', 'vo2Max', 'caloriesIntakeKcal'] as const satisfies readonly MetricField[];
 
 export async function activity(userId: string, now = new Date()): Promise<ActivityResponse> {
   const today = utcDay(now);
-  const [user, days] = await Promise.all([
+  const [user, days, weight] = await Promise.all([
     db.user.findUniqueOrThrow({
       where: { id: userId },
-      select: { dateOfBirth: true, gender: true, heightCm: true, currentWeightKg: true, activityLevel: true },
+      select: { dateOfBirth: true, gender: true, heightCm: true, activityLevel: true },
     }),
     mergedDays(userId, addDays(today, -(RECENT_DAYS - 1)), today, ACTIVITY_FIELDS),
+    currentWeight(userId, today),
   ]);
   const merged = byDay(days);
   const stepsOf = (day: string) => merged.get(day)?.steps ?? null;
@@ -84,7 +86,7 @@ export async function activity(userId: string, now = new Date()): Promise<Activi
   const meanStepsBefore = meanOf(lastWeek.map(stepsOf));
 
   const age = user.dateOfBirth ? ageOn(user.dateOfBirth, today) : null;
-  const weightKg = latest(days, 'weightKg') ?? finite(user.currentWeightKg);
+  const weightKg = weight?.kg ?? null;
   const heightCm = finite(user.heightCm);
   const factor = meanSteps !== null ? stepsFactor(meanSteps) : user.activityLevel ? ACTIVITY_LEVEL_FACTORS[user.activityLevel] : null;
   const restingKcal = weightKg !== null && heightCm !== null && age !== null ? mifflinStJeor(weightKg, heightCm, age, user.gender) : null;

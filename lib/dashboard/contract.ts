@@ -31,6 +31,8 @@ export type VitalsResponse = {
    * vendor engine did not say which of the first two it was.
    */
   bp_source: 'scan' | 'cuff' | 'device' | 'checkin' | null;
+  /** The device by name when bp_source is 'device' ("Withings", "Apple Health"), else null. */
+  bp_device: string | null;
   bp_measured_at: IsoTimestamp | null;
   /** Days until the weekly check-in opens again: 0 when this ISO week's is still to do. */
   bp_next_in_days: number;
@@ -114,5 +116,9 @@ export type RecommendationsResponse = {
 /** Profile completion for the 'Your profile' ring (computed on the server page). */
 export type ProfileCompletion = { percent: number; missing: string[] };
 
-/** Height and weights in the member's units ("178 cm", `5' 10"`, "181.9 lbs"); null where the profile has none. */
-export type BodyFigures = { height: string | null; weight: string | null; goal: string | null };
+/**
+ * Height and weights in the member's units ("178 cm", `5' 10"`, "181.9 lbs"); null where there is none.
+ * The weight is the current one (lib/metrics/current-weight.ts), and weight_from says where it came from
+ * ("Withings, 24 Nov 2026", "Your own entry, 24 Nov 2026", or "Your profile" for an undated figure).
+ */
+export type BodyFigures = { height: string | null; weight: string | null; weight_from: string | null; goal: string | null };

@@ -3,6 +3,8 @@ import type { EngineContext, RecentVsBaseline } from '@/lib/ai/engine';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import { ActionOrigin } from '@/lib/generated/prisma/enums';
+import { currentWeight } from '@/lib/metrics/current-weight';
+import { unitSystemOf } from '@/lib/profile/units-preference';
 import type { MergedDay } from '@/lib/metrics/source-priority';
 import type { TScoreInput } from '@/lib/scores/t-score';
 import { addDays, daysEnding, meanOf } from '@/lib/days';
@@ -16,8 +18,6 @@ const RECENT_DAYS = 7;
 const BASELINE_DAYS = 30;
 /** The T-Score reads the recent week plus its baseline: 37 days ending with `day`. */
 const SCORE_DAYS = RECENT_DAYS + BASELINE_DAYS;
-/** A weighing older than this no longer counts as the user's weight; the profile's does. */
-const WEIGHT_DAYS = 30;
 /** A check-in from today or yesterday still describes how the user feels. */
 const CHECKIN_DAYS = 2;
 
@@ -39,9 +39,11 @@ type Needs = { labs: boolean; yesterday: boolean };
 async function load(userId: string, day: string, needs: Needs) {
   // Steps' baseline reaches one day further back than the others' (it ends 8 days before `day`).
   const from = addDays(day, -SCORE_DAYS);
-  const [days, user, checkins, testosterone, yesterdaySet] = await Promise.all([
+  const [days, user, weight, checkins, testosterone, yesterdaySet] = await Promise.all([
     mergedDays(userId, from, day),
-    db.user.findUnique({ where: { id: userId }, select: { currentWeightKg: true, desiredWeightKg: true } }),
+    db.user.findUnique({ where: { id: userId }, select: { desiredWeightKg: true, unitsPreference: true } }),
+    // The one current weight every screen shows (the newest weighing on or before `day`, whatever its source).
+    currentWeight(userId, day),
     db.dailyCheckin.findMany({
       where: { userId, day: { gte: ISO_DAY.toDate(addDays(day, -(SCORE_DAYS - 1))), lte: ISO_DAY.toDate(day) } },
       select: { day: true, mood: true, energy: true, symptoms: true },
@@ -62,11 +64,11 @@ async function load(userId: string, day: string, needs: Needs) {
         })
       : null,
   ]);
-  const latestWeight = days.filter((d) => d.day > addDays(day, -WEIGHT_DAYS) && d.weightKg !== null).at(-1)?.weightKg ?? null;
   return {
     days,
     checkins: checkins.map((c) => ({ ...c, day: ISO_DAY.fromDate(c.day) })),
-    weight: { latestKg: latestWeight ?? user?.currentWeightKg ?? null, goalKg: user?.desiredWeightKg ?? null },
+    weight: { latestKg: weight?.kg ?? null, goalKg: user?.desiredWeightKg ?? null },
+    units: user ? unitSystemOf(user.unitsPreference) : ('metric' as const),
     testosteroneNgDl: testosterone?.valueNgDl ?? null,
     yesterdayActionIds: yesterdaySet?.actions.map((a) => a.key) ?? [],
   };
@@ -84,6 +86,7 @@ function toContext(loaded: Loaded, day: string): EngineContext {
     hrvMs: recentVsBaseline(days, 'hrvMs', day),
     restingHrBpm: recentVsBaseline(days, 'restingHeartRateBpm', day),
     weight: loaded.weight,
+    units: loaded.units,
     checkIn: latestCheckin ? { mood: latestCheckin.mood, energy: latestCheckin.energy, symptoms: latestCheckin.symptoms } : null,
     yesterdayActionIds: loaded.yesterdayActionIds,
   };
@@ -97,6 +100,7 @@ function toScoreInput(loaded: Loaded, day: string): TScoreInput {
     testosteroneNgDl: loaded.testosteroneNgDl,
     currentWeightKg: loaded.weight.latestKg,
     goalWeightKg: loaded.weight.goalKg,
+    units: loaded.units,
   };
 }
 

@@ -3,7 +3,11 @@ import type { AnswerOwner as Owner } from '@/lib/answer-cache';
 import { db } from '@/lib/db';
 import type { UnitsPreference } from '@/lib/generated/prisma/enums';
 import { unitSystemOf } from '@/lib/profile/units-preference';
+import { capitalised, formatDateGB } from '@/lib/format';
+import { currentWeight, type CurrentWeight } from '@/lib/metrics/current-weight';
+import { sourceName } from '@/lib/metrics/source-names';
 import { formatHeight, formatWeight } from '@/lib/units';
+import type { BodyFigures } from './contract';
 import { selectedActions } from './actions';
 import { activityAnswer, notificationAnswer, sleepScoreAnswer, testosteroneTrendAnswer, todaysActionsAnswer, vitalsAnswer } from './answers';
 import { PROFILE_FIELDS, profileCompletion, type ProfileColumns } from './profile-completion';
@@ -16,9 +20,10 @@ const PROFILE_SELECT = Object.fromEntries(PROFILE_FIELDS.map(({ key }) => [key, 
  * and load from the card.)
  */
 export async function dashboardData(user: Owner) {
-  const [{ actions, selected }, profile, notification, sleep, trend, vitalsNow, activityNow] = await Promise.all([
+  const [{ actions, selected }, profile, weight, notification, sleep, trend, vitalsNow, activityNow] = await Promise.all([
     myActionsData(user),
     db.user.findUniqueOrThrow({ where: { id: user.id }, select: { ...PROFILE_SELECT, unitsPreference: true } }),
+    currentWeight(user.id),
     notificationAnswer(user),
     sleepScoreAnswer(user),
     testosteroneTrendAnswer(user),
@@ -35,16 +40,18 @@ export async function dashboardData(user: Owner) {
     vitals: vitalsNow,
     activity: activityNow,
     profile: profileCompletion(profile),
-    body: bodyFigures(profile),
+    body: bodyFigures(profile, weight),
   };
 }
 
-/** Height and weights as the member's Units setting shows them; null where the profile has none. */
-function bodyFigures(profile: { heightCm: number | null; currentWeightKg: number | null; desiredWeightKg: number | null; unitsPreference: UnitsPreference }) {
+/** Height and weights as the member's Units setting shows them, the weight being the current one with its source. */
+function bodyFigures(profile: { heightCm: number | null; desiredWeightKg: number | null; unitsPreference: UnitsPreference }, weight: CurrentWeight | null): BodyFigures {
   const system = unitSystemOf(profile.unitsPreference);
+  const from = (w: CurrentWeight) => (w.day === null ? 'Your profile' : `${capitalised(sourceName(w.source))}, ${formatDateGB(w.day)}`);
   return {
     height: profile.heightCm === null ? null : formatHeight(profile.heightCm, system),
-    weight: profile.currentWeightKg === null ? null : formatWeight(profile.currentWeightKg, system),
+    weight: weight === null ? null : formatWeight(weight.kg, system),
+    weight_from: weight === null ? null : from(weight),
     goal: profile.desiredWeightKg === null ? null : formatWeight(profile.desiredWeightKg, system),
   };
 }

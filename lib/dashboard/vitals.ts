@@ -1,4 +1,5 @@
 import 'server-only';
+import { DEVICE_OF_SOURCE } from '@/lib/metrics/source-names';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
@@ -40,8 +41,8 @@ const BP_FIELDS = ['systolicBpMmhg', 'diastolicBpMmhg'] as const satisfies reado
 /** The metrics this card reads. */
 const VITALS_FIELDS = ['restingHeartRateBpm', 'stressScore', ...BP_FIELDS] as const satisfies readonly MetricField[];
 
-type BloodPressure = Pick<VitalsResponse, 'bp_systolic' | 'bp_diastolic' | 'bp_source' | 'bp_measured_at'>;
-const NO_READING: BloodPressure = { bp_systolic: null, bp_diastolic: null, bp_source: null, bp_measured_at: null };
+type BloodPressure = Pick<VitalsResponse, 'bp_systolic' | 'bp_diastolic' | 'bp_source' | 'bp_device' | 'bp_measured_at'>;
+const NO_READING: BloodPressure = { bp_systolic: null, bp_diastolic: null, bp_source: null, bp_device: null, bp_measured_at: null };
 
 /** A typed reading is a cuff's; a scan stored as a daily metric is still a scan; any other source is a device's. */
 function dayReadingSource(source: MetricSource | null): 'cuff' | 'scan' | 'device' {
@@ -57,7 +58,8 @@ function readingOf(merged: MergedDay | undefined): Dated | null {
   if (!merged || merged.systolicBpMmhg === null || merged.diastolicBpMmhg === null) return null;
   const at = ISO_DAY.toDate(merged.day); // a day's reading counts as that day's 00:00 UTC
   const source = dayReadingSource(merged.sources.systolicBpMmhg);
-  return { reading: { bp_systolic: merged.systolicBpMmhg, bp_diastolic: merged.diastolicBpMmhg, bp_source: source, bp_measured_at: at.toISOString() }, at };
+  const device = source === 'device' && merged.sources.systolicBpMmhg ? DEVICE_OF_SOURCE[merged.sources.systolicBpMmhg] : null;
+  return { reading: { bp_systolic: merged.systolicBpMmhg, bp_diastolic: merged.diastolicBpMmhg, bp_source: source, bp_device: device, bp_measured_at: at.toISOString() }, at };
 }
 
 /**
@@ -114,7 +116,7 @@ async function scanFacts(userId: string, now: Date): Promise<ScanFacts> {
   const { measuredAt, systolic, diastolic, pressureSource } = row ?? { measuredAt: null, systolic: null, diastolic: null, pressureSource: null };
   const usable = measuredAt !== null && systolic !== null && diastolic !== null && Number.isFinite(systolic) && Number.isFinite(diastolic);
   const scan: Dated | null = usable
-    ? { reading: { bp_systolic: Math.round(systolic), bp_diastolic: Math.round(diastolic), bp_source: SCAN_PRESSURE_SOURCE[pressureSource ?? 'unknown'], bp_measured_at: measuredAt.toISOString() }, at: measuredAt }
+    ? { reading: { bp_systolic: Math.round(systolic), bp_diastolic: Math.round(diastolic), bp_source: SCAN_PRESSURE_SOURCE[pressureSource ?? 'unknown'], bp_device: null, bp_measured_at: measuredAt.toISOString() }, at: measuredAt }
     : null;
   return { scan, weeklyDone: row?.weeklyDone ?? false };
 }

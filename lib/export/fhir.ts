@@ -1,4 +1,5 @@
 import 'server-only';
+import { DEVICE_OF_SOURCE } from '@/lib/metrics/source-names';
 import { createHash, randomUUID } from 'node:crypto';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
@@ -199,15 +200,6 @@ const HRV_OF_SOURCE: Record<MetricSource, Measure> = {
   [MetricSource.MANUAL]: MEASURES.hrv,
 };
 
-/** Where a figure came from, named for the reader (a typed-in figure has no device). */
-const DEVICE_OF_SOURCE: Record<MetricSource, string | null> = {
-  [MetricSource.WHOOP]: 'Whoop',
-  [MetricSource.OURA]: 'Oura',
-  [MetricSource.WITHINGS]: 'Withings',
-  [MetricSource.APPLE_HEALTH]: 'Apple Health',
-  [MetricSource.SCAN]: 'Camera vital-signs scan',
-  [MetricSource.MANUAL]: null,
-};
 
 const categoryOf = (category: Category): CodeableConcept[] => [{ coding: [{ system: OBSERVATION_CATEGORY, code: category, display: CATEGORY_DISPLAY[category] }] }];
 

@@ -1,7 +1,10 @@
 import 'server-only';
 import { ACTIVITY_LEVEL, BIOHACKING_EXPERIENCE, DIET_PATTERN, GENDER, ISO_DAY, PLAN_PREFERENCE, TRACK, UNITS_PREFERENCE } from '@/lib/codecs';
+import { utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
+import { currentWeight, type CurrentWeight } from '@/lib/metrics/current-weight';
+import { sourceName } from '@/lib/metrics/source-names';
 
 // The archive's profile.json.
 
@@ -20,7 +23,6 @@ const PROFILE_FIELDS = {
   city: true,
   allowLocationAccess: true,
   heightCm: true,
-  currentWeightKg: true,
   desiredWeightKg: true,
   shenaiTutorialWatched: true,
   biohackingExperience: true,
@@ -48,7 +50,7 @@ const PROFILE_FIELDS = {
 type ProfileRow = Prisma.UserGetPayload<{ select: typeof PROFILE_FIELDS }>;
 
 /** The profile in the words the screens use (enums as their labels), grouped as the app asks for it. */
-function profileOf(user: ProfileRow, signInProviders: string[], now: Date) {
+function profileOf(user: ProfileRow, weight: CurrentWeight | null, signInProviders: string[], now: Date) {
   return {
     exported_at: now,
     id: user.id,
@@ -63,7 +65,10 @@ function profileOf(user: ProfileRow, signInProviders: string[], now: Date) {
     country: user.country,
     city: user.city,
     height_cm: user.heightCm,
-    current_weight_kg: user.currentWeightKg,
+    // The current weight every screen shows: the newest weighing, whatever its source (lib/metrics/current-weight.ts).
+    current_weight_kg: weight?.kg ?? null,
+    current_weight_measured_on: weight?.day ?? null,
+    current_weight_source: weight ? sourceName(weight.source) : null,
     desired_weight_kg: user.desiredWeightKg,
     onboarding: {
       biohacking_experience: BIOHACKING_EXPERIENCE.toLabel(user.biohackingExperience),
@@ -96,8 +101,8 @@ function profileOf(user: ProfileRow, signInProviders: string[], now: Date) {
 }
 
 export async function* profileJson(userId: string, now: Date): AsyncGenerator<string> {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: PROFILE_FIELDS });
+  const [user, weight] = await Promise.all([db.user.findUniqueOrThrow({ where: { id: userId }, select: PROFILE_FIELDS }), currentWeight(userId, utcDay(now))]);
   // Which providers only: an account row's tokens stay out.
   const accounts = await db.account.findMany({ where: { userId }, select: { provider: true }, orderBy: { provider: 'asc' } });
-  yield `${JSON.stringify(profileOf(user, accounts.map((a) => a.provider), now), null, 2)}\n`;
+  yield `${JSON.stringify(profileOf(user, weight, accounts.map((a) => a.provider), now), null, 2)}\n`;
 }

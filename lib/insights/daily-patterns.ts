@@ -5,6 +5,7 @@ import { addDays, nextUtcMidnight, utcDay } from '@/lib/days';
 import { mergedDays } from '@/lib/dashboard/merged-metrics';
 import { db } from '@/lib/db';
 import { isUniqueViolation } from '@/lib/db-errors';
+import { unitSystemOf } from '@/lib/profile/units-preference';
 import { computePatterns } from './patterns';
 
 /** How far back the patterns look: four weeks of trend and the four before for comparisons. */
@@ -15,29 +16,38 @@ export type PatternsResponse = { insights: string[]; next_refresh: string };
 
 /**
  * POST /api/patterns: 'My longevity trends', computed from the user's merged daily metrics and
- * check-ins once per UTC day and stored (PatternSet). With a model configured it rewords the list one
- * for one (lib/ai); the findings and their numbers are always ours.
+ * check-ins, in the member's units, and stored per UTC day (PatternSet). With a model configured it
+ * rewords the list one for one (lib/ai); the findings and their numbers are always ours. The list is
+ * phrased again whenever the statements it came from change (a new night of data, a check-in, a new
+ * Units setting), never left quoting figures that are no longer true until midnight.
  */
 export async function dailyPatterns(userId: string, now = new Date(), engine: AiEngine = aiEngine()): Promise<PatternsResponse> {
   const today = utcDay(now);
   const day = ISO_DAY.toDate(today);
   const where = { userId_day: { userId, day } };
-  const stored = await db.patternSet.findUnique({ where, select: { insights: true, nextRefreshAt: true } });
-  if (stored) return { insights: stored.insights, next_refresh: stored.nextRefreshAt.toISOString() };
-
   const from = addDays(today, -(PATTERN_WINDOW_DAYS - 1));
-  const [days, checkins] = await Promise.all([
+  const [stored, days, checkins, user] = await Promise.all([
+    db.patternSet.findUnique({ where, select: { insights: true, basis: true, nextRefreshAt: true } }),
     mergedDays(userId, from, today),
     db.dailyCheckin.findMany({
       where: { userId, day: { gte: ISO_DAY.toDate(from), lte: day } },
       orderBy: { day: 'asc' },
       select: { day: true, mood: true, energy: true, symptoms: true },
     }),
+    db.user.findUniqueOrThrow({ where: { id: userId }, select: { unitsPreference: true } }),
   ]);
-  const computed = computePatterns({ day: today, days, checkins: checkins.map((c) => ({ ...c, day: ISO_DAY.fromDate(c.day) })) });
+  const computed = computePatterns({ day: today, days, checkins: checkins.map((c) => ({ ...c, day: ISO_DAY.fromDate(c.day) })), units: unitSystemOf(user.unitsPreference) });
+  const basis = JSON.stringify(computed.map((insight) => insight.text));
+  if (stored && stored.basis === basis) return { insights: stored.insights, next_refresh: stored.nextRefreshAt.toISOString() };
+
   const insights = await engine.phrasePatterns(computed.map((insight) => insight.text));
+  const data = { insights, basis, nextRefreshAt: nextUtcMidnight(now) };
+  if (stored) {
+    const updated = await db.patternSet.update({ where, data, select: { insights: true, nextRefreshAt: true } });
+    return { insights: updated.insights, next_refresh: updated.nextRefreshAt.toISOString() };
+  }
   try {
-    const created = await db.patternSet.create({ data: { userId, day, insights, nextRefreshAt: nextUtcMidnight(now) }, select: { insights: true, nextRefreshAt: true } });
+    const created = await db.patternSet.create({ data: { userId, day, ...data }, select: { insights: true, nextRefreshAt: true } });
     return { insights: created.insights, next_refresh: created.nextRefreshAt.toISOString() };
   } catch (error) {
     // A concurrent first request stored the day's list first: everyone gets that one.

@@ -1,4 +1,5 @@
 import { ISO_DAY } from '@/lib/codecs';
+import { LBS_PER_KG, type UnitSystem } from '@/lib/units';
 import { addDays, daysBetween } from '@/lib/days';
 import { formatMinutes } from '@/lib/format';
 import type { Energy, Mood } from '@/lib/generated/prisma/enums';
@@ -17,6 +18,8 @@ export type PatternInput = {
   days: readonly MergedDay[];
   /** Daily check-ins, oldest first, over the same window. */
   checkins: readonly CheckinForPatterns[];
+  /** The member's Units setting: weights are stated in kg or lbs (metric unless told). */
+  units?: UnitSystem;
 };
 
 export type InsightKind = 'trend' | 'week_over_week' | 'relationship' | 'symptoms';
@@ -115,27 +118,32 @@ const UNITS: Readonly<Record<TrendField | WeekField, Unit>> = {
 
 const show = (u: Unit, value: number): string => `${u.number(value)}${u.unit}`;
 
+/** A weight in pounds for a member who reads pounds: the series, the thresholds and the words, all alike. */
+const IN_POUNDS: Unit = { ...UNITS.weightKg, unit: ' lbs' };
+const unitOf = (field: TrendField | WeekField, units: UnitSystem): { u: Unit; scale: number } =>
+  field === 'weightKg' && units === 'imperial' ? { u: IN_POUNDS, scale: LBS_PER_KG } : { u: UNITS[field], scale: 1 };
+
 /** The last complete day of a metric: yesterday for those still counting today. */
 const lastDayOf = (field: MetricField, today: string): string => (PARTIAL_TODAY_METRICS.includes(field) ? addDays(today, -1) : today);
 
 /** A metric's values over the `count` days ending `last`, x being the day's place in that window (0 = first). */
-function series(byDay: ReadonlyMap<string, MergedDay>, field: MetricField, last: string, count: number): Point[] {
+function series(byDay: ReadonlyMap<string, MergedDay>, field: MetricField, last: string, count: number, scale = 1): Point[] {
   const points: Point[] = [];
   for (let x = 0; x < count; x += 1) {
     const value = byDay.get(addDays(last, x - count + 1))?.[field];
-    if (typeof value === 'number' && Number.isFinite(value)) points.push({ x, y: value });
+    if (typeof value === 'number' && Number.isFinite(value)) points.push({ x, y: value * scale });
   }
   return points;
 }
 
-function trend(byDay: ReadonlyMap<string, MergedDay>, field: TrendField, today: string): Insight | null {
-  const points = series(byDay, field, lastDayOf(field, today), TREND_WINDOW_DAYS);
+function trend(byDay: ReadonlyMap<string, MergedDay>, field: TrendField, today: string, units: UnitSystem): Insight | null {
+  const { u, scale } = unitOf(field, units);
+  const points = series(byDay, field, lastDayOf(field, today), TREND_WINDOW_DAYS, scale);
   const line = points.length >= TREND_MIN_POINTS ? leastSquaresSlope(points) : null;
   if (!line) return null;
   const span = TREND_WINDOW_DAYS - 1;
   const rawChange = line.slope * span;
-  if (Math.abs(rawChange) < TREND_MIN_CHANGE[field] - EPSILON) return null;
-  const u = UNITS[field];
+  if (Math.abs(rawChange) < TREND_MIN_CHANGE[field] * scale - EPSILON) return null;
   const from = roundToStep(line.intercept, u.trendStep);
   const change = roundToStep(rawChange, u.trendStep);
   // The end is the start plus the rounded change, so the sentence adds up.
@@ -146,15 +154,15 @@ function trend(byDay: ReadonlyMap<string, MergedDay>, field: TrendField, today: 
   return { kind: 'trend', metric: field, text, figures: { change, from, to, slopePerDay: line.slope, days: line.n } };
 }
 
-function weekOverWeek(byDay: ReadonlyMap<string, MergedDay>, field: WeekField, today: string): Insight | null {
+function weekOverWeek(byDay: ReadonlyMap<string, MergedDay>, field: WeekField, today: string, units: UnitSystem): Insight | null {
+  const { u, scale } = unitOf(field, units);
   const last = lastDayOf(field, today);
-  const thisWeek = series(byDay, field, last, 7).map((p) => p.y);
-  const lastWeek = series(byDay, field, addDays(last, -7), 7).map((p) => p.y);
+  const thisWeek = series(byDay, field, last, 7, scale).map((p) => p.y);
+  const lastWeek = series(byDay, field, addDays(last, -7), 7, scale).map((p) => p.y);
   if (thisWeek.length < WEEK_MIN_VALUES || lastWeek.length < WEEK_MIN_VALUES) return null;
   const now = mean(thisWeek);
   const before = mean(lastWeek);
   if (now === null || before === null) return null;
-  const u = UNITS[field];
   const rule: WeekRule = WEEK_MIN_CHANGE[field];
   const shownNow = roundToStep(now, u.weekStep);
   const shownBefore = roundToStep(before, u.weekStep);
@@ -167,10 +175,10 @@ function weekOverWeek(byDay: ReadonlyMap<string, MergedDay>, field: WeekField, t
     const text = `${lead}, ${Math.abs(percent)}% ${percent > 0 ? u.more : u.less} than last week (${show(u, shownBefore)}).`;
     return { kind: 'week_over_week', metric: field, text, figures: { thisWeek: shownNow, lastWeek: shownBefore, percent, ...counts } };
   }
-  if (Math.abs(now - before) < rule.absolute - EPSILON) return null;
+  if (Math.abs(now - before) < rule.absolute * scale - EPSILON) return null;
   // The difference of the shown means, so the sentence adds up; rounding is monotonic, so it meets the threshold too.
   const difference = roundToStep(shownNow - shownBefore, u.weekStep);
-  if (Math.abs(difference) < rule.absolute - EPSILON) return null;
+  if (Math.abs(difference) < rule.absolute * scale - EPSILON) return null;
   const text = `${lead}, ${u.number(Math.abs(difference))}${u.diffUnit ?? u.unit} ${difference > 0 ? u.more : u.less} than last week (${show(u, shownBefore)}).`;
   return { kind: 'week_over_week', metric: field, text, figures: { thisWeek: shownNow, lastWeek: shownBefore, difference, ...counts } };
 }
@@ -234,8 +242,8 @@ export function computePatterns(input: PatternInput): Insight[] {
   const byDay = new Map(latestPerDay(input.days).map((d) => [d.day, d]));
   const checkins = latestPerDay(input.checkins);
   const insights = [
-    ...(Object.keys(TREND_MIN_CHANGE) as TrendField[]).map((field) => trend(byDay, field, today)),
-    ...(Object.keys(WEEK_MIN_CHANGE) as WeekField[]).map((field) => weekOverWeek(byDay, field, today)),
+    ...(Object.keys(TREND_MIN_CHANGE) as TrendField[]).map((field) => trend(byDay, field, today, input.units ?? 'metric')),
+    ...(Object.keys(WEEK_MIN_CHANGE) as WeekField[]).map((field) => weekOverWeek(byDay, field, today, input.units ?? 'metric')),
     relationship(byDay, checkins, 'mood', today),
     relationship(byDay, checkins, 'energy', today),
     ...symptoms(checkins, today),

@@ -1,6 +1,7 @@
 import 'server-only';
 import { BIOHACKING_EXPERIENCE, ISO_DAY, TRACK } from '@/lib/codecs';
 import { db } from '@/lib/db';
+import { recordMemberWeight } from '@/lib/metrics/current-weight';
 import type { z } from 'zod';
 import type { biohackingSchema, dobSchema, goalsSchema, heightSchema, locationSchema, trackSchema, weightSchema } from '@/lib/validation/onboarding';
 
@@ -17,9 +18,12 @@ export const saveLocation = (userId: string, input: z.output<typeof locationSche
 
 export const saveHeight = (userId: string, input: z.output<typeof heightSchema>) => update(userId, { heightCm: input.height });
 
-/** Without a desired weight the user wants to stay where they are. */
+/** Without a desired weight the user wants to stay where they are. The weight is also today's weighing (lib/metrics/current-weight.ts). */
 export const saveWeight = (userId: string, input: z.output<typeof weightSchema>) =>
-  update(userId, { currentWeightKg: input.current_weight, desiredWeightKg: input.desired_weight ?? input.current_weight });
+  db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { currentWeightKg: input.current_weight, desiredWeightKg: input.desired_weight ?? input.current_weight }, select: { id: true } });
+    await recordMemberWeight(tx, userId, input.current_weight);
+  });
 
 export const markTutorialWatched = (userId: string) => update(userId, { shenaiTutorialWatched: true });
 

@@ -6,6 +6,7 @@ import { endOtherSessions } from '@/lib/auth/sessions';
 import { db } from '@/lib/db';
 import { ACTIVITY_LEVEL, BIOHACKING_EXPERIENCE, DIET_PATTERN, GENDER, ISO_DAY, PLAN_PREFERENCE, type LabelledEnum } from '@/lib/codecs';
 import type { Prisma } from '@/lib/generated/prisma/client';
+import { currentWeight, recordMemberWeight } from '@/lib/metrics/current-weight';
 import type { SetUserInfoInput } from '@/lib/validation/profile';
 
 /** A field the request left out stays as it is; one sent empty (null) clears the column. */
@@ -41,7 +42,8 @@ type UserInfoRow = Prisma.UserGetPayload<{ select: typeof USER_INFO_SELECT }>;
 
 /** GET /api/get-user-info: the profile (both the older form's fields and the profile page's), with flags. */
 export async function getUserInfo(userId: string) {
-  return userInfoOf(await db.user.findUniqueOrThrow({ where: { id: userId }, select: USER_INFO_SELECT }));
+  const [row, weight] = await Promise.all([db.user.findUniqueOrThrow({ where: { id: userId }, select: USER_INFO_SELECT }), currentWeight(userId)]);
+  return userInfoOf(row, weight?.kg ?? null);
 }
 
 /**
@@ -49,14 +51,15 @@ export async function getUserInfo(userId: string) {
  * password (the hash itself stays here).
  */
 export async function profilePageData(userId: string) {
-  const { unitsPreference, passwordHash, ...row } = await db.user.findUniqueOrThrow({
-    where: { id: userId },
-    select: { ...USER_INFO_SELECT, unitsPreference: true, passwordHash: true },
-  });
-  return { info: userInfoOf(row), unitsPreference, hasPassword: passwordHash !== null };
+  const [{ unitsPreference, passwordHash, ...row }, weight] = await Promise.all([
+    db.user.findUniqueOrThrow({ where: { id: userId }, select: { ...USER_INFO_SELECT, unitsPreference: true, passwordHash: true } }),
+    currentWeight(userId),
+  ]);
+  return { info: userInfoOf(row, weight?.kg ?? null), unitsPreference, hasPassword: passwordHash !== null };
 }
 
-function userInfoOf(u: UserInfoRow) {
+/** `weightKg`: the current weight (lib/metrics/current-weight.ts), the newest weighing whatever its source. */
+function userInfoOf(u: UserInfoRow, weightKg: number | null) {
   return {
     name: u.firstName ?? '',
     surname: u.lastName ?? '',
@@ -64,7 +67,7 @@ function userInfoOf(u: UserInfoRow) {
     date_of_birth: ISO_DAY.fromNullable(u.dateOfBirth) ?? '',
     gender: GENDER.toLabel(u.gender) ?? '',
     height: u.heightCm ?? '',
-    weight: u.currentWeightKg ?? '',
+    weight: weightKg ?? '',
     goal_weight: u.desiredWeightKg ?? '',
     health_goals: u.healthGoals ?? '',
     activity_level: ACTIVITY_LEVEL.toLabel(u.activityLevel) ?? '',
@@ -118,8 +121,13 @@ export async function setUserInfo(userId: string, input: SetUserInfoInput, keepS
     email: input.email,
     passwordHash: input.password ? await hashPassword(input.password) : undefined,
   };
+  // A weight sent is the member's own weighing today, unless it is the current weight sent back unchanged
+  // (the form sends every field): that must not put a typed copy ahead of the scale's reading.
+  const current = input.weight == null ? null : await currentWeight(userId);
+  const weighed = input.weight != null && (current === null || Math.abs(current.kg - input.weight) >= 0.05) ? input.weight : null;
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data });
+    if (weighed !== null) await recordMemberWeight(tx, userId, weighed);
     // A new e-mail or password voids what the old ones opened: other browsers' sessions and reset links.
     if (credentialsChange) {
       await endOtherSessions(userId, keepSessionToken, tx);

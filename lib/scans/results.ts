@@ -1,6 +1,7 @@
 import 'server-only';
 import { ApiError } from '@/lib/errors';
 import { ageOn, isoWeekStart, nextIsoWeekStart, utcDay } from '@/lib/days';
+import { currentWeight } from '@/lib/metrics/current-weight';
 import { db } from '@/lib/db';
 import { BloodPressureSource, MetricSource, ScanSource } from '@/lib/generated/prisma/enums';
 import type { ScanResultInput } from '@/lib/validation/scan-result';
@@ -19,11 +20,14 @@ export type WeeklyStatus = { submitted: boolean; next_refresh: string };
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-/** What the profile says about the person scanned, for the record. */
+/** What the profile says about the person scanned, for the record; the weight is the current one (lib/metrics/current-weight.ts). */
 async function profileFacts(userId: string, now: Date) {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { dateOfBirth: true, heightCm: true, currentWeightKg: true } });
+  const [user, weight] = await Promise.all([
+    db.user.findUniqueOrThrow({ where: { id: userId }, select: { dateOfBirth: true, heightCm: true } }),
+    currentWeight(userId, utcDay(now)),
+  ]);
   const heightCm = user.heightCm ?? null;
-  const weightKg = user.currentWeightKg ?? null;
+  const weightKg = weight?.kg ?? null;
   return {
     ageYears: user.dateOfBirth ? ageOn(user.dateOfBirth, utcDay(now)) : null,
     heightCm,

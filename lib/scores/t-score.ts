@@ -1,4 +1,5 @@
 import { ISO_DAY } from '@/lib/codecs';
+import { formatWeight, type UnitSystem } from '@/lib/units';
 import { formatMinutes } from '@/lib/format';
 import type { Energy, Mood } from '@/lib/generated/prisma/enums';
 import type { MergedDay } from '@/lib/metrics/source-priority';
@@ -16,6 +17,8 @@ export type TScoreInput = {
   /** The latest lab total testosterone, ng/dL. */
   testosteroneNgDl: number | null;
   currentWeightKg: number | null;
+  /** The member's Units setting, for the weight's words (metric unless told). */
+  units?: UnitSystem;
   goalWeightKg: number | null;
 };
 
@@ -171,8 +174,9 @@ export function tScore(input: TScoreInput, today: string): TScore {
       const { currentWeightKg: current, goalWeightKg: goal } = input;
       if (!finite(current) || !finite(goal) || current <= 0 || goal <= 0) return null;
       const diff = current - goal;
-      const where = round1(diff) === 0 ? 'at your goal' : `${trim1(Math.abs(diff))} kg ${diff > 0 ? 'above' : 'below'} your goal of ${trim1(goal)} kg`;
-      return { sub: clamp(100 - (Math.abs(diff) * 500) / goal), detail: `You weigh ${trim1(current)} kg, ${where}` };
+      const weight = (kg: number) => formatWeight(Math.abs(kg), input.units ?? 'metric');
+      const where = round1(diff) === 0 ? 'at your goal' : `${weight(diff)} ${diff > 0 ? 'above' : 'below'} your goal of ${weight(goal)}`;
+      return { sub: clamp(100 - (Math.abs(diff) * 500) / goal), detail: `You weigh ${weight(current)}, ${where}` };
     },
     // Terrible 0, Sad 25, Neutral 50, Happy 75, Elated 100, averaged.
     mood() {

@@ -58,6 +58,8 @@ test('/profile in both unit systems: every SPEC message on its trigger, saved in
   await page.goto('/main_dashboard');
   await expect(page.getByTestId('body-figures')).toContainText('181 cm');
   await expect(page.getByTestId('body-figures')).toContainText('88.4 kg');
+  // The weight typed on the profile is today's own entry, and the card says where the figure came from.
+  await expect(page.getByTestId('weight-from')).toHaveText(/^Your own entry, \d{1,2} [A-Z][a-z]{2} \d{4}$/);
 
   // Ft/In / Lbs: the same figures, shown in the member's units.
   await chooseUnits(page, 'Ft/In / Lbs');

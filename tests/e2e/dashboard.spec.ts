@@ -174,6 +174,11 @@ test.describe('the demo user’s dashboard', () => {
     );
     const bp = scanBp && (!dayBp || Date.parse(scanBp.at) >= Date.parse(dayBp.at)) ? scanBp : dayBp!;
     await expect(page.getByTestId('blood-pressure')).toHaveText(`${bp.sys}/${bp.dia}mmHg`);
+    // A device's reading is named by its device: the demo's pressures are its (demonstration) Withings scale's.
+    if (bp === dayBp) await expect(card('Blood pressure')).toContainText(/From your Withings, \d{1,2} [A-Z][a-z]{2} \d{4}\./);
+    // One current weight: the profile card shows the newest weighing and where it came from.
+    await expect(page.getByTestId('body-figures')).toContainText(`${Math.round(weight * 10) / 10} kg`);
+    await expect(page.getByTestId('weight-from')).toHaveText(/^Withings, \d{1,2} [A-Z][a-z]{2} \d{4}$/);
     const [weekly] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM vital_scans WHERE "userId" = $1 AND source = 'weekly' AND "measuredAt" >= date_trunc('week', now() AT TIME ZONE 'UTC')`, [id]);
     await expect(page.getByRole('link', { name: 'Test now' })).toHaveCount(weekly!.n === 0 ? 1 : 0);
 
@@ -192,6 +197,13 @@ test.describe('the demo user’s dashboard', () => {
     // The charts have drawn (chart.js arrives lazily), then the full page at 1440×900.
     await expect(page.locator('canvas')).toHaveCount(4);
     await page.screenshot({ path: 'test-results/dashboard.png', fullPage: true });
+  });
+
+  test('/my_devices says the demo’s figures are demonstration data, from the sources the dashboard names', async ({ page }) => {
+    await page.goto('/my_devices');
+    const sources = page.getByTestId('data-sources');
+    await expect(sources).toContainText('This is the demo account. Its figures are demonstration data');
+    for (const name of ['Oura', 'Withings']) await expect(sources.getByRole('listitem').filter({ hasText: name })).toContainText('demonstration data');
   });
 
   test('/my_actions lists today’s actions, the manual slots and the curated supplements', async ({ page }) => {
@@ -227,7 +239,14 @@ test('the gauge label follows SPEC’s thresholds at 32, 33, 65, 66 and -1', asy
   const gauge = page.getByRole('region', { name: 'T-Score', exact: true });
   const GOAL_KG = 82;
   for (const [score, label] of [[32, 'Strained'], [33, 'Developing'], [65, 'Developing'], [66, 'Optimised']] as const) {
-    await query('UPDATE users SET "currentWeightKg" = $2, "desiredWeightKg" = $3 WHERE id = $1', [id, GOAL_KG + ((100 - score) * GOAL_KG) / 500, GOAL_KG]);
+    // The member weighs in today (their own entry is today's current weight) against a goal of 82 kg.
+    await query('UPDATE users SET "desiredWeightKg" = $2 WHERE id = $1', [id, GOAL_KG]);
+    await query(
+      `INSERT INTO daily_metrics (id, "userId", day, source, "weightKg", "createdAt", "updatedAt")
+       VALUES (gen_random_uuid()::text, $1, (now() AT TIME ZONE 'UTC')::date, 'manual', $2, now(), now())
+       ON CONFLICT ("userId", day, source) DO UPDATE SET "weightKg" = EXCLUDED."weightKg", "updatedAt" = now()`,
+      [id, GOAL_KG + ((100 - score) * GOAL_KG) / 500],
+    );
     await page.reload();
     await expect(gauge.getByTestId('gauge-label')).toHaveText(label);
     await expect(gauge.getByText(String(score), { exact: true })).toBeVisible();

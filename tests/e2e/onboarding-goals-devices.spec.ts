@@ -334,6 +334,10 @@ test.describe('/my_devices', () => {
     await page.goto('/main_dashboard');
     await expect(page.getByTestId('sleep-score')).toHaveText(String(whoopFiguresFor(29).performance));
     await page.goto('/my_devices');
+    // Where the figures come from: Whoop's 30 days, named, dated, and no demonstration note.
+    const sources = page.getByTestId('data-sources');
+    await expect(sources.getByRole('listitem').filter({ hasText: 'Whoop' })).toContainText('30 days');
+    await expect(sources).not.toContainText('demo account');
 
     // Sync now queues another (incremental) sync, which ends with a new last-sync time.
     await whoopCard.getByRole('button', { name: 'Sync now' }).click();

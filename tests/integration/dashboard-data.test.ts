@@ -125,19 +125,20 @@ describe('vitals: blood pressure and the weekly check-in', () => {
     const scan = (measuredAt: string, source: 'ONBOARDING' | 'WEEKLY', systolic: number | null, diastolic: number | null, bloodPressureSource: 'CUFF' | 'CAMERA' | null = 'CAMERA') =>
       db.vitalScan.create({ data: { userId: id, source, measuredAt: new Date(measuredAt), systolicBloodPressureMmhg: systolic, diastolicBloodPressureMmhg: diastolic, bloodPressureSource } });
     const bp = async () => {
-      const { bp_systolic, bp_diastolic, bp_source, bp_measured_at, bp_next_in_days } = await vitals(id, NOW);
-      return { bp_systolic, bp_diastolic, bp_source, bp_measured_at, bp_next_in_days };
+      const { bp_systolic, bp_diastolic, bp_source, bp_device, bp_measured_at, bp_next_in_days } = await vitals(id, NOW);
+      return { bp_systolic, bp_diastolic, bp_source, bp_device, bp_measured_at, bp_next_in_days };
     };
 
     await metric(id, '2026-03-10', 'WITHINGS', { systolicBpMmhg: 131, diastolicBpMmhg: 86 });
-    expect(await bp()).toEqual({ bp_systolic: 131, bp_diastolic: 86, bp_source: 'device', bp_measured_at: '2026-03-10T00:00:00.000Z', bp_next_in_days: 0 });
+    // A device's reading names the device.
+    expect(await bp()).toEqual({ bp_systolic: 131, bp_diastolic: 86, bp_source: 'device', bp_device: 'Withings', bp_measured_at: '2026-03-10T00:00:00.000Z', bp_next_in_days: 0 });
 
     await metric(id, '2026-03-13', 'MANUAL', { systolicBpMmhg: 130, diastolicBpMmhg: 85 });
     expect(await bp()).toMatchObject({ bp_systolic: 130, bp_diastolic: 85, bp_source: 'cuff', bp_measured_at: '2026-03-13T00:00:00.000Z' });
 
     // Last week's weekly check-in with a cuff reading typed in: the newest reading, a cuff's, but this week's scan is still to do.
     await scan('2026-03-14T08:00:00Z', 'WEEKLY', 121.6, 79.4, 'CUFF');
-    expect(await bp()).toEqual({ bp_systolic: 122, bp_diastolic: 79, bp_source: 'cuff', bp_measured_at: '2026-03-14T08:00:00.000Z', bp_next_in_days: 0 });
+    expect(await bp()).toEqual({ bp_systolic: 122, bp_diastolic: 79, bp_source: 'cuff', bp_device: null, bp_measured_at: '2026-03-14T08:00:00.000Z', bp_next_in_days: 0 });
 
     // A cuff reading on the 15th counts as 00:00 that day, after the scan on the 14th…
     await metric(id, '2026-03-15', 'MANUAL', { systolicBpMmhg: 118, diastolicBpMmhg: 76 });
@@ -150,12 +151,12 @@ describe('vitals: blood pressure and the weekly check-in', () => {
     await scan('2026-03-16T09:00:00Z', 'ONBOARDING', 140, null);
     await metric(id, '2026-03-17', 'WITHINGS', { systolicBpMmhg: 150 });
     await scan('2026-03-18T11:00:00Z', 'WEEKLY', 100, 60);
-    expect(await bp()).toEqual({ bp_systolic: 126, bp_diastolic: 82, bp_source: 'device', bp_measured_at: '2026-03-15T00:00:00.000Z', bp_next_in_days: 0 });
+    expect(await bp()).toEqual({ bp_systolic: 126, bp_diastolic: 82, bp_source: 'device', bp_device: 'Withings', bp_measured_at: '2026-03-15T00:00:00.000Z', bp_next_in_days: 0 });
 
     // This week's weekly scan (Monday 16th): newest reading, and the next opens on Monday 23rd, 4 d 13.5 h away → 5.
     // (A camera engine that measures blood pressure measured this one.)
     await scan('2026-03-16T07:15:00Z', 'WEEKLY', 117, 75);
-    expect(await bp()).toEqual({ bp_systolic: 117, bp_diastolic: 75, bp_source: 'scan', bp_measured_at: '2026-03-16T07:15:00.000Z', bp_next_in_days: 5 });
+    expect(await bp()).toEqual({ bp_systolic: 117, bp_diastolic: 75, bp_source: 'scan', bp_device: null, bp_measured_at: '2026-03-16T07:15:00.000Z', bp_next_in_days: 5 });
     // A scan whose vendor engine did not say where its pressures came from claims neither the camera nor a cuff.
     await scan('2026-03-16T08:00:00Z', 'ONBOARDING', 119, 77, null);
     expect(await bp()).toMatchObject({ bp_systolic: 119, bp_diastolic: 77, bp_source: 'checkin' });
@@ -225,15 +226,15 @@ describe('activity', () => {
     });
   });
 
-  it('without steps uses the profile’s activity level, the women’s constant, and the profile weight when the last is over 30 days old', async () => {
+  it('without steps uses the profile’s activity level, the women’s constant, and the current weight: the newest weighing however old, over the profile’s undated figure', async () => {
     // Born 18 March 1990: 36 today.
     const { id } = await createMember({ dateOfBirth: new Date('1990-03-18T00:00:00Z'), gender: 'FEMALE', heightCm: 165, currentWeightKg: 60, activityLevel: 'VERY_ACTIVE' });
-    await metric(id, '2026-02-16', 'WITHINGS', { weightKg: 70 }); // 30 days ago: outside 17 Feb – 18 Mar
+    await metric(id, '2026-02-16', 'WITHINGS', { weightKg: 70 }); // 30 days ago, and still the newest weighing: the current weight
     await metric(id, '2026-03-17', 'APPLE_HEALTH', { vo2Max: 38 });
 
     const answer = await activity(id, NOW);
-    // (10 × 60 + 6.25 × 165 − 5 × 36 − 161) × 1.725 = 1,290.25 × 1.725 = 2,225.7
-    expect(answer.goal).toBe(2226);
+    // (10 × 70 + 6.25 × 165 − 5 × 36 − 161) × 1.725 = 1,390.25 × 1.725 = 2,398.2
+    expect(answer.goal).toBe(2398);
     expect(answer).toMatchObject({ intake: null, remaining: null, steps_today: null, steps_yesterday: null });
     // The FRIEND table is the men's: no verdict for a woman.
     expect(answer).toMatchObject({ vo2_max: 38, vo2_range: null, cardio_age: null, cardio_diff: null });
@@ -343,6 +344,7 @@ describe('a user with no data', () => {
       bp_systolic: null,
       bp_diastolic: null,
       bp_source: null,
+      bp_device: null,
       bp_measured_at: null,
       bp_next_in_days: 0,
     });

@@ -254,7 +254,10 @@ describe('dataExportStream', () => {
       date_of_birth: '1985-06-15',
       gender: 'Male',
       height_cm: 180,
-      current_weight_kg: 82.5,
+      // The current weight, as every screen shows it: the scale's weighing of 18 March, not the 82.5 kg typed at sign-up.
+      current_weight_kg: 82.1,
+      current_weight_measured_on: '2026-03-18',
+      current_weight_source: 'Withings',
       desired_weight_kg: 78,
       country: 'gb',
       city: 'London',

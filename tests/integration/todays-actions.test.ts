@@ -118,6 +118,27 @@ describe('todaysActions', () => {
     expect(scored.summary).not.toMatch(/^Not enough data/);
     expect(generatedIds(scored)).toEqual(generatedIds(before));
   });
+
+  it('rewrites a “Why today” that quotes a figure when the figure or the Units setting changes, the same day, keeping the actions', async () => {
+    // 92 kg against a goal of 84: the engine's first action answers the weight, and says so.
+    const userId = await newUser({ currentWeightKg: 92, desiredWeightKg: 84 });
+    await addDailyMetrics(userId, daysEnding(DAY, 40), () => ({ sleepDurationMinutes: 450, steps: 8000, weightKg: 92 }));
+    const reasonOf = (response: TodaysActionsResponse) => generated(response).find((action) => action?.reason.startsWith('You weigh'))?.reason;
+    const before = await todaysActions(userId, NOW);
+    expect(reasonOf(before)).toBe('You weigh 92 kg, 8 kg above your goal of 84 kg.');
+
+    await db.user.update({ where: { id: userId }, data: { unitsPreference: 'IMPERIAL' } });
+    const inPounds = await todaysActions(userId, new Date('2026-03-10T10:00:00Z'));
+    expect(reasonOf(inPounds)).toBe('You weigh 202.8 lbs, 17.6 lbs above your goal of 185.2 lbs.');
+
+    // The member weighs in again that day: the sentence follows the new weight.
+    await db.dailyMetric.create({ data: { userId, day: ISO_DAY.toDate(DAY), source: 'MANUAL', weightKg: 90 } });
+    const lighter = await todaysActions(userId, new Date('2026-03-10T11:00:00Z'));
+    expect(reasonOf(lighter)).toBe('You weigh 198.4 lbs, 13.2 lbs above your goal of 185.2 lbs.');
+    expect([lighter.cached_daily_actions_id, generatedIds(lighter)]).toEqual([before.cached_daily_actions_id, generatedIds(before)]);
+    const stored = await db.dailyAction.findMany({ where: { setId: before.cached_daily_actions_id, reason: { startsWith: 'You weigh' } }, select: { reason: true } });
+    expect(stored).toEqual([{ reason: 'You weigh 198.4 lbs, 13.2 lbs above your goal of 185.2 lbs.' }]);
+  });
 });
 
 describe('buildEngineContext', () => {
@@ -140,10 +161,12 @@ describe('buildEngineContext', () => {
     expect(context.checkIn).toEqual({ mood: 'SAD', energy: 'LOW', symptoms: ['Fatigue'] });
     expect(context.yesterdayActionIds).toEqual([]);
 
-    // A check-in three days old is stale; without a recent weighing the profile's weight stands.
+    // A check-in three days old is stale. The weighing of 35 days before is still the newest, so still the
+    // current weight (lib/metrics/current-weight.ts): the profile's undated 95 kg stands only without any.
     const later = await buildEngineContext(userId, addDays(DAY, 25));
     expect(later.checkIn).toBeNull();
-    expect(later.weight.latestKg).toBe(95);
+    expect(later.weight.latestKg).toBe(91.5);
+    expect(later.units).toBe('metric');
   });
 });
 
@@ -176,7 +199,7 @@ describe('manual actions', () => {
     expect(await db.dailyAction.count({ where: { setId, origin: 'MANUAL' } })).toBe(2);
   });
 
-  it('writes a title of at most 60 characters, the same for the same words', async () => {
+  it('writes a real short title of at most 60 characters, the same for the same words', async () => {
     const description = 'Today I would like to prepare a high-protein lunch at home with lentils, grilled chicken and plenty of vegetables, and then take a slow twenty minute walk around the park before my afternoon calls';
     expect(description.length).toBeLessThanOrEqual(200);
     const titles = [];
@@ -186,7 +209,8 @@ describe('manual actions', () => {
       titles.push((await generateManualTitle(userId, setId, description, NOW)).title);
     }
     expect(titles[0]!.length).toBeLessThanOrEqual(MANUAL_TITLE_MAX);
-    expect(titles[0]).toMatch(/^Prepare a high-protein lunch .+…$/);
+    // The first thought, whole: not the description cut off with an ellipsis.
+    expect(titles[0]).toBe('Prepare a high-protein lunch at home');
     expect(titles[1]).toBe(titles[0]);
   });
 

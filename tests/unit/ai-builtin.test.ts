@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { actionShortlist, adviceSentences, alertFor, builtinEngine, shortenTitle } from '@/lib/ai/builtin-engine';
+import { actionInTodaysWords, actionShortlist, adviceSentences, alertFor, builtinEngine, shortenTitle } from '@/lib/ai/builtin-engine';
 import { formatMinutes } from '@/lib/format';
 import { CATALOGUE, catalogueAction, SIGNALS } from '@/lib/ai/catalogue';
 import { ACTION_CATEGORIES, type AlertSignals, type EngineContext, type RecentVsBaseline } from '@/lib/ai/engine';
@@ -108,11 +108,20 @@ describe('daily actions', () => {
     expect(sets.size).toBeGreaterThan(3);
   });
 
-  it('answer short sleep with sleep actions, quoting the figures', async () => {
+  it('answer short sleep with sleep actions, one quoting the figures and each with its own reason', async () => {
     const actions = await builtinEngine.dailyActions(SHORT_SLEEP);
     const sleep = actions.filter((action) => action.category === 'sleep');
     expect(sleep.length).toBeGreaterThanOrEqual(1);
-    for (const action of sleep) expect(action.reason).toBe('Your sleep averaged 6 h 10 min over 7 nights, 48 min below your 30-day baseline.');
+    expect(actions.map((action) => action.reason)).toContain('Your sleep averaged 6 h 10 min over 7 nights, 48 min below your 30-day baseline.');
+    // The second answer to the same short nights says why it helps rather than quoting them again.
+    expect(new Set(actions.map((action) => action.reason)).size).toBe(actions.length);
+  });
+
+  it('give each of the day’s actions its own “Why today”, whatever the figures', async () => {
+    for (const figures of [SHORT_SLEEP, LOW_STEPS, STRAINED, HEAVY, STEADY, context({ checkIn: { mood: 'SAD', energy: 'LOW', symptoms: ['Insomnia'] } })]) {
+      const reasons = (await builtinEngine.dailyActions(figures)).map((action) => action.reason);
+      expect(new Set(reasons).size).toBe(reasons.length);
+    }
   });
 
   it('compare short sleep with the 7 h adults need when the baseline is as short', async () => {
@@ -123,7 +132,8 @@ describe('daily actions', () => {
   it('answer low steps with a walking target above the user’s average', async () => {
     const actions = await builtinEngine.dailyActions(LOW_STEPS);
     const walk = actions.find((action) => action.id === 'move-step-target');
-    expect(walk).toMatchObject({ title: 'Walk 7,000 steps today', reason: 'Your steps averaged 4,820 a day over 7 days, 1,930 below your 30-day baseline.' });
+    expect(walk?.title).toBe('Walk 7,000 steps today');
+    expect(actions.map((action) => action.reason)).toContain('Your steps averaged 4,820 a day over 7 days, 1,930 below your 30-day baseline.');
   });
 
   it('answer a low HRV with recovery and leave hard training out altogether', async () => {
@@ -139,6 +149,18 @@ describe('daily actions', () => {
     const actions = await builtinEngine.dailyActions(HEAVY);
     expect(actions.map((action) => action.category)).toEqual(expect.arrayContaining(['nutrition', 'movement']));
     expect(actions[0]?.reason).toBe('You weigh 92.4 kg, 7.4 kg above your goal of 85 kg.');
+  });
+
+  it('quote the weight in the member’s units: pounds for a member who reads pounds', async () => {
+    const actions = await builtinEngine.dailyActions({ ...HEAVY, units: 'imperial' });
+    expect(actions[0]?.reason).toBe('You weigh 203.7 lbs, 16.3 lbs above your goal of 187.4 lbs.');
+  });
+
+  it('put an action of the day in today’s words: the same action, its reason from the figures now', () => {
+    const [first] = actionShortlist(HEAVY, 1);
+    const lighter = { ...HEAVY, weight: { latestKg: 90, goalKg: 85 } };
+    expect(actionInTodaysWords(first!.id, lighter)).toMatchObject({ id: first!.id, reason: 'You weigh 90 kg, 5 kg above your goal of 85 kg.' });
+    expect(actionInTodaysWords('not-in-the-catalogue', lighter)).toBeNull();
   });
 
   it('follow the check-in: insomnia, anxiety and low mood; no hard training with a fever', async () => {
@@ -179,11 +201,14 @@ describe('manual action titles', () => {
     ['', 'My action'],
   ])('%p → %p', async (description, title) => expect(await builtinEngine.manualActionTitle(description)).toBe(title));
 
-  it('cut long descriptions at a word, with an ellipsis, to at most 60 characters', async () => {
+  it('give a long description a real short title: its first thought, a whole phrase, never cut off with an ellipsis', async () => {
     const title = await builtinEngine.manualActionTitle('Prepare healthy lunches for the whole week ahead including lots of vegetables and lean protein');
-    expect(title).toBe('Prepare healthy lunches for the whole week ahead including…');
-    expect(title.length).toBeLessThanOrEqual(60);
-    expect(shortenTitle('Do one thing and then another thing and then yet another one and')).toBe('Do one thing and then another thing and then yet another…');
+    expect(title).toBe('Prepare healthy lunches for the whole week ahead');
+    expect(shortenTitle('Do one thing and then another thing and then yet another one and')).toBe('Do one thing');
+    expect(shortenTitle('Take a 20-minute walk after lunch every day to help my digestion and my mood')).toBe('Take a 20-minute walk after lunch every day');
+    expect(shortenTitle('Drink two litres of water spread over the day and avoid sugary drinks, especially after 6pm')).toBe('Drink two litres of water spread over the day');
+    // A first thought longer than a glance ends at a whole word, without a dangling "and" or "the".
+    expect(shortenTitle('Walk the dog and stretch for twenty minutes before breakfast every single morning')).toBe('Walk the dog and stretch for twenty minutes');
   });
 
   it('cut a single long word to exactly 60 characters', () => {

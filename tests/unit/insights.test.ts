@@ -172,6 +172,9 @@ describe('28-day trends', () => {
   it('weight: to 0.1 kg; 0.45 kg is below the 0.5 kg threshold', () => {
     const [insight] = patterns(mergedDays({ weightKg: line(84.3, -1.2) }));
     expect(insight?.text).toBe('Weight fell 1.2 kg over 4 weeks (84.3 → 83.1 kg).');
+    // A member who reads pounds reads the same trend in pounds: 84.3 kg is 185.8 lbs, 1.2 kg is 2.6 lbs.
+    const [inPounds] = computePatterns({ day: TODAY, days: mergedDays({ weightKg: line(84.3, -1.2) }), checkins: [], units: 'imperial' });
+    expect(inPounds?.text).toBe('Weight fell 2.6 lbs over 4 weeks (185.8 → 183.2 lbs).');
     expect(insight?.figures).toMatchObject({ change: -1.2, from: 84.3, to: 83.1 });
     expect(patterns(mergedDays({ weightKg: line(84.3, -0.45) }))).toEqual([]);
   });

@@ -78,6 +78,11 @@ describe('tScore with every input (the worked example in docs/t-score.md)', () =
     ]);
   });
 
+  it('quotes the weight in pounds for a member who reads pounds', () => {
+    const weight = tScore({ ...base(), units: 'imperial' }, TODAY).factors.find((factor) => factor.key === 'weight');
+    expect(weight?.detail).toBe('You weigh 189.6 lbs, 13.2 lbs above your goal of 176.4 lbs');
+  });
+
   it('names the two factors that raised it most and the two that lowered it most', () => {
     expect(result.topUp.map((f) => f.key)).toEqual(['activity', 'sleepDuration']);
     expect(result.topDown.map((f) => f.key)).toEqual(['testosterone', 'energy']);

@@ -25,18 +25,27 @@ export function ProfileCard({ profile, body }: { profile: ProfileCompletion; bod
       <dl className="mt-5 grid grid-cols-3 gap-3 border-t border-neutral-200 pt-4 text-sm" data-testid="body-figures">
         {(
           [
-            ['Height', body.height],
-            ['Weight', body.weight],
-            ['Goal', body.goal],
+            ['Height', body.height, null],
+            ['Weight', body.weight, body.weight_from],
+            ['Goal', body.goal, null],
           ] as const
-        ).map(([label, value]) => (
+        ).map(([label, value, from]) => (
           <div key={label}>
             <dt className="text-neutral-600">{label}</dt>
             <dd className="font-semibold text-neutral-900 tabular-nums">
-              {value ?? (
-                <Link href="/profile" className="font-medium text-brand-700 underline-offset-2 hover:underline" aria-label={`Add your ${label.toLowerCase()} on your profile`}>
-                  —
-                </Link>
+              {value !== null && from ? (
+                <>
+                  {value}
+                  <span className="block text-xs font-normal text-neutral-600" data-testid="weight-from">
+                    {from}
+                  </span>
+                </>
+              ) : (
+                value ?? (
+                  <Link href="/profile" className="font-medium text-brand-700 underline-offset-2 hover:underline" aria-label={`Add your ${label.toLowerCase()} on your profile`}>
+                    —
+                  </Link>
+                )
               )}
             </dd>
           </div>

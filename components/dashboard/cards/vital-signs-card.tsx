@@ -64,7 +64,7 @@ export function VitalSignsCard({ initial }: { initial: VitalsResponse }) {
           </p>
           <p className="mt-1 text-xs text-neutral-600">
             {v.bp_source && v.bp_measured_at
-              ? `From your ${sourceWords[v.bp_source]}, ${formatDateGB(v.bp_measured_at)}.`
+              ? `From your ${v.bp_source === 'device' && v.bp_device ? v.bp_device : sourceWords[v.bp_source]}, ${formatDateGB(v.bp_measured_at)}.`
               : 'Take the weekly scan or connect a blood-pressure monitor.'}
           </p>
           <div className="mt-4 flex items-center gap-3">

@@ -21,7 +21,9 @@ async function userWithRows() {
   await db.dailyMetric.create({
     data: { userId, day: midnight(yesterday), source: 'OURA', sleepScore: 78, steps: 8000, restingHeartRateBpm: 57, stressScore: 33, vo2Max: 42.3 },
   });
-  await db.dailyMetric.create({ data: { userId, day: midnight(today), source: 'MANUAL', caloriesIntakeKcal: 1800 } });
+  // Today's own row already holds the weight entered during onboarding; the intake joins it.
+  const own = { userId, day: midnight(today), source: 'MANUAL' } as const;
+  await db.dailyMetric.upsert({ where: { userId_day_source: own }, create: { ...own, caloriesIntakeKcal: 1800 }, update: { caloriesIntakeKcal: 1800 } });
   await db.heartRateSample.create({ data: { userId, recordedAt: midnight(today), bpm: 64, source: 'OURA' } });
   await db.vitalScan.create({
     data: { userId, source: 'WEEKLY', measuredAt: new Date(Date.now() - 60_000), systolicBloodPressureMmhg: 118, diastolicBloodPressureMmhg: 77, bloodPressureSource: 'CUFF' },
@@ -48,6 +50,7 @@ describe('GET /api/vitals, /api/activity, /api/sleep_score, /api/trends/testoste
       bp_systolic: 118,
       bp_diastolic: 77,
       bp_source: 'cuff',
+      bp_device: null,
       bp_measured_at: expect.any(String),
       bp_next_in_days: expect.any(Number),
     });
