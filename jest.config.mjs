@@ -15,6 +15,8 @@ export default async function config() {
     // Most integration files wait on a server or the database rather than the CPU, so three workers
     // on two cores finish in about half the time of Jest's default (cores − 1). JEST_WORKERS overrides.
     maxWorkers: Number(process.env.JEST_WORKERS) || 3,
+    // The longest files first (tests/setup/slow-first-sequencer.mjs).
+    testSequencer: '<rootDir>/tests/setup/slow-first-sequencer.mjs',
     projects: [
       await createJestConfig({
         ...shared,

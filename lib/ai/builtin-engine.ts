@@ -366,7 +366,9 @@ export function alertFor(signals: AlertSignals): Alert | null {
     return { title: 'Three short nights in a row', subtitle: `You slept ${listOf(lastThree.map((minutes) => formatMinutes(minutes ?? 0)))}. Protect tonight: lights out 30 minutes earlier.` };
   }
   if (signals.newLabResult) {
-    return { title: 'New lab results are in', subtitle: `Your ${signals.newLabResult.name} result is ready: see how it fits your trend in Insights.` };
+    // Only where the trend is shown: the dashboard's T-Results chart has total testosterone, nothing else does yet.
+    const { name, charted } = signals.newLabResult;
+    return { title: 'New lab results are in', subtitle: charted ? `Your ${name} result is ready: see it beside your earlier ones on the T-Results chart.` : `Your ${name} result is ready.` };
   }
   if (signals.trialEndsOn && ISO_DAY.isReal(signals.trialEndsOn) && ISO_DAY.isReal(signals.day)) {
     const daysLeft = Math.round((ISO_DAY.toDate(signals.trialEndsOn).getTime() - ISO_DAY.toDate(signals.day).getTime()) / 86_400_000);

@@ -67,7 +67,7 @@ export type AlertSignals = {
   /** Sleep minutes of the latest nights, oldest first; null for a night without data. */
   recentNightsMinutes: readonly (number | null)[];
   /** A lab result that arrived since the user last looked, named for people ("total testosterone"). */
-  newLabResult: { name: string } | null;
+  newLabResult: { name: string; /** Shown on the dashboard's T-Results chart (total testosterone is). */ charted: boolean } | null;
   /** The last day of the free trial, YYYY-MM-DD, or null when not trialling. */
   trialEndsOn: string | null;
 };

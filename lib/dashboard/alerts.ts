@@ -1,3 +1,4 @@
+import { isLabMarkerKey, LAB_MARKERS } from '@/lib/labs/markers';
 import 'server-only';
 import { aiEngine, type AiEngine, type AlertSignals } from '@/lib/ai';
 import { alertFor } from '@/lib/ai/builtin-engine';
@@ -24,7 +25,12 @@ export const ALERT_COLOURS = {
   news: { backgroundColor: '#EFF6FF', border: '#93C5FD' },
 } as const;
 
-const labName = (marker: string): string => (marker === 'total_testosterone' ? 'total testosterone' : marker.replaceAll('_', ' '));
+/** A marker as a sentence names it: "total testosterone", "SHBG", "HbA1c" (its label, lower-cased unless it holds an abbreviation). */
+const labName = (marker: string): string => {
+  if (!isLabMarkerKey(marker)) return marker.replaceAll('_', ' ');
+  const label = LAB_MARKERS[marker].label;
+  return /[A-Z]/.test(label.slice(1)) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+};
 
 /** The signals for `day`, read in parallel. */
 async function alertSignals(userId: string, now: Date, day: string): Promise<AlertSignals> {
@@ -47,7 +53,7 @@ async function alertSignals(userId: string, now: Date, day: string): Promise<Ale
       baseline: meanOf(daysEnding(addDays(day, -RECENT_DAYS), BASELINE_DAYS).map((d) => merged.get(d)?.hrvMs ?? null)),
     },
     recentNightsMinutes: daysEnding(day, NIGHTS).map((d) => merged.get(d)?.sleepDurationMinutes ?? null),
-    newLabResult: lab ? { name: labName(lab.marker) } : null,
+    newLabResult: lab ? { name: labName(lab.marker), charted: lab.marker === 'total_testosterone' } : null,
     trialEndsOn: trialEnd,
   };
 }

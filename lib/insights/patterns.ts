@@ -112,7 +112,7 @@ const UNITS: Readonly<Record<TrendField | WeekField, Unit>> = {
   hrvMs: { label: 'Heart-rate variability', number: gb, unit: ' ms', trendStep: 1, weekStep: 1, per: '', more: 'higher', less: 'lower' },
   sleepDurationMinutes: { label: 'Sleep', number: formatMinutes, unit: '', trendStep: 1, weekStep: 1, per: ' a night', more: 'more', less: 'less' },
   sleepScore: { label: 'Sleep score', number: gb, unit: '', diffUnit: ' points', trendStep: 1, weekStep: 1, per: '', more: 'higher', less: 'lower' },
-  steps: { label: 'Steps', number: gb, unit: '', trendStep: 100, weekStep: 10, per: ' a day', more: 'more', less: 'fewer' },
+  steps: { label: 'Steps', number: gb, unit: '', trendStep: 100, weekStep: 1, per: ' a day', more: 'more', less: 'fewer' },
   weightKg: { label: 'Weight', number: gb1, unit: ' kg', trendStep: 0.1, weekStep: 0.1, per: '', more: 'higher', less: 'lower' },
 };
 
@@ -150,7 +150,16 @@ function trend(byDay: ReadonlyMap<string, MergedDay>, field: TrendField, today: 
   const to = roundToStep(from + change, u.trendStep);
   // A fitted line that leaves the possible range at either end is not a figure to show.
   if (from < 0 || to < 0 || line.intercept + rawChange < 0) return null;
-  const text = `${u.label} ${change > 0 ? 'rose' : 'fell'} ${show(u, Math.abs(change))} over ${TREND_WINDOW_DAYS / 7} weeks (${u.number(from)} → ${u.number(to)}${u.unit}).`;
+  // The four weeks' line may rise while the last week fell: the statement says so rather than contradict
+  // the week's figures the dashboard shows beside it (the same 7-day windows).
+  const last = lastDayOf(field, today);
+  const weekNow = mean(series(byDay, field, last, 7, scale).map((p) => p.y));
+  const weekBefore = mean(series(byDay, field, addDays(last, -7), 7, scale).map((p) => p.y));
+  const shownNow = weekNow === null ? null : roundToStep(weekNow, u.weekStep);
+  const shownBefore = weekBefore === null ? null : roundToStep(weekBefore, u.weekStep);
+  const against = shownNow !== null && shownBefore !== null && Math.sign(shownNow - shownBefore) === -Math.sign(change);
+  const though = against ? `, though this week’s ${show(u, shownNow)}${u.per} is ${change > 0 ? 'below' : 'above'} last week’s ${show(u, shownBefore)}` : '';
+  const text = `${u.label} ${change > 0 ? 'rose' : 'fell'} ${show(u, Math.abs(change))} over ${TREND_WINDOW_DAYS / 7} weeks (${u.number(from)} → ${u.number(to)}${u.unit})${though}.`;
   return { kind: 'trend', metric: field, text, figures: { change, from, to, slopePerDay: line.slope, days: line.n } };
 }
 

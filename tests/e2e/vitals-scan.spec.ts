@@ -2,13 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { writeFaceVideo, type FaceVideoOptions } from '@/tests/support/y4m';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
-import { appHeaders, nextClientAddress } from './support/client-address';
-import { query } from './support/database';
-import { answerThrough } from './support/onboarding-answers';
-import { expectAccessible, watchCsp } from './support/page-checks';
+import { expectAccessible } from './support/page-checks';
+import { scanBrowser, scanRows, type ScanBrowser } from './support/scan-browser';
 
 // The real scan pages in Chromium, each browser with a fake camera playing a generated face
 // (tests/support/y4m.ts) whose skin pulses at a known rate and breathes at a known rate. The measured
@@ -22,7 +19,6 @@ import { expectAccessible, watchCsp } from './support/page-checks';
 
 const TOLERANCE = 3;
 const SCAN_TIMEOUT = 120_000;
-const PASSWORD = 'Longevity-e2e-2026';
 
 test.describe.configure({ mode: 'parallel', timeout: 240_000 });
 // Never traced, even on a developer's machine: a trace's screenshot of every new camera frame left each
@@ -48,27 +44,11 @@ async function videoFor(face: Face): Promise<string> {
   return file;
 }
 
-type Scanner = { browser: Browser; page: Page; email: string; csp: string[] };
+type Scanner = ScanBrowser;
 
-/**
- * A browser whose camera plays `face` (null: Chromium's own fake camera, its moving green test pattern),
- * signed in as a new user who has answered the steps through `through`.
- */
-async function scanner(face: Face | null, through: 'vital-signs-tutorial' | 'terms', baseURL: string, worker: number): Promise<Scanner> {
-  const video = face ? [`--use-file-for-fake-video-capture=${await videoFor(face)}`] : [];
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', ...video],
-  });
-  // A modest window: the software compositor's work grows with the pixels it redraws for the video.
-  const context = await browser.newContext({ baseURL, viewport: { width: 640, height: 560 } });
-  const csp = await watchCsp(context);
-  const address = nextClientAddress(worker + 10);
-  const email = `e2e-scan-${worker}-${Date.now()}-${face ? (face.pulseBpm ?? 'none') : 'pattern'}@example.test`;
-  const registered = await context.request.post('/api/register', { data: { firstName: 'Ravi', lastName: 'Pulse', email, password: PASSWORD }, headers: appHeaders(baseURL, address) });
-  expect(registered.status(), await registered.text()).toBe(201);
-  await answerThrough(context.request, baseURL, address, through);
-  return { browser, page: await context.newPage(), email, csp };
+/** A browser whose camera plays `face`, signed in as a new user who has answered the steps through `through`. */
+async function scanner(face: Face, through: 'vital-signs-tutorial' | 'terms', baseURL: string, worker: number): Promise<Scanner> {
+  return scanBrowser({ video: await videoFor(face), through, baseURL, worker, tag: String(face.pulseBpm ?? 'none') });
 }
 
 /** Waits for the scan's result and reads its figures. */
@@ -90,13 +70,6 @@ async function expectWithin(page: Page, face: Face) {
   return result;
 }
 
-const scanRows = (email: string) =>
-  query<{ source: string; heartRateBpm: number | null; breathingRateBpm: number | null; systolic: number | null; diastolic: number | null; pressureSource: string | null; engine: string }>(
-    `SELECT s.source::text AS source, s."heartRateBpm", s."breathingRateBpm", s."systolicBloodPressureMmhg" AS systolic, s."diastolicBloodPressureMmhg" AS diastolic,
-       s."bloodPressureSource"::text AS "pressureSource", s.engine
-     FROM vital_scans s JOIN users u ON u.id = s."userId" WHERE u.email = $1 ORDER BY s."measuredAt"`,
-    [email],
-  );
 
 test('step 9 measures and stores a scan; the weekly check-in stores one with a cuff reading and refuses a second; a face with no pulse reads as low quality', async ({ baseURL }, testInfo) => {
   const onboarding: Face = { pulseBpm: 60, breathsPerMin: 15 };
@@ -194,30 +167,3 @@ test('faces at 48, 95 and 120 bpm are measured within ±3 bpm, and their breathi
   }
 });
 
-test('Chromium’s own fake camera, a moving pattern with no face, gives no reading: the scan says no face was found and saves nothing', async ({ baseURL }, testInfo) => {
-  const s = await scanner(null, 'vital-signs-tutorial', baseURL!, testInfo.parallelIndex);
-  try {
-    await s.page.goto('/onboarding_9');
-    await expect(s.page.getByRole('progressbar', { name: 'Measuring' })).toBeVisible({ timeout: 20_000 });
-    // The clock waits for a face: it never starts.
-    await expect(s.page.getByText('Looking for your face… The scan pauses until it sees you inside the oval.')).toBeVisible();
-    await expect(s.page.getByRole('progressbar', { name: 'Measuring' })).toHaveAttribute('aria-valuenow', '0');
-    const alert = s.page.getByRole('alert').filter({ hasText: 'No face found' });
-    await expect(alert).toBeVisible({ timeout: 30_000 });
-    await expect(alert).toContainText('The scan measures only while it sees your face, and it saw none.');
-    await expect(s.page.getByTestId('scan-result')).toHaveCount(0);
-    await expect(s.page.getByText('Your measurement is saved.')).toHaveCount(0);
-    await s.page.screenshot({ path: 'test-results/scan-no-face.png' });
-    await expectAccessible(s.page);
-    expect(await scanRows(s.email)).toHaveLength(0);
-    // Another try finds no face either; the member goes on without a measurement.
-    await s.page.getByRole('button', { name: 'Scan again' }).click();
-    await expect(s.page.getByRole('alert').filter({ hasText: 'No face found' })).toBeVisible({ timeout: 30_000 });
-    await s.page.getByRole('button', { name: 'Next' }).click();
-    await expect(s.page).toHaveURL(/\/onboarding_10$/);
-    expect(await scanRows(s.email)).toHaveLength(0);
-    expect(s.csp, 'Content Security Policy violations').toEqual([]);
-  } finally {
-    await s.browser.close();
-  }
-});

@@ -333,7 +333,7 @@ describe('the daily alert, made by the banner’s read (nextNotification)', () =
     const userId = await newUser();
     await addTestosterone(userId, 512, new Date('2026-03-02T08:00:00Z'), { createdAt: new Date('2026-03-09T16:00:00Z') });
     await nextNotification(userId, NOW);
-    expect(await alerts(userId)).toMatchObject([{ title: 'New lab results are in', subtitle: 'Your total testosterone result is ready: see how it fits your trend in Insights.', backgroundColor: '#EFF6FF', border: '#93C5FD' }]);
+    expect(await alerts(userId)).toMatchObject([{ title: 'New lab results are in', subtitle: 'Your total testosterone result is ready: see it beside your earlier ones on the T-Results chart.', backgroundColor: '#EFF6FF', border: '#93C5FD' }]);
   });
 
   it('tells of the trial’s end, unless the billing notice about it came in the last 3 days', async () => {

@@ -259,7 +259,7 @@ describe('alerts', () => {
   });
 
   it('flag an HRV at least 15% below the baseline first', async () => {
-    const alert = await builtinEngine.alert({ ...quiet, hrvMs: week(38, 47), recentNightsMinutes: [300, 310, 320], newLabResult: { name: 'total testosterone' }, trialEndsOn: '2026-03-11' });
+    const alert = await builtinEngine.alert({ ...quiet, hrvMs: week(38, 47), recentNightsMinutes: [300, 310, 320], newLabResult: { name: 'total testosterone', charted: true }, trialEndsOn: '2026-03-11' });
     expect(alert).toEqual({ title: 'Your HRV is 19% below your baseline', subtitle: 'It averaged 38 ms over 7 days against 47 ms over 30 days. Take it easy today and get to bed early.' });
     expect(alertFor({ ...quiet, hrvMs: week(40.1, 47) })).toBeNull();
   });
@@ -274,11 +274,13 @@ describe('alerts', () => {
     expect(alertFor({ ...quiet, recentNightsMinutes: [350, 340] })).toBeNull();
   });
 
-  it('flag a new lab result before the trial ending', () => {
-    expect(alertFor({ ...quiet, newLabResult: { name: 'total testosterone' }, trialEndsOn: '2026-03-10' })).toEqual({
+  it('flag a new lab result before the trial ending, pointing only to a chart that shows it', () => {
+    expect(alertFor({ ...quiet, newLabResult: { name: 'total testosterone', charted: true }, trialEndsOn: '2026-03-10' })).toEqual({
       title: 'New lab results are in',
-      subtitle: 'Your total testosterone result is ready: see how it fits your trend in Insights.',
+      subtitle: 'Your total testosterone result is ready: see it beside your earlier ones on the T-Results chart.',
     });
+    // No screen charts SHBG yet: the banner promises no trend.
+    expect(alertFor({ ...quiet, newLabResult: { name: 'SHBG', charted: false } })).toEqual({ title: 'New lab results are in', subtitle: 'Your SHBG result is ready.' });
   });
 
   it('flag the trial ending within three days', () => {

@@ -169,6 +169,14 @@ describe('28-day trends', () => {
     expect(ofKind(patterns(mergedDays({ steps: line(7400, 490, { endAgo: 1 }) })), 'trend')).toEqual([]);
   });
 
+  it('never contradicts the week’s figures beside it: a four-week rise with a lower last week says so', () => {
+    // Steps end yesterday: two weeks at 8,000, then a week at 9,526, then this week at 8,782 (the dashboard's two weeks).
+    const steps: Record<number, number> = {};
+    for (let ago = 1; ago <= 28; ago += 1) steps[ago] = ago <= 7 ? 8782 : ago <= 14 ? 9526 : 8000;
+    const [insight] = patterns(mergedDays({ steps }));
+    expect(insight?.text).toMatch(/^Steps rose [\d,]+ over 4 weeks \([\d,]+ → [\d,]+\), though this week’s 8,782 a day is below last week’s 9,526\.$/);
+  });
+
   it('weight: to 0.1 kg; 0.45 kg is below the 0.5 kg threshold', () => {
     const [insight] = patterns(mergedDays({ weightKg: line(84.3, -1.2) }));
     expect(insight?.text).toBe('Weight fell 1.2 kg over 4 weeks (84.3 → 83.1 kg).');
@@ -203,7 +211,7 @@ describe('week over week', () => {
   it('steps: exactly 10 % counts, 9.9 % does not, and 3 values in a week are too few', () => {
     const lastWeek = week(14, [6950, 6950, 6950, 6950]);
     expect(patterns(mergedDays({ steps: { ...lastWeek, ...week(7, [7645, 7645, 7645, 7645]) } })).map((i) => i.text)).toEqual([
-      'Steps averaged 7,650 a day this week, 10% more than last week (6,950).', // 7,645 is shown to the nearest 10
+      'Steps averaged 7,645 a day this week, 10% more than last week (6,950).', // to the step, as the dashboard's Activity card shows the week
     ]);
     expect(patterns(mergedDays({ steps: { ...lastWeek, ...week(7, [7640, 7640, 7640, 7640]) } }))).toEqual([]);
     expect(patterns(mergedDays({ steps: { ...lastWeek, ...week(7, [9000, 9000, 9000]) } }))).toEqual([]);

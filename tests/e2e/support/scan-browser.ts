@@ -1,0 +1,39 @@
+// A browser of its own with Chromium's fake camera, signed in as a new member who has answered the
+// onboarding steps through `through`: the camera scan's e2e tests (vitals-scan.spec.ts plays generated
+// faces; vitals-scan-camera.spec.ts plays Chromium's own moving test pattern).
+import { chromium, expect, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { appHeaders, nextClientAddress } from './client-address';
+import { query } from './database';
+import { answerThrough } from './onboarding-answers';
+import { watchCsp } from './page-checks';
+
+const PASSWORD = 'Longevity-e2e-2026';
+
+export type ScanBrowser = { browser: Browser; page: Page; email: string; csp: string[] };
+
+/** `video`: a .y4m file for the camera to play; null for Chromium's own pattern. `tag` tells the users apart. */
+export async function scanBrowser({ video, through, baseURL, worker, tag }: { video: string | null; through: 'vital-signs-tutorial' | 'terms'; baseURL: string; worker: number; tag: string }): Promise<ScanBrowser> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', ...(video ? [`--use-file-for-fake-video-capture=${video}`] : [])],
+  });
+  // A modest window: the software compositor's work grows with the pixels it redraws for the video.
+  const context = await browser.newContext({ baseURL, viewport: { width: 640, height: 560 } });
+  const csp = await watchCsp(context);
+  const address = nextClientAddress(worker + 10);
+  const email = `e2e-scan-${worker}-${Date.now()}-${tag}@example.test`;
+  const registered = await context.request.post('/api/register', { data: { firstName: 'Ravi', lastName: 'Pulse', email, password: PASSWORD }, headers: appHeaders(baseURL, address) });
+  expect(registered.status(), await registered.text()).toBe(201);
+  await answerThrough(context.request, baseURL, address, through);
+  return { browser, page: await context.newPage(), email, csp };
+}
+
+/** The member's stored scans, oldest first. */
+export const scanRows = (email: string) =>
+  query<{ source: string; heartRateBpm: number | null; breathingRateBpm: number | null; systolic: number | null; diastolic: number | null; pressureSource: string | null; engine: string }>(
+    `SELECT s.source::text AS source, s."heartRateBpm", s."breathingRateBpm", s."systolicBloodPressureMmhg" AS systolic, s."diastolicBloodPressureMmhg" AS diastolic,
+       s."bloodPressureSource"::text AS "pressureSource", s.engine
+     FROM vital_scans s JOIN users u ON u.id = s."userId" WHERE u.email = $1 ORDER BY s."measuredAt"`,
+    [email],
+  );

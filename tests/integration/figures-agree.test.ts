@@ -1,0 +1,117 @@
+// Every figure a screen shows equals the one in the member's own export, with its source (issue 22's
+// consistency check). For the demo member and for a generated one, this reads what the dashboard, the
+// profile form, /my_actions and /insights render (the same lib functions the pages and their API calls
+// use) and holds each figure against "Download my data": profile.json and the CSV tables, read here with
+// plain arithmetic.
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { strFromU8, unzipSync } from 'fflate';
+import { dashboardData } from '@/lib/dashboard/page-data';
+import { addDays, daysEnding, utcDay } from '@/lib/days';
+import { db } from '@/lib/db';
+import { seedDemoData } from '@/lib/demo/seed';
+import { DEMO_EMAIL } from '@/lib/demo/account';
+import { parseCsv } from '@/lib/export/csv';
+import { dataExportStream } from '@/lib/export/data-export';
+import { dailyPatterns } from '@/lib/insights/daily-patterns';
+import { getUserInfo } from '@/lib/profile/user-info';
+import { addDailyMetrics, addTestosterone, createMember, ONBOARDED_PROFILE } from '../support/members';
+
+afterAll(() => db.$disconnect());
+
+const TODAY = utcDay(new Date());
+
+type Row = Record<string, string>;
+
+/** The member's export, as the member downloads it. */
+async function exportOf(userId: string) {
+  const archive = unzipSync(new Uint8Array(await new Response(dataExportStream(userId)).arrayBuffer()));
+  const text = (name: string) => strFromU8(archive[name]!);
+  const table = (name: string): Row[] => {
+    const [header, ...rows] = parseCsv(text(name));
+    return rows.filter((row) => row.length === header!.length).map((row) => Object.fromEntries(header!.map((column, i) => [column, row[i]!])));
+  };
+  return {
+    profile: JSON.parse(text('profile.json')) as { current_weight_kg: number; current_weight_source: string; current_weight_measured_on: string | null },
+    metrics: table('daily_metrics.csv'),
+    labs: table('lab_results.csv'),
+  };
+}
+
+const numberIn = (text: string) => Number(text.replaceAll(',', ''));
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
+/** Walks every screen's figures for `userId` and holds each against the export. */
+async function expectScreensToAgreeWithExport(userId: string) {
+  const owner = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, dataVersion: true } });
+  const [dashboard, info, insights, exported] = await Promise.all([dashboardData(owner), getUserInfo(userId), dailyPatterns(userId), exportOf(userId)]);
+  const { profile, metrics, labs } = exported;
+  const rowOf = (day: string, source: string) => metrics.find((row) => row.day === day && row.source === source);
+
+  // The weight: the profile card, the profile form and the export's profile say one figure, from one
+  // source, and the export's daily table holds that weighing.
+  expect(dashboard.body.weight).toBe(`${profile.current_weight_kg} kg`);
+  expect(dashboard.body.weight_from?.toLowerCase()).toContain(profile.current_weight_source.toLowerCase());
+  expect(info.weight).toBe(profile.current_weight_kg);
+  if (profile.current_weight_measured_on) {
+    const source = profile.current_weight_source === 'your own entry' ? 'manual' : profile.current_weight_source.toLowerCase().replaceAll(' ', '_');
+    expect(Number(rowOf(profile.current_weight_measured_on, source)?.weight_kg)).toBe(profile.current_weight_kg);
+  }
+  // Every "Why today" that quotes the weight quotes that one.
+  for (const action of [dashboard.actions.action_1, dashboard.actions.action_2, dashboard.actions.action_3, dashboard.actions.action_4]) {
+    const quoted = /You weigh ([\d.]+) kg/.exec(action?.reason ?? '');
+    if (quoted) expect(Number(quoted[1])).toBe(profile.current_weight_kg);
+  }
+
+  // Steps: the Activity card's two weeks are the export's daily steps over the 7 complete days and the 7 before.
+  const stepsOf = (days: string[]) => days.flatMap((day) => metrics.filter((row) => row.day === day && row.steps !== '').map((row) => Number(row.steps)));
+  const thisWeek = stepsOf(daysEnding(addDays(TODAY, -1), 7));
+  const lastWeek = stepsOf(daysEnding(addDays(TODAY, -8), 7));
+  expect(dashboard.activity.steps_today).toBe(Math.round(mean(thisWeek)));
+  expect(dashboard.activity.steps_yesterday).toBe(Math.round(mean(lastWeek)));
+  // …and the insights' statements about the weeks say the same numbers.
+  for (const statement of insights.insights) {
+    const week = /^Steps averaged ([\d,]+) a day this week, .* than last week \(([\d,]+)\)\.$/.exec(statement);
+    if (week) expect([numberIn(week[1]!), numberIn(week[2]!)]).toEqual([dashboard.activity.steps_today, dashboard.activity.steps_yesterday]);
+    const though = /though this week’s ([\d,]+) a day is (?:below|above) last week’s ([\d,]+)\.$/.exec(statement);
+    if (though) expect([numberIn(though[1]!), numberIn(though[2]!)]).toEqual([dashboard.activity.steps_today, dashboard.activity.steps_yesterday]);
+  }
+
+  // Sleep score: last night's, as the export has it.
+  if (dashboard.sleep) expect(metrics.some((row) => row.day === dashboard.sleep!.day && Number(row.sleep_score) === dashboard.sleep!.score)).toBe(true);
+
+  // Blood pressure: a device's reading is in the export under that device, that day.
+  const { bp_source, bp_device, bp_measured_at, bp_systolic, bp_diastolic } = dashboard.vitals;
+  if (bp_source === 'device') {
+    const row = rowOf(bp_measured_at!.slice(0, 10), bp_device!.toLowerCase().replaceAll(' ', '_'));
+    expect([Number(row?.systolic_bp_mmhg), Number(row?.diastolic_bp_mmhg)]).toEqual([bp_systolic, bp_diastolic]);
+  }
+
+  // T-Results: the latest total testosterone is the export's latest.
+  const testosterone = labs.filter((row) => row.marker === 'total_testosterone').sort((a, b) => (a.taken_at ?? '').localeCompare(b.taken_at ?? ''));
+  if (testosterone.length) expect(dashboard.trend.data.at(-1)?.raw).toBe(Math.round(Number(testosterone.at(-1)!.value_ng_dl)));
+  return { dashboard, profile };
+}
+
+describe('what the screens show is what the export holds', () => {
+  it('for the demo member', async () => {
+    await seedDemoData(db);
+    const { id } = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true } });
+    const { dashboard, profile } = await expectScreensToAgreeWithExport(id);
+    // The demo's scale weighs every morning: its weight is today's Withings reading, not the 95 kg it typed at sign-up.
+    expect([profile.current_weight_source, profile.current_weight_measured_on]).toEqual(['Withings', TODAY]);
+    expect(dashboard.vitals.bp_device).toBe('Withings');
+  });
+
+  it('for a generated member with a scale, a phone and a lab result', async () => {
+    const { id } = await createMember({ ...ONBOARDED_PROFILE, currentWeightKg: 95, desiredWeightKg: 88 });
+    const days = daysEnding(TODAY, 30);
+    await addDailyMetrics(id, days, (_day, index) => ({ weightKg: Math.round((95 - index * 0.1) * 10) / 10, systolicBpMmhg: 120 + (index % 5), diastolicBpMmhg: 78 + (index % 3) }), 'WITHINGS');
+    await addDailyMetrics(id, days, (_day, index) => ({ steps: 6000 + ((index * 733) % 4000) }), 'APPLE_HEALTH');
+    await addDailyMetrics(id, days, (_day, index) => ({ sleepScore: 60 + ((index * 7) % 30), sleepDurationMinutes: 400 + ((index * 11) % 80) }), 'OURA');
+    await addTestosterone(id, 410, new Date(`${addDays(TODAY, -40)}T08:00:00Z`));
+    await addTestosterone(id, 472, new Date(`${addDays(TODAY, -3)}T08:00:00Z`));
+    const { dashboard, profile } = await expectScreensToAgreeWithExport(id);
+    expect([profile.current_weight_kg, profile.current_weight_source]).toEqual([92.1, 'Withings']);
+    expect(dashboard.trend.data.at(-1)?.raw).toBe(472);
+  });
+});
