@@ -33,6 +33,7 @@ async function exportOf(userId: string) {
   return {
     profile: JSON.parse(text('profile.json')) as { current_weight_kg: number; current_weight_source: string; current_weight_measured_on: string | null },
     metrics: table('daily_metrics.csv'),
+    heartRates: table('heart_rate_samples.csv'),
     labs: table('lab_results.csv'),
   };
 }
@@ -44,7 +45,7 @@ const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.le
 async function expectScreensToAgreeWithExport(userId: string) {
   const owner = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, dataVersion: true } });
   const [dashboard, info, insights, exported] = await Promise.all([dashboardData(owner), getUserInfo(userId), dailyPatterns(userId), exportOf(userId)]);
-  const { profile, metrics, labs } = exported;
+  const { profile, metrics, heartRates, labs } = exported;
   const rowOf = (day: string, source: string) => metrics.find((row) => row.day === day && row.source === source);
 
   // The weight: the profile card, the profile form and the export's profile say one figure, from one
@@ -75,6 +76,26 @@ async function expectScreensToAgreeWithExport(userId: string) {
     const though = /though this week’s ([\d,]+) a day is (?:below|above) last week’s ([\d,]+)\.$/.exec(statement);
     if (though) expect([numberIn(though[1]!), numberIn(though[2]!)]).toEqual([dashboard.activity.steps_today, dashboard.activity.steps_yesterday]);
   }
+
+  // Heart rate and stress, this week and last: each day's mean of the export's heart-rate samples, else
+  // that day's resting heart rate; stress as the day's figure; the overnight figures ranked ring, strap,
+  // scale, Apple Health, scan, own entry (docs/architecture.md), each day to the whole number.
+  const RECOVERY = ['oura', 'whoop', 'withings', 'apple_health', 'scan', 'manual'];
+  const ranked = (day: string, column: string) => {
+    const rows = metrics.filter((row) => row.day === day && row[column] !== '' && row[column] !== undefined).sort((a, b) => RECOVERY.indexOf(a.source!) - RECOVERY.indexOf(b.source!));
+    return rows.length ? Number(rows[0]![column]) : null;
+  };
+  const samplesOf = new Map<string, number[]>();
+  for (const sample of heartRates) samplesOf.set(sample.recorded_at!.slice(0, 10), [...(samplesOf.get(sample.recorded_at!.slice(0, 10)) ?? []), Number(sample.bpm)]);
+  const weekMean = (days: string[], ofDay: (day: string) => number | null) => {
+    const values = days.map(ofDay).filter((value): value is number => value !== null).map(Math.round);
+    return values.length ? Math.round(mean(values)) : null;
+  };
+  const rateOf = (day: string) => (samplesOf.has(day) ? mean(samplesOf.get(day)!) : ranked(day, 'resting_heart_rate_bpm'));
+  const stressOf = (day: string) => ranked(day, 'stress_score');
+  const [week, weekBefore] = [daysEnding(TODAY, 7), daysEnding(addDays(TODAY, -7), 7)];
+  expect([dashboard.vitals.heart_rate_today, dashboard.vitals.heart_rate_yesterday]).toEqual([weekMean(week, rateOf), weekMean(weekBefore, rateOf)]);
+  expect([dashboard.vitals.stress_today, dashboard.vitals.stress_yesterday]).toEqual([weekMean(week, stressOf), weekMean(weekBefore, stressOf)]);
 
   // Sleep score: last night's, as the export has it.
   if (dashboard.sleep) expect(metrics.some((row) => row.day === dashboard.sleep!.day && Number(row.sleep_score) === dashboard.sleep!.score)).toBe(true);
@@ -107,7 +128,11 @@ describe('what the screens show is what the export holds', () => {
     const days = daysEnding(TODAY, 30);
     await addDailyMetrics(id, days, (_day, index) => ({ weightKg: Math.round((95 - index * 0.1) * 10) / 10, systolicBpMmhg: 120 + (index % 5), diastolicBpMmhg: 78 + (index % 3) }), 'WITHINGS');
     await addDailyMetrics(id, days, (_day, index) => ({ steps: 6000 + ((index * 733) % 4000) }), 'APPLE_HEALTH');
-    await addDailyMetrics(id, days, (_day, index) => ({ sleepScore: 60 + ((index * 7) % 30), sleepDurationMinutes: 400 + ((index * 11) % 80) }), 'OURA');
+    await addDailyMetrics(id, days, (_day, index) => ({ sleepScore: 60 + ((index * 7) % 30), sleepDurationMinutes: 400 + ((index * 11) % 80), restingHeartRateBpm: 55 + (index % 6), stressScore: 30 + ((index * 5) % 17) }), 'OURA');
+    // A few days of the ring's daytime heart rate too: those days' means replace their resting rates.
+    await db.heartRateSample.createMany({
+      data: [1, 2, 9].flatMap((ago) => [8, 12, 18].map((hour, k) => ({ userId: id, source: 'OURA' as const, recordedAt: new Date(`${addDays(TODAY, -ago)}T${String(hour).padStart(2, '0')}:00:00Z`), bpm: 62 + ago + k * 5 }))),
+    });
     await addTestosterone(id, 410, new Date(`${addDays(TODAY, -40)}T08:00:00Z`));
     await addTestosterone(id, 472, new Date(`${addDays(TODAY, -3)}T08:00:00Z`));
     const { dashboard, profile } = await expectScreensToAgreeWithExport(id);
