@@ -207,15 +207,10 @@ function toAction({ entry, reading }: Ranked, context: EngineContext): Action {
 }
 
 /**
- * The catalogue action `id` in today's words: its title (today's step target) and its reason from the
- * figures now. Null for an id the catalogue does not have. A day's actions keep their place when the data
- * changes; this rewrites what they quote (lib/dashboard/actions.ts).
+ * A day's actions (catalogue ids, in their order) in today's words, each with its own reason: the titles
+ * (today's step target) and reasons from the figures now; ids not in the catalogue are left out. A day's
+ * actions keep their place when the data changes; this rewrites what they quote (lib/dashboard/actions.ts).
  */
-export function actionInTodaysWords(id: string, context: EngineContext): Action | null {
-  return actionsInTodaysWords([id], context)[0] ?? null;
-}
-
-/** A day's actions (catalogue ids, in their order) in today's words, each with its own reason; ids not in the catalogue are left out. */
 export function actionsInTodaysWords(ids: readonly string[], context: EngineContext): Action[] {
   const readings = readFigures(context);
   const actions = ids.flatMap((id) => {

@@ -136,6 +136,12 @@ function series(byDay: ReadonlyMap<string, MergedDay>, field: MetricField, last:
   return points;
 }
 
+/** A metric's values this week and last: the 7 days ending with its last complete day, and the 7 before (the dashboard's weeks). */
+function weeks(byDay: ReadonlyMap<string, MergedDay>, field: MetricField, today: string, scale: number): { thisWeek: number[]; lastWeek: number[] } {
+  const last = lastDayOf(field, today);
+  return { thisWeek: series(byDay, field, last, 7, scale).map((p) => p.y), lastWeek: series(byDay, field, addDays(last, -7), 7, scale).map((p) => p.y) };
+}
+
 function trend(byDay: ReadonlyMap<string, MergedDay>, field: TrendField, today: string, units: UnitSystem): Insight | null {
   const { u, scale } = unitOf(field, units);
   const points = series(byDay, field, lastDayOf(field, today), TREND_WINDOW_DAYS, scale);
@@ -152,11 +158,12 @@ function trend(byDay: ReadonlyMap<string, MergedDay>, field: TrendField, today: 
   if (from < 0 || to < 0 || line.intercept + rawChange < 0) return null;
   // The four weeks' line may rise while the last week fell: the statement says so rather than contradict
   // the week's figures the dashboard shows beside it (the same 7-day windows).
-  const last = lastDayOf(field, today);
-  const weekNow = mean(series(byDay, field, last, 7, scale).map((p) => p.y));
-  const weekBefore = mean(series(byDay, field, addDays(last, -7), 7, scale).map((p) => p.y));
-  const shownNow = weekNow === null ? null : roundToStep(weekNow, u.weekStep);
-  const shownBefore = weekBefore === null ? null : roundToStep(weekBefore, u.weekStep);
+  const { thisWeek, lastWeek } = weeks(byDay, field, today, scale);
+  const shown = (values: number[]) => {
+    const average = mean(values);
+    return average === null ? null : roundToStep(average, u.weekStep);
+  };
+  const [shownNow, shownBefore] = [shown(thisWeek), shown(lastWeek)];
   const against = shownNow !== null && shownBefore !== null && Math.sign(shownNow - shownBefore) === -Math.sign(change);
   const though = against ? `, though this week’s ${show(u, shownNow)}${u.per} is ${change > 0 ? 'below' : 'above'} last week’s ${show(u, shownBefore)}` : '';
   const text = `${u.label} ${change > 0 ? 'rose' : 'fell'} ${show(u, Math.abs(change))} over ${TREND_WINDOW_DAYS / 7} weeks (${u.number(from)} → ${u.number(to)}${u.unit})${though}.`;
@@ -165,9 +172,7 @@ function trend(byDay: ReadonlyMap<string, MergedDay>, field: TrendField, today: 
 
 function weekOverWeek(byDay: ReadonlyMap<string, MergedDay>, field: WeekField, today: string, units: UnitSystem): Insight | null {
   const { u, scale } = unitOf(field, units);
-  const last = lastDayOf(field, today);
-  const thisWeek = series(byDay, field, last, 7, scale).map((p) => p.y);
-  const lastWeek = series(byDay, field, addDays(last, -7), 7, scale).map((p) => p.y);
+  const { thisWeek, lastWeek } = weeks(byDay, field, today, scale);
   if (thisWeek.length < WEEK_MIN_VALUES || lastWeek.length < WEEK_MIN_VALUES) return null;
   const now = mean(thisWeek);
   const before = mean(lastWeek);

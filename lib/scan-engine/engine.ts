@@ -85,11 +85,11 @@ export class ScanEngine {
     const fps = durationMs > 0 ? ((frames - 1) * 1000) / durationMs : 0;
     const none = { heartRateBpm: null, hrvSdnnMs: null, hrvLnrmssdMs: null, breathingRateBpm: null };
     if (durationMs < MIN_RESULT_MS) return { ...none, signalQuality: 0, confident: false, durationMs, frames, fps };
-    const { estimate, intensity } = this.analyse();
+    const { estimate, intensity, channels } = this.analyse();
     const signalQuality = estimate?.quality ?? 0;
     if (estimate === null || signalQuality < QUALITY_THRESHOLD) {
       // A pulse that sped up or slowed down smears the whole scan's spectrum: its rate at the end, said so.
-      const change = this.rateChange();
+      const change = this.rateChange(channels);
       if (change) return { ...none, heartRateBpm: change.endBpm, signalQuality: change.quality, confident: true, rateChange: { startBpm: change.startBpm, endBpm: change.endBpm }, durationMs, frames, fps };
       return { ...none, signalQuality, confident: false, durationMs, frames, fps };
     }
@@ -113,9 +113,8 @@ export class ScanEngine {
    * rate; the straight line through them is carried to the scan's ends), and the lower of the two
    * qualities. Null otherwise.
    */
-  private rateChange(): { startBpm: number; endBpm: number; quality: number } | null {
+  private rateChange(channels: { skin: Channels; light: Float64Array | null }): { startBpm: number; endBpm: number; quality: number } | null {
     const window = Math.round(RATE_CHANGE_WINDOW_S * ANALYSIS_FS);
-    const channels = this.channels();
     const length = channels.skin[0].length;
     if (length < 2 * window) return null;
     const part = (from: number) => {
@@ -156,9 +155,9 @@ export class ScanEngine {
    * room's light is taken out of the skin first where the frames carry it, and a pulse that is the light's
    * rather than the blood's (light.ts) has quality 0.
    */
-  private analyse(): { estimate: (HeartRateEstimate & { method: PulseMethod }) | null; intensity: Float64Array } {
+  private analyse(): { estimate: (HeartRateEstimate & { method: PulseMethod }) | null; intensity: Float64Array; channels: { skin: Channels; light: Float64Array | null } } {
     const channels = this.channels();
-    return { estimate: this.estimate(channels, this.t[0] ?? 0), intensity: intensitySignal(...channels.skin, ANALYSIS_FS) };
+    return { estimate: this.estimate(channels, this.t[0] ?? 0), intensity: intensitySignal(...channels.skin, ANALYSIS_FS), channels };
   }
 
   /** The last TRACE_MS of pulse scaled to −1..1 (empty until there is enough signal to filter). */

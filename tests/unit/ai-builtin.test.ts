@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { actionInTodaysWords, actionShortlist, adviceSentences, alertFor, builtinEngine, shortenTitle } from '@/lib/ai/builtin-engine';
+import { actionShortlist, actionsInTodaysWords, adviceSentences, alertFor, builtinEngine, shortenTitle } from '@/lib/ai/builtin-engine';
 import { formatMinutes } from '@/lib/format';
 import { CATALOGUE, catalogueAction, SIGNALS } from '@/lib/ai/catalogue';
 import { ACTION_CATEGORIES, type AlertSignals, type EngineContext, type RecentVsBaseline } from '@/lib/ai/engine';
@@ -159,8 +159,8 @@ describe('daily actions', () => {
   it('put an action of the day in today’s words: the same action, its reason from the figures now', () => {
     const [first] = actionShortlist(HEAVY, 1);
     const lighter = { ...HEAVY, weight: { latestKg: 90, goalKg: 85 } };
-    expect(actionInTodaysWords(first!.id, lighter)).toMatchObject({ id: first!.id, reason: 'You weigh 90 kg, 5 kg above your goal of 85 kg.' });
-    expect(actionInTodaysWords('not-in-the-catalogue', lighter)).toBeNull();
+    expect(actionsInTodaysWords([first!.id], lighter)).toMatchObject([{ id: first!.id, reason: 'You weigh 90 kg, 5 kg above your goal of 85 kg.' }]);
+    expect(actionsInTodaysWords(['not-in-the-catalogue'], lighter)).toEqual([]);
   });
 
   it('follow the check-in: insomnia, anxiety and low mood; no hard training with a fever', async () => {
