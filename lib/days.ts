@@ -13,6 +13,15 @@ export const addDays = (day: string, n: number): string => ISO_DAY.fromDate(new 
 /** The `count` days ending with `last`, oldest first. */
 export const daysEnding = (last: string, count: number): string[] => Array.from({ length: count }, (_, i) => addDays(last, i - count + 1));
 
+/**
+ * The days that a count still growing today (steps) is averaged over, as the dashboard and insights show
+ * it: this week is the complete days of the 7 ending today (the six before today), last week the 7 before.
+ */
+export const stepWeeks = (today: string): { thisWeek: string[]; lastWeek: string[] } => ({
+  thisWeek: daysEnding(addDays(today, -1), 6),
+  lastWeek: daysEnding(addDays(today, -7), 7),
+});
+
 /** The next 00:00 UTC after `now`: when a day's cached actions and recommendations refresh. */
 export const nextUtcMidnight = (now: Date): Date => ISO_DAY.toDate(addDays(utcDay(now), 1));
 

@@ -11,6 +11,9 @@ const WEEKDAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: '
 /** A chart's label for a YYYY-MM-DD day ("Mon"). */
 export const dayLabel = (day: string) => WEEKDAY.format(new Date(`${day}T00:00:00Z`));
 
+/** A week chart's labels: each day's weekday, and "Today" for the last (the cards' weeks end today). */
+export const weekLabels = <T extends { day: string }>(days: readonly T[]): string[] => days.map((d, i) => (i === days.length - 1 ? 'Today' : dayLabel(d.day)));
+
 /** SPEC §8: vitals and activity load errors are only logged; the cards keep their dashes. */
 export function useLogged(error: Error | null, what: string) {
   useEffect(() => {
@@ -124,6 +127,15 @@ function Compare({ label, value, unit, testId }: { label: string; value: number 
 
 export type DayValue = { label: string; value: number | null };
 
+/** Where a figure came from, in a quiet line under it. */
+export function Provenance({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <p className="mt-1 text-xs text-neutral-600" data-testid={testId}>
+      {children}
+    </p>
+  );
+}
+
 /** One 'This week' / 'Last week' comparison with its 7-day chart, or what would fill it. */
 export function WeekSection(props: {
   title: string;
@@ -135,6 +147,8 @@ export function WeekSection(props: {
   days: DayValue[];
   chart: (days: DayValue[]) => ReactNode;
   missing: string;
+  /** Where this week's figures came from ("From Oura."), under the comparison. */
+  from?: string | null;
 }) {
   return (
     <section aria-label={props.title} className={props.className}>
@@ -143,6 +157,7 @@ export function WeekSection(props: {
         <Compare label="This week" value={props.thisWeek} unit={props.unit} testId={`${props.testId}-this-week`} />
         <Compare label="Last week" value={props.lastWeek} unit={props.unit} testId={`${props.testId}-last-week`} />
       </div>
+      {props.from ? <Provenance testId={`${props.testId}-from`}>{props.from}</Provenance> : null}
       {props.days.some((d) => d.value !== null) ? (
         props.chart(props.days)
       ) : (

@@ -60,8 +60,11 @@ export function InsightsView({ actions }: { actions: TodaysActionsResponse }) {
           <Loading>Working out your trends…</Loading>
         ) : list.length ? (
           <ol className="flex list-decimal flex-col gap-3 pl-5 text-sm leading-relaxed text-neutral-800 marker:font-semibold marker:text-brand-800" data-testid="trends">
-            {list.map((insight) => (
-              <li key={insight}>{insight}</li>
+            {list.map((insight, i) => (
+              <li key={insight}>
+                {insight}
+                {patterns.data.from?.[i] ? <span className="block text-xs text-neutral-600" data-testid="trend-from">{patterns.data.from[i]}</span> : null}
+              </li>
             ))}
           </ol>
         ) : (

@@ -4,7 +4,8 @@ import { ActivityLevel, Gender } from '@/lib/generated/prisma/enums';
 import { currentWeight } from '@/lib/metrics/current-weight';
 import type { MergedDay, MetricField } from '@/lib/metrics/source-priority';
 import type { ActivityResponse, GoalInput } from './contract';
-import { addDays, ageOn, daysEnding, meanOf, nextUtcMidnight, utcDay } from '@/lib/days';
+import { addDays, ageOn, daysEnding, meanOf, nextUtcMidnight, stepWeeks, utcDay } from '@/lib/days';
+import { datedProvenance, provenance } from '@/lib/metrics/source-names';
 import { byDay, mergedDays } from './merged-metrics';
 import { cardioAge, vo2Category } from './vo2-norms';
 
@@ -49,23 +50,19 @@ export function mifflinStJeor(weightKg: number, heightCm: number, age: number, g
 
 const finite = (value: number | null | undefined): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
-/** The newest value of `field` among the merged days, or null. */
-function latest(days: readonly MergedDay[], field: MetricField): number | null {
-  for (let i = days.length - 1; i >= 0; i -= 1) {
-    const value = days[i]![field];
-    if (value !== null) return value;
-  }
-  return null;
+/** The newest merged day that has `field`, or null. */
+function latest(days: readonly MergedDay[], field: MetricField): MergedDay | null {
+  return days.findLast((day) => day[field] !== null) ?? null;
 }
 
-/**
- * GET /api/activity. Steps count the 7 complete UTC days before today (today's count is still
- * growing); `steps_today` and `steps_yesterday` are this week's and last week's daily means, shown
- * as 'This week' and 'Last week'.
- */
 /** The metrics this card reads. */
 const ACTIVITY_FIELDS = ['steps', 'vo2Max', 'caloriesIntakeKcal'] as const satisfies readonly MetricField[];
 
+/**
+ * GET /api/activity. The steps chart shows the same 7 days as the vital-signs charts, today (so far)
+ * included; `steps_today` and `steps_yesterday`, shown as 'This week' and 'Last week', are daily means
+ * over complete days only: this week's six before today, and the 7 days before those.
+ */
 export async function activity(userId: string, now = new Date()): Promise<ActivityResponse> {
   const today = utcDay(now);
   const [user, days, weight] = await Promise.all([
@@ -79,11 +76,11 @@ export async function activity(userId: string, now = new Date()): Promise<Activi
   const merged = byDay(days);
   const stepsOf = (day: string) => merged.get(day)?.steps ?? null;
 
-  const thisWeek = daysEnding(addDays(today, -1), WEEK_DAYS);
-  const lastWeek = daysEnding(addDays(today, -1 - WEEK_DAYS), WEEK_DAYS);
-  const stepsHistory = thisWeek.map((day) => ({ day, steps: stepsOf(day) }));
-  const meanSteps = meanOf(stepsHistory.map((p) => p.steps));
+  const { thisWeek, lastWeek } = stepWeeks(today);
+  const stepsHistory = daysEnding(today, WEEK_DAYS).map((day) => ({ day, steps: stepsOf(day) }));
+  const meanSteps = meanOf(thisWeek.map(stepsOf));
   const meanStepsBefore = meanOf(lastWeek.map(stepsOf));
+  const stepsFrom = provenance(thisWeek.map((day) => (stepsOf(day) === null ? null : (merged.get(day)?.sources.steps ?? null))));
 
   const age = user.dateOfBirth ? ageOn(user.dateOfBirth, today) : null;
   const weightKg = weight?.kg ?? null;
@@ -95,8 +92,10 @@ export async function activity(userId: string, now = new Date()): Promise<Activi
   const goalNeeds = goal === null ? (Object.keys(known) as GoalInput[]).filter((input) => !known[input]) : [];
   const intake = merged.get(today)?.caloriesIntakeKcal ?? null;
 
-  const vo2 = latest(days, 'vo2Max');
+  const vo2Day = latest(days, 'vo2Max');
+  const vo2 = vo2Day?.vo2Max ?? null;
   const vo2Max = vo2 === null ? null : Math.round(vo2 * 10) / 10;
+  const vo2Source = vo2Day?.sources.vo2Max ?? null;
   // The norms are men's: for a woman they would give a wrong verdict, so none is given.
   const normed = vo2Max !== null && age !== null && user.gender !== Gender.FEMALE;
   const cardio = normed ? cardioAge(vo2Max) : null;
@@ -109,10 +108,12 @@ export async function activity(userId: string, now = new Date()): Promise<Activi
     steps_today: meanSteps === null ? null : Math.round(meanSteps),
     steps_yesterday: meanStepsBefore === null ? null : Math.round(meanStepsBefore),
     steps_history: stepsHistory,
+    steps_from: stepsFrom,
     cardio_age: cardio,
     cardio_diff: cardio !== null && age !== null ? cardio - age : null,
     vo2_max: vo2Max,
     vo2_range: normed ? vo2Category(vo2Max, age) : null,
+    vo2_from: vo2Source && vo2Day ? datedProvenance(vo2Source, vo2Day.day) : null,
     next_refresh: nextUtcMidnight(now).toISOString(),
   };
 }

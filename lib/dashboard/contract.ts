@@ -16,12 +16,16 @@ export type VitalsResponse = {
   heart_rate_today: number | null;
   /** Shown as 'Last week': the same mean over the 7 days before. */
   heart_rate_yesterday: number | null;
+  /** Where this week's heart rates came from ("From Oura and your camera scan."); null without any. */
+  heart_rate_from: string | null;
   /** The last 7 UTC days, oldest first: the day's stress score (0..100) from the merged daily metrics. */
   stress_history: { day: string; value: number | null }[];
   /** Shown as 'This week': 7-day mean stress. */
   stress_today: number | null;
   /** Shown as 'Last week'. */
   stress_yesterday: number | null;
+  /** Where this week's stress scores came from; null without any. */
+  stress_from: string | null;
   /** The latest blood-pressure reading from a scan, a typed cuff reading or a connected device. */
   bp_systolic: number | null;
   bp_diastolic: number | null;
@@ -51,12 +55,17 @@ export type ActivityResponse = {
   goal: number | null;
   /** What the goal still needs, in the order a member would fill it in; empty once the goal is known. */
   goal_needs: GoalInput[];
-  /** Shown as 'This week': mean daily steps over the last 7 complete days. */
+  /** Shown as 'This week': mean daily steps over this week's complete days, the 6 before today (lib/days stepWeeks). */
   steps_today: number | null;
   /** Shown as 'Last week': the mean over the 7 days before. */
   steps_yesterday: number | null;
-  /** The last 7 complete UTC days, oldest first. */
+  /**
+   * The last 7 UTC days, oldest first, today included (so far), the same days as the vital-signs charts;
+   * the means above count complete days only.
+   */
   steps_history: { day: string; steps: number | null }[];
+  /** Where this week's steps came from; null without any. */
+  steps_from: string | null;
   cardio_age: number | null;
   /** cardio_age − age in whole years: positive is older. */
   cardio_diff: number | null;
@@ -64,11 +73,13 @@ export type ActivityResponse = {
   vo2_max: number | null;
   /** 'Excellent' | 'Good' | 'Fair' | 'Poor' | 'Very poor', from the norms for the user's age (docs/vo2-max.md). */
   vo2_range: string | null;
+  /** Where that VO2 max came from, and its day ("From Apple Health, 24 Nov 2026."). */
+  vo2_from: string | null;
   next_refresh: IsoTimestamp;
 };
 
 /** GET /api/sleep_score (200); 404 { message } when there is no recent score. */
-export type SleepScoreResponse = { score: number; day: string };
+export type SleepScoreResponse = { score: number; day: string; /** "From Oura." */ from: string | null };
 
 /** GET /api/trends/testosterone */
 export type TestosteronePoint = { label: string; raw: number; highlight: boolean };

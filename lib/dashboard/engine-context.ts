@@ -7,12 +7,12 @@ import { currentWeight } from '@/lib/metrics/current-weight';
 import { unitSystemOf } from '@/lib/profile/units-preference';
 import type { MergedDay } from '@/lib/metrics/source-priority';
 import type { TScoreInput } from '@/lib/scores/t-score';
-import { addDays, daysEnding, meanOf } from '@/lib/days';
+import { addDays, daysEnding, meanOf, stepWeeks } from '@/lib/days';
 import { byDay, mergedDays } from './merged-metrics';
 
 // What the AI engine and the T-Score read about one user on one UTC day, gathered in one round of
 // parallel reads. Windows match docs/t-score.md: the recent 7 days end with `day`; the baseline is the
-// 30 days before them; steps use the 7 complete days before `day`, whose count is final.
+// 30 days before them; steps use the recent week's complete days (the 6 before `day`), whose counts are final.
 
 const RECENT_DAYS = 7;
 const BASELINE_DAYS = 30;
@@ -23,13 +23,14 @@ const CHECKIN_DAYS = 2;
 
 type Field = 'sleepDurationMinutes' | 'steps' | 'hrvMs' | 'restingHeartRateBpm';
 
-function recentVsBaseline(days: Map<string, MergedDay>, field: Field, recentLast: string): RecentVsBaseline {
+/** A metric over the recent days against the 30 days before the recent week (the one ending `day`). */
+function recentVsBaseline(days: Map<string, MergedDay>, field: Field, day: string, recentDays: string[] = daysEnding(day, RECENT_DAYS)): RecentVsBaseline {
   const values = (list: string[]) => list.map((d) => days.get(d)?.[field] ?? null);
-  const recent = values(daysEnding(recentLast, RECENT_DAYS));
+  const recent = values(recentDays);
   return {
     recent: meanOf(recent),
     recentDays: recent.filter((v) => v !== null).length,
-    baseline: meanOf(values(daysEnding(addDays(recentLast, -RECENT_DAYS), BASELINE_DAYS))),
+    baseline: meanOf(values(daysEnding(addDays(day, -RECENT_DAYS), BASELINE_DAYS))),
   };
 }
 
@@ -37,7 +38,6 @@ type Needs = { labs: boolean; yesterday: boolean };
 
 /** Every read the context and the score need, in parallel. */
 async function load(userId: string, day: string, needs: Needs) {
-  // Steps' baseline reaches one day further back than the others' (it ends 8 days before `day`).
   const from = addDays(day, -SCORE_DAYS);
   const [days, user, weight, checkins, testosterone, yesterdaySet] = await Promise.all([
     mergedDays(userId, from, day),
@@ -82,7 +82,8 @@ function toContext(loaded: Loaded, day: string): EngineContext {
   return {
     day,
     sleepMinutes: recentVsBaseline(days, 'sleepDurationMinutes', day),
-    steps: recentVsBaseline(days, 'steps', addDays(day, -1)),
+    // Steps: this week's full days, as the dashboard averages them (today's count is still growing).
+    steps: recentVsBaseline(days, 'steps', day, stepWeeks(day).thisWeek),
     hrvMs: recentVsBaseline(days, 'hrvMs', day),
     restingHrBpm: recentVsBaseline(days, 'restingHeartRateBpm', day),
     weight: loaded.weight,

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { SleepScoreResponse } from './contract';
 import { addDays, utcDay } from '@/lib/days';
+import { provenance } from '@/lib/metrics/source-names';
 import { byDay, mergedDays } from './merged-metrics';
 
 /** GET /api/sleep_score: last night's score, dated today (UTC) or else yesterday; null when neither day has one. */
@@ -9,8 +10,9 @@ export async function sleepScore(userId: string, now = new Date()): Promise<Slee
   const yesterday = addDays(today, -1);
   const days = byDay(await mergedDays(userId, yesterday, today, ['sleepScore']));
   for (const day of [today, yesterday]) {
-    const score = days.get(day)?.sleepScore ?? null;
-    if (score !== null) return { score, day };
+    const merged = days.get(day);
+    const score = merged?.sleepScore ?? null;
+    if (score !== null) return { score, day, from: merged?.sources.sleepScore ? provenance([merged.sources.sleepScore]) : null };
   }
   return null;
 }

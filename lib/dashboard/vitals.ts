@@ -1,5 +1,5 @@
 import 'server-only';
-import { DEVICE_OF_SOURCE } from '@/lib/metrics/source-names';
+import { DEVICE_OF_SOURCE, provenance } from '@/lib/metrics/source-names';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import { Prisma } from '@/lib/generated/prisma/client';
@@ -25,16 +25,23 @@ const rounded = (value: number | null): number | null => (value === null ? null 
  * Exported so a test can EXPLAIN the very query.
  */
 export const heartRateMeansSql = (userId: string, from: string, to: string): Prisma.Sql => Prisma.sql`
-  SELECT to_char("recordedAt"::date, 'YYYY-MM-DD') AS day, AVG(bpm)::float8 AS mean
+  SELECT to_char("recordedAt"::date, 'YYYY-MM-DD') AS day, AVG(bpm)::float8 AS mean, array_agg(DISTINCT source::text) AS sources
   FROM heart_rate_samples
   WHERE "userId" = ${userId}
     AND "recordedAt" >= ${from}::date::timestamp
     AND "recordedAt" < (${to}::date + 1)::timestamp
   GROUP BY "recordedAt"::date`;
 
-async function heartRateMeans(userId: string, from: string, to: string): Promise<Map<string, number>> {
-  const rows = await db.$queryRaw<{ day: string; mean: number }[]>(heartRateMeansSql(userId, from, to));
-  return new Map(rows.filter((r) => Number.isFinite(r.mean)).map((r) => [r.day, r.mean]));
+/** A day's mean heart rate from its samples, and the sources of those samples. */
+type SampleMean = { mean: number; sources: MetricSource[] };
+
+/** MetricSource by the name the column stores (the enum's mapped names), which raw SQL reads. */
+const SOURCE_OF_STORED: ReadonlyMap<string, MetricSource> = new Map(Object.values(MetricSource).map((source) => [source.toLowerCase(), source]));
+
+async function heartRateMeans(userId: string, from: string, to: string): Promise<Map<string, SampleMean>> {
+  const rows = await db.$queryRaw<{ day: string; mean: number; sources: string[] }[]>(heartRateMeansSql(userId, from, to));
+  const sourcesOf = (stored: string[]) => stored.flatMap((name) => SOURCE_OF_STORED.get(name) ?? []);
+  return new Map(rows.filter((r) => Number.isFinite(r.mean)).map((r) => [r.day, { mean: r.mean, sources: sourcesOf(r.sources) }]));
 }
 
 const BP_FIELDS = ['systolicBpMmhg', 'diastolicBpMmhg'] as const satisfies readonly MetricField[];
@@ -155,8 +162,11 @@ export async function vitals(userId: string, now = new Date()): Promise<VitalsRe
   ]);
   const bpNextInDays = daysUntilWeeklyScan(weeklyDone, now);
 
-  const rate = (day: string) => rounded(sampleMeans.get(day) ?? merged.get(day)?.restingHeartRateBpm ?? null);
+  const rate = (day: string) => rounded(sampleMeans.get(day)?.mean ?? merged.get(day)?.restingHeartRateBpm ?? null);
   const stress = (day: string) => rounded(merged.get(day)?.stressScore ?? null);
+  // Where each of this week's figures came from: the day's samples, else its resting heart rate's source.
+  const rateSources = (day: string): (MetricSource | null)[] => sampleMeans.get(day)?.sources ?? [merged.get(day)?.sources.restingHeartRateBpm ?? null];
+  const stressSource = (day: string) => (stress(day) === null ? null : (merged.get(day)?.sources.stressScore ?? null));
 
   const heartRateHistory = thisWeek.map((day) => ({ day, rate: rate(day) }));
   const stressHistory = thisWeek.map((day) => ({ day, value: stress(day) }));
@@ -164,9 +174,11 @@ export async function vitals(userId: string, now = new Date()): Promise<VitalsRe
     heart_rate_history: heartRateHistory,
     heart_rate_today: rounded(meanOf(heartRateHistory.map((p) => p.rate))),
     heart_rate_yesterday: rounded(meanOf(lastWeek.map(rate))),
+    heart_rate_from: provenance(thisWeek.flatMap(rateSources)),
     stress_history: stressHistory,
     stress_today: rounded(meanOf(stressHistory.map((p) => p.value))),
     stress_yesterday: rounded(meanOf(lastWeek.map(stress))),
+    stress_from: provenance(thisWeek.map(stressSource)),
     ...bp,
     bp_next_in_days: bpNextInDays,
   };

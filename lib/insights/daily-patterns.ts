@@ -11,7 +11,8 @@ import { computePatterns } from './patterns';
 /** How far back the patterns look: four weeks of trend and the four before for comparisons. */
 export const PATTERN_WINDOW_DAYS = 56;
 
-export type PatternsResponse = { insights: string[]; next_refresh: string };
+/** `from[i]` says where `insights[i]`'s figures came from ("From Oura and your daily check-ins."). */
+export type PatternsResponse = { insights: string[]; from: (string | null)[]; next_refresh: string };
 
 
 /**
@@ -38,21 +39,22 @@ export async function dailyPatterns(userId: string, now = new Date(), engine: Ai
   ]);
   const computed = computePatterns({ day: today, days, checkins: checkins.map((c) => ({ ...c, day: ISO_DAY.fromDate(c.day) })), units: unitSystemOf(user.unitsPreference) });
   const basis = JSON.stringify(computed.map((insight) => insight.text));
-  if (stored && stored.basis === basis) return { insights: stored.insights, next_refresh: stored.nextRefreshAt.toISOString() };
+  // The list is phrased one for one, so the captions line up with whatever list is stored for this basis.
+  const captions = computed.map((insight) => insight.from);
+  const answer = (row: { insights: string[]; nextRefreshAt: Date }): PatternsResponse => ({ insights: row.insights, from: row.insights.length === captions.length ? captions : row.insights.map(() => null), next_refresh: row.nextRefreshAt.toISOString() });
+  if (stored && stored.basis === basis) return answer(stored);
 
   const insights = await engine.phrasePatterns(computed.map((insight) => insight.text));
   const data = { insights, basis, nextRefreshAt: nextUtcMidnight(now) };
   if (stored) {
-    const updated = await db.patternSet.update({ where, data, select: { insights: true, nextRefreshAt: true } });
-    return { insights: updated.insights, next_refresh: updated.nextRefreshAt.toISOString() };
+    return answer(await db.patternSet.update({ where, data, select: { insights: true, nextRefreshAt: true } }));
   }
   try {
-    const created = await db.patternSet.create({ data: { userId, day, ...data }, select: { insights: true, nextRefreshAt: true } });
-    return { insights: created.insights, next_refresh: created.nextRefreshAt.toISOString() };
+    return answer(await db.patternSet.create({ data: { userId, day, ...data }, select: { insights: true, nextRefreshAt: true } }));
   } catch (error) {
     // A concurrent first request stored the day's list first: everyone gets that one.
     if (!isUniqueViolation(error)) throw error;
-    const winner = await db.patternSet.findUniqueOrThrow({ where, select: { insights: true, nextRefreshAt: true } });
-    return { insights: winner.insights, next_refresh: winner.nextRefreshAt.toISOString() };
+    const winner = await db.patternSet.findUniqueOrThrow({ where, select: { insights: true, nextRefreshAt: true, basis: true } });
+    return winner.basis === basis ? answer(winner) : { insights: winner.insights, from: winner.insights.map(() => null), next_refresh: winner.nextRefreshAt.toISOString() };
   }
 }

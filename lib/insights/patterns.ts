@@ -1,9 +1,10 @@
 import { ISO_DAY } from '@/lib/codecs';
 import { LBS_PER_KG, type UnitSystem } from '@/lib/units';
-import { addDays, daysBetween } from '@/lib/days';
+import { addDays, daysBetween, daysEnding, stepWeeks } from '@/lib/days';
 import { formatMinutes } from '@/lib/format';
 import type { Energy, Mood } from '@/lib/generated/prisma/enums';
 import { leastSquaresSlope, mean, type Point, relativeChange, roundToStep, spearman } from '@/lib/insights/statistics';
+import { provenance } from '@/lib/metrics/source-names';
 import type { MergedDay, MetricField } from '@/lib/metrics/source-priority';
 
 // The Insights page's "longevity trends": each one a statistic over the user's own data, phrased with
@@ -31,6 +32,8 @@ export type Insight = {
   text: string;
   /** Every number the text shows, as computed (signed where a direction matters). */
   figures: Record<string, number>;
+  /** Where the figures came from ("From Oura and your daily check-ins."). */
+  from: string | null;
 };
 
 /** Days in a trend window, today included: four weeks. */
@@ -136,11 +139,26 @@ function series(byDay: ReadonlyMap<string, MergedDay>, field: MetricField, last:
   return points;
 }
 
-/** A metric's values this week and last: the 7 days ending with its last complete day, and the 7 before (the dashboard's weeks). */
-function weeks(byDay: ReadonlyMap<string, MergedDay>, field: MetricField, today: string, scale: number): { thisWeek: number[]; lastWeek: number[] } {
-  const last = lastDayOf(field, today);
-  return { thisWeek: series(byDay, field, last, 7, scale).map((p) => p.y), lastWeek: series(byDay, field, addDays(last, -7), 7, scale).map((p) => p.y) };
+/**
+ * A metric's values this week and last, over the dashboard's days: the 7 days ending today and the 7
+ * before, or for a count still growing today (steps) the complete days among them (lib/days stepWeeks).
+ */
+function weeks(byDay: ReadonlyMap<string, MergedDay>, field: MetricField, today: string, scale: number): { thisWeek: number[]; lastWeek: number[]; days: string[] } {
+  const days = PARTIAL_TODAY_METRICS.includes(field) ? stepWeeks(today) : { thisWeek: daysEnding(today, 7), lastWeek: daysEnding(addDays(today, -7), 7) };
+  const values = (list: string[]) =>
+    list.flatMap((day) => {
+      const value = byDay.get(day)?.[field];
+      return typeof value === 'number' && Number.isFinite(value) ? [value * scale] : [];
+    });
+  return { thisWeek: values(days.thisWeek), lastWeek: values(days.lastWeek), days: [...days.lastWeek, ...days.thisWeek] };
 }
+
+/** The sources of a metric's values on the given days, once per day, for the statement's caption. */
+const sourcesOf = (byDay: ReadonlyMap<string, MergedDay>, field: MetricField, days: readonly string[]) =>
+  days.map((day) => {
+    const merged = byDay.get(day);
+    return merged && merged[field] !== null ? merged.sources[field] : null;
+  });
 
 function trend(byDay: ReadonlyMap<string, MergedDay>, field: TrendField, today: string, units: UnitSystem): Insight | null {
   const { u, scale } = unitOf(field, units);
@@ -167,12 +185,14 @@ function trend(byDay: ReadonlyMap<string, MergedDay>, field: TrendField, today: 
   const against = shownNow !== null && shownBefore !== null && Math.sign(shownNow - shownBefore) === -Math.sign(change);
   const though = against ? `, though this week’s ${show(u, shownNow)}${u.per} is ${change > 0 ? 'below' : 'above'} last week’s ${show(u, shownBefore)}` : '';
   const text = `${u.label} ${change > 0 ? 'rose' : 'fell'} ${show(u, Math.abs(change))} over ${TREND_WINDOW_DAYS / 7} weeks (${u.number(from)} → ${u.number(to)}${u.unit})${though}.`;
-  return { kind: 'trend', metric: field, text, figures: { change, from, to, slopePerDay: line.slope, days: line.n } };
+  const window = daysEnding(lastDayOf(field, today), TREND_WINDOW_DAYS);
+  return { kind: 'trend', metric: field, text, figures: { change, from, to, slopePerDay: line.slope, days: line.n }, from: provenance(sourcesOf(byDay, field, window)) };
 }
 
 function weekOverWeek(byDay: ReadonlyMap<string, MergedDay>, field: WeekField, today: string, units: UnitSystem): Insight | null {
   const { u, scale } = unitOf(field, units);
-  const { thisWeek, lastWeek } = weeks(byDay, field, today, scale);
+  const { thisWeek, lastWeek, days } = weeks(byDay, field, today, scale);
+  const sourced = provenance(sourcesOf(byDay, field, days));
   if (thisWeek.length < WEEK_MIN_VALUES || lastWeek.length < WEEK_MIN_VALUES) return null;
   const now = mean(thisWeek);
   const before = mean(lastWeek);
@@ -187,14 +207,14 @@ function weekOverWeek(byDay: ReadonlyMap<string, MergedDay>, field: WeekField, t
     if (relative === null || Math.abs(relative) < rule.relative - EPSILON) return null;
     const percent = roundToStep(relative * 100, 1);
     const text = `${lead}, ${Math.abs(percent)}% ${percent > 0 ? u.more : u.less} than last week (${show(u, shownBefore)}).`;
-    return { kind: 'week_over_week', metric: field, text, figures: { thisWeek: shownNow, lastWeek: shownBefore, percent, ...counts } };
+    return { kind: 'week_over_week', metric: field, text, figures: { thisWeek: shownNow, lastWeek: shownBefore, percent, ...counts }, from: sourced };
   }
   if (Math.abs(now - before) < rule.absolute * scale - EPSILON) return null;
   // The difference of the shown means, so the sentence adds up; rounding is monotonic, so it meets the threshold too.
   const difference = roundToStep(shownNow - shownBefore, u.weekStep);
   if (Math.abs(difference) < rule.absolute * scale - EPSILON) return null;
   const text = `${lead}, ${u.number(Math.abs(difference))}${u.diffUnit ?? u.unit} ${difference > 0 ? u.more : u.less} than last week (${show(u, shownBefore)}).`;
-  return { kind: 'week_over_week', metric: field, text, figures: { thisWeek: shownNow, lastWeek: shownBefore, difference, ...counts } };
+  return { kind: 'week_over_week', metric: field, text, figures: { thisWeek: shownNow, lastWeek: shownBefore, difference, ...counts }, from: sourced };
 }
 
 const OUTCOMES = {
@@ -206,17 +226,21 @@ const OUTCOMES = {
 function relationship(byDay: ReadonlyMap<string, MergedDay>, checkins: readonly CheckinForPatterns[], outcome: keyof typeof OUTCOMES, today: string): Insight | null {
   const { ordinal, up, down } = OUTCOMES[outcome];
   const pairs: [number, number][] = [];
+  const sleepDays: string[] = [];
   for (const checkin of checkins) {
     if (!inLast(checkin.day, today, RELATIONSHIP_WINDOW_DAYS)) continue;
     const sleep = byDay.get(checkin.day)?.sleepDurationMinutes;
-    if (typeof sleep === 'number' && Number.isFinite(sleep)) pairs.push([sleep, ordinal(checkin)]);
+    if (typeof sleep === 'number' && Number.isFinite(sleep)) {
+      pairs.push([sleep, ordinal(checkin)]);
+      sleepDays.push(checkin.day);
+    }
   }
   if (pairs.length < RELATIONSHIP_MIN_PAIRS) return null;
   const rho = spearman(pairs);
   if (rho === null || Math.abs(rho) < RELATIONSHIP_MIN_RHO - EPSILON) return null;
   const shown = roundToStep(rho, 0.01);
   const text = `On days after longer sleep your ${outcome} tends to be ${rho > 0 ? up : down} (rank correlation ${shown.toFixed(2)} over ${pairs.length} days).`;
-  return { kind: 'relationship', metric: outcome, text, figures: { rho: shown, days: pairs.length } };
+  return { kind: 'relationship', metric: outcome, text, figures: { rho: shown, days: pairs.length }, from: provenance(sourcesOf(byDay, 'sleepDurationMinutes', sleepDays), ['checkins']) };
 }
 
 function symptoms(checkins: readonly CheckinForPatterns[], today: string): Insight[] {
@@ -233,6 +257,7 @@ function symptoms(checkins: readonly CheckinForPatterns[], today: string): Insig
       metric: symptom,
       text: `${symptom} on ${count} of your last ${recent.length} check-ins.`,
       figures: { count, checkins: recent.length },
+      from: provenance([], ['checkins']),
     }));
 }
 

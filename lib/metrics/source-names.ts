@@ -1,3 +1,4 @@
+import { formatDateGB, listOf } from '@/lib/format';
 import { MetricSource } from '@/lib/generated/prisma/enums';
 
 /** Where a figure came from, named for the reader: the device or service; a typed-in figure has none. */
@@ -12,3 +13,35 @@ export const DEVICE_OF_SOURCE: Readonly<Record<MetricSource, string | null>> = {
 
 /** A source as a screen names it: the device, or "your own entry". */
 export const sourceName = (source: MetricSource): string => DEVICE_OF_SOURCE[source] ?? 'your own entry';
+
+/** A source inside a "From …" caption: the device by name, "your camera scan", "your own entries". */
+const CAPTION_NAME: Readonly<Record<MetricSource, string>> = {
+  [MetricSource.WHOOP]: 'Whoop',
+  [MetricSource.OURA]: 'Oura',
+  [MetricSource.WITHINGS]: 'Withings',
+  [MetricSource.APPLE_HEALTH]: 'Apple Health',
+  [MetricSource.SCAN]: 'your camera scan',
+  [MetricSource.MANUAL]: 'your own entries',
+};
+
+/** Extra origins a caption can name beside the metric sources. */
+export type OtherOrigin = 'checkins';
+const OTHER_NAME: Readonly<Record<OtherOrigin, string>> = { checkins: 'your daily check-ins' };
+
+/**
+ * The caption that says where a figure came from ("From Oura and your camera scan."), its sources
+ * named by how many of the figure's days each gave (most first, then by name), or null when nothing
+ * stands behind it. `sources` may repeat a source once per day it gave.
+ */
+export function provenance(sources: Iterable<MetricSource | null>, others: readonly OtherOrigin[] = []): string | null {
+  const counts = new Map<MetricSource, number>();
+  for (const source of sources) if (source !== null) counts.set(source, (counts.get(source) ?? 0) + 1);
+  const names = [...counts]
+    .sort(([a, countA], [b, countB]) => countB - countA || CAPTION_NAME[a].localeCompare(CAPTION_NAME[b]))
+    .map(([source]) => CAPTION_NAME[source]);
+  const all = [...names, ...others.map((other) => OTHER_NAME[other])];
+  return all.length ? `From ${listOf(all)}.` : null;
+}
+
+/** The caption of a single dated figure: "From Apple Health, 24 Nov 2026." */
+export const datedProvenance = (source: MetricSource, day: string): string => `From ${CAPTION_NAME[source]}, ${formatDateGB(day)}.`;

@@ -86,7 +86,8 @@ const ENERGY_POINTS: Readonly<Record<Energy, number>> = { DEPLETED: 0, LOW: 100 
 /** Windows as days before today, inclusive. Steps skip today, whose count is still growing. */
 const RECENT = { from: 0, to: 6 } as const;
 const BASELINE = { from: 7, to: 36 } as const;
-const STEPS_WEEK = { from: 1, to: 7 } as const;
+/** This week's full days, as the dashboard averages steps (lib/days stepWeeks): the 6 before today. */
+const STEPS_WEEK = { from: 1, to: 6 } as const;
 type Window = { from: number; to: number };
 
 type Stat = { mean: number; n: number };
@@ -112,7 +113,7 @@ function versus(diff: number, show: (abs: number) => string, of = ''): string {
 }
 
 /** "over the last 7 nights", or "over 5 of the last 7 nights" when some are missing. */
-const over = (n: number, span: string): string => (n >= 7 ? `over the ${span}` : `over ${n} of the ${span}`);
+const over = (n: number, span: string, total = 7): string => (n >= total ? `over the ${span}` : `over ${n} of the ${span}`);
 
 export function tScore(input: TScoreInput, today: string): TScore {
   if (!ISO_DAY.isReal(today)) throw new RangeError(`tScore needs today as YYYY-MM-DD, got "${today}"`);
@@ -167,7 +168,7 @@ export function tScore(input: TScoreInput, today: string): TScore {
       const week = metric('steps', STEPS_WEEK);
       if (!week) return null;
       const steps = Math.round(week.mean).toLocaleString('en-GB');
-      return { sub: clamp(((week.mean - 2000) * 100) / 6000), detail: `Steps averaged ${steps} a day ${over(week.n, '7 days before today')}` };
+      return { sub: clamp(((week.mean - 2000) * 100) / 6000), detail: `Steps averaged ${steps} a day ${over(week.n, '6 full days before today', 6)}` };
     },
     // At goal → 100; each 1% away from it costs 5 points, so 10% away → 50 and 20% → 0.
     weight() {

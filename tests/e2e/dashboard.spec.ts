@@ -98,9 +98,9 @@ test.describe('the demo user’s dashboard', () => {
     );
     await expect(page.getByTestId('profile-percent')).toHaveText(`${Math.round((100 * profile!.filled) / 14)}%`);
 
-    // Activity: steps over the 7 complete days and the 7 before, the calorie goal, VO2 max and cardio age.
-    const thisWeek = days(1, 7);
-    const lastWeek = days(8, 7);
+    // Activity: steps over this week's six full days and the 7 before, the calorie goal, VO2 max and cardio age.
+    const thisWeek = days(1, 6);
+    const lastWeek = days(7, 7);
     const steps = await metric(id, 'steps', [...lastWeek, ...thisWeek]);
     const stepsNow = Math.round(mean(thisWeek.map((d) => steps.get(d) ?? null))!);
     await expect(page.getByTestId('steps-this-week')).toHaveText(grouped(stepsNow));

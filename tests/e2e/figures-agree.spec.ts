@@ -65,8 +65,10 @@ async function expectScreensToMatchExport(page: Page) {
   const { profile, metrics, labs } = await downloadExport(page);
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   const steps = (list: string[]) => list.flatMap((day) => metrics.filter((row) => col(row, 'day') === day && col(row, 'steps') !== '').map((row) => Number(col(row, 'steps'))));
-  const weekSteps = Math.round(mean(steps(days(1, 7))));
-  const lastWeekSteps = Math.round(mean(steps(days(8, 7))));
+  // This week's six full days (the chart's seven without today's, still growing) and the 7 before.
+  const weekSteps = Math.round(mean(steps(days(1, 6))));
+  const lastWeekSteps = Math.round(mean(steps(days(7, 7))));
+  const stepSources = new Set(days(1, 6).flatMap((day) => metrics.filter((row) => col(row, 'day') === day && col(row, 'steps') !== '').map((row) => col(row, 'source'))));
   const sourceName = profile.current_weight_source.charAt(0).toUpperCase() + profile.current_weight_source.slice(1);
 
   // The dashboard.
@@ -75,6 +77,9 @@ async function expectScreensToMatchExport(page: Page) {
   await expect(page.getByTestId('weight-from')).toContainText(sourceName);
   await expect(page.getByTestId('steps-this-week')).toHaveText(grouped(weekSteps));
   await expect(page.getByTestId('steps-last-week')).toHaveText(grouped(lastWeekSteps));
+  // …and says where they came from: every source of those days, by name.
+  const names: Record<string, string> = { withings: 'Withings', apple_health: 'Apple Health', oura: 'Oura', whoop: 'Whoop', scan: 'your camera scan', manual: 'your own entries' };
+  for (const source of stepSources) await expect(page.getByTestId('steps-from')).toContainText(names[source]!);
   // Blood pressure: the newest day with a device's full reading, under that device's name.
   const bp = metrics.filter((row) => col(row, 'systolic_bp_mmhg') !== '' && col(row, 'diastolic_bp_mmhg') !== '' && col(row, 'day') <= isoDay(Date.now())).sort((a, b) => col(b, 'day').localeCompare(col(a, 'day')))[0];
   if (bp && col(bp, 'source') !== 'manual') {
@@ -105,6 +110,9 @@ async function expectScreensToMatchExport(page: Page) {
     if (week) expect([week[1], week[2]]).toEqual([grouped(weekSteps), grouped(lastWeekSteps)]);
     const though = /though this week’s ([\d,]+) a day is (?:below|above) last week’s ([\d,]+)/.exec(statement);
     if (though) expect([though[1], though[2]]).toEqual([grouped(weekSteps), grouped(lastWeekSteps)]);
+    // Each statement says where its figures came from.
+    expect(statement).toMatch(/From .+\.$/);
+    if (/^Steps /.test(statement)) for (const source of stepSources) expect(statement).toContain(names[source]!);
   }
   return profile;
 }

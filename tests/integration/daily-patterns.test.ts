@@ -19,6 +19,8 @@ describe('dailyPatterns', () => {
     await addDailyMetrics(id, daysEnding(DAY, 28), (_day, index) => ({ weightKg: Math.round((84.3 - (1.2 * index) / 27) * 100) / 100 }), 'WITHINGS');
     const first = await dailyPatterns(id, NOW);
     expect(first.insights).toContain('Weight fell 1.2 kg over 4 weeks (84.3 → 83.1 kg).');
+    // Each statement says where its figures came from, one caption per statement.
+    expect(first.from).toEqual(first.insights.map(() => 'From Withings.'));
     // Asked again with nothing changed: the stored list, as it was.
     expect(await dailyPatterns(id, new Date('2026-03-10T10:00:00Z'))).toEqual(first);
 

@@ -18,8 +18,6 @@ afterAll(() => db.$disconnect());
 // Wednesday 18 March 2026, 10:30 UTC. This ISO week began on Monday 16 March; the next begins on Monday 23 March.
 const NOW = new Date('2026-03-18T10:30:00Z');
 const THIS_WEEK = ['2026-03-12', '2026-03-13', '2026-03-14', '2026-03-15', '2026-03-16', '2026-03-17', '2026-03-18'];
-// The 7 complete days before today, for steps.
-const STEP_WEEK = ['2026-03-11', '2026-03-12', '2026-03-13', '2026-03-14', '2026-03-15', '2026-03-16', '2026-03-17'];
 
 type Values = Omit<Prisma.DailyMetricUncheckedCreateInput, 'userId' | 'day' | 'source'>;
 /** One source's row for a day; a second call for the same day and source adds its values to the row. */
@@ -38,14 +36,13 @@ describe('vitals: heart rate', () => {
     const { id } = await createMember();
     await samples(id, [
       ['2026-03-12T23:55:00Z', 80], // the last 5 minutes of the 12th still count for the 12th
-      ['2026-03-16T08:00:00Z', 61],
-      ['2026-03-16T20:00:00Z', 62], // 61.5 → 62
       ['2026-03-18T00:00:00Z', 60],
       ['2026-03-18T06:00:00Z', 70],
       ['2026-03-18T09:00:00Z', 83], // (60 + 70 + 83) / 3 = 71
       ['2026-03-11T12:00:00Z', 70], // last week
       ['2026-03-04T23:55:00Z', 200], // 15 days ago: in neither week
     ]);
+    await samples(id, [['2026-03-16T08:00:00Z', 61], ['2026-03-16T20:00:00Z', 62]], 'APPLE_HEALTH'); // 61.5 → 62
     await metric(id, '2026-03-18', 'OURA', { restingHeartRateBpm: 55 }); // samples win over the resting rate
     await metric(id, '2026-03-17', 'OURA', { restingHeartRateBpm: 58.4 }); // no samples: 58
     await metric(id, '2026-03-14', 'APPLE_HEALTH', { restingHeartRateBpm: 64 });
@@ -69,6 +66,8 @@ describe('vitals: heart rate', () => {
     ]);
     expect(answer.heart_rate_today).toBe(66); // (80 + 60 + 62 + 58 + 71) / 5 = 66.2
     expect(answer.heart_rate_yesterday).toBe(60); // (70 + 50) / 2
+    // Oura gave three of the week's days (12th, 17th, 18th), Apple Health and Whoop one each.
+    expect(answer.heart_rate_from).toBe('From Oura, Apple Health and Whoop.');
   });
 
   it('reads only the asked days from a year of 5-minute samples, through the (userId, recordedAt, source) index', async () => {
@@ -116,6 +115,7 @@ describe('vitals: stress', () => {
     ]);
     expect(answer.stress_today).toBe(40); // (50 + 31 + 40) / 3 = 40.33
     expect(answer.stress_yesterday).toBe(24); // (20 + 27) / 2 = 23.5
+    expect(answer.stress_from).toBe('From Oura, Whoop and your camera scan.');
   });
 });
 
@@ -177,7 +177,7 @@ describe('vitals: an older blood-pressure reading', () => {
 });
 
 describe('activity', () => {
-  it('computes the goal by hand (Mifflin-St Jeor × the steps factor), intake, remaining, steps without today, VO2 max and cardio age', async () => {
+  it('computes the goal by hand (Mifflin-St Jeor × the steps factor), intake, remaining, steps (today shown, not averaged), VO2 max and cardio age, with their sources', async () => {
     // 40 on 18 March 2026 (birthday in June), 180 cm, gender unset → the men's formula.
     const { id } = await createMember({ dateOfBirth: new Date('1985-06-15T00:00:00Z'), heightCm: 180, currentWeightKg: 90 });
     const steps: [string, number][] = [
@@ -187,11 +187,13 @@ describe('activity', () => {
       ['2026-03-15', 10000],
       ['2026-03-16', 6000],
       ['2026-03-17', 8500],
-      ['2026-03-04', 5000], // last week
+      ['2026-03-05', 5000], // last week: the 7 days before this week's six full days
       ['2026-03-10', 4000],
+      ['2026-03-04', 50000], // 14 days ago: in neither week
     ];
     for (const [day, count] of steps) await metric(id, day, 'APPLE_HEALTH', { steps: count });
     await metric(id, '2026-03-11', 'OURA', { steps: 3000 }); // Apple Health outranks the ring for steps
+    await metric(id, '2026-03-13', 'OURA', { steps: 7500 }); // the ring alone on the 13th
     await metric(id, '2026-03-18', 'APPLE_HEALTH', { steps: 20000, caloriesIntakeKcal: 1900 }); // today: steps still growing
     await metric(id, '2026-03-18', 'MANUAL', { caloriesIntakeKcal: 2100 }); // Apple Health (a food log) outranks a typed intake
     await metric(id, '2026-03-01', 'MANUAL', { weightKg: 87 });
@@ -202,17 +204,19 @@ describe('activity', () => {
     await metric(id, '2026-03-16', 'APPLE_HEALTH', { vo2Max: 34.96 }); // movement: Apple Health first → 35.0
 
     expect(await activity(id, NOW)).toEqual({
+      // The same 7 days as the vital-signs charts, today's count so far included.
       steps_history: [
-        { day: '2026-03-11', steps: 8000 },
         { day: '2026-03-12', steps: 9000 },
-        { day: '2026-03-13', steps: null },
+        { day: '2026-03-13', steps: 7500 },
         { day: '2026-03-14', steps: 7000 },
         { day: '2026-03-15', steps: 10000 },
         { day: '2026-03-16', steps: 6000 },
         { day: '2026-03-17', steps: 8500 },
+        { day: '2026-03-18', steps: 20000 },
       ],
-      steps_today: 8083, // 48,500 / 6 = 8,083.3
-      steps_yesterday: 4500, // (5,000 + 4,000) / 2
+      steps_today: 8000, // the six full days: 48,000 / 6
+      steps_yesterday: 5667, // 5, 10 and 11 March: (5,000 + 4,000 + 8,000) / 3 = 5,666.7
+      steps_from: 'From Apple Health and Oura.',
       // (10 × 88.4 + 6.25 × 180 − 5 × 40 + 5) × 1.55 (7,500–9,999 steps) = 1,814 × 1.55 = 2,811.7
       goal: 2812,
       goal_needs: [],
@@ -222,6 +226,7 @@ describe('activity', () => {
       vo2_range: 'Poor', // 40–49: 30.5 ≤ 35.0 < 35.9
       cardio_age: 50, // 45 + (37.8 − 35.0) / (37.8 − 32.6) × 10 = 50.4
       cardio_diff: 10,
+      vo2_from: 'From Apple Health, 16 Mar 2026.',
       next_refresh: '2026-03-19T00:00:00.000Z',
     });
   });
@@ -263,12 +268,12 @@ describe('sleep score', () => {
     await metric(today.id, '2026-03-18', 'APPLE_HEALTH', { sleepScore: 90 });
     await metric(today.id, '2026-03-18', 'OURA', { sleepScore: 81 });
     await metric(today.id, '2026-03-17', 'OURA', { sleepScore: 70 });
-    expect(await sleepScore(today.id, NOW)).toEqual({ score: 81, day: '2026-03-18' });
+    expect(await sleepScore(today.id, NOW)).toEqual({ score: 81, day: '2026-03-18', from: 'From Oura.' });
 
     const yesterday = await createMember();
     await metric(yesterday.id, '2026-03-18', 'OURA', { steps: 4000 }); // a row today without a score
     await metric(yesterday.id, '2026-03-17', 'WHOOP', { sleepScore: 74 });
-    expect(await sleepScore(yesterday.id, NOW)).toEqual({ score: 74, day: '2026-03-17' });
+    expect(await sleepScore(yesterday.id, NOW)).toEqual({ score: 74, day: '2026-03-17', from: 'From Whoop.' });
 
     const stale = await createMember();
     await metric(stale.id, '2026-03-16', 'OURA', { sleepScore: 88 });
@@ -313,10 +318,11 @@ describe('several sources on one day', () => {
     await metric(id, '2026-03-17', 'MANUAL', { weightKg: 95 });
     await metric(id, '2026-03-17', 'WITHINGS', { weightKg: 80 });
 
-    expect(await sleepScore(id, NOW)).toEqual({ score: 77, day: '2026-03-17' });
+    expect(await sleepScore(id, NOW)).toEqual({ score: 77, day: '2026-03-17', from: 'From Oura.' });
     const answer = await activity(id, NOW);
-    expect(answer.steps_history.at(-1)).toEqual({ day: '2026-03-17', steps: 9000 });
+    expect(answer.steps_history.at(-2)).toEqual({ day: '2026-03-17', steps: 9000 });
     expect(answer.steps_today).toBe(9000);
+    expect(answer.steps_from).toBe('From Apple Health.');
     // (10 × 80 + 1,125 − 200 + 5) × 1.55 = 1,730 × 1.55 = 2,681.5 → 2,682 (with the typed 95 kg it would be 2,914)
     expect(answer.goal).toBe(2682);
   });
@@ -341,6 +347,8 @@ describe('a user with no data', () => {
       stress_history: NOTHING_THIS_WEEK('value'),
       stress_today: null,
       stress_yesterday: null,
+      heart_rate_from: null,
+      stress_from: null,
       bp_systolic: null,
       bp_diastolic: null,
       bp_source: null,
@@ -355,11 +363,13 @@ describe('a user with no data', () => {
       goal_needs: ['date_of_birth', 'height', 'weight', 'activity_level'],
       steps_today: null,
       steps_yesterday: null,
-      steps_history: STEP_WEEK.map((day) => ({ day, steps: null })),
+      steps_history: THIS_WEEK.map((day) => ({ day, steps: null })),
+      steps_from: null,
       cardio_age: null,
       cardio_diff: null,
       vo2_max: null,
       vo2_range: null,
+      vo2_from: null,
       next_refresh: '2026-03-19T00:00:00.000Z',
     });
     expect(await sleepScore(id, NOW)).toBeNull();
@@ -367,7 +377,7 @@ describe('a user with no data', () => {
 
     // The other user's own answers do have them, so the emptiness above is the filter at work.
     expect(await vitals(other.id, NOW)).toMatchObject({ heart_rate_today: 56, stress_today: 30, bp_systolic: 120, bp_source: 'device', bp_next_in_days: 5 });
-    expect(await sleepScore(other.id, NOW)).toEqual({ score: 80, day: '2026-03-18' });
+    expect(await sleepScore(other.id, NOW)).toEqual({ score: 80, day: '2026-03-18', from: 'From Oura.' });
     expect((await testosteroneTrend(other.id)).data).toHaveLength(1);
   });
 });

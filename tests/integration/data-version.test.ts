@@ -96,7 +96,7 @@ describe('answers kept by data version', () => {
     // The session of a request that started before the write still carries the old version and its answer.
     expect(await sleepScoreAnswer(before)).toBeNull();
     // A request after the write reads the new version: the new night shows.
-    expect(await sleepScoreAnswer(await ownerOf(userId))).toEqual({ score: 77, day: today });
+    expect(await sleepScoreAnswer(await ownerOf(userId))).toEqual({ score: 77, day: today, from: 'From Oura.' });
 
     await addTestosterone(userId, 650, new Date('2026-01-05T08:00:00Z'));
     const trend = await testosteroneTrendAnswer(await ownerOf(userId));
@@ -108,7 +108,7 @@ describe('answers kept by data version', () => {
     await db.dailyMetric.create({ data: { userId: first, day: ISO_DAY.toDate(today), source: MetricSource.OURA, sleepScore: 91 } });
     const firstOwner = await ownerOf(first);
     const secondOwner = { id: second, dataVersion: firstOwner.dataVersion };
-    expect(await sleepScoreAnswer(firstOwner)).toEqual({ score: 91, day: today });
+    expect(await sleepScoreAnswer(firstOwner)).toEqual({ score: 91, day: today, from: 'From Oura.' });
     expect(await sleepScoreAnswer(secondOwner)).toBeNull();
   });
 

@@ -39,6 +39,17 @@ async function exportOf(userId: string) {
 }
 
 const numberIn = (text: string) => Number(text.replaceAll(',', ''));
+
+/** The export's source names as a "From …" caption says them. */
+const CAPTION_NAMES: Record<string, string> = { oura: 'Oura', whoop: 'Whoop', withings: 'Withings', apple_health: 'Apple Health', scan: 'your camera scan', manual: 'your own entries' };
+/** The caption for figures from these sources (one per day): most days first, then by name; null for none. */
+function caption(sources: string[]): string | null {
+  const counts = new Map<string, number>();
+  for (const source of sources) counts.set(CAPTION_NAMES[source]!, (counts.get(CAPTION_NAMES[source]!) ?? 0) + 1);
+  const names = [...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([name]) => name);
+  if (!names.length) return null;
+  return `From ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`}.`;
+}
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 /** Walks every screen's figures for `userId` and holds each against the export. */
@@ -63,12 +74,14 @@ async function expectScreensToAgreeWithExport(userId: string) {
     if (quoted) expect(Number(quoted[1])).toBe(profile.current_weight_kg);
   }
 
-  // Steps: the Activity card's two weeks are the export's daily steps over the 7 complete days and the 7 before.
-  const stepsOf = (days: string[]) => days.flatMap((day) => metrics.filter((row) => row.day === day && row.steps !== '').map((row) => Number(row.steps)));
-  const thisWeek = stepsOf(daysEnding(addDays(TODAY, -1), 7));
-  const lastWeek = stepsOf(daysEnding(addDays(TODAY, -8), 7));
-  expect(dashboard.activity.steps_today).toBe(Math.round(mean(thisWeek)));
-  expect(dashboard.activity.steps_yesterday).toBe(Math.round(mean(lastWeek)));
+  // Steps: the Activity card's two weeks are the export's daily steps over this week's six full days
+  // (the chart's seven days without today's, still growing) and the 7 before; the caption names their sources.
+  const stepRows = (days: string[]) => days.flatMap((day) => metrics.filter((row) => row.day === day && row.steps !== ''));
+  const [thisWeekRows, lastWeekRows] = [stepRows(daysEnding(addDays(TODAY, -1), 6)), stepRows(daysEnding(addDays(TODAY, -7), 7))];
+  expect(dashboard.activity.steps_today).toBe(Math.round(mean(thisWeekRows.map((row) => Number(row.steps)))));
+  expect(dashboard.activity.steps_yesterday).toBe(Math.round(mean(lastWeekRows.map((row) => Number(row.steps)))));
+  expect(dashboard.activity.steps_history.map((day) => day.day)).toEqual(daysEnding(TODAY, 7));
+  expect(dashboard.activity.steps_from).toBe(caption(thisWeekRows.map((row) => row.source!)));
   // …and the insights' statements about the weeks say the same numbers.
   for (const statement of insights.insights) {
     const week = /^Steps averaged ([\d,]+) a day this week, .* than last week \(([\d,]+)\)\.$/.exec(statement);
@@ -81,10 +94,13 @@ async function expectScreensToAgreeWithExport(userId: string) {
   // that day's resting heart rate; stress as the day's figure; the overnight figures ranked ring, strap,
   // scale, Apple Health, scan, own entry (docs/architecture.md), each day to the whole number.
   const RECOVERY = ['oura', 'whoop', 'withings', 'apple_health', 'scan', 'manual'];
+  const rankedRow = (day: string, column: string) =>
+    metrics.filter((row) => row.day === day && row[column] !== '' && row[column] !== undefined).sort((a, b) => RECOVERY.indexOf(a.source!) - RECOVERY.indexOf(b.source!))[0];
   const ranked = (day: string, column: string) => {
-    const rows = metrics.filter((row) => row.day === day && row[column] !== '' && row[column] !== undefined).sort((a, b) => RECOVERY.indexOf(a.source!) - RECOVERY.indexOf(b.source!));
-    return rows.length ? Number(rows[0]![column]) : null;
+    const row = rankedRow(day, column);
+    return row ? Number(row[column]) : null;
   };
+  const rankedSource = (day: string, column: string) => rankedRow(day, column)?.source ?? null;
   const samplesOf = new Map<string, number[]>();
   for (const sample of heartRates) samplesOf.set(sample.recorded_at!.slice(0, 10), [...(samplesOf.get(sample.recorded_at!.slice(0, 10)) ?? []), Number(sample.bpm)]);
   const weekMean = (days: string[], ofDay: (day: string) => number | null) => {
@@ -96,9 +112,20 @@ async function expectScreensToAgreeWithExport(userId: string) {
   const [week, weekBefore] = [daysEnding(TODAY, 7), daysEnding(addDays(TODAY, -7), 7)];
   expect([dashboard.vitals.heart_rate_today, dashboard.vitals.heart_rate_yesterday]).toEqual([weekMean(week, rateOf), weekMean(weekBefore, rateOf)]);
   expect([dashboard.vitals.stress_today, dashboard.vitals.stress_yesterday]).toEqual([weekMean(week, stressOf), weekMean(weekBefore, stressOf)]);
+  // Their captions: each day's source, the samples' where the day has samples.
+  const sampleSourcesOf = (day: string) => [...new Set(heartRates.filter((sample) => sample.recorded_at!.startsWith(day)).map((sample) => sample.source!))];
+  const rateSourcesOf = (day: string) => (sampleSourcesOf(day).length ? sampleSourcesOf(day) : [rankedSource(day, 'resting_heart_rate_bpm')].filter((source) => source !== null));
+  expect(dashboard.vitals.heart_rate_from).toBe(caption(week.flatMap(rateSourcesOf)));
+  expect(dashboard.vitals.stress_from).toBe(caption(week.flatMap((day) => [rankedSource(day, 'stress_score')].filter((source) => source !== null))));
 
-  // Sleep score: last night's, as the export has it.
-  if (dashboard.sleep) expect(metrics.some((row) => row.day === dashboard.sleep!.day && Number(row.sleep_score) === dashboard.sleep!.score)).toBe(true);
+  // Sleep score: last night's, as the export has it, from the source it names.
+  if (dashboard.sleep) {
+    const row = metrics.find((candidate) => candidate.day === dashboard.sleep!.day && Number(candidate.sleep_score) === dashboard.sleep!.score);
+    expect(dashboard.sleep.from).toBe(caption([row!.source!]));
+  }
+  // Every statement on /insights says where its figures came from.
+  expect(insights.from).toHaveLength(insights.insights.length);
+  for (const from of insights.from) expect(from).toMatch(/^From .+\.$/);
 
   // Blood pressure: a device's reading is in the export under that device, that day.
   const { bp_source, bp_device, bp_measured_at, bp_systolic, bp_diastolic } = dashboard.vitals;

@@ -142,20 +142,20 @@ describe('todaysActions', () => {
 });
 
 describe('buildEngineContext', () => {
-  it('averages the recent week against the 30 days before it, steps over the complete days before today', async () => {
+  it('averages the recent week against the 30 days before it, steps over the week’s complete days before today', async () => {
     const userId = await newUser({ currentWeightKg: 95, desiredWeightKg: 80 });
-    // Sleep on 5 of the last 7 days (today's included) at 400 min, the 30 days before at 460. Steps on 5
-    // of the 7 days before today at 6,000 (today's 100 is still growing), the 29 stored days before at 8,000.
+    // Sleep on 5 of the last 7 days (today's included) at 400 min, the 30 days before at 460. Steps on 4
+    // of this week's 6 full days at 6,000 (today's 100 is still growing), the 30 days before the week at 8,000.
     await addDailyMetrics(userId, daysEnding(DAY, 37), (_day, index) => {
       const ago = 36 - index;
       if (ago < 7) return ago === 2 || ago === 4 ? {} : { sleepDurationMinutes: 400, steps: ago === 0 ? 100 : 6000 };
-      return { sleepDurationMinutes: 460, steps: ago === 7 ? 6000 : 8000, weightKg: ago === 10 ? 91.5 : undefined };
+      return { sleepDurationMinutes: 460, steps: 8000, weightKg: ago === 10 ? 91.5 : undefined };
     });
     await addCheckin(userId, addDays(DAY, -1), { mood: 'SAD', energy: 'LOW', symptoms: ['Fatigue'] });
 
     const context = await buildEngineContext(userId, DAY);
     expect(context.sleepMinutes).toEqual({ recent: 400, recentDays: 5, baseline: 460 });
-    expect(context.steps).toEqual({ recent: 6000, recentDays: 5, baseline: 8000 });
+    expect(context.steps).toEqual({ recent: 6000, recentDays: 4, baseline: 8000 });
     expect(context.hrvMs).toEqual({ recent: null, recentDays: 0, baseline: null });
     expect(context.weight).toEqual({ latestKg: 91.5, goalKg: 80 });
     expect(context.checkIn).toEqual({ mood: 'SAD', energy: 'LOW', symptoms: ['Fatigue'] });

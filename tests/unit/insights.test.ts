@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { type CheckinForPatterns, computePatterns, type Insight, type InsightKind, MAX_INSIGHTS } from '@/lib/insights/patterns';
 import { averageRanks, leastSquaresSlope, mean, pearson, relativeChange, roundToStep, spearman } from '@/lib/insights/statistics';
-import type { Energy } from '@/lib/generated/prisma/enums';
+import type { Energy, MetricSource } from '@/lib/generated/prisma/enums';
 import { type MergedDay, METRIC_FIELDS, type MetricField } from '@/lib/metrics/source-priority';
 
 // Every expected figure below is worked out by hand in the comments, from the rules in docs/insights.md.
@@ -13,14 +13,15 @@ const ago = (n: number): string => new Date(Date.parse(`${TODAY}T00:00:00Z`) - n
 /** Values by days ago. */
 type Series = Partial<Record<MetricField, Record<number, number>>>;
 
-/** Merged days, oldest first, one for each day that has any value in `series`. */
-function mergedDays(series: Series): MergedDay[] {
+/** Merged days, oldest first, one for each day that has any value in `series`, every value from Oura unless `sources` says otherwise. */
+function mergedDays(series: Series, sources: Partial<Record<MetricField, Record<number, MetricSource>>> = {}): MergedDay[] {
   const byAgo = new Map<number, MergedDay>();
   for (const [field, values] of Object.entries(series) as [MetricField, Record<number, number>][]) {
     for (const [n, value] of Object.entries(values)) {
       const key = Number(n);
       const day = byAgo.get(key) ?? blank(ago(key));
       day[field] = value;
+      day.sources[field] = sources[field]?.[key] ?? 'OURA';
       byAgo.set(key, day);
     }
   }
@@ -122,6 +123,7 @@ describe('28-day trends', () => {
       metric: 'restingHeartRateBpm',
       text: 'Resting heart rate fell 3 bpm over 4 weeks (58 → 55 bpm).',
       figures: { change: -3, from: 58, to: 55, slopePerDay: expect.closeTo(-3 / 27, 12), days: 28 },
+      from: 'From Oura.',
     });
   });
 
@@ -139,6 +141,7 @@ describe('28-day trends', () => {
         metric: 'hrvMs',
         text: 'Heart-rate variability rose 6 ms over 4 weeks (40 → 46 ms).',
         figures: { change: 6, from: 40, to: 46, slopePerDay: expect.closeTo(6 / 27, 12), days: 14 },
+        from: 'From Oura.',
       },
     ]);
     const thirteen = line(40, 6, { keep: (x) => x % 2 === 0 && x !== 26 });
@@ -164,15 +167,16 @@ describe('28-day trends', () => {
         metric: 'steps',
         text: 'Steps rose 1,200 over 4 weeks (7,400 → 8,600).',
         figures: { change: 1200, from: 7400, to: 8600, slopePerDay: expect.closeTo(1200 / 27, 9), days: 28 },
+        from: 'From Oura.',
       },
     ]);
     expect(ofKind(patterns(mergedDays({ steps: line(7400, 490, { endAgo: 1 }) })), 'trend')).toEqual([]);
   });
 
   it('never contradicts the week’s figures beside it: a four-week rise with a lower last week says so', () => {
-    // Steps end yesterday: two weeks at 8,000, then a week at 9,526, then this week at 8,782 (the dashboard's two weeks).
+    // Steps end yesterday: 8,000 a day, then last week (7 to 13 days ago) at 9,526, then this week's six full days at 8,782 (the dashboard's two weeks).
     const steps: Record<number, number> = {};
-    for (let ago = 1; ago <= 28; ago += 1) steps[ago] = ago <= 7 ? 8782 : ago <= 14 ? 9526 : 8000;
+    for (let ago = 1; ago <= 28; ago += 1) steps[ago] = ago <= 6 ? 8782 : ago <= 13 ? 9526 : 8000;
     const [insight] = patterns(mergedDays({ steps }));
     expect(insight?.text).toMatch(/^Steps rose [\d,]+ over 4 weeks \([\d,]+ → [\d,]+\), though this week’s 8,782 a day is below last week’s 9,526\.$/);
   });
@@ -196,25 +200,30 @@ describe('28-day trends', () => {
 describe('week over week', () => {
   // Six or fewer values a week, so no metric has the 14 a trend needs.
   it('steps: the example sentence, 8,200 against 6,950', () => {
-    // Weeks end yesterday. This week 41,000 / 5 = 8,200; last week 27,800 / 4 = 6,950; 1,250 / 6,950 = 17.99 % → 18 %.
-    const steps = { ...week(5, [8000, 8400, 8200, 7900, 8500]), ...week(14, [7000, 6900, 6950, 6950]) };
+    // This week is the six full days before today, last week the 7 before those (the dashboard's weeks).
+    // This week 41,000 / 5 = 8,200; last week 27,800 / 4 = 6,950; 1,250 / 6,950 = 17.99 % → 18 %.
+    const steps = { ...week(5, [8000, 8400, 8200, 7900, 8500]), ...week(13, [7000, 6900, 6950, 6950]) };
     expect(patterns(mergedDays({ steps }))).toEqual([
       {
         kind: 'week_over_week',
         metric: 'steps',
         text: 'Steps averaged 8,200 a day this week, 18% more than last week (6,950).',
         figures: { thisWeek: 8200, lastWeek: 6950, percent: 18, thisWeekDays: 5, lastWeekDays: 4 },
+        from: 'From Oura.',
       },
     ]);
   });
 
   it('steps: exactly 10 % counts, 9.9 % does not, and 3 values in a week are too few', () => {
-    const lastWeek = week(14, [6950, 6950, 6950, 6950]);
-    expect(patterns(mergedDays({ steps: { ...lastWeek, ...week(7, [7645, 7645, 7645, 7645]) } })).map((i) => i.text)).toEqual([
+    const lastWeek = week(13, [6950, 6950, 6950, 6950]);
+    expect(patterns(mergedDays({ steps: { ...lastWeek, ...week(6, [7645, 7645, 7645, 7645]) } })).map((i) => i.text)).toEqual([
       'Steps averaged 7,645 a day this week, 10% more than last week (6,950).', // to the step, as the dashboard's Activity card shows the week
     ]);
-    expect(patterns(mergedDays({ steps: { ...lastWeek, ...week(7, [7640, 7640, 7640, 7640]) } }))).toEqual([]);
-    expect(patterns(mergedDays({ steps: { ...lastWeek, ...week(7, [9000, 9000, 9000]) } }))).toEqual([]);
+    expect(patterns(mergedDays({ steps: { ...lastWeek, ...week(6, [7640, 7640, 7640, 7640]) } }))).toEqual([]);
+    expect(patterns(mergedDays({ steps: { ...lastWeek, ...week(6, [9000, 9000, 9000]) } }))).toEqual([]);
+    // Seven days ago belongs to last week, and today's count, still growing, to neither.
+    expect(patterns(mergedDays({ steps: { ...lastWeek, ...week(7, [7645, 7645, 7645, 7645]) } }))).toEqual([]);
+    expect(patterns(mergedDays({ steps: { ...lastWeek, ...week(3, [7645, 7645, 7645]), 0: 7645 } }))).toEqual([]);
   });
 
   it('sleep: a relative change, in hours and minutes', () => {
@@ -232,6 +241,7 @@ describe('week over week', () => {
         metric: 'restingHeartRateBpm',
         text: 'Resting heart rate averaged 62 bpm this week, 4 bpm higher than last week (58 bpm).',
         figures: { thisWeek: 62, lastWeek: 58, difference: 4, thisWeekDays: 4, lastWeekDays: 4 },
+        from: 'From Oura.',
       },
     ]);
     expect(patterns(mergedDays({ restingHeartRateBpm: { ...week(3, [60.9, 60.9, 60.9, 60.9]), ...week(13, [58, 58, 58, 58]) } }))).toEqual([]);
@@ -266,12 +276,15 @@ describe('sleep against mood and energy', () => {
   const relationships = (days: MergedDay[], list: CheckinForPatterns[]) => ofKind(patterns(days, list), 'relationship');
 
   it('energy higher after longer sleep: Σhigh = 77 → rho = 171.5 / 197.525 = 0.868', () => {
-    expect(relationships(mergedDays({ sleepDurationMinutes: sleep(ALL) }), checkins([8, 9, 10, 11, 12, 13, 14]))).toEqual([
+    // The last five nights came through Apple Health, the nine before from Oura: the caption names the larger share first.
+    const appleHealth = { 0: 'APPLE_HEALTH', 1: 'APPLE_HEALTH', 2: 'APPLE_HEALTH', 3: 'APPLE_HEALTH', 4: 'APPLE_HEALTH' } as const;
+    expect(relationships(mergedDays({ sleepDurationMinutes: sleep(ALL) }, { sleepDurationMinutes: appleHealth }), checkins([8, 9, 10, 11, 12, 13, 14]))).toEqual([
       {
         kind: 'relationship',
         metric: 'energy',
         text: 'On days after longer sleep your energy tends to be higher (rank correlation 0.87 over 14 days).',
         figures: { rho: 0.87, days: 14 },
+        from: 'From Oura, Apple Health and your daily check-ins.',
       },
     ]);
   });
@@ -317,8 +330,8 @@ describe('symptom frequencies', () => {
     list[0]!.symptoms = [...list[0]!.symptoms, 'Fatigue'];
     list.unshift({ day: ago(28), mood: 'SAD', energy: 'LOW', symptoms: ['Headache', 'Headache'] });
     expect(patterns([], list)).toEqual([
-      { kind: 'symptoms', metric: 'Fatigue', text: 'Fatigue on 9 of your last 20 check-ins.', figures: { count: 9, checkins: 20 } },
-      { kind: 'symptoms', metric: 'Brain fog', text: 'Brain fog on 5 of your last 20 check-ins.', figures: { count: 5, checkins: 20 } },
+      { kind: 'symptoms', metric: 'Fatigue', text: 'Fatigue on 9 of your last 20 check-ins.', figures: { count: 9, checkins: 20 }, from: 'From your daily check-ins.' },
+      { kind: 'symptoms', metric: 'Brain fog', text: 'Brain fog on 5 of your last 20 check-ins.', figures: { count: 5, checkins: 20 }, from: 'From your daily check-ins.' },
     ]);
   });
 

@@ -8,11 +8,11 @@ const TODAY = '2025-03-31';
 const ago = (n: number): string => new Date(Date.parse(`${TODAY}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 const blank = (day: string): ScoredDay => ({ day, sleepDurationMinutes: null, sleepScore: null, hrvMs: null, restingHeartRateBpm: null, steps: null });
 
-// The recent week is 0..6 days ago, the baseline 7..36 days ago, the steps week 1..7 days ago.
+// The recent week is 0..6 days ago, the baseline 7..36 days ago, the steps week 1..6 days ago (this week's full days).
 const SLEEP = [360, 420, 390, 390, 360, 420, 390]; // sum 2730, mean 390 min = 6 h 30 min
 const SLEEP_SCORE = [78, 82, 80, 80, 76, 84, 80]; // sum 560, mean 80
 const HRV = [50, 60, 55, 55, 52, 58, 55]; // sum 385, mean 55 ms
-const STEPS = [300, 8000, 9200, 8600, 12000, 5200, 8600, 8600]; // today's 300 is left out; days 1..7 sum 60200, mean 8600
+const STEPS = [300, 8000, 9200, 8600, 12000, 5200, 8600, 1000]; // today's 300 and the 1,000 of 7 days ago are left out; days 1..6 sum 51600, mean 8600
 const SYMPTOMS = [1, 1, 0, 2, 0, 2, 1]; // sum 7 over 7 check-ins, mean 1
 
 /** 21 days of data: the recent week as above, and a 14-day baseline of 410 min sleep, score 76, HRV 50 ms, resting HR 60. */
@@ -69,7 +69,7 @@ describe('tScore with every input (the worked example in docs/t-score.md)', () =
       ['sleepScore', 'Sleep score', 3, 'Sleep score averaged 80 over the last 7 nights, 4 points above your 30-day baseline'],
       ['hrv', 'Heart-rate variability', 2.5, 'HRV averaged 55 ms over the last 7 days, 10% above your 30-day baseline of 50 ms'],
       ['restingHeartRate', 'Resting heart rate', 2, 'Resting heart rate averaged 58 bpm over the last 7 days, 2 bpm below your 30-day baseline of 60 bpm'],
-      ['activity', 'Activity', 7.5, 'Steps averaged 8,600 a day over the 7 days before today'],
+      ['activity', 'Activity', 7.5, 'Steps averaged 8,600 a day over the 6 full days before today'],
       ['weight', 'Weight against goal', 1.3, 'You weigh 86 kg, 6 kg above your goal of 80 kg'],
       ['mood', 'Mood', 1.3, 'Mood averaged 75/100 over 7 check-ins in the last 7 days'],
       ['energy', 'Energy', -0.8, 'Energy averaged 33/100 over 7 check-ins in the last 7 days'],

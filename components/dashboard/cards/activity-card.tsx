@@ -6,7 +6,7 @@ import { api, keys } from '@/lib/client/query-calls';
 import type { ActivityResponse, GoalInput } from '@/lib/dashboard/contract';
 import { formatTimestampGB, listOf } from '@/lib/format';
 import { StepsChart } from '../lazy-charts';
-import { dayLabel, DEVICES, Dash, FillPrompt, Figure, Ring, useLogged, WeekSection } from '../primitives';
+import { DEVICES, Dash, FillPrompt, Figure, Provenance, Ring, useLogged, WeekSection, weekLabels } from '../primitives';
 import { CardioDiff } from './cardio-diff';
 
 const GOAL_INPUT_WORDS: Readonly<Record<GoalInput, string>> = { date_of_birth: 'date of birth', height: 'height', weight: 'weight', activity_level: 'activity level' };
@@ -51,13 +51,14 @@ export function ActivityCard({ initial }: { initial: ActivityResponse }) {
           lastWeek={a.steps_yesterday}
           unit=""
           testId="steps"
-          days={a.steps_history.map((d) => ({ label: dayLabel(d.day), value: d.steps }))}
+          days={weekLabels(a.steps_history).map((label, i) => ({ label, value: a.steps_history[i]!.steps }))}
           chart={(days) => (
             <div className="mt-3 h-24">
               <StepsChart days={days} />
             </div>
           )}
           missing="to see your steps."
+          from={a.steps_from ? `${a.steps_from} Today’s bar is so far; the means count full days.` : null}
         />
         <section aria-label="Fitness" className="pl-6">
           <h3 className="text-sm font-semibold text-neutral-800">VO2 max</h3>
@@ -72,6 +73,7 @@ export function ActivityCard({ initial }: { initial: ActivityResponse }) {
                 <Figure value={a.vo2_max} unit="ml/kg/min" className="text-xl" />
                 {a.vo2_range ? <span className={`ml-3 rounded-full px-2 py-0.5 text-xs font-semibold ${green ? 'bg-brand-50 text-brand-800' : 'bg-danger-50 text-danger-700'}`}>{a.vo2_range}</span> : null}
               </p>
+              {a.vo2_from ? <Provenance testId="vo2-from">{a.vo2_from}</Provenance> : null}
               <div>
                 <p className="text-xs font-medium text-neutral-600">Cardio age</p>
                 {a.cardio_age === null || a.cardio_diff === null ? (

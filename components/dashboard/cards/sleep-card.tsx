@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from '@/components/ui/card';
 import { api, CallError, keys } from '@/lib/client/query-calls';
 import type { SleepScoreResponse } from '@/lib/dashboard/contract';
-import { DEVICES, FillPrompt, Ring } from '../primitives';
+import { DEVICES, FillPrompt, Provenance, Ring } from '../primitives';
 
 const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
@@ -40,7 +40,10 @@ export function SleepCard({ initial }: { initial: SleepScoreResponse | null }) {
         <div className="text-sm text-neutral-600">
           {note ? <p className="text-danger-700">{note}</p> : null}
           {numeric !== null && query.data ? (
-            <p>Last night{query.data.day ? `, ${DAY_MONTH.format(new Date(`${query.data.day}T00:00:00Z`))}` : ''}.</p>
+            <>
+              <p>Last night{query.data.day ? `, ${DAY_MONTH.format(new Date(`${query.data.day}T00:00:00Z`))}` : ''}.</p>
+              {query.data.from ? <Provenance testId="sleep-from">{query.data.from}</Provenance> : null}
+            </>
           ) : !note ? (
             <FillPrompt href={DEVICES} action="Connect a wearable">
               No sleep score from the last two nights.

@@ -8,7 +8,7 @@ import { api, keys } from '@/lib/client/query-calls';
 import type { VitalsResponse } from '@/lib/dashboard/contract';
 import { formatDateGB } from '@/lib/format';
 import { HeartRateChart, StressChart } from '../lazy-charts';
-import { dayLabel, Dash, useLogged, WeekSection } from '../primitives';
+import { Dash, useLogged, WeekSection, weekLabels } from '../primitives';
 
 /** Heart rate and stress this week and last, and the latest blood pressure with the next test. */
 export function VitalSignsCard({ initial }: { initial: VitalsResponse }) {
@@ -27,13 +27,14 @@ export function VitalSignsCard({ initial }: { initial: VitalsResponse }) {
           lastWeek={v.heart_rate_yesterday}
           unit="bpm"
           testId="hr"
-          days={v.heart_rate_history.map((d) => ({ label: dayLabel(d.day), value: d.rate }))}
+          days={weekLabels(v.heart_rate_history).map((label, i) => ({ label, value: v.heart_rate_history[i]!.rate }))}
           chart={(days) => (
             <div className="mt-3 h-[150px]">
               <HeartRateChart days={days} />
             </div>
           )}
           missing="to see your heart rate."
+          from={v.heart_rate_from}
         />
         <WeekSection
           title="Stress"
@@ -42,13 +43,14 @@ export function VitalSignsCard({ initial }: { initial: VitalsResponse }) {
           lastWeek={v.stress_yesterday}
           unit=""
           testId="stress"
-          days={v.stress_history.map((d) => ({ label: dayLabel(d.day), value: d.value }))}
+          days={weekLabels(v.stress_history).map((label, i) => ({ label, value: v.stress_history[i]!.value }))}
           chart={(days) => (
             <div className="mt-3 h-[100px]">
               <StressChart days={days} />
             </div>
           )}
           missing="to see your stress."
+          from={v.stress_from}
         />
         <section aria-label="Blood pressure" className="pl-6">
           <h3 className="text-sm font-semibold text-neutral-800">Blood pressure</h3>

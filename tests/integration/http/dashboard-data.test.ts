@@ -4,6 +4,7 @@
 // here the server's clock is the real one, so the rows are dated relative to today.
 import { describe, expect, it } from '@jest/globals';
 import { addDays, ageOn, utcDay } from '@/lib/days';
+import { formatDateGB } from '@/lib/format';
 import { cardioAge, vo2Category } from '@/lib/dashboard/vo2-norms';
 import { db } from '@/lib/db';
 import { client, registerUser, serveAppForThisFile } from '../../setup/app-server';
@@ -44,9 +45,11 @@ describe('GET /api/vitals, /api/activity, /api/sleep_score, /api/trends/testoste
       heart_rate_history: week.map((day) => ({ day, rate: day === today ? 64 : day === yesterday ? 57 : null })),
       heart_rate_today: 61, // (57 + 64) / 2 = 60.5
       heart_rate_yesterday: null,
+      heart_rate_from: 'From Oura.',
       stress_history: week.map((day) => ({ day, value: day === yesterday ? 33 : null })),
       stress_today: 33,
       stress_yesterday: null,
+      stress_from: 'From Oura.',
       bp_systolic: 118,
       bp_diastolic: 77,
       bp_source: 'cuff',
@@ -70,17 +73,19 @@ describe('GET /api/vitals, /api/activity, /api/sleep_score, /api/trends/testoste
       goal_needs: [],
       steps_today: 8000,
       steps_yesterday: null,
-      steps_history: Array.from({ length: 7 }, (_, i) => addDays(today, i - 7)).map((day) => ({ day, steps: day === yesterday ? 8000 : null })),
+      steps_history: Array.from({ length: 7 }, (_, i) => addDays(today, i - 6)).map((day) => ({ day, steps: day === yesterday ? 8000 : null })),
+      steps_from: 'From Oura.',
       cardio_age: cardioAge(42.3),
       cardio_diff: cardioAge(42.3) - age,
       vo2_max: 42.3,
       vo2_range: vo2Category(42.3, age),
+      vo2_from: `From Oura, ${formatDateGB(yesterday)}.`,
       next_refresh: `${addDays(today, 1)}T00:00:00.000Z`,
     });
 
     const sleep = await browser.get('/api/sleep_score');
     expect(sleep.status).toBe(200);
-    expect(sleep.json).toEqual({ score: 78, day: yesterday });
+    expect(sleep.json).toEqual({ score: 78, day: yesterday, from: 'From Oura.' });
 
     const trend = await browser.get('/api/trends/testosterone');
     expect(trend.status).toBe(200);
@@ -125,11 +130,13 @@ describe('GET /api/vitals, /api/activity, /api/sleep_score, /api/trends/testoste
       goal_needs: ['activity_level'],
       steps_today: null,
       steps_yesterday: null,
-      steps_history: Array.from({ length: 7 }, (_, i) => ({ day: addDays(today, i - 7), steps: null })),
+      steps_history: Array.from({ length: 7 }, (_, i) => ({ day: addDays(today, i - 6), steps: null })),
+      steps_from: null,
       cardio_age: null,
       cardio_diff: null,
       vo2_max: null,
       vo2_range: null,
+      vo2_from: null,
       next_refresh: `${addDays(today, 1)}T00:00:00.000Z`,
     });
 
@@ -149,7 +156,7 @@ describe('GET /api/vitals, /api/activity, /api/sleep_score, /api/trends/testoste
     // Written straight to the database, as a wearable sync in another process would.
     await db.dailyMetric.create({ data: { userId, day: midnight(today), source: 'OURA', sleepScore: 84, restingHeartRateBpm: 52 } });
     const sleep = await browser.get('/api/sleep_score');
-    expect([sleep.status, sleep.json]).toEqual([200, { score: 84, day: today }]);
+    expect([sleep.status, sleep.json]).toEqual([200, { score: 84, day: today, from: 'From Oura.' }]);
     expect((await browser.get('/api/vitals')).json.heart_rate_today).toBe(52);
 
     await db.dailyMetric.deleteMany({ where: { userId } });
