@@ -62,8 +62,8 @@ export function InsightsView({ actions }: { actions: TodaysActionsResponse }) {
           <ol className="flex list-decimal flex-col gap-3 pl-5 text-sm leading-relaxed text-neutral-800 marker:font-semibold marker:text-brand-800" data-testid="trends">
             {list.map((insight, i) => (
               <li key={insight}>
-                {insight}
-                {patterns.data.from?.[i] ? <span className="block text-xs text-neutral-600" data-testid="trend-from">{patterns.data.from[i]}</span> : null}
+                <p data-testid="trend-text">{insight}</p>
+                {patterns.data.from?.[i] ? <p className="text-xs text-neutral-600" data-testid="trend-from">{patterns.data.from[i]}</p> : null}
               </li>
             ))}
           </ol>

@@ -176,7 +176,7 @@ test.describe('insights', () => {
   test('the demo user’s trends, strategies and T-Indicator, screenshotted', async ({ page }) => {
     await page.goto('/insights');
     await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
-    const trends = page.getByTestId('trends').getByRole('listitem');
+    const trends = page.getByTestId('trends');
     await expect(trends.first()).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('strategies')).not.toBeEmpty();
 
@@ -185,7 +185,10 @@ test.describe('insights', () => {
       `SELECT insights, to_char("nextRefreshAt", 'YYYY-MM-DD"T"HH24:MI:SS') AS next FROM pattern_sets p JOIN users u ON u.id = p."userId" WHERE u.email = $1 AND p.day = (now() AT TIME ZONE 'UTC')::date`,
       [DEMO_EMAIL],
     );
-    await expect(trends).toHaveText(set!.insights);
+    await expect(trends.getByTestId('trend-text')).toHaveText(set!.insights);
+    // Each statement says where its figures came from.
+    await expect(trends.getByTestId('trend-from')).toHaveCount(set!.insights.length);
+    for (const from of await trends.getByTestId('trend-from').allTextContents()) expect(from).toMatch(/^From (Oura|Withings|your daily check-ins)/);
     for (const text of set!.insights) expect(text).toMatch(/\d/);
     const trendsCard = page.getByRole('region', { name: 'My longevity trends' });
     await expect(trendsCard.getByText(`Next refresh: ${gbTime(new Date(`${set!.next}Z`))}`)).toBeVisible();

@@ -104,15 +104,17 @@ async function expectScreensToMatchExport(page: Page) {
   await page.goto('/insights');
   const trends = page.getByTestId('trends');
   await expect(trends.or(page.getByText(/^No clear trends yet\./))).toBeVisible({ timeout: 15_000 });
-  const statements = (await trends.count()) ? await trends.getByRole('listitem').allTextContents() : [];
-  for (const statement of statements) {
+  const statements = (await trends.count()) ? await trends.getByTestId('trend-text').allTextContents() : [];
+  const captions = (await trends.count()) ? await trends.getByTestId('trend-from').allTextContents() : [];
+  expect(captions).toHaveLength(statements.length);
+  for (const [i, statement] of statements.entries()) {
     const week = /Steps averaged ([\d,]+) a day this week, .* than last week \(([\d,]+)\)/.exec(statement);
     if (week) expect([week[1], week[2]]).toEqual([grouped(weekSteps), grouped(lastWeekSteps)]);
     const though = /though this week’s ([\d,]+) a day is (?:below|above) last week’s ([\d,]+)/.exec(statement);
     if (though) expect([though[1], though[2]]).toEqual([grouped(weekSteps), grouped(lastWeekSteps)]);
     // Each statement says where its figures came from.
-    expect(statement).toMatch(/From .+\.$/);
-    if (/^Steps /.test(statement)) for (const source of stepSources) expect(statement).toContain(names[source]!);
+    expect(captions[i]).toMatch(/^From .+\.$/);
+    if (/^Steps /.test(statement)) for (const source of stepSources) expect(captions[i]).toContain(names[source]!);
   }
   return profile;
 }
