@@ -50,12 +50,15 @@ const baseScales = {
   x: { grid: { display: false }, ticks: { color: TICKS, font: FONT }, border: { display: false } },
 } as const;
 
+/** How a bound reads in the chart's tooltip and text alternative. */
+const BOUND_WORDS: Readonly<Record<string, string>> = { '<': 'below ', '<=': 'at most ', '>': 'above ', '>=': 'at least ' };
+
 export function TestosteroneChart({ points }: { points: TestosteronePoint[] }) {
   const options: ChartOptions<'line'> = {
     responsive: true,
     maintainAspectRatio: false,
     animation: false,
-    plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => `${item.formattedValue} ng/dL` } } },
+    plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => `${BOUND_WORDS[points[item.dataIndex]?.comparator ?? ''] ?? ''}${item.formattedValue} ng/dL` } } },
     scales: {
       ...baseScales,
       y: { min: T_AXIS.min, max: T_AXIS.max, ticks: { stepSize: 300, color: TICKS, font: FONT }, grid: { color: GRID }, border: { display: false } },
@@ -64,7 +67,7 @@ export function TestosteroneChart({ points }: { points: TestosteronePoint[] }) {
   return (
     <Line
       role="img"
-      aria-label={`Total testosterone: ${points.map((p) => `${p.label} ${p.raw} ng/dL`).join(', ')}. Normal range ${T_BAND.from} to ${T_BAND.to} ng/dL.`}
+      aria-label={`Total testosterone: ${points.map((p) => `${p.label} ${BOUND_WORDS[p.comparator ?? ''] ?? ''}${p.raw} ng/dL`).join(', ')}. Normal range ${T_BAND.from} to ${T_BAND.to} ng/dL.`}
       options={options}
       plugins={[bandPlugin]}
       data={{
@@ -75,6 +78,9 @@ export function TestosteroneChart({ points }: { points: TestosteronePoint[] }) {
             borderColor: BRAND,
             backgroundColor: BRAND,
             pointRadius: points.map((p) => (p.highlight ? 6 : 4)),
+            // A bound ("< 17 ng/dL") is a triangle pointing the way the true value lies, never a round, exact point.
+            pointStyle: points.map((p) => (p.comparator ? 'triangle' : 'circle')),
+            pointRotation: points.map((p) => (p.comparator === '<' || p.comparator === '<=' ? 180 : 0)),
             pointBackgroundColor: points.map((p) => (p.highlight ? BRAND : '#ffffff')),
             pointBorderWidth: 2,
             tension: 0.3,

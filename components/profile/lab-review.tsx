@@ -15,19 +15,32 @@ import { LOGIN_PATH } from '@/lib/routes';
 /** What POST /api/upload-lab-report answered: the report and the values read from it. */
 export type ReviewStart = UploadAnswer;
 
-type Row = { key: number; marker: LabMarkerKey; value: string; unit: string; low: string; high: string; line: string | null };
+type Comparator = '' | '<' | '<=' | '>' | '>=';
+type Row = { key: number; marker: LabMarkerKey; comparator: Comparator; value: string; unit: string; low: string; high: string; line: string | null };
 type RowErrors = Partial<Record<'value' | 'unit' | 'reference_high', string>>;
 
 const MARKER_OPTIONS = LAB_MARKER_KEYS.map((key) => ({ value: key, label: LAB_MARKERS[key].label }));
 const text = (value: number | null) => (value === null ? '' : String(value));
-const blankRow = (key: number, marker: LabMarkerKey): Row => ({ key, marker, value: '', unit: LAB_MARKERS[marker].unit, low: '', high: '', line: null });
+const blankRow = (key: number, marker: LabMarkerKey): Row => ({ key, marker, comparator: '', value: '', unit: LAB_MARKERS[marker].unit, low: '', high: '', line: null });
+
+/** How a value relates to its number: exact, or a bound the lab gave ("<0.1"). */
+const COMPARATOR_OPTIONS: { value: Comparator; label: string }[] = [
+  { value: '', label: '=' },
+  { value: '<', label: '<' },
+  { value: '<=', label: '≤' },
+  { value: '>', label: '>' },
+  { value: '>=', label: '≥' },
+];
+
+const DAY_WORDS = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+const dayWords = (day: string) => DAY_WORDS.format(new Date(`${day}T00:00:00Z`));
 
 /** The review screen: every value read from the report, editable, plus any typed in; only what is confirmed is saved. */
 export function LabReview({ start, onCancel, onSaved }: { start: ReviewStart; onCancel: () => void; onSaved: (count: number) => void }) {
   const [takenOn, setTakenOn] = useState(start.collected_on ?? '');
   const [rows, setRows] = useState<Row[]>(() =>
     start.markers.length
-      ? start.markers.map((m, key) => ({ key, marker: m.marker, value: String(m.value), unit: m.unit, low: text(m.referenceLow), high: text(m.referenceHigh), line: m.line }))
+      ? start.markers.map((m, key) => ({ key, marker: m.marker, comparator: m.comparator ?? '', value: String(m.value), unit: m.unit, low: text(m.referenceLow), high: text(m.referenceHigh), line: m.line }))
       : [blankRow(0, 'total_testosterone')],
   );
   const [nextKey, setNextKey] = useState(rows.length);
@@ -51,6 +64,7 @@ export function LabReview({ start, onCancel, onSaved }: { start: ReviewStart; on
       taken_on: takenOn,
       results: rows.map((row) => ({
         marker: row.marker,
+        comparator: row.comparator === '' ? null : row.comparator,
         value: row.value.trim() === '' ? null : Number(row.value.replace(',', '.')),
         unit: row.unit,
         reference_low: row.low.trim() === '' ? null : Number(row.low.replace(',', '.')),
@@ -108,6 +122,18 @@ export function LabReview({ start, onCancel, onSaved }: { start: ReviewStart; on
               : `${start.file_name} is ${start.kind === 'image' ? 'an image' : 'a scan without text'}, so we cannot read it for you. Enter the values from your report.`}
           </Alert>
         )}
+        {start.date_choices.length === 2 ? (
+          <fieldset className="flex flex-col gap-2" data-testid="date-choices">
+            <legend className="text-sm text-neutral-800">Your report writes the date so that it could be either. Which is the day the blood was taken?</legend>
+            <div className="flex gap-3">
+              {start.date_choices.map((day) => (
+                <Button key={day} type="button" size="sm" variant={takenOn === day ? 'primary' : 'secondary'} aria-pressed={takenOn === day} onClick={() => setTakenOn(day)}>
+                  {dayWords(day)}
+                </Button>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
         <Input label="Date the blood was taken" type="date" name="taken_on" value={takenOn} max={new Date().toISOString().slice(0, 10)} onChange={(event) => setTakenOn(event.target.value)} error={errors.taken_on} containerClassName="max-w-xs" />
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Values to save</caption>
@@ -133,8 +159,17 @@ export function LabReview({ start, onCancel, onSaved }: { start: ReviewStart; on
                     }} />
                     {row.line ? <p className="mt-1 max-w-60 truncate text-xs text-neutral-600" title={row.line}>Read: {row.line}</p> : null}
                   </td>
-                  <td className="w-28 py-1.5 pr-3">
-                    <Input aria-label={`${label} value`} inputMode="decimal" value={row.value} onChange={(event) => update(row.key, { value: event.target.value })} error={rowErrors.value} />
+                  <td className="w-52 py-1.5 pr-3">
+                    <div className="flex items-start gap-1.5">
+                      <Select
+                        aria-label={`${label}: exact, or below or above the number`}
+                        options={COMPARATOR_OPTIONS}
+                        value={row.comparator}
+                        onChange={(event) => update(row.key, { comparator: event.target.value as Comparator })}
+                        className="w-20"
+                      />
+                      <Input aria-label={`${label} value`} inputMode="decimal" value={row.value} onChange={(event) => update(row.key, { value: event.target.value })} error={rowErrors.value} className="w-24" />
+                    </div>
                   </td>
                   <td className="w-36 py-1.5 pr-3">
                     <Select aria-label={`${label} unit`} options={unitsOf(row.marker).map((u) => ({ value: u, label: u }))} value={row.unit} onChange={(event) => update(row.key, { unit: event.target.value })} error={rowErrors.unit} />

@@ -82,6 +82,10 @@ export function LabUpload({ initialReports, latest }: { initialReports: ReportSu
                 setStatus({ kind: 'idle' });
               }}
               onFailed={(message) => setStatus({ kind: 'failed', message })}
+              onReview={(answer) => {
+                setStatus({ kind: 'idle' });
+                setReview(answer);
+              }}
             />
           ))}
         </ul>
@@ -112,6 +116,20 @@ function rangeText(low: number | null, high: number | null): string {
   return '—';
 }
 
+const COMPARATOR_SIGN: Record<string, string> = { '<': '<', '<=': '≤', '>': '>', '>=': '≥' };
+
+/**
+ * Low or High against the lab's range. A bound is flagged only when it settles it: "<5" is Low under a
+ * range starting at 8.6, but says nothing against a range ending at 3.
+ */
+function flagOf(v: LatestLabValue): 'Low' | 'High' | null {
+  const below = v.comparator === '<' || v.comparator === '<=';
+  const above = v.comparator === '>' || v.comparator === '>=';
+  if (v.low !== null && (above ? false : below ? v.value <= v.low : v.value < v.low)) return 'Low';
+  if (v.high !== null && (below ? false : above ? v.value >= v.high : v.value > v.high)) return 'High';
+  return null;
+}
+
 /** Each marker's latest confirmed value as the report gave it, against the lab's range when there was one. */
 function LatestResults({ values }: { values: LatestLabValue[] }) {
   return (
@@ -127,11 +145,12 @@ function LatestResults({ values }: { values: LatestLabValue[] }) {
       </thead>
       <tbody className="divide-y divide-neutral-100">
         {values.map((v) => {
-          const flag = v.low !== null && v.value < v.low ? 'Low' : v.high !== null && v.value > v.high ? 'High' : null;
+          const flag = flagOf(v);
           return (
             <tr key={v.marker}>
               <th scope="row" className="py-1.5 font-medium text-neutral-800">{v.label}</th>
               <td className="py-1.5 text-neutral-900 tabular-nums">
+                {v.comparator ? `${COMPARATOR_SIGN[v.comparator] ?? v.comparator} ` : ''}
                 {number.format(v.value)} {v.unit}
                 {flag ? <span className="ml-2 rounded-full border border-warning-200 bg-warning-50 px-2 py-0.5 text-xs font-medium text-warning-800">{flag}</span> : null}
               </td>
@@ -145,10 +164,30 @@ function LatestResults({ values }: { values: LatestLabValue[] }) {
   );
 }
 
-/** One uploaded report: its file to download, and Remove behind a second, explicit click. */
-function ReportRow({ report, onRemoved, onFailed }: { report: ReportSummary; onRemoved: () => void; onFailed: (message: string) => void }) {
+/**
+ * One uploaded report: its file to download, its review again while nothing from it is saved, and
+ * Remove behind a second, explicit click.
+ */
+function ReportRow({ report, onRemoved, onFailed, onReview }: { report: ReportSummary; onRemoved: () => void; onFailed: (message: string) => void; onReview: (answer: ReviewStart) => void }) {
   const [confirming, setConfirming] = useState(false);
   const [removing, setRemoving] = useState(false);
+  const [opening, setOpening] = useState(false);
+  const reopen = async () => {
+    setOpening(true);
+    try {
+      const response = await fetch(`/api/lab-reports/${report.id}`, { credentials: 'same-origin' });
+      if (response.status === 401) {
+        window.location.assign(LOGIN_PATH);
+        return;
+      }
+      const data = (await response.json().catch(() => null)) as (ReviewStart & { message?: string }) | null;
+      if (response.ok && data) onReview(data);
+      else onFailed(data?.message ?? 'The review could not be opened. Please try again.');
+    } catch {
+      onFailed('We could not reach Vitality. Check your connection and try again.');
+    }
+    setOpening(false);
+  };
   const remove = async () => {
     setRemoving(true);
     try {
@@ -184,6 +223,11 @@ function ReportRow({ report, onRemoved, onFailed }: { report: ReportSummary; onR
       ) : (
         <span className="flex shrink-0 items-center gap-3 text-neutral-600">
           {formatDateGB(report.uploadedAt)} · {report.results ? `${report.results} value${report.results === 1 ? '' : 's'} saved` : 'no values saved'}
+          {report.results ? null : (
+            <Button type="button" variant="secondary" size="sm" loading={opening} onClick={() => void reopen()}>
+              Review values<span className="sr-only"> from {report.fileName}</span>
+            </Button>
+          )}
           <Button type="button" variant="ghost" size="sm" onClick={() => setConfirming(true)}>
             Remove<span className="sr-only"> {report.fileName}</span>
           </Button>

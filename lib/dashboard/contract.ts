@@ -82,7 +82,8 @@ export type ActivityResponse = {
 export type SleepScoreResponse = { score: number; day: string; /** "From Oura." */ from: string | null };
 
 /** GET /api/trends/testosterone */
-export type TestosteronePoint = { label: string; raw: number; highlight: boolean };
+/** `comparator` only when the lab gave a bound ("<" 17 ng/dL): the chart draws it as one, not as an exact point. */
+export type TestosteronePoint = { label: string; raw: number; highlight: boolean; comparator?: '<' | '<=' | '>' | '>=' };
 export type TestosteroneTrendResponse = { data: TestosteronePoint[] };
 
 /** One action as the API shows it (SPEC §3 "Today's actions"). */

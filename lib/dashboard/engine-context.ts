@@ -52,7 +52,8 @@ async function load(userId: string, day: string, needs: Needs) {
     needs.labs
       ? db.labResult.findFirst({
           // Taken by the end of `day`: a result dated later is not one the user has had yet.
-          where: { userId, marker: 'total_testosterone', valueNgDl: { not: null }, takenAt: { lt: ISO_DAY.toDate(addDays(day, 1)) } },
+          // An exact value only: a bound ("<0.5 nmol/L") is not a figure to score.
+          where: { userId, marker: 'total_testosterone', valueNgDl: { not: null }, comparator: null, takenAt: { lt: ISO_DAY.toDate(addDays(day, 1)) } },
           orderBy: [{ takenAt: 'desc' }, { createdAt: 'desc' }],
           select: { valueNgDl: true },
         })

@@ -20,9 +20,17 @@ export async function testosteroneTrend(userId: string): Promise<TestosteroneTre
   const rows = await db.labResult.findMany({
     where: { userId, marker: TOTAL_TESTOSTERONE, valueNgDl: { not: null } },
     orderBy: [{ takenAt: 'asc' }, { id: 'asc' }],
-    select: { takenAt: true, valueNgDl: true },
+    select: { takenAt: true, valueNgDl: true, comparator: true },
   });
-  const results = rows.flatMap((r) => (r.valueNgDl !== null && Number.isFinite(r.valueNgDl) ? [{ takenAt: r.takenAt, ngDl: r.valueNgDl }] : []));
+  const results = rows.flatMap((r) => (r.valueNgDl !== null && Number.isFinite(r.valueNgDl) ? [{ takenAt: r.takenAt, ngDl: r.valueNgDl, comparator: r.comparator }] : []));
   const labels = trendLabels(results.map((r) => r.takenAt));
-  return { data: results.map((r, i) => ({ label: labels[i]!, raw: Math.round(r.ngDl), highlight: i === results.length - 1 })) };
+  return {
+    data: results.map((r, i) => ({
+      label: labels[i]!,
+      raw: Math.round(r.ngDl),
+      highlight: i === results.length - 1,
+      // A bound is drawn as one, never as an exact point.
+      ...(r.comparator === '<' || r.comparator === '<=' || r.comparator === '>' || r.comparator === '>=' ? { comparator: r.comparator } : {}),
+    })),
+  };
 }

@@ -264,12 +264,13 @@ export const CSV_FILES: CsvFile[] = [
   }),
   table({
     file: 'lab_results.csv',
-    about: 'Your blood-test results as the report (or you) gave them, with the lab’s reference range in the same unit; report_id is the row in lab_reports.csv.',
+    about: 'Your blood-test results as the report (or you) gave them, with the lab’s reference range in the same unit; comparator is "<" or ">" (or with "=") when the lab gave a limit rather than an exact value; report_id is the row in lab_reports.csv.',
     pages: labResultPages,
     columns: {
       id: (r) => r.id,
       report_id: (r) => r.reportId,
       marker: (r) => r.marker,
+      comparator: (r) => r.comparator,
       value: (r) => r.value,
       unit: (r) => r.unit,
       value_ng_dl: (r) => r.valueNgDl,

@@ -94,7 +94,7 @@ const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-
 
 type Coding = { system: string; code: string; display?: string };
 type CodeableConcept = { coding?: Coding[]; text?: string };
-export type Quantity = { value: number; unit: string; system?: string; code?: string };
+export type Quantity = { value: number; comparator?: '<' | '<=' | '>' | '>='; unit: string; system?: string; code?: string };
 type Reference = { reference?: string; display?: string };
 
 export type Observation = {
@@ -328,7 +328,14 @@ export function observationsForVitalScan(row: VitalScan, subject: Reference): Bu
   ];
 }
 
-export type LabResultFacts = Pick<LabResult, 'id' | 'marker' | 'value' | 'unit' | 'referenceLow' | 'referenceHigh' | 'takenAt'>;
+export type LabResultFacts = Pick<LabResult, 'id' | 'marker' | 'value' | 'comparator' | 'unit' | 'referenceLow' | 'referenceHigh' | 'takenAt'>;
+
+const COMPARATORS = ['<', '<=', '>', '>='] as const;
+/** A stored comparator as FHIR spells it; nothing for an exact value. */
+const comparatorOf = (stored: string | null): Pick<Quantity, 'comparator'> => {
+  const found = COMPARATORS.find((c) => c === stored);
+  return found ? { comparator: found } : {};
+};
 
 /**
  * A lab result in the catalogue's unit (lib/labs/markers.ts), its reference range converted alike. A
@@ -350,7 +357,8 @@ export function observationForLabResult(row: LabResultFacts, subject: Reference)
     code: marker ? codeOf({ text: marker.label, loinc: marker.loinc }) : { text: row.marker },
     subject,
     effectiveDateTime: row.takenAt.toISOString(),
-    valueQuantity: toQuantity(row.value),
+    // A bound ("<0.1") keeps its comparator: the value is not exact.
+    valueQuantity: { ...toQuantity(row.value), ...comparatorOf(row.comparator) },
     ...range,
   };
   return { fullUrl: fullUrlFor(`lab_results/${row.id}`), resource };

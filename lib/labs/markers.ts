@@ -49,6 +49,8 @@ const same = (unit: string): UnitConversion => ({ unit, toCanonical: (value) => 
 // Cholesterol 1 mmol/L = 38.67 mg/dL (386.65 g/mol); triglycerides 88.57 (885.7 g/mol as triolein).
 const CHOLESTEROL_MG_DL_PER_MMOL_L = 38.67;
 const TRIGLYCERIDE_MG_DL_PER_MMOL_L = 88.57;
+/** French reports give lipids in g/L: 1 g/L = 100 mg/dL. */
+const G_PER_L: UnitConversion = { unit: 'g/L', toCanonical: times(100) };
 
 export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
   total_testosterone: {
@@ -99,7 +101,8 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     unit: 'IU/L',
     ucum: '[IU]/L',
     loinc: { code: '10501-5', display: 'Lutropin [Units/volume] in Serum or Plasma' },
-    alternatives: [same('mIU/mL'), same('U/L'), same('mU/mL')],
+    // French and Spanish reports write UI for IU.
+    alternatives: [same('mIU/mL'), same('U/L'), same('mU/mL'), same('UI/L'), same('mUI/mL')],
     plausible: { min: 0.01, max: 200 },
   },
   fsh: {
@@ -108,7 +111,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     unit: 'IU/L',
     ucum: '[IU]/L',
     loinc: { code: '15067-2', display: 'Follitropin [Units/volume] in Serum or Plasma' },
-    alternatives: [same('mIU/mL'), same('U/L'), same('mU/mL')],
+    alternatives: [same('mIU/mL'), same('U/L'), same('mU/mL'), same('UI/L'), same('mUI/mL')],
     plausible: { min: 0.01, max: 200 },
   },
   prolactin: {
@@ -118,7 +121,15 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     ucum: 'ng/mL',
     loinc: { code: '2842-3', display: 'Prolactin [Mass/volume] in Serum or Plasma' },
     // WHO 3rd IS 84/500: 1 ng/mL = 21.2 mIU/L.
-    alternatives: [same('µg/L'), { unit: 'mIU/L', toCanonical: times(1 / 21.2) }, { unit: 'mU/L', toCanonical: times(1 / 21.2) }],
+    alternatives: [
+      same('µg/L'),
+      { unit: 'mIU/L', toCanonical: times(1 / 21.2) },
+      { unit: 'mU/L', toCanonical: times(1 / 21.2) },
+      { unit: 'mUI/L', toCanonical: times(1 / 21.2) },
+      // 1 µIU/mL is 1 mIU/L.
+      { unit: 'µIU/mL', toCanonical: times(1 / 21.2) },
+      { unit: 'µUI/mL', toCanonical: times(1 / 21.2) },
+    ],
     plausible: { min: 0.1, max: 1000 },
   },
   psa: {
@@ -166,7 +177,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     unit: 'mg/dL',
     ucum: 'mg/dL',
     loinc: { code: '2093-3', display: 'Cholesterol [Mass/volume] in Serum or Plasma' },
-    alternatives: [{ unit: 'mmol/L', toCanonical: times(CHOLESTEROL_MG_DL_PER_MMOL_L) }],
+    alternatives: [{ unit: 'mmol/L', toCanonical: times(CHOLESTEROL_MG_DL_PER_MMOL_L) }, G_PER_L],
     plausible: { min: 40, max: 1000 },
   },
   ldl_cholesterol: {
@@ -175,7 +186,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     unit: 'mg/dL',
     ucum: 'mg/dL',
     loinc: { code: '13457-7', display: 'Cholesterol in LDL [Mass/volume] in Serum or Plasma by calculation' },
-    alternatives: [{ unit: 'mmol/L', toCanonical: times(CHOLESTEROL_MG_DL_PER_MMOL_L) }],
+    alternatives: [{ unit: 'mmol/L', toCanonical: times(CHOLESTEROL_MG_DL_PER_MMOL_L) }, G_PER_L],
     plausible: { min: 5, max: 800 },
   },
   hdl_cholesterol: {
@@ -184,7 +195,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     unit: 'mg/dL',
     ucum: 'mg/dL',
     loinc: { code: '2085-9', display: 'Cholesterol in HDL [Mass/volume] in Serum or Plasma' },
-    alternatives: [{ unit: 'mmol/L', toCanonical: times(CHOLESTEROL_MG_DL_PER_MMOL_L) }],
+    alternatives: [{ unit: 'mmol/L', toCanonical: times(CHOLESTEROL_MG_DL_PER_MMOL_L) }, G_PER_L],
     plausible: { min: 5, max: 250 },
   },
   triglycerides: {
@@ -193,7 +204,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     unit: 'mg/dL',
     ucum: 'mg/dL',
     loinc: { code: '2571-8', display: 'Triglyceride [Mass/volume] in Serum or Plasma' },
-    alternatives: [{ unit: 'mmol/L', toCanonical: times(TRIGLYCERIDE_MG_DL_PER_MMOL_L) }],
+    alternatives: [{ unit: 'mmol/L', toCanonical: times(TRIGLYCERIDE_MG_DL_PER_MMOL_L) }, G_PER_L],
     plausible: { min: 10, max: 5000 },
   },
   tsh: {
@@ -202,7 +213,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     unit: 'mIU/L',
     ucum: 'm[IU]/L',
     loinc: { code: '3016-3', display: 'Thyrotropin [Units/volume] in Serum or Plasma' },
-    alternatives: [same('µIU/mL'), same('mU/L'), same('uIU/mL'), same('mIU/L')],
+    alternatives: [same('µIU/mL'), same('mU/L'), same('uIU/mL'), same('mIU/L'), same('µU/mL'), same('mUI/L'), same('µUI/mL')],
     plausible: { min: 0.001, max: 200 },
   },
 };
@@ -220,7 +231,7 @@ export function normaliseUnit(unit: string): string {
     .replace(/\s+/g, '')
     .toLowerCase()
     .replace(/μ/g, 'µ')
-    .replace(/(?<![a-zµ])u(?=(?:g|iu|u|mol)\b)/g, 'µ')
+    .replace(/(?<![a-zµ])u(?=(?:g|iu|ui|u|mol)\b)/g, 'µ')
     .replace(/(?<![a-zµ])mcg\b/g, 'µg');
 }
 

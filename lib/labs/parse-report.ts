@@ -1,24 +1,34 @@
-import { LAB_MARKERS, LAB_MARKER_KEYS, listedUnit, normaliseUnit, toCanonical, unitsOf, type LabMarkerKey } from './markers';
+import { convertToCanonical, LAB_MARKERS, LAB_MARKER_KEYS, listedUnit, normaliseUnit, unitsOf, type LabMarkerKey } from './markers';
 
 // Reads the markers of LAB_MARKERS, and the day the blood was taken, out of a lab report's text
-// (./report-text.ts). Labs lay their reports out in many ways, so this reads line by line and only
-// takes what it is sure of; the person reviews every finding (with its source `line`) before it is saved.
+// (./report-text.ts, rows rebuilt from the words' positions by ./layout.ts: a tab between a row's
+// cells). Labs lay their reports out in many ways and in several languages, so this reads row by row
+// and only takes what it is sure of; the person reviews every finding (with its source `line`) before
+// it is saved. A wrong value the member confirms is worse than a missed one.
 //
-// A marker row: the marker's name at the start of a line, perhaps a short qualifier ("(calculated)",
-// ", Total, MS", dot leaders), then the value, then, in any order, a unit the marker is reported in
-// (`unitsOf`), flags and a reference range. PDF text extraction keeps a row on one line when the cells
-// share a baseline but may break it into one line per cell; a name line without a value or unit is
-// therefore read together with the lines after it that start like a cell (a number, a unit, a flag,
-// a range), up to MAX_CONTINUATION_LINES.
+// A marker row: the marker's name at the start of a row (in English, German, French, Spanish or
+// Italian; accents and ligatures folded), perhaps a short qualifier ("(calculated)", ", Total, MS",
+// "level", dot leaders), then the value with its comparator ("<0.1"), then, in any order, a unit the
+// marker is reported in (`unitsOf`), flags and a reference range. A line holding two tables' rows side
+// by side is cut where a new name cell starts after a value. A name row without a value is read
+// together with the lines after it that hold only cells (a number, a unit, a flag, a range, a "Value"
+// or "Normal range" label), passing over method lines ("(CLIA)", "Method: ECLIA"), up to
+// MAX_CONTINUATION_LINES. A number after a range label ("Normal range: <200") is a limit, never the value.
 //
 // Not read, by design: values without a unit the marker is reported in (no guessing "0.46" is L/L),
-// values outside the marker's plausible range, a name that is not at the start of its line, a name
-// broken over two lines, thousands separators ("1,100" reads as 1.1: a comma is a decimal comma),
-// several result columns (earlier results) on one row: the first number after the name is the value.
+// values outside the marker's plausible range, a name broken over two lines, thousands separators
+// ("1,100" reads as 1.1: a comma is a decimal comma), banded interpretations as a range ("Deficiency
+// < 20, Insufficiency 20-30": no range), and a marker whose rows disagree with nothing to choose between
+// them (none is shown).
+
+/** How a result relates to its number: exactly it, or below/above it ("<0.1", ">1500"); FHIR's valueQuantity.comparator. */
+export type Comparator = '<' | '<=' | '>' | '>=';
 
 export type ParsedMarker = {
   marker: LabMarkerKey;
   value: number;
+  /** null for an exact value; "<" for "<0.1" (below the lab's limit of detection), ">" for ">1500". */
+  comparator: Comparator | null;
   /** As printed, in the catalogue's spelling (unitsOf): "ug/L" → "µg/L", "l/l" → "L/L". */
   unit: string;
   referenceLow: number | null;
@@ -28,20 +38,38 @@ export type ParsedMarker = {
 };
 
 export type ParsedLabReport = {
-  /** YYYY-MM-DD. */
+  /** YYYY-MM-DD; null when none is labelled, or when its day and month could be either way round. */
   collectedOn: string | null;
+  /** When the labelled date reads two ways (03/04/2026) and the report gives no cue: both, for the review to ask. */
+  dateChoices: string[];
   markers: ParsedMarker[];
 };
 
 // ─── Text clean-up ──────────────────────────────────────────────────────────────────────────────────
 
-/** One spelling for the characters reports vary in: dashes, the micro sign, blanks. */
+/** One spelling for the characters reports vary in: dashes, the micro sign, blanks; tabs (cell gaps) kept. */
 function cleanLine(line: string): string {
   return line
     .replace(/[‐‑‒–—−]/g, '-')
     .replace(/μ/g, 'µ')
-    .replace(/\s+/g, ' ')
+    .replace(/[^\S\t]+/g, ' ')
+    .replace(/ *\t[\t ]*/g, '\t')
     .trim();
+}
+
+/**
+ * The line with accents and ligatures folded ("Östradiol" → "Ostradiol", "Œstradiol" → "Oestradiol",
+ * "à" → "a"), which the names, ranges and labels are matched against; the micro sign stays.
+ */
+function fold(line: string): string {
+  return line
+    .replace(/œ/g, 'oe')
+    .replace(/Œ/g, 'OE')
+    .replace(/æ/g, 'ae')
+    .replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC');
 }
 
 // ─── Marker names ───────────────────────────────────────────────────────────────────────────────────
@@ -51,7 +79,19 @@ function cleanLine(line: string): string {
 // Total", "Testosterone (total)" and "TESTOSTERONE TOTAL". The longest name that matches wins, so
 // "Testosterone, Free" is free testosterone, not testosterone followed by a qualifier.
 const NAMES: Readonly<Record<LabMarkerKey, readonly string[]>> = {
-  total_testosterone: ['testosterone', 'total testosterone', 'testosterone total', 'testosterone serum', 'serum testosterone'],
+  total_testosterone: [
+    'testosterone',
+    'total testosterone',
+    'testosterone total',
+    'testosterone serum',
+    'testosteron',
+    'testosteron gesamt',
+    'gesamt testosteron',
+    'testosterone totale',
+    'testosterona',
+    'testosterona total',
+    'testosterone totale serum',
+  ],
   free_testosterone: [
     'free testosterone',
     'testosterone free',
@@ -59,14 +99,47 @@ const NAMES: Readonly<Record<LabMarkerKey, readonly string[]>> = {
     'calculated free testosterone',
     'calc free testosterone',
     'free testosterone calculated',
+    'freies testosteron',
+    'testosteron frei',
+    'testosterone libre',
+    'testosterone libre calculee',
+    'testosterona libre',
+    'testosterone libero',
   ],
-  shbg: ['shbg', 'sex hormone binding globulin'],
-  oestradiol: ['oestradiol', 'estradiol', 'e2', 'oestradiol e2', 'estradiol e2'],
-  lh: ['lh', 'luteinising hormone', 'luteinizing hormone'],
-  fsh: ['fsh', 'follicle stimulating hormone'],
-  prolactin: ['prolactin'],
-  psa: ['psa', 'total psa', 'psa total', 'prostate specific antigen', 'total prostate specific antigen', 'prostate specific antigen total'],
-  haematocrit: ['haematocrit', 'hematocrit', 'hct', 'pcv', 'packed cell volume'],
+  shbg: ['shbg', 'sex hormone binding globulin', 'sex horm binding glob', 'sexualhormon bindendes globulin'],
+  oestradiol: [
+    'oestradiol',
+    'estradiol',
+    'e2',
+    'oestradiol e2',
+    'estradiol e2',
+    'estradiol/oestrogen',
+    'oestradiol/estradiol',
+    'ostradiol',
+    'estradiolo',
+    '17 beta estradiol',
+    '17 beta oestradiol',
+  ],
+  lh: ['lh', 'luteinising hormone', 'luteinizing hormone', 'luteinisierendes hormon', 'hormone luteinisante', 'hormona luteinizante', 'ormone luteinizzante'],
+  fsh: ['fsh', 'follicle stimulating hormone', 'follikelstimulierendes hormon', 'hormone folliculo stimulante', 'hormona foliculoestimulante', 'ormone follicolo stimolante'],
+  prolactin: ['prolactin', 'prolaktin', 'prolactine', 'prolactina', 'prolattina'],
+  psa: [
+    'psa',
+    'total psa',
+    'psa total',
+    'prostate specific antigen',
+    'prostate specific ag',
+    'total prostate specific antigen',
+    'prostate specific antigen total',
+    'psa gesamt',
+    'gesamt psa',
+    'psa totale',
+    'antigeno prostatico especifico',
+    'antigene prostatico specifico',
+    'antigene prostatique specifique',
+    'prostataspezifisches antigen',
+  ],
+  haematocrit: ['haematocrit', 'hematocrit', 'hct', 'pcv', 'packed cell volume', 'hamatokrit', 'hematokrit', 'hematocrite', 'hematocrito', 'ematocrito'],
   vitamin_d: [
     'vitamin d',
     'total vitamin d',
@@ -77,10 +150,26 @@ const NAMES: Readonly<Record<LabMarkerKey, readonly string[]>> = {
     'vitamin d 25 oh',
     'vitamin d 25 hydroxy',
     '25 oh d',
+    'total 25 oh vitamin d',
+    '25 oh vitamin d total',
+    'vitamin d3 25 oh',
+    '25 oh vitamin d3 d2',
+    'vitamine d',
+    'vitamine d 25 oh',
+    '25 oh vitamine d',
+    'vitamina d',
+    'vitamina d 25 oh',
+    '25 oh vitamina d',
+    '25 hydroxy vitamin d3',
+    'vit d',
+    'vit d 25 oh',
+    'vit d 25 oh total',
+    'vitamin d 25 oh total',
   ],
   hba1c: [
     'hba1c',
     'hb a1c',
+    'hgb a1c',
     'a1c',
     'haemoglobin a1c',
     'hemoglobin a1c',
@@ -88,12 +177,46 @@ const NAMES: Readonly<Record<LabMarkerKey, readonly string[]>> = {
     'glycated hemoglobin',
     'glycosylated haemoglobin',
     'glycosylated hemoglobin',
+    'hamoglobin a1c',
+    'hemoglobine glyquee',
+    'hemoglobine glycosylee',
+    'hemoglobina glicosilada',
+    'hemoglobina glicada',
+    'emoglobina glicata',
+    'emoglobina glicosilata',
   ],
-  total_cholesterol: ['cholesterol', 'total cholesterol', 'cholesterol total', 'serum cholesterol'],
-  ldl_cholesterol: ['ldl', 'ldl c', 'ldl cholesterol', 'cholesterol ldl', 'ldl cholesterol calculated', 'ldl cholesterol direct'],
-  hdl_cholesterol: ['hdl', 'hdl c', 'hdl cholesterol', 'cholesterol hdl'],
-  triglycerides: ['triglycerides', 'triglyceride', 'triglycerides fasting'],
-  tsh: ['tsh', 'thyroid stimulating hormone', 'thyrotropin', 'tsh basal'],
+  total_cholesterol: [
+    'cholesterol',
+    'total cholesterol',
+    'cholesterol total',
+    'cholesterin',
+    'gesamtcholesterin',
+    'cholesterin gesamt',
+    'cholesterol totale',
+    'colesterol',
+    'colesterol total',
+    'colesterolo',
+    'colesterolo totale',
+    'chol',
+    'chol total',
+  ],
+  ldl_cholesterol: [
+    'ldl',
+    'ldl c',
+    'ldl cholesterol',
+    'cholesterol ldl',
+    'ldl cholesterol calculated',
+    'ldl cholesterol direct',
+    'ldl cholesterin',
+    'cholesterol ldl calcule',
+    'ldl colesterol',
+    'colesterol ldl',
+    'colesterolo ldl',
+    'ldl colesterolo',
+  ],
+  hdl_cholesterol: ['hdl', 'hdl c', 'hdl cholesterol', 'cholesterol hdl', 'hdl cholesterin', 'hdl colesterol', 'colesterol hdl', 'colesterolo hdl', 'hdl colesterolo'],
+  triglycerides: ['trig', 'trigs', 'triglycerides', 'triglyceride', 'triglycerides fasting', 'triglyceride nuchtern', 'triglicerido', 'trigliceridos', 'trigliceridi'],
+  tsh: ['tsh', 'thyroid stimulating hormone', 'thyrotropin', 'tsh basal', 'tsh basal serum', 'tsh ultrasensible', 'tsh us', 'tirotropina', 'thyreotropin'],
 };
 
 /** Punctuation and blanks labs put between the words of a name; not "/", which joins two tests ("Cholesterol/HDL"). */
@@ -102,12 +225,15 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 type NamePattern = { marker: LabMarkerKey; pattern: RegExp; length: number };
 
-/** Every name as a pattern anchored at the line's start (after a bullet), longest first. */
+/** A specimen word some labs put before the name ("Serum testosterone level", "S-Testosteron"). */
+const SPECIMEN_PREFIX = String.raw`(?:(?:serum|plasma|blood|s|p)(?:\s+|\s*-\s*))?`;
+
+/** Every name as a pattern anchored at the line's start (after a bullet and a specimen word), longest first. */
 const NAME_PATTERNS: readonly NamePattern[] = LAB_MARKER_KEYS.flatMap((marker) =>
   NAMES[marker].map((name) => ({
     marker,
     // The name must end at a word's end: "LH" is not the start of "LHRH", nor "Free T" of "Free T4".
-    pattern: new RegExp(`^(?:[•·*-]\\s*)?${name.split(' ').map(escapeRegExp).join(NAME_GAP)}(?![a-z0-9])`, 'i'),
+    pattern: new RegExp(`^(?:[•·*-]\\s*)?${SPECIMEN_PREFIX}${name.split(' ').map(escapeRegExp).join(NAME_GAP)}(?![a-z0-9])`, 'i'),
     length: name.length,
   })),
 ).sort((a, b) => b.length - a.length);
@@ -115,7 +241,7 @@ const NAME_PATTERNS: readonly NamePattern[] = LAB_MARKER_KEYS.flatMap((marker) =
 // What may follow a name without making it another test: "Free PSA" never matches (no name starts
 // with "free psa"), but "PSA, Free", "Cholesterol/HDL ratio", "Testosterone, Bioavailable" and
 // "LH/FSH" start with a name and are told apart by the words after it.
-const OTHER_TEST_AFTER_NAME = /^\s*\/|\b(?:free|bioavailable|bioavail|ratio|index|particles?|size|non)\b/i;
+const OTHER_TEST_AFTER_NAME = /^\s*\/|\b(?:free|frei|freies|libre|libero|bioavailable|bioavail|biodisponible|bioverfugbar|ratio|quotient|index|indice|particles?|size|non)\b/i;
 /** A name followed by more words than this before its value is prose ("LH and FSH are ..."), not a row. */
 const MAX_QUALIFIER_WORDS = 4;
 
@@ -142,7 +268,8 @@ const QUALIFIER_TOKEN = /^(?:<=?|>=?|≤|≥)$/;
 /** Dot leaders between a name and its value ("Testosterone ........ 5,12"). */
 const LEADER_TOKEN = /^[.…_·:]+$/;
 const FLAG_TOKEN = /^(?:\(?(?:H|L|HH|LL|HI|LO|HIGH|LOW|A|ABN|ABNORMAL)\)?|\*+)$/i;
-const RANGE_WORD = /^(?:-|to)$/i;
+/** Between a range's two ends: "-", "to", French "à" (folded to "a"), German "bis". */
+const RANGE_WORD = /^(?:-|to|a|bis)$/i;
 
 /** Every unit spelling in the catalogue, normalised: to tell a cell that holds a unit. */
 const KNOWN_UNITS = new Set(LAB_MARKER_KEYS.flatMap((key) => unitsOf(key).map(normaliseUnit)));
@@ -164,7 +291,7 @@ const splitStuckUnits = (text: string) => text.replace(/(\d)(%|[a-zµ]+\/[a-z]+)
 
 type Reference = { low: number | null; high: number | null };
 
-const RANGE = new RegExp(`(?<![\\w.,])(${NUMBER})\\s*(?:-|to)\\s*(${NUMBER})(?![\\w.,]*\\d)`, 'i');
+const RANGE = new RegExp(`(?<![\\w.,])(${NUMBER})\\s*(?:-|to|a|bis)\\s*(${NUMBER})(?![\\w.,]*\\d)`, 'i');
 const UPPER_LIMIT = new RegExp(`(?:<\\s*or\\s*=|<=?|≤|up\\s+to|below)\\s*(${NUMBER})`, 'i');
 const LOWER_LIMIT = new RegExp(`(?:>\\s*or\\s*=|>=?|≥|above)\\s*(${NUMBER})`, 'i');
 
@@ -188,12 +315,18 @@ function findReference(text: string): Reference {
   return found.pattern === UPPER_LIMIT ? { low: null, high: toNumber(first) } : { low: toNumber(first), high: null };
 }
 
-type Reading = { value: number | null; before: string; after: string; words: number };
+type Reading = { value: number | null; comparator: Comparator | null; before: string; after: string; words: number };
+
+/** "<", "<=", "≤", ">", ">=", "≥" in front of a result, in FHIR's spelling. */
+function comparatorOf(text: string): Comparator | null {
+  const sign = /^(<=?|>=?|≤|≥)/.exec(text)?.[1];
+  if (!sign) return null;
+  return sign === '≤' ? '<=' : sign === '≥' ? '>=' : (sign as Comparator);
+}
 
 /**
- * The value in the text after a name: the first number standing alone. A "<" or ">" before it is
- * dropped and the number kept ("<0.1" reads as 0.1): the result has no field for it, and the review
- * screen shows the source line with the qualifier, so the person sees what the lab wrote.
+ * The value in the text after a name: the first number standing alone, with the "<" or ">" before it
+ * kept as its comparator ("<0.1" is below 0.1, not 0.1).
  * Words before the value are the name's qualifier; a number that starts a range ("8.6 - 29.0"), or any
  * other cell with digits in it, means the row has no value here.
  */
@@ -207,13 +340,13 @@ function readValue(rest: string): Reading {
     const end = qualified === undefined ? i + 1 : i + 2;
     if (number) {
       if (RANGE_WORD.test(tokens[end] ?? '') && VALUE_TOKEN.test(tokens[end + 1] ?? '')) break;
-      return { value: toNumber(number[1] ?? ''), before: tokens.slice(0, i).join(' '), after: tokens.slice(end).join(' '), words };
+      return { value: toNumber(number[1] ?? ''), comparator: comparatorOf(qualified === undefined ? token : `${token}${qualified}`), before: tokens.slice(0, i).join(' '), after: tokens.slice(end).join(' '), words };
     }
     // "25-OH", "3rd", "D3", "A1c" are words of a name; "(8.6", "8.6-29.0", "<4.0)" are cells of a range.
     if (/\d/.test(token) && !/[a-z]/i.test(token)) break;
     if (!LEADER_TOKEN.test(token)) words += 1;
   }
-  return { value: null, before: tokens.join(' '), after: '', words };
+  return { value: null, comparator: null, before: tokens.join(' '), after: '', words };
 }
 
 // ─── Rows ───────────────────────────────────────────────────────────────────────────────────────────
@@ -221,64 +354,215 @@ function readValue(rest: string): Reading {
 /** How many lines after a name line may hold its cells (value, unit, range, lab code). */
 const MAX_CONTINUATION_LINES = 4;
 
+/** A label that starts a reference range: what follows it is a limit, never the value. */
+const REFERENCE_LABEL =
+  /(?:^|\s)(?:normal\s+range|reference\s+(?:range|interval|values?)|ref(?:erence)?\.?\s+range|ref\.?|range|normal|interval|normwerte?|normbereich|referenzbereich|ref\.?-?bereich|valeurs?\s+(?:de\s+)?reference|valeurs?\s+normales?|intervalle\s+de\s+reference|rango\s+de\s+referencia|valores?\s+de\s+referencia|valori\s+di\s+riferimento|intervallo\s+di\s+riferimento)\s*:?(?=\s|$|[<>≤≥(\[\d])/i;
+/** A label before the result itself ("Value", "Result", "Ergebnis", "Résultat"): passed over. */
+const VALUE_LABEL = /^(?:value|result|your\s+result|ergebnis|wert|resultat|resultado|risultato|valeur)\s*:?$/i;
+/** A method line under a name ("(CLIA)", "Method: ECLIA", "Méthode : ..."): no cell of the row. */
+const METHOD_LINE = /^(?:\((?:[A-Z][A-Za-z0-9 /-]{1,24})\)|(?:method|methode|metodo|methodik|technique)\b.*)$/i;
+/** Words of a banded interpretation ("Deficiency < 20, Insufficiency 20-30, Sufficient 30-100"): no single range. */
+const BAND_WORDS = /\b(?:deficien\w*|insufficien\w*|sufficien\w*|optimal|desirable|borderline|toxic\w*|intoxication|pre-?diabet\w*|diabet\w*|carence|insuffisance|mangel|unzureichend|ausreichend|carenza|insufficienza|deficiencia|insuficiencia)\b/i;
+/** A cell that is one band of an interpretation: its word, then its limit or range ("Insufficienza: 10 - 30"). */
+const BAND_CELL = new RegExp(`^${BAND_WORDS.source}\\s*:?\\s*(?:[<>≤≥]=?\\s*)?\\d`, 'i');
+
 /** A line that is a cell of the row above rather than a row of its own. */
 function isContinuation(line: string): boolean {
   if (line === '' || matchName(line)) return false;
-  const first = line.split(' ')[0] ?? '';
-  return (
-    /^[<>≤≥([]?\s*\d/.test(line) ||
-    KNOWN_UNITS.has(normaliseUnit(first)) ||
-    FLAG_TOKEN.test(first) ||
-    LEADER_TOKEN.test(first) ||
-    /^(?:ref(?:erence)?(?:\s+range)?|range|normal)\b/i.test(line)
-  );
+  const cells = line.split('\t');
+  const first = line.split(/[\s\t]/)[0] ?? '';
+  const cellLike = (cell: string) => {
+    const head = cell.split(' ')[0] ?? '';
+    return (
+      /^[<>≤≥([]?\s*\d/.test(cell) ||
+      KNOWN_UNITS.has(normaliseUnit(head)) ||
+      FLAG_TOKEN.test(head) ||
+      LEADER_TOKEN.test(head) ||
+      VALUE_LABEL.test(cell) ||
+      REFERENCE_LABEL.test(` ${cell}`) ||
+      /^[A-Z]{2,3}$/.test(cell) // a performing-lab code ("EN")
+    );
+  };
+  // A number that starts a line of words ("25-OH Vitamin D2 <5 nmol/L") is another test's name, not a cell.
+  if (/^\d+[a-z-]*\s+[a-z]{3,}/i.test(line) && !KNOWN_UNITS.has(normaliseUnit(line.split(' ')[1] ?? ''))) return false;
+  return cellLike(first) && cells.every(cellLike);
 }
 
+/** The text with its labelled reference cell cut out, and that cell ("Normal range: <200 mg/dL" → "<200 mg/dL"). */
+function cutLabelledReference(text: string): { text: string; reference: string | null } {
+  const match = REFERENCE_LABEL.exec(text);
+  if (!match) return { text, reference: null };
+  const start = match.index;
+  const after = text.slice(start + match[0].length);
+  // The reference runs to the end of its cell (a tab), else to the end of the text.
+  const cellEnd = after.indexOf('\t');
+  const reference = cellEnd === -1 ? after : after.slice(0, cellEnd);
+  // A status word ("Normal" in a Status column) with no limit after it is no reference.
+  if (!/\d/.test(reference)) return { text, reference: null };
+  const rest = cellEnd === -1 ? '' : after.slice(cellEnd);
+  // The unit printed with the range ("<200 mg/dL") still names the row's unit.
+  return { text: `${text.slice(0, start)} ${rest} ${findAnyUnit(reference) ?? ''}`.trim(), reference };
+}
+
+/** The first text in `text` that looks like a unit, as printed. */
+function findAnyUnit(text: string): string | null {
+  for (const [, candidate] of text.matchAll(UNIT_CANDIDATE)) if (candidate && KNOWN_UNITS.has(normaliseUnit(candidate))) return candidate;
+  return null;
+}
+
+/** How sure a row is: a reference range and table cells say it is a results row, not a sentence. */
+type Candidate = { row: ParsedMarker; evidence: number; canonical: number };
+
 /** A marker row's finding, or null when a part is missing or the value is not a plausible one. */
-function readRow(marker: LabMarkerKey, rest: string, line: string): ParsedMarker | null {
-  const reading = readValue(rest);
+function readRow(marker: LabMarkerKey, rest: string, line: string): Candidate | null {
+  const cut = cutLabelledReference(rest);
+  let { text } = cut;
+  let labelled = cut.reference;
+  let reading = readValue(text.replace(/\t/g, ' '));
+  if (reading.value === null && labelled === null) {
+    // A range cell before the result (the result printed lower in its row, or in a later column): the
+    // range is the reference, and the value is looked for after it.
+    const range = [RANGE, UPPER_LIMIT, LOWER_LIMIT].map((pattern) => pattern.exec(text)).filter((m) => m !== null).sort((a, b) => a.index - b.index)[0];
+    if (range) {
+      labelled = range[0];
+      text = `${text.slice(0, range.index)} ${text.slice(range.index + range[0].length)}`;
+      reading = readValue(text.replace(/\t/g, ' '));
+      if (reading.value !== null && !findUnit(marker, reading.after) && !findUnit(marker, reading.before)) {
+        // The unit printed with the range ("46.0-224.0 pg/mL") names the row's unit.
+        reading = { ...reading, after: `${reading.after} ${text}` };
+      }
+    }
+  }
   if (reading.value === null) return null;
   if (reading.words > MAX_QUALIFIER_WORDS || OTHER_TEST_AFTER_NAME.test(reading.before)) return null;
   // The unit usually follows the value; some reports print it in the name's cell ("Testosterone (nmol/L)").
   const unit = findUnit(marker, reading.after) ?? findUnit(marker, reading.before);
   if (!unit) return null;
-  const canonical = toCanonical(marker, reading.value, unit);
+  const canonical = convertToCanonical(marker, reading.value, unit);
   const { min, max } = LAB_MARKERS[marker].plausible;
   if (canonical === null || canonical < min || canonical > max) return null;
-  const reference = findReference(reading.after);
-  return { marker, value: reading.value, unit, referenceLow: reference.low, referenceHigh: reference.high, line };
+  const rangeText = labelled ?? reading.after;
+  const reference = BAND_WORDS.test(rangeText) ? { low: null, high: null } : findReference(rangeText);
+  const row: ParsedMarker = { marker, value: reading.value, comparator: reading.comparator, unit, referenceLow: reference.low, referenceHigh: reference.high, line };
+  const evidence = (reference.low !== null || reference.high !== null ? 2 : 0) + (rest.includes('\t') ? 1 : 0);
+  return { row, evidence, canonical };
 }
 
-/** The markers in the report's lines, in the order they appear; a marker's first good row counts. */
+/** A row's line for the review: cells joined by spaces, as the member reads them on the report. */
+const shown = (line: string) => line.replace(/\t/g, ' ').replace(/ {2,}/g, ' ').trim();
+
+/**
+ * The line cut into rows where a second table's row starts beside the first: a cell that starts with a
+ * marker name after a cell with a number in it ("Testosterone | 18.2 | nmol/L | Cholesterol | 5.1 | mmol/L").
+ * Another test's name cell ("Sodium") after a number also ends the row, so its numbers are not lent.
+ */
+function rowsOf(line: string): string[] {
+  const cells = line.split('\t');
+  const rows: string[][] = [[]];
+  let numbered = false;
+  for (const cell of cells) {
+    const current = rows.at(-1)!;
+    const folded = fold(cell);
+    const startsRow = numbered && current.length > 0 && /^[A-Za-z•·]/.test(folded) && !isContinuation(folded) && !FLAG_TOKEN.test(cell) && !REFERENCE_LABEL.test(` ${cell}`) && !VALUE_LABEL.test(cell) && !METHOD_LINE.test(cell) && !/^[A-Z]{2,3}$/.test(cell) && !findAnyUnit(cell) && cell.split(' ').length <= 8;
+    if (startsRow) {
+      rows.push([cell]);
+      numbered = false;
+    } else {
+      current.push(cell);
+    }
+    if (/\d/.test(cell) && !/^[A-Za-z]/.test(cell)) numbered = true;
+  }
+  return rows.map((row) => row.join('\t'));
+}
+
+/** Relative difference under which two readings of a marker (in its own unit) are one result. */
+const SAME_RESULT = 0.03;
+
+/**
+ * The markers in the report's lines, in the order they appear. A marker with several rows keeps the one
+ * with the most evidence (a reference range, table cells), or the first of equals; when the best rows
+ * disagree (18.2 against 15 nmol/L), the marker is left out rather than guessed.
+ */
 function readMarkers(lines: readonly string[]): ParsedMarker[] {
-  const found = new Map<LabMarkerKey, ParsedMarker>();
-  lines.forEach((line, index) => {
+  const candidates = new Map<LabMarkerKey, Candidate[]>();
+  const originals = lines.flatMap(rowsOf);
+  // Matched and read with accents folded; shown to the member as printed.
+  const rows = originals.map(fold);
+  rows.forEach((line, index) => {
     const name = matchName(line);
-    if (!name || found.has(name.marker)) return;
-    let row = readRow(name.marker, name.rest, line);
-    if (!row) {
-      // The cells may be on the lines below: take the ones that look like cells, and read them as one row.
+    if (!name) return;
+    let found = readRow(name.marker, name.rest, shown(originals[index]!));
+    if (!found) {
+      // The cells may be on the lines below: take the ones that look like cells (passing over a method
+      // line), and read them as one row.
       const cells: string[] = [];
-      for (const next of lines.slice(index + 1, index + 1 + MAX_CONTINUATION_LINES)) {
+      for (const next of rows.slice(index + 1, index + 1 + MAX_CONTINUATION_LINES + 1)) {
+        if (METHOD_LINE.test(next)) continue;
         if (!isContinuation(next)) break;
         cells.push(next);
+        if (cells.length >= MAX_CONTINUATION_LINES) break;
       }
-      if (cells.length > 0) row = readRow(name.marker, [name.rest, ...cells].join(' '), [line, ...cells].join(' '));
+      if (cells.length > 0) found = readRow(name.marker, [name.rest, ...cells].join('\t'), shown([originals[index]!, ...cells].join(' ')));
+    } else if (found.row.comparator !== null && found.row.referenceLow === null && found.row.referenceHigh === null && /^\d+(?:[.,]\d+)?(?:\s+\(?[HL*]{1,2}\)?)?$/i.test(rows[index + 1] ?? '')) {
+      // "<150 mg/dL" alone in the row and a bare number on the line below (an out-of-range result printed
+      // lower in its row): the "<150" is the reference limit, the number the result.
+      const reread = readRow(name.marker, `${rows[index + 1]}\t${name.rest}`, shown(`${originals[index]!} ${originals[index + 1]!}`));
+      if (reread && reread.row.comparator === null) found = reread;
+    } else if (found.row.referenceLow === null && found.row.referenceHigh === null) {
+      // A range printed on the line below the result.
+      const next = rows[index + 1] ?? '';
+      const rangeLine = /^[([]?\s*(?:ref\w*\.?\s*:?\s*)?[<>≤≥]?\s*\d/i.test(next) && !/[a-z]{3,}/i.test(next.replace(/^ref\w*/i, '')) ? next : null;
+      if (rangeLine) {
+        const reference = findReference(rangeLine);
+        if (reference.low !== null || reference.high !== null) found = { ...found, row: { ...found.row, referenceLow: reference.low, referenceHigh: reference.high, line: shown(`${originals[index]!} ${rangeLine}`) }, evidence: found.evidence + 2 };
+      }
     }
-    if (row) found.set(name.marker, row);
+    // A range that is the first band of an interpretation printed over the next lines ("Normal < 5.7" /
+    // "Prediabetes 5.7-6.4" / "Diabetes >= 6.5") is no reference range.
+    if (found && (found.row.referenceLow !== null || found.row.referenceHigh !== null)) {
+      // The two lines below, up to the next marker's row: a band starts with its word and its limit ("Prediabetes 5.7-6.4").
+      const below = rows.slice(index + 1, index + 3);
+      const next = below.findIndex((line) => matchName(line));
+      const own = next === -1 ? below : below.slice(0, next);
+      if (own.some((line) => line.split('\t').some((cell) => BAND_CELL.test(cell.trim())))) found = { ...found, row: { ...found.row, referenceLow: null, referenceHigh: null }, evidence: found.evidence - 2 };
+    }
+    if (found) candidates.set(name.marker, [...(candidates.get(name.marker) ?? []), found]);
   });
-  return [...found.values()];
+  const chosen: ParsedMarker[] = [];
+  for (const list of candidates.values()) {
+    const best = Math.max(...list.map((c) => c.evidence));
+    const top = list.filter((c) => c.evidence === best);
+    const first = top[0]!;
+    const agree = top.every((c) => Math.abs(c.canonical - first.canonical) <= SAME_RESULT * Math.max(Math.abs(first.canonical), 1e-9) && c.row.comparator === first.row.comparator);
+    if (agree) chosen.push(first.row);
+  }
+  return chosen;
 }
 
 // ─── Dates ──────────────────────────────────────────────────────────────────────────────────────────
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+/** Month names in English, German, French, Spanish and Italian, accents folded. */
+const MONTH_NAMES: readonly (readonly string[])[] = [
+  ['january', 'januar', 'janvier', 'enero', 'gennaio', 'jan'],
+  ['february', 'februar', 'fevrier', 'febrero', 'febbraio'],
+  ['march', 'marz', 'mars', 'marzo'],
+  ['april', 'avril', 'abril', 'aprile'],
+  ['may', 'mai', 'mayo', 'maggio'],
+  ['june', 'juni', 'juin', 'junio', 'giugno'],
+  ['july', 'juli', 'juillet', 'julio', 'luglio'],
+  ['august', 'aout', 'agosto'],
+  ['september', 'septembre', 'septiembre', 'settembre', 'sept'],
+  ['october', 'oktober', 'octobre', 'octubre', 'ottobre'],
+  ['november', 'novembre', 'noviembre'],
+  ['december', 'dezember', 'decembre', 'diciembre', 'dicembre'],
+];
 
-/** "Mar", "March", "Sept" → 3, 3, 9; null for a word that is not a month. */
+/** "Mar", "März", "mars", "Sept", "juil." → 3, 3, 3, 9, 7; null for a word that is no month, or could be two. */
 const monthNumber = (word: string): number | null => {
-  const lower = word.toLowerCase().replace(/\.$/, '');
-  const index = MONTHS.findIndex((month) => lower.length >= 3 && month.startsWith(lower));
-  return index === -1 ? null : index + 1;
+  const lower = fold(word).toLowerCase().replace(/\.$/, '');
+  if (lower.length < 3) return null;
+  const months = new Set(MONTH_NAMES.flatMap((names, index) => (names.some((name) => name.startsWith(lower)) ? [index + 1] : [])));
+  return months.size === 1 ? [...months][0]! : null;
 };
 
 /** YYYY-MM-DD for a day that exists (no 31 April, 29 February only in leap years), else null. */
@@ -291,26 +575,35 @@ function isoDate(year: number, month: number, day: number): string | null {
 const fullYear = (text: string) => (text.length === 2 ? 2000 + Number(text) : Number(text));
 const MONTH_WORD = '([a-z]{3,9}\\.?)';
 
-type DateFormat = { pattern: RegExp; read: (m: RegExpExecArray) => string | null };
+/** Which way round a numeric date's day and month are: day first (UK, Europe, India) or month first (US). */
+type DateOrder = 'dmy' | 'mdy';
+
+/** The readings of one date: one, or two when day and month could be either way round (03/04/2026). */
+type DateReadings = { dmy: string | null; mdy: string | null } | { exact: string };
+
+type DateFormat = { pattern: RegExp; read: (m: RegExpExecArray) => DateReadings | null };
+
+const exact = (date: string | null): DateReadings | null => (date ? { exact: date } : null);
 
 const DATE_FORMATS: readonly DateFormat[] = [
   // 2026-05-20, 2026/05/20, 2026.05.20
-  { pattern: /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/, read: (m) => isoDate(Number(m[1]), Number(m[2]), Number(m[3])) },
-  // 03/03/2026, 20.05.2026, 04-15-2026, 03/03/26. Day first, as in the UK and Europe, unless that is no
-  // date and month first is one (04/15/2026). 03/04/2026 from a US lab is therefore read as 3 April.
+  { pattern: /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b/, read: (m) => exact(isoDate(Number(m[1]), Number(m[2]), Number(m[3]))) },
+  // 03/03/2026, 20.05.2026, 04-15-2026, 03/03/26: day first or month first, as the report's cues say (dateOrder).
   {
     pattern: /\b(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})(?![\d/.-]\d)/,
     read: (m) => {
       const [a, b, year] = [Number(m[1]), Number(m[3]), fullYear(m[4] ?? '')];
-      return isoDate(year, b, a) ?? isoDate(year, a, b);
+      const [dmy, mdy] = [isoDate(year, b, a), isoDate(year, a, b)];
+      if (dmy === mdy || !dmy || !mdy) return exact(dmy ?? mdy);
+      return { dmy, mdy };
     },
   },
-  // 12 Mar 2026, 12 March 2026, 12-Mar-2026, 12th March 2026
+  // 12 Mar 2026, 12 March 2026, 12-Mar-2026, 12th March 2026, 4. März 2026, 4 de marzo de 2026
   {
-    pattern: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?[\\s-]+${MONTH_WORD}[\\s-]+(\\d{4})\\b`, 'i'),
+    pattern: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er|\\.)?[\\s-]+(?:de\\s+)?${MONTH_WORD}[\\s-]+(?:de\\s+)?(\\d{4})\\b`, 'i'),
     read: (m) => {
       const month = monthNumber(m[2] ?? '');
-      return month === null ? null : isoDate(Number(m[3]), month, Number(m[1]));
+      return month === null ? null : exact(isoDate(Number(m[3]), month, Number(m[1])));
     },
   },
   // March 12, 2026; Mar 12 2026
@@ -318,16 +611,16 @@ const DATE_FORMATS: readonly DateFormat[] = [
     pattern: new RegExp(`\\b${MONTH_WORD}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'i'),
     read: (m) => {
       const month = monthNumber(m[1] ?? '');
-      return month === null ? null : isoDate(Number(m[3]), month, Number(m[2]));
+      return month === null ? null : exact(isoDate(Number(m[3]), month, Number(m[2])));
     },
   },
 ];
 
-/** How far after its label a date may start ("Collected: ", "Collection Date/Time: "). */
+/** How far after its label a date may start ("Collected: ", "Collection Date/Time: ", "Prélèvement du "). */
 const DATE_DISTANCE = 16;
 
 /** The date right after a label: the first one in `text` that starts within DATE_DISTANCE characters. */
-function dateAfterLabel(text: string): string | null {
+function dateAfterLabel(text: string): DateReadings | null {
   const first = DATE_FORMATS.map((format) => ({ format, match: format.pattern.exec(text) }))
     .filter((f): f is { format: DateFormat; match: RegExpExecArray } => f.match !== null && f.match.index <= DATE_DISTANCE)
     .sort((a, b) => a.match.index - b.match.index);
@@ -339,13 +632,14 @@ function dateAfterLabel(text: string): string | null {
 }
 
 const COLLECTION_LABEL =
-  /\b(?:date\s+(?:of\s+)?collect(?:ed|ion)|(?:sample|specimen)\s+(?:collected|collection|taken|date)|collect(?:ed|ion)(?:\s+date)?)\b/gi;
+  /\b(?:date\s+(?:of\s+)?collect(?:ed|ion)|(?:sample|specimen)\s+(?:collected|collection|taken|date)|collect(?:ed|ion)(?:\s+date)?|(?:proben)?entnahme(?:datum|zeit(?:punkt)?)?|abnahme(?:datum)?|blutentnahme|date\s+(?:de\s+|du\s+)?prelevement|prelevement(?:\s+(?:du|le))?|preleve\s+le|fecha\s+de\s+(?:extraccion|toma|recogida|la\s+muestra|muestra)|data\s+(?:del\s+|di\s+)?prelievo|prelievo(?:\s+del)?)\b/gi;
 // Only when no collection label has a date. A bare "Date" must be followed by ":", so that "Date of
 // birth" and "Date received" are not taken for it.
-const REPORT_LABEL = /\b(?:report(?:ed)?(?:\s+(?:date|on))?|date\s+(?:of\s+)?report(?:ed)?|date(?=\s*:))/gi;
+const REPORT_LABEL =
+  /\b(?:report(?:ed)?(?:\s+(?:date|on))?|date\s+(?:of\s+)?report(?:ed)?|befund(?:datum)?|berichtsdatum|edite\s+le|date\s+d'edition|fecha\s+(?:de\s+)?informe|data\s+(?:del\s+)?referto|date(?=\s*:)|datum(?=\s*:))/gi;
 
 /** The first date after one of `label`'s matches, on the label's line or, when the line ends there, the next. */
-function labelledDate(lines: readonly string[], label: RegExp): string | null {
+function labelledDate(lines: readonly string[], label: RegExp): DateReadings | null {
   for (const [index, line] of lines.entries()) {
     for (const match of line.matchAll(label)) {
       const after = line.slice(match.index + match[0].length);
@@ -356,13 +650,57 @@ function labelledDate(lines: readonly string[], label: RegExp): string | null {
   return null;
 }
 
+/**
+ * Which way round the report writes numeric dates, from its own cues; null when they do not say.
+ * Strongest: another date on the page that reads one way only (a date of birth of 14/07/1979). Then
+ * the language, the units and spelling a lab of a country uses, and its address.
+ */
+export function dateOrder(text: string): DateOrder | null {
+  let score = 0; // > 0: day first; < 0: month first
+  for (const [, a, , b] of text.matchAll(/\b(\d{1,2})([/.-])(\d{1,2})\2(?:\d{4}|\d{2})\b/g)) {
+    if (Number(a) > 12 && Number(b) <= 12) score += 5;
+    if (Number(b) > 12 && Number(a) <= 12) score -= 5;
+  }
+  // Dots are a European habit (20.05.2026); the US writes slashes.
+  if (/\b\d{1,2}\.\d{1,2}\.\d{4}\b/.test(text)) score += 2;
+  const cue = (pattern: RegExp, weight: number) => {
+    if (pattern.test(text)) score += weight;
+  };
+  // Languages whose countries write the day first.
+  cue(/\b(?:probenentnahme|befund|ergebnis|referenzbereich|prelevement|resultat|valeurs|bilan|analisi|prelievo|referto|resultado|extraccion|laboratorio|labor)\b/i, 3);
+  // UK, European and Indian laboratories.
+  cue(/\b(?:nhs|haematocrit|oestradiol|haemoglobin|india|mumbai|delhi|bengaluru|bangalore|chennai|hyderabad|kolkata|pune|nabl)\b/i, 3);
+  cue(/\bpvt\.?\s+ltd\b/i, 3);
+  cue(/\b(?:mmol\/l|nmol\/l|pmol\/l|l\/l)\b/i, 2);
+  // US laboratories: a state and ZIP code, CLIA, US time zones, US spelling with US units.
+  cue(/\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/, -3);
+  // A CLIA certificate number ("CLIA: 31D0696246"); "(CLIA)" alone is a method (chemiluminescence), used worldwide.
+  cue(/\bclia\b[^\n\d]{0,12}\d{2}d\d{7}\b/i, -3);
+  cue(/\b(?:e[sd]t|c[sd]t|p[sd]t|m[sd]t)\b/, -3);
+  cue(/\b(?:ng\/dl|mg\/dl)\b/i, -1);
+  cue(/\b(?:estradiol|hematocrit|hemoglobin)\b/i, -1);
+  if (score >= 2) return 'dmy';
+  if (score <= -2) return 'mdy';
+  return null;
+}
+
+/** The collection date (else the report date) and, when its order stays open, both of its readings. */
+function collectionDate(lines: readonly string[], text: string): Pick<ParsedLabReport, 'collectedOn' | 'dateChoices'> {
+  const readings = labelledDate(lines, COLLECTION_LABEL) ?? labelledDate(lines, REPORT_LABEL);
+  if (!readings) return { collectedOn: null, dateChoices: [] };
+  if ('exact' in readings) return { collectedOn: readings.exact, dateChoices: [] };
+  const order = dateOrder(text);
+  const chosen = order ? readings[order] : null;
+  if (chosen) return { collectedOn: chosen, dateChoices: [] };
+  return { collectedOn: null, dateChoices: [readings.dmy, readings.mdy].filter((d): d is string => d !== null) };
+}
+
 // ─── The report ─────────────────────────────────────────────────────────────────────────────────────
 
 /** The markers and collection date a lab report's text gives (see the header for what it does not read). */
 export function parseLabReport(text: string): ParsedLabReport {
   const lines = text.split(/\r?\n/).map(cleanLine);
-  return {
-    collectedOn: labelledDate(lines, COLLECTION_LABEL) ?? labelledDate(lines, REPORT_LABEL),
-    markers: readMarkers(lines),
-  };
+  // Dates are found on the folded text, cells joined ("Prélèvement du\t04/03/2026" → "Prelevement du 04/03/2026").
+  const flat = lines.map((line) => fold(line).replace(/\t/g, ' '));
+  return { ...collectionDate(flat, flat.join('\n')), markers: readMarkers(lines) };
 }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { env } from '@/lib/env';
+import { layoutText, type PlacedText } from './layout';
 
 // The text layer of an uploaded lab report, for parseLabReport (./parse-report.ts).
 //
@@ -31,7 +32,11 @@ export const EXTRACTION_LIMITS = {
   outputBytes: 32 * 1024 * 1024,
 } as const;
 
-/** What reading a PDF gave: its text (null for a scan, or a file that is not a PDF), or nothing because the reader was stopped. */
+/**
+ * What reading a PDF gave: its text, rows and columns rebuilt from where the words stand (./layout.ts:
+ * one line per row, a tab between cells), null for a scan or a file that is not a PDF; or nothing
+ * because the reader was stopped.
+ */
 export type PdfReading = { readable: true; text: string | null } | { readable: false; reason: 'time' | 'memory' | 'crash' };
 
 // Loaded by path from the project root: `next dev`, `next start`/server.mjs and Jest all run there, and
@@ -71,6 +76,23 @@ async function residentBytes(pid: number): Promise<number | null> {
 }
 
 type Limits = typeof EXTRACTION_LIMITS;
+
+/** The child's pages as placed text, or null when the answer is not the shape the script writes. */
+function placedPages(pages: unknown): PlacedText[][] | null {
+  if (!Array.isArray(pages)) return null;
+  const result: PlacedText[][] = [];
+  for (const items of pages) {
+    if (!Array.isArray(items)) return null;
+    const page: PlacedText[] = [];
+    for (const item of items) {
+      if (!Array.isArray(item) || item.length !== 5 || typeof item[0] !== 'string' || !item.slice(1).every((n) => typeof n === 'number')) return null;
+      const [text, x, y, width, height] = item as [string, number, number, number, number];
+      page.push({ text, x, y, width, height });
+    }
+    result.push(page);
+  }
+  return result;
+}
 
 function runChild(bytes: Uint8Array, limits: Limits): Promise<PdfReading> {
   return new Promise((resolve) => {
@@ -141,8 +163,13 @@ function runChild(bytes: Uint8Array, limits: Limits): Promise<PdfReading> {
       }
       if (code === 0) {
         try {
-          const { text } = JSON.parse(Buffer.concat(out).toString('utf8')) as { text: unknown };
-          if (text === null || typeof text === 'string') return settle({ readable: true, text });
+          const { pages } = JSON.parse(Buffer.concat(out).toString('utf8')) as { pages: unknown };
+          if (pages === null) return settle({ readable: true, text: null });
+          const placed = placedPages(pages);
+          if (placed) {
+            const text = layoutText(placed);
+            return settle({ readable: true, text: text.trim() === '' ? null : text });
+          }
         } catch {
           // Not the answer the script writes: treated as a crash below.
         }

@@ -5,8 +5,8 @@ import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import type { LabResultsInput } from '@/lib/validation/labs';
 import { isLabMarkerKey, LAB_MARKER_KEYS, LAB_MARKERS, type LabMarkerKey } from './markers';
-import { parseLabReport, type ParsedMarker } from './parse-report';
-import { readPdfText } from './report-text';
+import type { ParsedMarker } from './parse-report';
+import { readLabReport } from './read-report';
 import { readUpload, removeUpload, storeUpload, type StoredExtension } from './storage';
 import { toNgPerDl } from './testosterone';
 import { UNREADABLE_MESSAGE, UPLOADED_MESSAGE } from './upload-messages';
@@ -16,6 +16,7 @@ import { UNREADABLE_MESSAGE, UPLOADED_MESSAGE } from './upload-messages';
 // saved until the member confirms it.
 
 export const MAX_REPORT_BYTES = 10 * 1024 * 1024;
+const NOT_FOUND = 'That report was not found.';
 export const UPLOAD_MESSAGES = {
   tooLarge: 'The file is larger than 10 MB.',
   missing: 'Choose a PDF, JPEG or PNG file to upload.',
@@ -43,8 +44,13 @@ export type UploadAnswer = {
   /** false for an image, a PDF with no text layer (a scan), or one too costly to read: the review starts empty. */
   text_found: boolean;
   collected_on: string | null;
+  /** Both readings of a date whose day and month could be either way round (03/04/2026), for the review to ask. */
+  date_choices: string[];
   markers: Array<Omit<ParsedMarker, 'line'> & { label: string; line: string }>;
 };
+
+/** What is kept of a reading (LabReport.reading), to answer the same review again. */
+type StoredReading = Omit<UploadAnswer, 'report_id' | 'file_name'>;
 
 /** A name safe to show and to put in a Content-Disposition: no path, no control characters, 120 characters at most. */
 export function displayName(name: string): string {
@@ -76,21 +82,45 @@ export async function uploadLabReport(userId: string, file: { bytes: Uint8Array;
     throw error;
   }
 
-  const reading = extension === 'pdf' ? await readPdfText(file.bytes) : { readable: true as const, text: null };
-  const text = reading.readable ? reading.text : null;
-  const parsed = text ? parseLabReport(text) : { collectedOn: null, markers: [] };
-  return {
+  const kind = extension === 'pdf' ? 'pdf' : 'image';
+  const reading = await readLabReport(file.bytes, kind);
+  const stored: StoredReading = {
     message: reading.readable ? UPLOADED_MESSAGE : UNREADABLE_MESSAGE,
-    report_id: reportId,
-    file_name: displayName(file.name),
-    kind: extension === 'pdf' ? 'pdf' : 'image',
-    text_found: Boolean(text),
-    collected_on: parsed.collectedOn,
-    markers: parsed.markers.map((m) => ({ ...m, label: LAB_MARKERS[m.marker].label })),
+    kind,
+    text_found: reading.textFound,
+    collected_on: reading.report.collectedOn,
+    date_choices: reading.report.dateChoices,
+    markers: reading.report.markers.map((m) => ({ ...m, label: LAB_MARKERS[m.marker].label })),
+  };
+  // Kept so that the review can be reopened until the member confirms it; a report removed meanwhile keeps nothing.
+  await db.labReport.updateMany({ where: { id: reportId, userId }, data: { reading: stored } });
+  return { ...stored, report_id: reportId, file_name: displayName(file.name) };
+}
+
+const NO_READING: StoredReading = { message: UPLOADED_MESSAGE, kind: 'pdf', text_found: false, collected_on: null, date_choices: [], markers: [] };
+
+/** A stored reading as the review takes it; anything unexpected in it (an older shape) reads as nothing found. */
+function storedReading(value: unknown, mimeType: string): StoredReading {
+  const kind = mimeType === 'application/pdf' ? 'pdf' : 'image';
+  if (!value || typeof value !== 'object') return { ...NO_READING, kind };
+  const reading = value as Partial<StoredReading>;
+  const markers = Array.isArray(reading.markers) ? reading.markers.filter((m) => m && typeof m === 'object' && isLabMarkerKey(String(m.marker)) && typeof m.value === 'number') : [];
+  return {
+    message: typeof reading.message === 'string' ? reading.message : UPLOADED_MESSAGE,
+    kind,
+    text_found: reading.text_found === true,
+    collected_on: typeof reading.collected_on === 'string' && ISO_DAY.isReal(reading.collected_on) ? reading.collected_on : null,
+    date_choices: Array.isArray(reading.date_choices) ? reading.date_choices.filter((d): d is string => typeof d === 'string' && ISO_DAY.isReal(d)) : [],
+    markers,
   };
 }
 
-const NOT_FOUND = 'That report was not found.';
+/** GET /api/lab-reports/{id}: the review of an uploaded report again, for its owner; anyone else's is the same 404. */
+export async function labReportReview(userId: string, reportId: string): Promise<UploadAnswer> {
+  const report = await db.labReport.findFirst({ where: { id: reportId, userId }, select: { id: true, fileName: true, mimeType: true, reading: true } });
+  if (!report) throw new ApiError(404, NOT_FOUND);
+  return { ...storedReading(report.reading, report.mimeType), report_id: report.id, file_name: report.fileName };
+}
 
 /** The confirmed values, in one transaction: a second confirmation of the same marker and day replaces the first. */
 export async function saveLabResults(userId: string, input: LabResultsInput): Promise<{ message: string; saved: number }> {
@@ -104,6 +134,7 @@ export async function saveLabResults(userId: string, input: LabResultsInput): Pr
       const data = {
         reportId: input.report_id ?? null,
         value: r.value,
+        comparator: r.comparator ?? null,
         unit: r.unit,
         valueNgDl: r.marker === 'total_testosterone' ? toNgPerDl(r.value, r.unit) : null,
         referenceLow: r.reference_low ?? null,
@@ -139,10 +170,10 @@ export async function latestLabValues(userId: string): Promise<LatestLabValue[]>
   return rows
     .filter((r): r is typeof r & { marker: LabMarkerKey } => isLabMarkerKey(r.marker))
     .sort((a, b) => LAB_MARKER_KEYS.indexOf(a.marker) - LAB_MARKER_KEYS.indexOf(b.marker))
-    .map((r) => ({ marker: r.marker, label: LAB_MARKERS[r.marker].label, value: r.value, unit: r.unit, low: r.referenceLow, high: r.referenceHigh, takenOn: ISO_DAY.fromDate(r.takenAt) }));
+    .map((r) => ({ marker: r.marker, label: LAB_MARKERS[r.marker].label, value: r.value, comparator: r.comparator, unit: r.unit, low: r.referenceLow, high: r.referenceHigh, takenOn: ISO_DAY.fromDate(r.takenAt) }));
 }
 
-export type LatestLabValue = { marker: LabMarkerKey; label: string; value: number; unit: string; low: number | null; high: number | null; takenOn: string };
+export type LatestLabValue = { marker: LabMarkerKey; label: string; value: number; comparator: string | null; unit: string; low: number | null; high: number | null; takenOn: string };
 
 /** An uploaded file for its owner; anyone else's (or an unknown id) is the same 404. */
 export async function labReportFile(userId: string, reportId: string) {

@@ -13,6 +13,8 @@ const result = z
   .object({
     marker: z.enum(LAB_MARKER_KEYS, { error: 'Please choose a marker.' }),
     value: z.number({ error: 'Please enter a number.' }).finite().nonnegative('Please enter a number.'),
+    /** "<" or ">" (or with "="): the lab gave a bound, not an exact value. */
+    comparator: z.enum(['<', '<=', '>', '>='], { error: 'The value can be exact, or below or above a limit.' }).nullable().optional(),
     unit: z.string().trim().max(20),
     reference_low: optionalNumber.optional(),
     reference_high: optionalNumber.optional(),

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import { hostilePdf } from '@/tests/support/hostile-pdfs';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { LAB_REPORT_EXPECTED, labReportPdf } from '@/tests/support/lab-pdfs';
 import { parseCsv } from '@/lib/export/csv';
 import { query } from './support/database';
@@ -134,7 +135,7 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   for (const marker of expected.markers) {
     const row = review.getByTestId(`lab-row-${marker.marker}`);
     await expect(row.getByRole('textbox').first()).toHaveValue(String(marker.value));
-    await expect(row.getByRole('combobox').nth(1)).toHaveValue(marker.unit);
+    await expect(row.getByLabel(/ unit$/)).toHaveValue(marker.unit);
   }
   await page.screenshot({ path: 'test-results/lab-review.png', fullPage: true });
   await review.getByRole('button', { name: 'Confirm and save' }).click();
@@ -159,6 +160,45 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   await reports.getByRole('button', { name: 'Remove March bloods.pdf' }).click();
   await expect(reports).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Your latest results' })).toBeVisible();
+});
+
+test('a report’s review asks which way round an ambiguous date is, keeps a "<" result, and can be reopened until it is confirmed', async ({ page, users }) => {
+  test.slow();
+  await users.create({ onboarded: true });
+  // A small report with a date that reads both ways (3 April or 4 March) and nothing that says which.
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const sheet = pdf.addPage([595, 842]);
+  const lines = ['Hill Street Clinic', 'Collected: 03/04/2026', 'Test                 Result      Range', 'Testosterone         5.12 ng/mL  2.49 - 8.36', 'PSA                  <0.1 ng/mL  0.0 - 4.0'];
+  lines.forEach((text, i) => sheet.drawText(text, { x: 50, y: 780 - i * 18, size: 11, font }));
+  const bytes = Buffer.from(await pdf.save());
+
+  await page.goto('/profile');
+  await page.getByLabel('Upload Blood test').setInputFiles({ name: 'Clinic bloods.pdf', mimeType: 'application/pdf', buffer: bytes });
+  const review = page.getByRole('dialog', { name: 'Check your blood test results' });
+  await expect(review.getByText('Your report writes the date so that it could be either. Which is the day the blood was taken?')).toBeVisible();
+  await expect(review.getByLabel('Date the blood was taken')).toHaveValue('');
+  await expect(review.getByLabel('PSA: exact, or below or above the number')).toHaveValue('<');
+  await expect(review.getByLabel('PSA value')).toHaveValue('0.1');
+
+  // Closed without saving, the review comes back from the list of reports, as it was read.
+  await review.getByRole('button', { name: 'Cancel' }).click();
+  await expect(review).toBeHidden();
+  const reports = page.getByRole('list', { name: 'Your uploaded reports' });
+  await expect(reports.getByText('no values saved')).toBeVisible();
+  await reports.getByRole('button', { name: 'Review values from Clinic bloods.pdf' }).click();
+  await expect(review.getByLabel('PSA: exact, or below or above the number')).toHaveValue('<');
+  await review.getByRole('button', { name: '4 March 2026' }).click();
+  await expect(review.getByLabel('Date the blood was taken')).toHaveValue('2026-03-04');
+  await page.screenshot({ path: 'test-results/lab-review-date-choice.png', fullPage: true });
+  await review.getByRole('button', { name: 'Confirm and save' }).click();
+  await expect(page.getByText(/Your blood test results are saved/)).toBeVisible();
+
+  // The bound is shown as one, and the report no longer offers its review.
+  const latest = page.getByRole('table', { name: 'Your latest results' });
+  await expect(latest.getByRole('row', { name: /^PSA/ })).toContainText('< 0.1 ng/mL');
+  await expect(latest.getByRole('row', { name: /^PSA/ })).toContainText('4 Mar 2026');
+  await expect(reports.getByRole('button', { name: /^Review values/ })).toHaveCount(0);
 });
 
 // A PDF whose reading has to be stopped (a stream that inflates to a gigabyte) still

@@ -520,7 +520,13 @@ describe('dataExportStream', () => {
 
 describe('the FHIR builders', () => {
   const subject = { reference: 'urn:uuid:00000000-0000-5000-8000-000000000000' };
-  const result = { id: 'r1', value: 500, unit: 'ng/dL', referenceLow: null, referenceHigh: 900, takenAt: new Date('2026-03-10T09:00:00Z') };
+  const result = { id: 'r1', value: 500, comparator: null, unit: 'ng/dL', referenceLow: null, referenceHigh: 900, takenAt: new Date('2026-03-10T09:00:00Z') };
+
+  it('give a bound its comparator, converted with its value: "<0.5 nmol/L" is below 14.42 ng/dL, not 14.42', () => {
+    const below = lib.fhir.observationForLabResult({ ...result, marker: 'total_testosterone', value: 0.5, comparator: '<', unit: 'nmol/L' }, subject).resource;
+    expect(below.valueQuantity).toEqual({ value: 14.42, comparator: '<', unit: 'ng/dL', system: 'http://unitsofmeasure.org', code: 'ng/dL' });
+    expect(lib.fhir.observationForLabResult({ ...result, marker: 'psa', value: 0.1, comparator: '<=', unit: 'ng/mL' }, subject).resource.valueQuantity?.comparator).toBe('<=');
+  });
 
   it('keep a lab result already in the catalogue unit, convert a range with one end, and name each entry by its row', () => {
     const entry = lib.fhir.observationForLabResult({ ...result, marker: 'total_testosterone' }, subject);

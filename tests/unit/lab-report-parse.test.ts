@@ -3,11 +3,11 @@ import { normaliseUnit, toCanonical, type LabMarkerKey } from '@/lib/labs/marker
 import { parseLabReport, type ParsedMarker } from '@/lib/labs/parse-report';
 
 /** The one marker a snippet gives (or undefined), without its source line. */
-const only = (text: string): Omit<ParsedMarker, 'line'> | undefined => {
+const only = (text: string): Partial<Omit<ParsedMarker, 'line'>> | undefined => {
   const { markers } = parseLabReport(text);
   expect(markers.length).toBeLessThanOrEqual(1);
   const [first] = markers;
-  return first && { marker: first.marker, value: first.value, unit: first.unit, referenceLow: first.referenceLow, referenceHigh: first.referenceHigh };
+  return first && { marker: first.marker, value: first.value, ...(first.comparator ? { comparator: first.comparator } : {}), unit: first.unit, referenceLow: first.referenceLow, referenceHigh: first.referenceHigh };
 };
 const keys = (text: string): LabMarkerKey[] => parseLabReport(text).markers.map((m) => m.marker);
 
@@ -142,10 +142,12 @@ describe('parseLabReport: values, flags and qualifiers', () => {
     expect(only('PSA 0,85 µg/L < 4,0')).toMatchObject({ value: 0.85, referenceHigh: 4 });
   });
 
-  it('keeps the number of a "<" or ">" result (the review screen shows the line with its qualifier)', () => {
-    expect(only('PSA <0.1 ug/L < 4.0')).toEqual({ marker: 'psa', value: 0.1, unit: 'µg/L', referenceLow: null, referenceHigh: 4 });
-    expect(only('PSA < 0.1 ug/L')).toMatchObject({ value: 0.1, referenceHigh: null });
-    expect(only('Testosterone >52.0 nmol/L 8.6 - 29.0')).toMatchObject({ value: 52, referenceLow: 8.6, referenceHigh: 29 });
+  it('keeps the "<" or ">" of a result as its comparator, never reading it as exact', () => {
+    expect(only('PSA <0.1 ug/L < 4.0')).toEqual({ marker: 'psa', value: 0.1, comparator: '<', unit: 'µg/L', referenceLow: null, referenceHigh: 4 });
+    expect(only('PSA < 0.1 ug/L')).toMatchObject({ value: 0.1, comparator: '<', referenceHigh: null });
+    expect(only('Testosterone >52.0 nmol/L 8.6 - 29.0')).toMatchObject({ value: 52, comparator: '>', referenceLow: 8.6, referenceHigh: 29 });
+    expect(only('Oestradiol ≤18 pmol/L')).toMatchObject({ value: 18, comparator: '<=' });
+    expect(parseLabReport('Testosterone 14.2 nmol/L').markers[0]?.comparator).toBeNull();
   });
 
   it('reads a row broken into one line per cell, and a name with its value on the next line', () => {
@@ -231,7 +233,7 @@ describe('parseLabReport: collection date', () => {
   it.each<[string, string | null]>([
     ['Collected: 03/03/2026', '2026-03-03'],
     ['Sample collected: 03/03/2026 08:15', '2026-03-03'],
-    ['Sample taken: 12/03/2026 08:15', '2026-03-12'],
+    ['Sample taken: 12/03/2026 08:15\nTestosterone 14.2 nmol/L', '2026-03-12'],
     ['Collection date: 12.03.2026', '2026-03-12'],
     ['Date collected: 2026-03-12 08:15', '2026-03-12'],
     ['Date of collection: 2026/03/12', '2026-03-12'],
@@ -241,10 +243,19 @@ describe('parseLabReport: collection date', () => {
     ['Collected on 12th March 2026', '2026-03-12'],
     ['Date Collected: Mar 12, 2026', '2026-03-12'],
     ['Collected: 03/03/26', '2026-03-03'],
-    // Day first, unless that is no date and month first is one.
+    // A date that reads one way only; a date that reads both ways, by the report's cues.
     ['Date Collected: 04/15/2026', '2026-04-15'],
     ['Collected: 15/04/2026', '2026-04-15'],
-    ['Collected: 04/05/2026', '2026-05-04'],
+    ['Collected: 04/05/2026\nDOB: 14/07/1979', '2026-05-04'],
+    ['Collected: 04/05/2026\nDOB: 07/14/1979', '2026-04-05'],
+    ['Date Collected: 03/04/2026\nSpringfield, NJ 07081\nTESTOSTERONE, TOTAL, MS 612 ng/dL 250-1100', '2026-03-04'],
+    ['Sample collected: 03/04/2026\nRiverside Hospital NHS Trust\nTestosterone 14.2 nmol/L', '2026-04-03'],
+    ['Probenentnahme: 4. März 2026', '2026-03-04'],
+    ['Entnahmedatum: 04.03.2026\nTestosteron 5,12 ng/ml', '2026-03-04'],
+    ['Prélèvement du 04/03/2026\nTestostérone 5,12 ng/mL', '2026-03-04'],
+    ['Date de prélèvement : 4 mars 2026', '2026-03-04'],
+    ['Fecha de extracción: 4 de marzo de 2026', '2026-03-04'],
+    ['Data prelievo: 04/03/2026\nTestosterone totale 5,12 ng/mL', '2026-03-04'],
     ['Collected: 29/02/2024', '2024-02-29'],
     ['Collected: 29/02/2026', null],
     ['Collected: 31/04/2026', null],
@@ -256,10 +267,15 @@ describe('parseLabReport: collection date', () => {
   });
 
   it('falls back to the report date only when no collection date is labelled', () => {
-    expect(parseLabReport('Reported: 04/03/2026').collectedOn).toBe('2026-03-04');
+    expect(parseLabReport('Reported: 04/03/2026\nTestosterone 14.2 nmol/L').collectedOn).toBe('2026-03-04');
     expect(parseLabReport('Report date: 2026-03-04').collectedOn).toBe('2026-03-04');
     expect(parseLabReport('Date: 4 March 2026').collectedOn).toBe('2026-03-04');
     expect(parseLabReport('Reported: 04/03/2026\nSample collected: 03/03/2026').collectedOn).toBe('2026-03-03');
+  });
+
+  it('asks rather than guesses when a date reads both ways and the report gives no cue', () => {
+    expect(parseLabReport('Collected: 03/04/2026')).toEqual({ collectedOn: null, dateChoices: ['2026-04-03', '2026-03-04'], markers: [] });
+    expect(parseLabReport('Collected: 03/03/2026').dateChoices).toEqual([]);
   });
 
   it('does not take a date of birth or a receipt date', () => {
@@ -268,8 +284,101 @@ describe('parseLabReport: collection date', () => {
   });
 
   it('gives nothing for text without markers or dates', () => {
-    expect(parseLabReport('')).toEqual({ collectedOn: null, markers: [] });
-    expect(parseLabReport('Dear Mr Example,\nThank you for coming to the clinic.')).toEqual({ collectedOn: null, markers: [] });
+    expect(parseLabReport('')).toEqual({ collectedOn: null, dateChoices: [], markers: [] });
+    expect(parseLabReport('Dear Mr Example,\nThank you for coming to the clinic.')).toEqual({ collectedOn: null, dateChoices: [], markers: [] });
+  });
+});
+
+describe('parseLabReport: names in other languages and spellings', () => {
+  it.each<[string, LabMarkerKey]>([
+    ['Testosteron 5,12 ng/ml', 'total_testosterone'],
+    ['freies Testosteron 98,6 pg/ml', 'free_testosterone'],
+    ['Östradiol 29,4 pg/ml', 'oestradiol'],
+    ['Prolaktin 11,2 ng/ml', 'prolactin'],
+    ['Hämatokrit 45 %', 'haematocrit'],
+    ['Cholesterin 212 mg/dl', 'total_cholesterol'],
+    ['LDL-Cholesterin 128 mg/dl', 'ldl_cholesterol'],
+    ['TSH basal 2,14 µU/ml', 'tsh'],
+    ['Testostérone 5,12 ng/mL', 'total_testosterone'],
+    ['Œstradiol 29 pg/mL', 'oestradiol'],
+    ['Prolactine 11 ng/mL', 'prolactin'],
+    ['Hématocrite 45 %', 'haematocrit'],
+    ['Vitamine D (25-OH) 32 ng/mL', 'vitamin_d'],
+    ['Hémoglobine glyquée 5,4 %', 'hba1c'],
+    ['Cholestérol total 1,85 g/L', 'total_cholesterol'],
+    ['Triglycérides 0,95 g/L', 'triglycerides'],
+    ['LH 3,9 UI/L', 'lh'],
+    ['FSH 4,2 mUI/mL', 'fsh'],
+    ['Serum testosterone level 18.2 nmol/L [8.6 - 29.0]', 'total_testosterone'],
+    ['Serum total cholesterol level 5.1 mmol/L', 'total_cholesterol'],
+    ['Haemoglobin A1c level - IFCC standardised 36 mmol/mol', 'hba1c'],
+    ['Sex Horm Binding Glob, Serum 36 nmol/L 16.5-55.9', 'shbg'],
+    ['Prostate-Specific Ag 0.9 ng/mL 0.0-4.0', 'psa'],
+    ['ESTRADIOL/OESTROGEN (E2) 24 pg/mL', 'oestradiol'],
+    ['Testosterona total 5,12 ng/mL', 'total_testosterone'],
+    ['Colesterol total 190 mg/dL', 'total_cholesterol'],
+    ['Triglicéridos 97 mg/dL', 'triglycerides'],
+    ['Hematocrito 45 %', 'haematocrit'],
+    ['Testosterone totale 5,12 ng/mL', 'total_testosterone'],
+    ['Estradiolo 29 pg/mL', 'oestradiol'],
+    ['Colesterolo totale 190 mg/dL', 'total_cholesterol'],
+    ['Trigliceridi 97 mg/dL', 'triglycerides'],
+    ['Ematocrito 45 %', 'haematocrit'],
+  ])('%s is %s', (text, marker) => {
+    expect(keys(text)).toEqual([marker]);
+  });
+
+  it.each(['PSA frei 0,31 ng/ml', 'PSA libre 0,31 ng/mL', 'Testostérone biodisponible 5,1 nmol/L', 'Rapport cholestérol/HDL 4,0'])('%s is none of the markers', (text) => {
+    expect(keys(text)).toEqual([]);
+  });
+
+  it('reads French ranges written "a à b" and German ones with "bis"', () => {
+    expect(only('Testostérone 5,12 ng/mL 2,49 à 8,36')).toMatchObject({ referenceLow: 2.49, referenceHigh: 8.36 });
+    expect(only('Testosteron 5,12 ng/ml 2,49 bis 8,36')).toMatchObject({ referenceLow: 2.49, referenceHigh: 8.36 });
+  });
+});
+
+describe('parseLabReport: layouts', () => {
+  it('never takes a reference limit for the value: a portal printout with the range before the value', () => {
+    const text = ['Cholesterol, Total', 'Normal range: <200 mg/dL', 'Value', '189 mg/dL', 'Testosterone, Total', 'Normal range: 264 - 916 ng/dL', 'Value', '512 ng/dL'].join('\n');
+    expect(parseLabReport(text).markers.map(({ marker, value, referenceLow, referenceHigh }) => [marker, value, referenceLow, referenceHigh])).toEqual([
+      ['total_cholesterol', 189, null, 200],
+      ['total_testosterone', 512, 264, 916],
+    ]);
+  });
+
+  it('does not join a heading to the sub-row under it: vitamin D is the total, not the D2', () => {
+    const text = ['Vitamin D', '25-OH Vitamin D2 <5 nmol/L', '25-OH Vitamin D3 79 nmol/L', 'Total 25-OH Vitamin D 79 nmol/L 50 - 175'].join('\n');
+    expect(parseLabReport(text).markers).toEqual([expect.objectContaining({ marker: 'vitamin_d', value: 79, comparator: null, referenceLow: 50, referenceHigh: 175 })]);
+  });
+
+  it('passes over a method line under a name', () => {
+    expect(only('TSH\n(CLIA)\n2.31\tµIU/mL\t0.35-5.50')).toMatchObject({ marker: 'tsh', value: 2.31, unit: 'µIU/mL', referenceLow: 0.35 });
+    expect(only('Testosterone Total\nMethod: ECLIA\n512 ng/dL 264-916')).toMatchObject({ value: 512, referenceHigh: 916 });
+  });
+
+  it('reads two tables side by side on one line, lending no number from one to the other', () => {
+    const text = 'Testosterone\t18.2\tnmol/L\t8.6 - 29.0\tCholesterol\t5.1\tmmol/L\t< 5.0\nSHBG\t38\tnmol/L\tSodium\t139\tmmol/L\t133 - 146';
+    expect(parseLabReport(text).markers.map(({ marker, value, referenceLow, referenceHigh }) => [marker, value, referenceLow, referenceHigh])).toEqual([
+      ['total_testosterone', 18.2, 8.6, 29],
+      ['total_cholesterol', 5.1, null, 5],
+      ['shbg', 38, null, null],
+    ]);
+  });
+
+  it('takes a range printed on the line below the result', () => {
+    expect(only('Testosterone\t18.2\tnmol/L\n(8.6 - 29.0)')).toMatchObject({ value: 18.2, referenceLow: 8.6, referenceHigh: 29 });
+  });
+
+  it('gives no range for a banded interpretation', () => {
+    expect(only('Vitamin D (25-OH)\t24\tng/mL\tDeficiency < 20, Insufficiency 20-30, Sufficient 30-100')).toMatchObject({ value: 24, referenceLow: null, referenceHigh: null });
+  });
+
+  it('prefers the results table to a summary sentence, and shows nothing when two rows disagree', () => {
+    expect(parseLabReport('• Testosterone 15 nmol/L is the level to aim above\nTestosterone\t18.2\tnmol/L\t8.6 - 29.0').markers.map((m) => m.value)).toEqual([18.2]);
+    expect(keys('Testosterone\t18.2\tnmol/L\t8.6 - 29.0\nTestosterone\t12.0\tnmol/L\t8.6 - 29.0')).toEqual([]);
+    // The same result in two units is one result.
+    expect(parseLabReport('HbA1c 48 mmol/mol (20 - 41)\nHbA1c (DCCT) 6.5 % (4.0 - 5.9)').markers.map((m) => [m.value, m.unit])).toEqual([[48, 'mmol/mol']]);
   });
 });
 
@@ -283,6 +392,11 @@ describe('markers', () => {
     ['vitamin_d', 75, 'nmol/L', 30.05, 2],
     ['psa', 0.62, 'ug/L', 0.62, 6],
     ['prolactin', 212, 'mIU/L', 10, 0],
+    ['prolactin', 212, 'µUI/mL', 10, 0],
+    ['total_cholesterol', 1.85, 'g/L', 185, 6],
+    ['triglycerides', 0.95, 'g/L', 95, 6],
+    ['tsh', 2.14, 'µU/mL', 2.14, 6],
+    ['lh', 3.9, 'UI/L', 3.9, 6],
   ])('toCanonical(%s, %p %s) ≈ %p', (marker, value, unit, expected, digits) => {
     expect(toCanonical(marker, value, unit)).toBeCloseTo(expected, digits);
   });

@@ -3,16 +3,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '@/components/ui/card';
 import { api, keys } from '@/lib/client/query-calls';
-import type { TestosteroneTrendResponse } from '@/lib/dashboard/contract';
+import type { TestosteronePoint, TestosteroneTrendResponse } from '@/lib/dashboard/contract';
 import { TestosteroneChart } from '../lazy-charts';
 import { Dash, FillPrompt } from '../primitives';
+
+/** A bound's sign before its number ("< 17 ng/dL"): the lab gave a limit, not an exact value. */
+export const boundText = (point: TestosteronePoint): string => (point.comparator ? `${{ '<': '<', '<=': '≤', '>': '>', '>=': '≥' }[point.comparator]} ` : '');
 
 /** The testosterone results over time, with the typical range, or how to add the first. */
 export function TResultsCard({ initial }: { initial: TestosteroneTrendResponse }) {
   const { data } = useQuery({ queryKey: keys.trend, queryFn: api.trend, initialData: initial });
   const latest = data.data.at(-1);
   return (
-    <Card title="T-Results" className="col-span-2" header={latest ? <p className="text-sm text-neutral-600">Latest: <span className="font-semibold text-neutral-900">{latest.raw} ng/dL</span></p> : null}>
+    <Card title="T-Results" className="col-span-2" header={latest ? <p className="text-sm text-neutral-600">Latest: <span className="font-semibold text-neutral-900">{boundText(latest)}{latest.raw} ng/dL</span></p> : null}>
       {data.data.length ? (
         <>
           <div className="h-52">

@@ -114,6 +114,48 @@ describe('POST /api/upload-lab-report', () => {
     expect((await fetch(`${app.url}/api/lab-reports/${reportId}/file`, { headers: { cookie: cookieOf(owner) } })).status).toBe(404);
   });
 
+  it('reopens the review of an uploaded report for its owner alone, with what was read from it', async () => {
+    const owner = await registerUser(app, { onboarded: true });
+    const stranger = await registerUser(app, { onboarded: true });
+    const answer = await upload(owner, fileForm(await labReportPdf('uk-table'), 'nhs.pdf', 'application/pdf'));
+    expect(answer.status).toBe(201);
+    const reportId = answer.json.report_id as string;
+
+    // Closing the dialog loses nothing: the same reading comes back.
+    const again = await owner.browser.get(`/api/lab-reports/${reportId}`);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('cache-control')).toBe('no-store');
+    expect(again.json).toEqual(answer.json);
+    expect(again.json.markers).toHaveLength(LAB_REPORT_EXPECTED['uk-table'].markers.length);
+
+    const theirs = await stranger.browser.get(`/api/lab-reports/${reportId}`);
+    expect([theirs.status, theirs.json]).toEqual([404, { message: 'That report was not found.', code: 'not_found' }]);
+    const visitor = await fetch(`${app.url}/api/lab-reports/${reportId}`);
+    expect(visitor.status).toBe(401);
+    const spoofed = await fetch(`${app.url}/api/lab-reports/${reportId}`, { headers: { 'x-middleware-subrequest': 'middleware:middleware:middleware:middleware:middleware' } });
+    expect(spoofed.status).toBe(401);
+  });
+
+  it('keeps a result’s "<" or ">" from review to database, chart, T-Score input and FHIR export', async () => {
+    const member = await registerUser(app, { onboarded: true });
+    const saved = await member.browser.post(
+      '/api/lab-results',
+      { taken_on: '2026-02-01', results: [{ marker: 'total_testosterone', comparator: '<', value: 0.5, unit: 'nmol/L' }, { marker: 'psa', comparator: null, value: 0.8, unit: 'ng/mL' }] },
+      { origin: app.url },
+    );
+    expect(saved.status).toBe(201);
+    expect(await db.labResult.findMany({ where: { userId: member.userId }, orderBy: { marker: 'asc' }, select: { marker: true, comparator: true, value: true } })).toEqual([
+      { marker: 'psa', comparator: null, value: 0.8 },
+      { marker: 'total_testosterone', comparator: '<', value: 0.5 },
+    ]);
+    // The chart draws it as a bound (0.5 nmol/L is 14.4 ng/dL).
+    expect((await member.browser.get('/api/trends/testosterone')).json.data).toEqual([expect.objectContaining({ raw: 14, comparator: '<' })]);
+    // A comparator outside FHIR's four is refused.
+    const odd = await member.browser.post('/api/lab-results', { taken_on: '2026-02-02', results: [{ marker: 'psa', comparator: '~', value: 1, unit: 'ng/mL' }] }, { origin: app.url });
+    expect(odd.status).toBe(422);
+    expect(odd.json.message).toBe('The value can be exact, or below or above a limit.');
+  });
+
   it('an image goes straight to manual entry; the typed values are checked against the marker’s units and plausible range', async () => {
     const member = await registerUser(app, { onboarded: true });
     const answer = await upload(member, fileForm(PNG_1X1, 'photo.png', 'image/png'));

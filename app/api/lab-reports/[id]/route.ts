@@ -1,6 +1,9 @@
 import { NextResponse } from 'next/server';
 import { methods, route } from '@/lib/api/route';
-import { removeLabReport } from '@/lib/labs/reports';
+import { labReportReview, removeLabReport } from '@/lib/labs/reports';
+
+/** GET /api/lab-reports/{id}: what was read from the member's own report, to reopen its review (UploadAnswer's shape). */
+const review = route({ auth: 'user' }, async ({ user, params }) => NextResponse.json(await labReportReview(user.id, params.id ?? ''), { headers: { 'Cache-Control': 'no-store' } }));
 
 /** DELETE /api/lab-reports/{id}: the member's own uploaded report and its file (confirmed values stay). */
 const remove = route({ auth: 'user' }, async ({ user, params }) => {
@@ -8,4 +11,4 @@ const remove = route({ auth: 'user' }, async ({ user, params }) => {
   return NextResponse.json({ message: 'The report was removed.' });
 });
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({ DELETE: remove });
+export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: review, DELETE: remove });

@@ -1,0 +1,57 @@
+// Rebuilds a report page's rows and columns from where its words stand, for the parser
+// (./parse-report.ts). A PDF's text items (./pdf-text-process.mjs) and OCR's words carry their
+// positions; joined in content order they would put two columns' rows one after the other, run a range
+// printed beside a value into the next row, or split one row over several lines. Here words that share
+// a baseline make one line, left to right, and a wide gap between two words (a table's column gap)
+// becomes a tab, so the parser can tell a row's cells apart. Pure.
+
+/** A run of text on a page: its left edge and baseline measured from the page's top-left, in points or pixels. */
+export type PlacedText = { text: string; x: number; y: number; width: number; height: number };
+
+/** A gap wider than this many text heights between two words is a column gap (a tab). */
+const COLUMN_GAP = 1.1;
+/** A gap narrower than this many text heights joins two items into one word (a word split into pieces). */
+const JOIN_GAP = 0.08;
+/** Two items are on one line when their baselines are closer than this many text heights. */
+const SAME_LINE = 0.45;
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
+};
+
+/** One page's lines, top to bottom, each with its cells separated by tabs. */
+export function pageLines(items: readonly PlacedText[]): string[] {
+  const words = items
+    .map((item) => ({ ...item, text: item.text.replace(/\s+/g, ' ').trim() }))
+    .filter((item) => item.text !== '' && Number.isFinite(item.x) && Number.isFinite(item.y) && item.height > 0);
+  if (!words.length) return [];
+  const typical = median(words.map((w) => w.height));
+  // Top to bottom; a line collects every item whose baseline is within SAME_LINE of the line's first.
+  const byBaseline = [...words].sort((a, b) => a.y - b.y || a.x - b.x);
+  const lines: (typeof words)[] = [];
+  for (const word of byBaseline) {
+    const line = lines.at(-1);
+    const height = Math.max(typical, line?.[0]?.height ?? 0);
+    if (line && Math.abs(word.y - line[0]!.y) <= SAME_LINE * height) line.push(word);
+    else lines.push([word]);
+  }
+  return lines.map((line) => {
+    const sorted = line.sort((a, b) => a.x - b.x);
+    let text = '';
+    let end = -Infinity;
+    for (const word of sorted) {
+      const gap = word.x - end;
+      const height = Math.max(typical, word.height);
+      if (text !== '') text += gap > COLUMN_GAP * height ? '\t' : gap > JOIN_GAP * height ? ' ' : '';
+      text += word.text;
+      end = Math.max(end, word.x + word.width);
+    }
+    return text;
+  });
+}
+
+/** Every page's lines, pages one after another. */
+export function layoutText(pages: readonly (readonly PlacedText[])[]): string {
+  return pages.map((items) => pageLines(items).join('\n')).join('\n');
+}
