@@ -113,13 +113,19 @@ export function LabReview({ start, onCancel, onSaved }: { start: ReviewStart; on
             We read {start.markers.length} value{start.markers.length === 1 ? '' : 's'} from <span className="font-medium">{start.file_name}</span>. Check each against your report, correct anything
             we misread, and add what we missed. Nothing is saved until you confirm.
           </p>
-        ) : (
+        ) : null}
+        {start.markers.length && start.read_by === 'ocr' ? (
+          <Alert variant="warning">
+            These values were read from a picture of your report, which is harder to read than a PDF. Check every number, its decimal point and its unit against your report before you save. We left out anything we could not read clearly.
+          </Alert>
+        ) : null}
+        {start.markers.length ? null : (
           <Alert variant="info">
             {start.message === UNREADABLE_MESSAGE
               ? UNREADABLE_MESSAGE
               : start.text_found
               ? `We could not find any values we know in ${start.file_name}. Enter them from your report.`
-              : `${start.file_name} is ${start.kind === 'image' ? 'an image' : 'a scan without text'}, so we cannot read it for you. Enter the values from your report.`}
+              : `We could not read any text in ${start.file_name}. Enter the values from your report.`}
           </Alert>
         )}
         {start.date_choices.length === 2 ? (
@@ -157,7 +163,11 @@ export function LabReview({ start, onCancel, onSaved }: { start: ReviewStart; on
                       const marker = event.target.value as LabMarkerKey;
                       update(row.key, { marker, unit: LAB_MARKERS[marker].unit });
                     }} />
-                    {row.line ? <p className="mt-1 max-w-60 truncate text-xs text-neutral-600" title={row.line}>Read: {row.line}</p> : null}
+                    {row.line ? (
+                      <p className="mt-1 max-w-60 truncate text-xs text-neutral-600" title={row.line}>
+                        {start.read_by === 'ocr' ? 'Read from the picture' : 'Read'}: {row.line}
+                      </p>
+                    ) : null}
                   </td>
                   <td className="w-52 py-1.5 pr-3">
                     <div className="flex items-start gap-1.5">
@@ -166,7 +176,7 @@ export function LabReview({ start, onCancel, onSaved }: { start: ReviewStart; on
                         options={COMPARATOR_OPTIONS}
                         value={row.comparator}
                         onChange={(event) => update(row.key, { comparator: event.target.value as Comparator })}
-                        className="w-20"
+                        containerClassName="w-20 shrink-0"
                       />
                       <Input aria-label={`${label} value`} inputMode="decimal" value={row.value} onChange={(event) => update(row.key, { value: event.target.value })} error={rowErrors.value} className="w-24" />
                     </div>

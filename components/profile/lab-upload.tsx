@@ -58,7 +58,7 @@ export function LabUpload({ initialReports, latest }: { initialReports: ReportSu
       <div className="flex items-center justify-between gap-6">
         <div className="min-w-0">
           <p className="text-sm font-semibold text-neutral-900">Upload Blood test</p>
-          <p className="mt-1 text-sm text-neutral-600">A PDF, JPEG or PNG of your lab report, up to 10 MB. We read the values from a PDF for you to check.</p>
+          <p className="mt-1 text-sm text-neutral-600">A PDF, JPEG or PNG of your lab report, up to 10 MB. We read the values from it, a scan or a photo too, for you to check.</p>
         </div>
         <label className={cx(buttonClassName({ variant: 'secondary', size: 'sm' }), 'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600', status.kind === 'uploading' && 'pointer-events-none opacity-60')}>
           {status.kind === 'uploading' ? 'Uploading…' : 'Choose file'}

@@ -20,6 +20,22 @@ const median = (values: number[]): number => {
   return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
 };
 
+/** True when two words share more than a third of the narrower one's width: they cannot stand on one line. */
+const overlap = (a: PlacedText, b: PlacedText) => Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > Math.min(a.width, b.width) / 3;
+
+/**
+ * A line whose words overlap across (a small method line just under a name, OCR's close lines) is two
+ * lines: split where the baselines are furthest apart, again as long as words still overlap.
+ */
+function separated(line: PlacedText[], depth = 0): PlacedText[][] {
+  if (depth > 3 || line.length < 2 || !line.some((a, i) => line.slice(i + 1).some((b) => overlap(a, b)))) return [line];
+  const byY = [...line].sort((a, b) => a.y - b.y);
+  let cut = 1;
+  for (let i = 1; i < byY.length; i += 1) if (byY[i]!.y - byY[i - 1]!.y > byY[cut]!.y - byY[cut - 1]!.y) cut = i;
+  if (byY[cut]!.y === byY[cut - 1]!.y) return [line];
+  return [...separated(byY.slice(0, cut), depth + 1), ...separated(byY.slice(cut), depth + 1)];
+}
+
 /** One page's lines, top to bottom, each with its cells separated by tabs. */
 export function pageLines(items: readonly PlacedText[]): string[] {
   const words = items
@@ -36,7 +52,7 @@ export function pageLines(items: readonly PlacedText[]): string[] {
     if (line && Math.abs(word.y - line[0]!.y) <= SAME_LINE * height) line.push(word);
     else lines.push([word]);
   }
-  return lines.map((line) => {
+  return lines.flatMap((line) => separated(line)).map((line) => {
     const sorted = line.sort((a, b) => a.x - b.x);
     let text = '';
     let end = -Infinity;

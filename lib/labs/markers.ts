@@ -41,6 +41,12 @@ export type LabMarker = {
   alternatives: readonly UnitConversion[];
   /** Values outside these (in `unit`) are not a plausible human result: a misread, or a typing slip. */
   plausible: { min: number; max: number };
+  /**
+   * Where the upper reference limits that labs print for men fall (in `unit`), across their assays: an
+   * upper limit read by OCR outside this has probably lost a decimal point ("1.7-8.6" read as "17-86"),
+   * and the row is not used.
+   */
+  upperLimits: { min: number; max: number };
 };
 
 const times = (factor: number) => (value: number) => value * factor;
@@ -61,6 +67,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     loinc: { code: '2986-8', display: 'Testosterone [Mass/volume] in Serum or Plasma' },
     alternatives: [{ unit: 'nmol/L', toCanonical: times(NG_DL_PER_NMOL_L) }, { unit: 'ng/mL', toCanonical: times(100) }],
     plausible: { min: 1, max: 3000 },
+    upperLimits: { min: 600, max: 1300 },
   },
   free_testosterone: {
     key: 'free_testosterone',
@@ -75,6 +82,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
       { unit: 'ng/dL', toCanonical: times(10) },
     ],
     plausible: { min: 0.1, max: 1000 },
+    upperLimits: { min: 15, max: 300 },
   },
   shbg: {
     key: 'shbg',
@@ -84,6 +92,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     loinc: { code: '13967-5', display: 'Sex hormone binding globulin [Moles/volume] in Serum or Plasma' },
     alternatives: [],
     plausible: { min: 1, max: 500 },
+    upperLimits: { min: 40, max: 100 },
   },
   oestradiol: {
     key: 'oestradiol',
@@ -94,6 +103,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     // Oestradiol 272.38 g/mol: 1 pmol/L = 0.27238 pg/mL.
     alternatives: [{ unit: 'pmol/L', toCanonical: times(0.27238) }, same('ng/L')],
     plausible: { min: 1, max: 2000 },
+    upperLimits: { min: 25, max: 80 },
   },
   lh: {
     key: 'lh',
@@ -104,6 +114,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     // French and Spanish reports write UI for IU.
     alternatives: [same('mIU/mL'), same('U/L'), same('mU/mL'), same('UI/L'), same('mUI/mL')],
     plausible: { min: 0.01, max: 200 },
+    upperLimits: { min: 5, max: 20 },
   },
   fsh: {
     key: 'fsh',
@@ -113,6 +124,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     loinc: { code: '15067-2', display: 'Follitropin [Units/volume] in Serum or Plasma' },
     alternatives: [same('mIU/mL'), same('U/L'), same('mU/mL'), same('UI/L'), same('mUI/mL')],
     plausible: { min: 0.01, max: 200 },
+    upperLimits: { min: 7, max: 25 },
   },
   prolactin: {
     key: 'prolactin',
@@ -131,6 +143,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
       { unit: 'µUI/mL', toCanonical: times(1 / 21.2) },
     ],
     plausible: { min: 0.1, max: 1000 },
+    upperLimits: { min: 10, max: 30 },
   },
   psa: {
     key: 'psa',
@@ -140,6 +153,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     loinc: { code: '2857-1', display: 'Prostate specific Ag [Mass/volume] in Serum or Plasma' },
     alternatives: [same('µg/L')],
     plausible: { min: 0, max: 1000 },
+    upperLimits: { min: 1.5, max: 8 },
   },
   haematocrit: {
     key: 'haematocrit',
@@ -149,6 +163,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     loinc: { code: '4544-3', display: 'Hematocrit [Volume Fraction] of Blood by Automated count' },
     alternatives: [{ unit: 'L/L', toCanonical: times(100) }],
     plausible: { min: 10, max: 75 },
+    upperLimits: { min: 45, max: 56 },
   },
   vitamin_d: {
     key: 'vitamin_d',
@@ -160,6 +175,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     // 1 ng/mL = 2.496 nmol/L.
     alternatives: [{ unit: 'nmol/L', toCanonical: times(1 / 2.496) }, same('µg/L')],
     plausible: { min: 1, max: 250 },
+    upperLimits: { min: 40, max: 150 },
   },
   hba1c: {
     key: 'hba1c',
@@ -170,6 +186,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     // IFCC mmol/mol to NGSP %: % = 0.09148 × mmol/mol + 2.152.
     alternatives: [{ unit: 'mmol/mol', toCanonical: (value) => 0.09148 * value + 2.152 }],
     plausible: { min: 3, max: 20 },
+    upperLimits: { min: 5.5, max: 7 },
   },
   total_cholesterol: {
     key: 'total_cholesterol',
@@ -179,6 +196,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     loinc: { code: '2093-3', display: 'Cholesterol [Mass/volume] in Serum or Plasma' },
     alternatives: [{ unit: 'mmol/L', toCanonical: times(CHOLESTEROL_MG_DL_PER_MMOL_L) }, G_PER_L],
     plausible: { min: 40, max: 1000 },
+    upperLimits: { min: 170, max: 260 },
   },
   ldl_cholesterol: {
     key: 'ldl_cholesterol',
@@ -188,6 +206,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     loinc: { code: '13457-7', display: 'Cholesterol in LDL [Mass/volume] in Serum or Plasma by calculation' },
     alternatives: [{ unit: 'mmol/L', toCanonical: times(CHOLESTEROL_MG_DL_PER_MMOL_L) }, G_PER_L],
     plausible: { min: 5, max: 800 },
+    upperLimits: { min: 70, max: 200 },
   },
   hdl_cholesterol: {
     key: 'hdl_cholesterol',
@@ -197,6 +216,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     loinc: { code: '2085-9', display: 'Cholesterol in HDL [Mass/volume] in Serum or Plasma' },
     alternatives: [{ unit: 'mmol/L', toCanonical: times(CHOLESTEROL_MG_DL_PER_MMOL_L) }, G_PER_L],
     plausible: { min: 5, max: 250 },
+    upperLimits: { min: 50, max: 120 },
   },
   triglycerides: {
     key: 'triglycerides',
@@ -206,6 +226,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     loinc: { code: '2571-8', display: 'Triglyceride [Mass/volume] in Serum or Plasma' },
     alternatives: [{ unit: 'mmol/L', toCanonical: times(TRIGLYCERIDE_MG_DL_PER_MMOL_L) }, G_PER_L],
     plausible: { min: 10, max: 5000 },
+    upperLimits: { min: 100, max: 220 },
   },
   tsh: {
     key: 'tsh',
@@ -215,6 +236,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     loinc: { code: '3016-3', display: 'Thyrotropin [Units/volume] in Serum or Plasma' },
     alternatives: [same('µIU/mL'), same('mU/L'), same('uIU/mL'), same('mIU/L'), same('µU/mL'), same('mUI/L'), same('µUI/mL')],
     plausible: { min: 0.001, max: 200 },
+    upperLimits: { min: 3, max: 7 },
   },
 };
 

@@ -333,8 +333,15 @@ function comparatorOf(text: string): Comparator | null {
 function readValue(rest: string): Reading {
   const tokens = splitStuckUnits(rest).split(' ').filter(Boolean);
   let words = 0;
+  let unitSeen = false;
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i] ?? '';
+    // "< OR = 40" is how a reference limit is printed, never a result; a digit OCR was unsure of ("?")
+    // leaves the cell unread; a "<" number after the unit ("mg/dL <100") is the range cell.
+    if (QUALIFIER_TOKEN.test(token) && /^or$/i.test(tokens[i + 1] ?? '')) break;
+    if (token.includes('?')) break;
+    if (KNOWN_UNITS.has(normaliseUnit(token))) unitSeen = true;
+    if (unitSeen && /^(?:<=?|>=?|≤|≥)/.test(token)) break;
     const qualified = QUALIFIER_TOKEN.test(token) ? tokens[i + 1] : undefined;
     const number = VALUE_TOKEN.exec(qualified ?? token);
     const end = qualified === undefined ? i + 1 : i + 2;
@@ -483,7 +490,7 @@ const SAME_RESULT = 0.03;
  * with the most evidence (a reference range, table cells), or the first of equals; when the best rows
  * disagree (18.2 against 15 nmol/L), the marker is left out rather than guessed.
  */
-function readMarkers(lines: readonly string[]): ParsedMarker[] {
+function readMarkers(lines: readonly string[], ocr: boolean): ParsedMarker[] {
   const candidates = new Map<LabMarkerKey, Candidate[]>();
   const originals = lines.flatMap(rowsOf);
   // Matched and read with accents folded; shown to the member as printed.
@@ -526,6 +533,7 @@ function readMarkers(lines: readonly string[]): ParsedMarker[] {
       const own = next === -1 ? below : below.slice(0, next);
       if (own.some((line) => line.split('\t').some((cell) => BAND_CELL.test(cell.trim())))) found = { ...found, row: { ...found.row, referenceLow: null, referenceHigh: null }, evidence: found.evidence - 2 };
     }
+    if (found && ocr && !likelyAsRead(found.row)) found = null;
     if (found) candidates.set(name.marker, [...(candidates.get(name.marker) ?? []), found]);
   });
   const chosen: ParsedMarker[] = [];
@@ -698,9 +706,47 @@ function collectionDate(lines: readonly string[], text: string): Pick<ParsedLabR
 // ─── The report ─────────────────────────────────────────────────────────────────────────────────────
 
 /** The markers and collection date a lab report's text gives (see the header for what it does not read). */
-export function parseLabReport(text: string): ParsedLabReport {
-  const lines = text.split(/\r?\n/).map(cleanLine);
+/** A value read by OCR more than this factor outside its own row's range has probably lost a decimal point. */
+const OCR_VALUE_FACTOR = 8;
+
+/**
+ * Whether a row read by OCR can be trusted: a lost decimal point ("1.7-8.6" read as "17-86") puts the
+ * upper limit outside where labs' upper limits for the marker fall (LabMarker.upperLimits), and one in
+ * the value alone ("4.3" read as "43") puts it far outside its own range.
+ */
+function likelyAsRead(row: ParsedMarker): boolean {
+  const { upperLimits } = LAB_MARKERS[row.marker];
+  const canonical = (value: number) => convertToCanonical(row.marker, value, row.unit) ?? value;
+  if (row.referenceHigh !== null) {
+    const high = canonical(row.referenceHigh);
+    if (high < upperLimits.min || high > upperLimits.max) return false;
+    if (row.value > row.referenceHigh * OCR_VALUE_FACTOR) return false;
+  }
+  if (row.referenceLow !== null && row.referenceLow > 0 && row.value < row.referenceLow / OCR_VALUE_FACTOR) return false;
+  return true;
+}
+
+/**
+ * OCR's usual slips in what a lab report holds, undone before parsing: "µ" read as "p" in a unit
+ * ("pIU/mL" is no unit), the "1" of "A1c" read as "l", a decimal point read as a colon, a date run into
+ * its time.
+ */
+function ocrCorrected(line: string): string {
+  return (
+    line
+      .replace(/(?<![A-Za-z])p(IU|U)\/(m?l)\b/gi, 'µ$1/$2')
+      .replace(/\bA[lI]c\b/g, 'A1c')
+      // "3:6": a decimal point read as a colon (a time has two digits after it).
+      .replace(/(?<![\d:])(\d{1,3}):(\d)(?![\d:])/g, '$1.$2')
+      // "03/04/202607:42": the space between a date and its time lost.
+      .replace(/(\b\d{1,2}[/.-]\d{1,2}[/.-]\d{4})(\d{1,2}:\d{2})/g, '$1 $2')
+  );
+}
+
+export function parseLabReport(text: string, options: { ocr?: boolean } = {}): ParsedLabReport {
+  const ocr = options.ocr === true;
+  const lines = text.split(/\r?\n/).map(cleanLine).map((line) => (ocr ? ocrCorrected(line) : line));
   // Dates are found on the folded text, cells joined ("Prélèvement du\t04/03/2026" → "Prelevement du 04/03/2026").
   const flat = lines.map((line) => fold(line).replace(/\t/g, ' '));
-  return { ...collectionDate(flat, flat.join('\n')), markers: readMarkers(lines) };
+  return { ...collectionDate(flat, flat.join('\n')), markers: readMarkers(lines, ocr) };
 }

@@ -1,24 +1,29 @@
 import 'server-only';
 import { parseLabReport, type ParsedLabReport } from './parse-report';
-import { readPdfText } from './report-text';
+import { readImageText, readPdfText } from './report-text';
 
 // One entry point from an uploaded file's bytes to what the review screen shows: the PDF's text layer
-// read in a child process (./report-text.ts), then the parser (./parse-report.ts). Images and PDFs
-// without a text layer give nothing yet (issue 23 adds OCR).
+// read in a child process (./report-text.ts), or for an image or a PDF without one (a scan) the words OCR
+// recognises, then the parser (./parse-report.ts) over either.
 
 export type ReportReading = {
   /** false when the reader was stopped (time, memory, a crash): the member enters the values by hand. */
   readable: boolean;
   /** true when text was found to parse. */
   textFound: boolean;
+  /** How the text was had: the PDF's own text, or OCR (the review asks for a closer check); null without text. */
+  readBy: 'text' | 'ocr' | null;
   report: ParsedLabReport;
 };
 
 const NOTHING: ParsedLabReport = { collectedOn: null, dateChoices: [], markers: [] };
 
 export async function readLabReport(bytes: Uint8Array, kind: 'pdf' | 'image'): Promise<ReportReading> {
-  if (kind === 'image') return { readable: true, textFound: false, report: NOTHING };
-  const reading = await readPdfText(bytes);
-  const text = reading.readable ? reading.text : null;
-  return { readable: reading.readable, textFound: Boolean(text), report: text ? parseLabReport(text) : NOTHING };
+  const layer = kind === 'pdf' ? await readPdfText(bytes) : null;
+  if (layer && !layer.readable) return { readable: false, textFound: false, readBy: null, report: NOTHING };
+  if (layer?.readable && layer.text) return { readable: true, textFound: true, readBy: 'text', report: parseLabReport(layer.text) };
+  // An image, or a PDF that is a scan: OCR.
+  const ocr = await readImageText(bytes, kind);
+  if (!ocr.readable) return { readable: false, textFound: false, readBy: null, report: NOTHING };
+  return ocr.text ? { readable: true, textFound: true, readBy: 'ocr', report: parseLabReport(ocr.text, { ocr: true }) } : { readable: true, textFound: false, readBy: null, report: NOTHING };
 }

@@ -39,9 +39,29 @@ export const EXTRACTION_LIMITS = {
  */
 export type PdfReading = { readable: true; text: string | null } | { readable: false; reason: 'time' | 'memory' | 'crash' };
 
+/**
+ * OCR's child (./ocr-process.mjs): Tesseract's WebAssembly engine and three languages' trained data want
+ * more memory and time than reading a text layer; one child at a time.
+ */
+export const OCR_LIMITS = {
+  timeMs: 90_000,
+  rssBytes: 768 * 1024 * 1024,
+  heapMb: 512,
+  pollMs: 100,
+  concurrent: 1,
+  cpuSeconds: 150,
+  outputBytes: 16 * 1024 * 1024,
+} as const;
+
+/** A scanned PDF's pages read by OCR: the first few hold the results, and each costs seconds. */
+export const MAX_OCR_PAGES = 4;
+
+/** A word OCR is less sure of than this (Tesseract's 0–100) is not used as a figure: its digits become "?". */
+export const MIN_OCR_CONFIDENCE = 60;
+
 // Loaded by path from the project root: `next dev`, `next start`/server.mjs and Jest all run there, and
-// bundling would not carry the script along.
-const SCRIPT = path.join(process.cwd(), 'lib', 'labs', 'pdf-text-process.mjs');
+// bundling would not carry the scripts along.
+const SCRIPTS = { pdf: path.join(process.cwd(), 'lib', 'labs', 'pdf-text-process.mjs'), ocr: path.join(process.cwd(), 'lib', 'labs', 'ocr-process.mjs') };
 
 /** Every child still running, so that none outlives this process when it exits normally. */
 const live = new Set<ChildProcess>();
@@ -53,16 +73,23 @@ if (!globalFlags[exitHookKey]) {
   process.once('exit', killLive);
 }
 
-let running = 0;
-const waiting: Array<() => void> = [];
-async function acquireSlot(): Promise<void> {
-  while (running >= EXTRACTION_LIMITS.concurrent) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
+/** Children of one kind at once: the others wait for a slot. */
+function slots(concurrent: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    while (running >= concurrent) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await work();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
 }
-function releaseSlot(): void {
-  running -= 1;
-  waiting.shift()?.();
-}
+const pdfSlots = slots(EXTRACTION_LIMITS.concurrent);
+const ocrSlots = slots(OCR_LIMITS.concurrent);
 
 /** A process's resident memory in bytes from /proc, or null where there is no /proc (or it has gone). */
 async function residentBytes(pid: number): Promise<number | null> {
@@ -75,9 +102,13 @@ async function residentBytes(pid: number): Promise<number | null> {
   }
 }
 
-type Limits = typeof EXTRACTION_LIMITS;
+type Limits = { timeMs: number; rssBytes: number; heapMb: number; pollMs: number; cpuSeconds: number; outputBytes: number };
 
-/** The child's pages as placed text, or null when the answer is not the shape the script writes. */
+/**
+ * The child's pages as placed text, or null when the answer is not the shape the scripts write: each
+ * item [text, x, y, width, height], and from OCR a sixth, its confidence. A word OCR is unsure of keeps
+ * its place but not its digits, so no figure is read from it.
+ */
 function placedPages(pages: unknown): PlacedText[][] | null {
   if (!Array.isArray(pages)) return null;
   const result: PlacedText[][] = [];
@@ -85,21 +116,22 @@ function placedPages(pages: unknown): PlacedText[][] | null {
     if (!Array.isArray(items)) return null;
     const page: PlacedText[] = [];
     for (const item of items) {
-      if (!Array.isArray(item) || item.length !== 5 || typeof item[0] !== 'string' || !item.slice(1).every((n) => typeof n === 'number')) return null;
-      const [text, x, y, width, height] = item as [string, number, number, number, number];
-      page.push({ text, x, y, width, height });
+      if (!Array.isArray(item) || (item.length !== 5 && item.length !== 6) || typeof item[0] !== 'string' || !item.slice(1).every((n) => typeof n === 'number')) return null;
+      const [text, x, y, width, height, confidence] = item as [string, number, number, number, number, number | undefined];
+      const unsure = confidence !== undefined && confidence < MIN_OCR_CONFIDENCE;
+      page.push({ text: unsure ? text.replace(/\d/g, '?') : text, x, y, width, height });
     }
     result.push(page);
   }
   return result;
 }
 
-function runChild(bytes: Uint8Array, limits: Limits): Promise<PdfReading> {
+function runChild(script: string, args: readonly string[], bytes: Uint8Array, limits: Limits): Promise<PdfReading> {
   return new Promise((resolve) => {
     // `ulimit -t` then exec: the same pid becomes node, with a CPU limit the kernel enforces on its own.
     const child = spawn(
       '/bin/sh',
-      ['-c', `ulimit -t ${limits.cpuSeconds} && exec "$0" "$@"`, process.execPath, `--max-old-space-size=${limits.heapMb}`, SCRIPT, String(MAX_PAGES)],
+      ['-c', `ulimit -t ${limits.cpuSeconds} && exec "$0" "$@"`, process.execPath, `--max-old-space-size=${limits.heapMb}`, script, ...args],
       // Next to no environment: the child parses untrusted bytes and needs no secrets (nor the parent's NODE_OPTIONS).
       { stdio: ['pipe', 'pipe', 'pipe'], env: { NODE_ENV: env.NODE_ENV } },
     );
@@ -185,12 +217,16 @@ function runChild(bytes: Uint8Array, limits: Limits): Promise<PdfReading> {
  * (EXTRACTION_LIMITS, any of which `limits` can tighten). The bytes given are left as they were.
  */
 export async function readPdfText(bytes: Uint8Array, limits: Partial<Limits> = {}): Promise<PdfReading> {
-  await acquireSlot();
-  try {
-    return await runChild(bytes, { ...EXTRACTION_LIMITS, ...limits });
-  } finally {
-    releaseSlot();
-  }
+  return pdfSlots(() => runChild(SCRIPTS.pdf, [String(MAX_PAGES)], bytes, { ...EXTRACTION_LIMITS, ...limits }));
+}
+
+/**
+ * Reads an image, or a PDF without a text layer (its first MAX_OCR_PAGES pages' pictures), by OCR in a
+ * child process with OCR_LIMITS; the text comes back laid out as readPdfText's does, null when nothing
+ * was recognised.
+ */
+export async function readImageText(bytes: Uint8Array, kind: 'image' | 'pdf', limits: Partial<Limits> = {}): Promise<PdfReading> {
+  return ocrSlots(() => runChild(SCRIPTS.ocr, [kind, String(MAX_OCR_PAGES)], bytes, { ...OCR_LIMITS, ...limits }));
 }
 
 /**

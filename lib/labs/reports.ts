@@ -41,8 +41,10 @@ export type UploadAnswer = {
   report_id: string;
   file_name: string;
   kind: 'pdf' | 'image';
-  /** false for an image, a PDF with no text layer (a scan), or one too costly to read: the review starts empty. */
+  /** false when no text was found (not even by OCR), or the file was too costly to read: the review starts empty. */
   text_found: boolean;
+  /** 'ocr' when the values were read from a picture (a scan or a photo): the review asks for a closer check. */
+  read_by: 'text' | 'ocr' | null;
   collected_on: string | null;
   /** Both readings of a date whose day and month could be either way round (03/04/2026), for the review to ask. */
   date_choices: string[];
@@ -88,6 +90,7 @@ export async function uploadLabReport(userId: string, file: { bytes: Uint8Array;
     message: reading.readable ? UPLOADED_MESSAGE : UNREADABLE_MESSAGE,
     kind,
     text_found: reading.textFound,
+    read_by: reading.readBy,
     collected_on: reading.report.collectedOn,
     date_choices: reading.report.dateChoices,
     markers: reading.report.markers.map((m) => ({ ...m, label: LAB_MARKERS[m.marker].label })),
@@ -97,7 +100,7 @@ export async function uploadLabReport(userId: string, file: { bytes: Uint8Array;
   return { ...stored, report_id: reportId, file_name: displayName(file.name) };
 }
 
-const NO_READING: StoredReading = { message: UPLOADED_MESSAGE, kind: 'pdf', text_found: false, collected_on: null, date_choices: [], markers: [] };
+const NO_READING: StoredReading = { message: UPLOADED_MESSAGE, kind: 'pdf', text_found: false, read_by: null, collected_on: null, date_choices: [], markers: [] };
 
 /** A stored reading as the review takes it; anything unexpected in it (an older shape) reads as nothing found. */
 function storedReading(value: unknown, mimeType: string): StoredReading {
@@ -109,6 +112,7 @@ function storedReading(value: unknown, mimeType: string): StoredReading {
     message: typeof reading.message === 'string' ? reading.message : UPLOADED_MESSAGE,
     kind,
     text_found: reading.text_found === true,
+    read_by: reading.read_by === 'text' || reading.read_by === 'ocr' ? reading.read_by : null,
     collected_on: typeof reading.collected_on === 'string' && ISO_DAY.isReal(reading.collected_on) ? reading.collected_on : null,
     date_choices: Array.isArray(reading.date_choices) ? reading.date_choices.filter((d): d is string => typeof d === 'string' && ISO_DAY.isReal(d)) : [],
     markers,

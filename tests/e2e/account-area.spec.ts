@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import { hostilePdf } from '@/tests/support/hostile-pdfs';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { FIXTURES, readAnswers } from '@/tests/fixtures/labs/answer-key';
 import { LAB_REPORT_EXPECTED, labReportPdf } from '@/tests/support/lab-pdfs';
 import { parseCsv } from '@/lib/export/csv';
 import { query } from './support/database';
@@ -199,6 +202,21 @@ test('a report’s review asks which way round an ambiguous date is, keeps a "<"
   await expect(latest.getByRole('row', { name: /^PSA/ })).toContainText('< 0.1 ng/mL');
   await expect(latest.getByRole('row', { name: /^PSA/ })).toContainText('4 Mar 2026');
   await expect(reports.getByRole('button', { name: /^Review values/ })).toHaveCount(0);
+});
+
+test('a photographed or scanned report is read by OCR, and the review says to check it closely', async ({ page, users }) => {
+  test.slow();
+  await users.create({ onboarded: true });
+  await page.goto('/profile');
+  const [key] = readAnswers().filter((answer) => answer.id === 'us-quest-scan');
+  await page.getByLabel('Upload Blood test').setInputFiles({ name: 'Quest scan.png', mimeType: 'image/png', buffer: readFileSync(path.join(FIXTURES, key!.file)) });
+  const review = page.getByRole('dialog', { name: 'Check your blood test results' });
+  await expect(review.getByText(/These values were read from a picture of your report/)).toBeVisible({ timeout: 30_000 });
+  const testosterone = key!.markers.find((m) => m.marker === 'total_testosterone')!;
+  await expect(review.getByLabel('Total testosterone value')).toHaveValue(String(testosterone.value));
+  await expect(review.getByTestId('lab-row-total_testosterone')).toContainText('Read from the picture:');
+  await expect(review.getByLabel('Date the blood was taken')).toHaveValue(key!.collectedOn);
+  await page.screenshot({ path: 'test-results/lab-review-ocr.png', fullPage: true });
 });
 
 // A PDF whose reading has to be stopped (a stream that inflates to a gigabyte) still

@@ -1,8 +1,9 @@
 // The generated corpus of blood-test reports (tests/fixtures/labs: many labs' layouts and languages,
 // each with its answer key) read end to end as an upload is: the PDF's text layer in the child process,
-// rows rebuilt from the words' positions, then the parser. Every text PDF gives exactly its key: each
-// marker with its value, comparator, unit, reference range, and the collection date. (npm run bench:labs
-// prints the same as precision and recall, images included.)
+// or OCR for scans and photos, rows rebuilt from the words' positions, then the parser. Every text PDF
+// gives exactly its key: each marker with its value, comparator, unit, reference range, and the
+// collection date. A scan or photo gives no value that is not on its key (what OCR is unsure of is left
+// out), and most of them. (npm run bench:labs prints the same as precision and recall.)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
@@ -12,6 +13,7 @@ import { FIXTURES, readAnswers } from '../fixtures/labs/answer-key';
 
 const answers = readAnswers();
 const textPdfs = answers.filter((answer) => answer.kind === 'text-pdf');
+const images = answers.filter((answer) => answer.kind !== 'text-pdf');
 
 /** A number compared to 6 decimals; null stays null. */
 const near = (value: number | null) => (value === null ? null : expect.closeTo(value, 6));
@@ -32,4 +34,23 @@ describe('the lab-report corpus', () => {
     const expected = answer.markers.map((m) => ({ ...m, value: near(m.value), unit: normaliseUnit(m.unit), referenceLow: near(m.referenceLow), referenceHigh: near(m.referenceHigh) }));
     expect(got.sort(byMarker)).toEqual(expected.sort(byMarker));
   });
+});
+
+describe('scans and photos of the corpus, read by OCR', () => {
+  it('give no value that is not on their key, and at least 80% of the markers', async () => {
+    let found = 0;
+    let keyed = 0;
+    for (const answer of images) {
+      const bytes = new Uint8Array(readFileSync(path.join(FIXTURES, answer.file)));
+      const reading = await readLabReport(bytes, answer.file.endsWith('.pdf') ? 'pdf' : 'image');
+      expect([answer.id, reading.readBy]).toEqual([answer.id, 'ocr']);
+      for (const marker of reading.report.markers) {
+        const key = answer.markers.find((m) => m.marker === marker.marker);
+        expect([answer.id, marker.marker, marker.value, marker.comparator]).toEqual([answer.id, marker.marker, key?.value, key?.comparator]);
+      }
+      found += reading.report.markers.length;
+      keyed += answer.markers.length;
+    }
+    expect(found / keyed).toBeGreaterThanOrEqual(0.8);
+  }, 180_000);
 });

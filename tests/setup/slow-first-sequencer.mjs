@@ -7,6 +7,8 @@ import Sequencer from '@jest/test-sequencer';
 
 const SECONDS = {
   'tests/integration/http/every-route.test.ts': 59,
+  // Six scans and photos through OCR, one at a time (measured alone: about 30 s).
+  'tests/integration/lab-corpus.test.ts': 45,
   'tests/integration/report-text-limits.test.ts': 41,
   'tests/integration/data-export.test.ts': 38,
   'tests/integration/http/page-gate.test.ts': 35,

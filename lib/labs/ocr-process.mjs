@@ -1,0 +1,150 @@
+// Optical character recognition of a scanned or photographed lab report, run as a child process by
+// ./report-text.ts (readImageText) with a time and a memory limit, like the PDF reader beside it: the
+// file's bytes arrive on stdin, `{"pages": [[text, x, y, width, height, confidence], ...][] | null}`
+// leaves on stdout, one entry per recognised word, in the image's pixels from its top-left.
+//
+// Tesseract (tesseract.js: the engine compiled to WebAssembly, in a worker thread) reads English,
+// German and French; their trained data ships in npm packages (@tesseract.js-data/eng, deu, fra) and is
+// copied once into a folder of the machine's temporary directory, which is where tesseract.js reads
+// it from: nothing is downloaded. An image is read as it is; a PDF without a text layer (a scan) is read
+// page by page from its largest picture, which PDF.js decodes (JPEG and the rest) into pixels.
+//
+// A word's position is its line's: words of one recognised line share that line's baseline, so a
+// photo taken a few degrees askew still gives whole rows (./layout.ts then finds the column gaps); a word
+// well below its line's baseline keeps that offset.
+import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Tesseract from 'tesseract.js';
+import { getDocumentProxy } from 'unpdf';
+import { OPS } from 'unpdf/pdfjs';
+
+const [kind, maxPagesArgument] = process.argv.slice(2);
+const maxPages = Number(maxPagesArgument);
+const LANGUAGES = ['eng', 'deu', 'fra'];
+const require = createRequire(import.meta.url);
+
+/** The trained data, copied where tesseract.js reads it (a file already there with the same size is kept). */
+function languageFolder() {
+  const folder = path.join(os.tmpdir(), 'vitality-ocr-data-v1');
+  mkdirSync(folder, { recursive: true });
+  for (const code of LANGUAGES) {
+    const source = path.join(require(`@tesseract.js-data/${code}`).langPath, `${code}.traineddata.gz`);
+    const target = path.join(folder, `${code}.traineddata.gz`);
+    if (!existsSync(target) || statSync(target).size !== statSync(source).size) copyFileSync(source, target);
+  }
+  return folder;
+}
+
+/**
+ * PDF.js's decoded picture (kinds: 1 grey at 1 bit a pixel, 2 RGB, 3 RGBA) as a greyscale PNG, which
+ * tesseract.js reads without the memory a raw bitmap format costs it; OCR reads grey anyway.
+ */
+function pngOf({ width, height, kind: pixelKind, data }) {
+  const rows = Buffer.alloc((width + 1) * height);
+  const bitRow = Math.ceil(width / 8);
+  const step = pixelKind === 3 ? 4 : 3;
+  for (let y = 0; y < height; y += 1) {
+    const out = y * (width + 1); // each row starts with PNG's filter byte, 0: none
+    for (let x = 0; x < width; x += 1) {
+      if (pixelKind === 1) {
+        rows[out + 1 + x] = (data[y * bitRow + (x >> 3)] >> (7 - (x & 7))) & 1 ? 255 : 0;
+      } else {
+        const at = (y * width + x) * step;
+        rows[out + 1 + x] = Math.round(0.299 * data[at] + 0.587 * data[at + 1] + 0.114 * data[at + 2]);
+      }
+    }
+  }
+  const chunk = (type, body) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(body.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), body])), 0);
+    return Buffer.concat([head, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per sample
+  header[9] = 0; // greyscale
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** The largest picture on each of a scanned PDF's first `maxPages` pages, as images to recognise. */
+async function pdfPictures(bytes) {
+  const pdf = await getDocumentProxy(bytes, { verbosity: 0 });
+  try {
+    const pictures = [];
+    for (let number = 1; number <= Math.min(pdf.numPages, maxPages); number += 1) {
+      const page = await pdf.getPage(number);
+      const operators = await page.getOperatorList();
+      let largest = null;
+      for (let i = 0; i < operators.fnArray.length; i += 1) {
+        if (operators.fnArray[i] !== OPS.paintImageXObject) continue;
+        const name = operators.argsArray[i]?.[0];
+        if (typeof name !== 'string') continue;
+        const image = await new Promise((resolve) => page.objs.get(name, resolve));
+        if (image?.data && image.width * image.height > (largest ? largest.width * largest.height : 0)) largest = image;
+      }
+      if (largest) pictures.push(pngOf(largest));
+      page.cleanup();
+    }
+    return pictures;
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+/** Every recognised word of one image as [text, x, y, width, height, confidence]. */
+async function recognise(worker, image) {
+  const { data } = await worker.recognize(image, {}, { blocks: true, text: false });
+  const words = [];
+  for (const block of data.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        const height = Math.max(1, line.rowAttributes?.rowHeight ?? line.bbox.y1 - line.bbox.y0);
+        const { x0, y0, x1, y1 } = line.baseline;
+        const baselineAt = (x) => y0 + ((y1 - y0) * (x - x0)) / (x1 - x0 || 1);
+        for (const word of line.words) {
+          if (word.text.trim() === '') continue;
+          // Tesseract sometimes takes a smaller line just below (a method line) into the line above: such a
+          // word sits well under the line's baseline and keeps that offset, so the layout can part them.
+          const offset = word.bbox.y1 - baselineAt((word.bbox.x0 + word.bbox.x1) / 2);
+          const y = Math.round(line.bbox.y1 + (Math.abs(offset) > 0.4 * height ? offset : 0));
+          words.push([word.text, word.bbox.x0, y, word.bbox.x1 - word.bbox.x0, height, Math.round(word.confidence)]);
+        }
+      }
+    }
+  }
+  return words;
+}
+
+async function ocrPages(bytes) {
+  let images;
+  try {
+    images = kind === 'pdf' ? await pdfPictures(bytes) : [Buffer.from(bytes)];
+  } catch {
+    return null;
+  }
+  if (!images.length) return null;
+  const worker = await Tesseract.createWorker(LANGUAGES, Tesseract.OEM.LSTM_ONLY, { langPath: languageFolder(), gzip: true, cacheMethod: 'none' });
+  try {
+    // Tables: keep the gaps between words, so that columns stay apart.
+    await worker.setParameters({ preserve_interword_spaces: '1' });
+    const pages = [];
+    for (const image of images) pages.push(await recognise(worker, image));
+    return pages.some((words) => words.length) ? pages : null;
+  } catch {
+    return null;
+  } finally {
+    await worker.terminate();
+  }
+}
+
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+const pages = await ocrPages(new Uint8Array(Buffer.concat(chunks)));
+process.stdout.write(JSON.stringify({ pages }), () => process.exit(0));
