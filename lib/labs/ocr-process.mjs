@@ -100,7 +100,7 @@ async function pdfPictures(bytes) {
 
 /** Every recognised word of one image as [text, x, y, width, height, confidence]. */
 async function recognise(worker, image) {
-  const { data } = await worker.recognize(image, {}, { blocks: true, text: false });
+  const { data } = await worker.recognize(image, { rotateAuto: true }, { blocks: true, text: false });
   const words = [];
   for (const block of data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {

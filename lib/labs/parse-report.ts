@@ -678,7 +678,7 @@ export function dateOrder(text: string): DateOrder | null {
   cue(/\b(?:probenentnahme|befund|ergebnis|referenzbereich|prelevement|resultat|valeurs|bilan|analisi|prelievo|referto|resultado|extraccion|laboratorio|labor)\b/i, 3);
   // UK, European and Indian laboratories.
   cue(/\b(?:nhs|haematocrit|oestradiol|haemoglobin|india|mumbai|delhi|bengaluru|bangalore|chennai|hyderabad|kolkata|pune|nabl)\b/i, 3);
-  cue(/\bpvt\.?\s+ltd\b/i, 3);
+  cue(/pvt\.?\s*ltd\b/i, 3);
   cue(/\b(?:mmol\/l|nmol\/l|pmol\/l|l\/l)\b/i, 2);
   // US laboratories: a state and ZIP code, CLIA, US time zones, US spelling with US units.
   cue(/\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/, -3);
@@ -728,13 +728,14 @@ function likelyAsRead(row: ParsedMarker): boolean {
 
 /**
  * OCR's usual slips in what a lab report holds, undone before parsing: "µ" read as "p" in a unit
- * ("pIU/mL" is no unit), the "1" of "A1c" read as "l", a decimal point read as a colon, a date run into
+ * ("pIU/mL", "plU/mL" are no units), the "1" of "A1c" read as "l", a decimal point read as a colon, a date run into
  * its time.
  */
 function ocrCorrected(line: string): string {
   return (
     line
       .replace(/(?<![A-Za-z])p(IU|U)\/(m?l)\b/gi, 'µ$1/$2')
+      .replace(/(?<![A-Za-z])[pu][l1|]U\/(m?l)\b/gi, 'µIU/$1')
       .replace(/\bA[lI]c\b/g, 'A1c')
       // "3:6": a decimal point read as a colon (a time has two digits after it).
       .replace(/(?<![\d:])(\d{1,3}):(\d)(?![\d:])/g, '$1.$2')

@@ -3,7 +3,7 @@
 // or OCR for scans and photos, rows rebuilt from the words' positions, then the parser. Every text PDF
 // gives exactly its key: each marker with its value, comparator, unit, reference range, and the
 // collection date. A scan or photo gives no value that is not on its key (what OCR is unsure of is left
-// out), and most of them. (npm run bench:labs prints the same as precision and recall.)
+// out), and at least 85% of them. (npm run bench:labs prints the same as precision and recall.)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
@@ -37,7 +37,7 @@ describe('the lab-report corpus', () => {
 });
 
 describe('scans and photos of the corpus, read by OCR', () => {
-  it('give no value that is not on their key, and at least 80% of the markers', async () => {
+  it('give no value that is not on their key, and at least 85% of the markers', async () => {
     let found = 0;
     let keyed = 0;
     for (const answer of images) {
@@ -51,6 +51,6 @@ describe('scans and photos of the corpus, read by OCR', () => {
       found += reading.report.markers.length;
       keyed += answer.markers.length;
     }
-    expect(found / keyed).toBeGreaterThanOrEqual(0.8);
+    expect(found / keyed).toBeGreaterThanOrEqual(0.85);
   }, 180_000);
 });

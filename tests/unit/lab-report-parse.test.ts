@@ -382,6 +382,34 @@ describe('parseLabReport: layouts', () => {
   });
 });
 
+describe('parseLabReport: text read by OCR', () => {
+  const ocr = (text: string) => parseLabReport(text, { ocr: true }).markers.map(({ marker, value, unit }) => [marker, value, unit]);
+
+  it('undoes OCR’s usual slips: µ read as p, the 1 of A1c read as l, a decimal point read as a colon', () => {
+    expect(ocr('TSH - ULTRASENSITIVE\t2.84\tplU/mL\t0.54 - 5.30')).toEqual([['tsh', 2.84, 'µIU/mL']]);
+    expect(ocr('TSH\t2.84\tpIU/mL\t0.54 - 5.30')).toEqual([['tsh', 2.84, 'µIU/mL']]);
+    expect(ocr('HEMOGLOBIN Alc\t5.4\t<5.7 % of total Hgb')).toEqual([['hba1c', 5.4, '%']]);
+    expect(ocr('FSH\t3:6\tmIU/mL\t1.5 - 12.4')).toEqual([['fsh', 3.6, 'mIU/mL']]);
+    // The same slips are not guessed at in a PDF's own text.
+    expect(keys('TSH\t2.84\tplU/mL\t0.54 - 5.30')).toEqual([]);
+  });
+
+  it('leaves out a row whose decimal points look lost, which a PDF’s own text keeps', () => {
+    const lost = 'LH\t43\tIU/L\t17-86';
+    expect(ocr(lost)).toEqual([]);
+    expect(keys(lost)).toEqual(['lh']);
+    // The value alone lost its point ("15.2" read "152"): far above its own range.
+    expect(ocr('Prolactin\t152\tng/mL\t4.0 - 15.2')).toEqual([]);
+    expect(keys('Prolactin\t152\tng/mL\t4.0 - 15.2')).toEqual(['prolactin']);
+    expect(ocr('Testosterone\t18.6\tnmol/L\t8.6 - 29.0')).toEqual([['total_testosterone', 18.6, 'nmol/L']]);
+  });
+
+  it('reads no figure from digits OCR was unsure of', () => {
+    expect(ocr('Testosterone\t1?.6\tnmol/L\t8.6 - 29.0')).toEqual([]);
+    expect(ocr('LDL CHOLESTEROL - DIRECT\t???\tmg/dL\t<100')).toEqual([]);
+  });
+});
+
 describe('markers', () => {
   it.each<[LabMarkerKey, number, string, number, number]>([
     ['total_testosterone', 14.2, 'nmol/L', 409.6, 1],
