@@ -126,7 +126,8 @@ function placedPages(pages: unknown): PlacedText[][] | null {
   return result;
 }
 
-function runChild(script: string, args: readonly string[], bytes: Uint8Array, limits: Limits): Promise<PdfReading> {
+function runChild(job: { name: string; script: string; args: readonly string[] }, bytes: Uint8Array, limits: Limits): Promise<PdfReading> {
+  const { name, script, args } = job;
   return new Promise((resolve) => {
     // `ulimit -t` then exec: the same pid becomes node, with a CPU limit the kernel enforces on its own.
     const child = spawn(
@@ -184,13 +185,13 @@ function runChild(script: string, args: readonly string[], bytes: Uint8Array, li
       resolve(reading);
     };
     child.once('error', (error) => {
-      console.error(`PDF text extraction could not start: ${error.message}`);
+      console.error(`${name} could not start: ${error.message}`);
       child.kill('SIGKILL');
       settle({ readable: false, reason: 'crash' });
     });
     child.once('close', (code, signal) => {
       if (stopped) {
-        console.warn(`PDF text extraction stopped: ${stopped === 'time' ? `over ${limits.timeMs / 1000} s` : stopped === 'memory' ? `over ${limits.rssBytes / 1024 / 1024} MB` : 'too much output'}`);
+        console.warn(`${name} stopped: ${stopped === 'time' ? `over ${limits.timeMs / 1000} s` : stopped === 'memory' ? `over ${limits.rssBytes / 1024 / 1024} MB` : 'too much output'}`);
         return settle({ readable: false, reason: stopped });
       }
       if (code === 0) {
@@ -206,7 +207,7 @@ function runChild(script: string, args: readonly string[], bytes: Uint8Array, li
           // Not the answer the script writes: treated as a crash below.
         }
       }
-      console.error(`PDF text extraction failed (${signal ?? `exit code ${code}`})`);
+      console.error(`${name} failed (${signal ?? `exit code ${code}`})`);
       settle({ readable: false, reason: 'crash' });
     });
   });
@@ -217,7 +218,7 @@ function runChild(script: string, args: readonly string[], bytes: Uint8Array, li
  * (EXTRACTION_LIMITS, any of which `limits` can tighten). The bytes given are left as they were.
  */
 export async function readPdfText(bytes: Uint8Array, limits: Partial<Limits> = {}): Promise<PdfReading> {
-  return pdfSlots(() => runChild(SCRIPTS.pdf, [String(MAX_PAGES)], bytes, { ...EXTRACTION_LIMITS, ...limits }));
+  return pdfSlots(() => runChild({ name: 'PDF text extraction', script: SCRIPTS.pdf, args: [String(MAX_PAGES)] }, bytes, { ...EXTRACTION_LIMITS, ...limits }));
 }
 
 /**
@@ -226,7 +227,7 @@ export async function readPdfText(bytes: Uint8Array, limits: Partial<Limits> = {
  * was recognised.
  */
 export async function readImageText(bytes: Uint8Array, kind: 'image' | 'pdf', limits: Partial<Limits> = {}): Promise<PdfReading> {
-  return ocrSlots(() => runChild(SCRIPTS.ocr, [kind, String(MAX_OCR_PAGES)], bytes, { ...OCR_LIMITS, ...limits }));
+  return ocrSlots(() => runChild({ name: 'Lab report OCR', script: SCRIPTS.ocr, args: [kind, String(MAX_OCR_PAGES)] }, bytes, { ...OCR_LIMITS, ...limits }));
 }
 
 /**

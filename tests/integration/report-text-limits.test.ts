@@ -1,21 +1,22 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { EXTRACTION_LIMITS, pdfText, readPdfText } from '@/lib/labs/report-text';
+import zlib from 'node:zlib';
+import { EXTRACTION_LIMITS, pdfText, readImageText, readPdfText } from '@/lib/labs/report-text';
 import { hostilePdf } from '../support/hostile-pdfs';
 import { labReportPdf } from '../support/lab-pdfs';
 
 // The PDF reader's child process: the text of a real report is what unpdf itself gives, and a hostile
 // file ends with the child killed and the file reported unreadable, with no process left behind.
 
-/** This process's children that are running the extraction script (from /proc). */
-function extractionChildren(): number[] {
+/** This process's children that are running the extraction script, or another (from /proc). */
+function extractionChildren(script = 'pdf-text-process.mjs'): number[] {
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .filter((pid) => {
       try {
         const ppid = /^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-        return Number(ppid) === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('pdf-text-process.mjs');
+        return Number(ppid) === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(script);
       } catch {
         return false; // gone while being read
       }
@@ -71,5 +72,26 @@ describe('readPdfText', () => {
     expect(await all).toEqual(readings.map(() => expect.objectContaining({ readable: false })));
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThanOrEqual(EXTRACTION_LIMITS.concurrent);
+  }, 120_000);
+});
+
+describe('readImageText', () => {
+  it('ends a picture that claims 40,000 × 40,000 pixels unread, leaving no process behind', async () => {
+    const chunk = (type: string, body: Buffer) => {
+      const head = Buffer.alloc(8);
+      head.writeUInt32BE(body.length, 0);
+      head.write(type, 4, 'latin1');
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), body])), 0);
+      return Buffer.concat([head, body, crc]);
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(40_000, 0);
+    header.writeUInt32BE(40_000, 4);
+    header[8] = 8; // 8-bit grey: 1.6 GB of pixels, of which the file holds 50 rows
+    const png = Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.alloc(40_001 * 50))), chunk('IEND', Buffer.alloc(0))]);
+    const reading = await readImageText(new Uint8Array(png), 'image');
+    expect(reading.readable ? reading.text : null).toBeNull();
+    expect(extractionChildren('ocr-process.mjs')).toEqual([]);
   }, 120_000);
 });
