@@ -17,6 +17,8 @@ export type DayMetrics = {
   sleepDurationMinutes: number | null;
 };
 
+/** VO2 max's spellings, a middle dot read as "*": ml per kg per minute, in any order. */
+const VO2_MAX_UNITS = new Set(['ml/kg*min', 'ml/(kg*min)', 'ml/kg/min', 'ml/min*kg', 'ml/(min*kg)', 'ml/min/kg']);
 const LB_IN_KG = 0.45359237;
 const KJ_IN_KCAL = 1 / 4.184;
 /** HKCategoryValueSleepAnalysis: asleep (1), and since iOS 16 asleepCore (3), asleepDeep (4), asleepREM (5); 0 is in bed, 2 awake. */
@@ -57,7 +59,8 @@ function inAppUnit(sample: Sample): number | null {
     case HK.diastolic:
       return unit === 'mmhg' ? sample.value : null;
     case HK.vo2Max:
-      return unit === 'ml/kg*min' || unit === 'ml/(kg*min)' || unit === 'ml/kg/min' ? sample.value : null;
+      // HealthKit writes it "mL/min·kg" (a middle dot) in exports and from the companion app alike.
+      return VO2_MAX_UNITS.has(unit.replace(/[·•⋅]/g, '*')) ? sample.value : null;
     default:
       return null;
   }

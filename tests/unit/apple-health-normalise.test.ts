@@ -34,6 +34,13 @@ describe('Apple Health samples → a day’s metrics', () => {
     });
   });
 
+  it('reads VO2 max in HealthKit’s own spelling, "mL/min·kg", and the others', () => {
+    for (const unit of ['mL/min·kg', 'ml/kg*min', 'mL/(kg·min)', 'ml/kg/min']) {
+      expect([unit, dayMetrics([sample(HK.vo2Max, 42.3, unit, '2026-11-20T10:00:00Z')]).vo2Max]).toEqual([unit, 42.3]);
+    }
+    expect(dayMetrics([sample(HK.vo2Max, 42.3, 'l/min', '2026-11-20T10:00:00Z')]).vo2Max).toBeNull();
+  });
+
   it('counts only the asleep stages of sleep, on the day the sleep ends', () => {
     const night = [
       sample(HK.sleep, 0, 'category', '2026-11-19T22:30:00Z', '2026-11-20T06:30:00Z'), // in bed: not sleep
