@@ -22,7 +22,7 @@ const VO2_MAX_UNITS = new Set(['ml/kg*min', 'ml/(kg*min)', 'ml/kg/min', 'ml/min*
 const LB_IN_KG = 0.45359237;
 const KJ_IN_KCAL = 1 / 4.184;
 /** HKCategoryValueSleepAnalysis: asleep (1), and since iOS 16 asleepCore (3), asleepDeep (4), asleepREM (5); 0 is in bed, 2 awake. */
-const ASLEEP = new Set([1, 3, 4, 5]);
+export const ASLEEP: ReadonlySet<number> = new Set([1, 3, 4, 5]);
 
 export const HK = {
   steps: 'HKQuantityTypeIdentifierStepCount',
@@ -41,7 +41,7 @@ export const HK = {
 export const dayOf = (sample: Sample) => utcDay(sample.type === HK.sleep ? sample.endAt : sample.startAt);
 
 /** The value in the unit the app stores, or null for a unit this type does not come in. */
-function inAppUnit(sample: Sample): number | null {
+export function inAppUnit(sample: Sample): number | null {
   const unit = sample.unit.toLowerCase();
   switch (sample.type) {
     case HK.bodyMass:
