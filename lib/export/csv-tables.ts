@@ -250,6 +250,26 @@ export const CSV_FILES: CsvFile[] = [
     columns: { id: (r) => r.id, answers: (r) => r.answers, score: (r) => r.score, created_at: (r) => r.createdAt },
   }),
   table({
+    file: 'history_imports.csv',
+    about: 'The history files you imported (an Apple Health export): what each held; their days are the daily_metrics.csv rows whose source is apple_health_export.',
+    pages: (userId: string) =>
+      byDate(
+        (after: Cursor<string> | undefined, take) =>
+          db.historyImport.findMany({ where: { userId, ...afterCursor('createdAt', after) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take }),
+        (row) => row.createdAt,
+      ),
+    columns: {
+      id: (r) => r.id,
+      kind: (r) => r.kind,
+      file_name: (r) => r.fileName,
+      records_read: (r) => r.recordsRead,
+      days_stored: (r) => r.daysStored,
+      first_day: (r) => r.firstDay,
+      last_day: (r) => r.lastDay,
+      created_at: (r) => r.createdAt,
+    },
+  }),
+  table({
     file: 'lab_reports.csv',
     about: 'The blood-test reports you uploaded; export_file is where the file itself is in this archive.',
     pages: labReportPages,

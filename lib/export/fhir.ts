@@ -193,6 +193,7 @@ const BLOOD_PRESSURE = {
 /** Which HRV a source's daily figure is: Apple Health's is SDNN, Whoop's and Oura's RMSSD, the rest unsaid. */
 const HRV_OF_SOURCE: Record<MetricSource, Measure> = {
   [MetricSource.APPLE_HEALTH]: MEASURES.hrvSdnn,
+  [MetricSource.APPLE_HEALTH_EXPORT]: MEASURES.hrvSdnn,
   [MetricSource.WHOOP]: MEASURES.hrvRmssd,
   [MetricSource.OURA]: MEASURES.hrvRmssd,
   [MetricSource.WITHINGS]: MEASURES.hrv,

@@ -7,6 +7,7 @@ export const DEVICE_OF_SOURCE: Readonly<Record<MetricSource, string | null>> = {
   [MetricSource.OURA]: 'Oura',
   [MetricSource.WITHINGS]: 'Withings',
   [MetricSource.APPLE_HEALTH]: 'Apple Health',
+  [MetricSource.APPLE_HEALTH_EXPORT]: 'Apple Health (imported)',
   [MetricSource.SCAN]: 'Camera vital-signs scan',
   [MetricSource.MANUAL]: null,
 };
@@ -20,6 +21,7 @@ const CAPTION_NAME: Readonly<Record<MetricSource, string>> = {
   [MetricSource.OURA]: 'Oura',
   [MetricSource.WITHINGS]: 'Withings',
   [MetricSource.APPLE_HEALTH]: 'Apple Health',
+  [MetricSource.APPLE_HEALTH_EXPORT]: 'your imported Apple Health history',
   [MetricSource.SCAN]: 'your camera scan',
   [MetricSource.MANUAL]: 'your own entries',
 };

@@ -222,6 +222,7 @@ describe('dataExportStream', () => {
         'recommendation_sets.csv',
         'pattern_sets.csv',
         'mindset_assessments.csv',
+        'history_imports.csv',
         'lab_reports.csv',
         'lab_results.csv',
         'wearable_connections.csv',

@@ -114,11 +114,19 @@ describe('SOURCE_PRIORITY', () => {
 
   it.each([
     [['sleepScore', 'sleepDurationMinutes'], ['OURA', 'WHOOP', 'APPLE_HEALTH']],
-    [['weightKg', 'bodyFatPercent', 'systolicBpMmhg', 'diastolicBpMmhg'], ['WITHINGS', 'APPLE_HEALTH', 'MANUAL']],
-    [['hrvMs', 'restingHeartRateBpm', 'recoveryScore', 'stressScore', 'respiratoryRateBpm'], ['OURA', 'WHOOP', 'WITHINGS', 'APPLE_HEALTH']],
-    [['steps', 'activeCaloriesKcal', 'totalCaloriesKcal', 'vo2Max'], ['APPLE_HEALTH', 'WHOOP', 'OURA', 'WITHINGS']],
-    [['caloriesIntakeKcal'], ['APPLE_HEALTH', 'MANUAL']],
+    // An imported Apple Health export stands right after the live Apple Health rows, everywhere.
+    [['weightKg', 'bodyFatPercent', 'systolicBpMmhg', 'diastolicBpMmhg'], ['WITHINGS', 'APPLE_HEALTH', 'APPLE_HEALTH_EXPORT', 'MANUAL']],
+    [['hrvMs', 'restingHeartRateBpm', 'recoveryScore', 'stressScore', 'respiratoryRateBpm'], ['OURA', 'WHOOP', 'WITHINGS', 'APPLE_HEALTH', 'APPLE_HEALTH_EXPORT']],
+    [['steps', 'activeCaloriesKcal', 'totalCaloriesKcal', 'vo2Max'], ['APPLE_HEALTH', 'APPLE_HEALTH_EXPORT', 'WHOOP', 'OURA', 'WITHINGS']],
+    [['caloriesIntakeKcal'], ['APPLE_HEALTH', 'APPLE_HEALTH_EXPORT', 'MANUAL']],
   ] as const)('%j lead with %j', (fields, leaders) => {
     for (const field of fields) expect(SOURCE_PRIORITY[field].slice(0, leaders.length)).toEqual(leaders);
+  });
+
+  it('puts an imported export right after the live Apple Health rows for every field', () => {
+    for (const field of METRIC_FIELDS) {
+      const ranks = SOURCE_PRIORITY[field];
+      expect(ranks.indexOf('APPLE_HEALTH_EXPORT')).toBe(ranks.indexOf('APPLE_HEALTH') + 1);
+    }
   });
 });
