@@ -502,14 +502,14 @@ function readMarkers(lines: readonly string[], ocr: boolean): ParsedMarker[] {
     if (!found) {
       // The cells may be on the lines below: take the ones that look like cells (passing over a method
       // line), and read them as one row.
-      const cells: string[] = [];
-      for (const next of rows.slice(index + 1, index + 1 + MAX_CONTINUATION_LINES + 1)) {
-        if (METHOD_LINE.test(next)) continue;
-        if (!isContinuation(next)) break;
-        cells.push(next);
+      const cells: number[] = [];
+      for (let at = index + 1; at <= index + 1 + MAX_CONTINUATION_LINES && at < rows.length; at += 1) {
+        if (METHOD_LINE.test(rows[at]!)) continue;
+        if (!isContinuation(rows[at]!)) break;
+        cells.push(at);
         if (cells.length >= MAX_CONTINUATION_LINES) break;
       }
-      if (cells.length > 0) found = readRow(name.marker, [name.rest, ...cells].join('\t'), shown([originals[index]!, ...cells].join(' ')));
+      if (cells.length > 0) found = readRow(name.marker, [name.rest, ...cells.map((at) => rows[at]!)].join('\t'), shown([index, ...cells].map((at) => originals[at]!).join(' ')));
     } else if (found.row.comparator !== null && found.row.referenceLow === null && found.row.referenceHigh === null && /^\d+(?:[.,]\d+)?(?:\s+\(?[HL*]{1,2}\)?)?$/i.test(rows[index + 1] ?? '')) {
       // "<150 mg/dL" alone in the row and a bare number on the line below (an out-of-range result printed
       // lower in its row): the "<150" is the reference limit, the number the result.
