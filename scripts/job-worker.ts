@@ -2,9 +2,11 @@ import 'server-only';
 import PgBoss from 'pg-boss';
 import { runAccountCleanup } from '@/lib/account/delete-account';
 import { runHousekeeping } from '@/lib/housekeeping';
+import { runImportRead } from '@/lib/imports/history';
 import {
   ACCOUNT_CLEANUP_QUEUE,
   ensureQueues,
+  HISTORY_IMPORT_QUEUE,
   HOUSEKEEPING_CRON,
   HOUSEKEEPING_QUEUE,
   REMINDERS_CRON,
@@ -17,6 +19,7 @@ import {
   WEARABLE_WEBHOOKS_CRON,
   WEARABLE_WEBHOOKS_QUEUE,
   type AccountCleanupJob,
+  type HistoryImportJob,
   type RemindersJob,
   type WearableSyncJob,
 } from '@/lib/jobs/queues';
@@ -64,6 +67,9 @@ export async function startJobs(connectionString: string, { schedule = true, pol
     if (done.rateLimits || done.reminderLogs || done.uploads) {
       console.log(`[jobs] housekeeping: ${done.rateLimits} spent rate-limit counter(s), ${done.reminderLogs} year-old reminder log(s), ${done.uploads} orphaned upload(s) removed`);
     }
+  });
+  await boss.work<HistoryImportJob>(HISTORY_IMPORT_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
+    for (const job of jobs) await runImportRead(job.data.importId);
   });
   await boss.work<AccountCleanupJob>(ACCOUNT_CLEANUP_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
     for (const job of jobs) await runAccountCleanup(job.data, (next) => sendAccountCleanup(boss, next));

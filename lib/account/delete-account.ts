@@ -7,6 +7,7 @@ import type { Prisma } from '@/lib/generated/prisma/client';
 import { SubscriptionStatus, type WearableProvider } from '@/lib/generated/prisma/enums';
 import { bossOver, sendAccountCleanup, WEARABLE_SYNC_QUEUE, type AccountCleanupJob } from '@/lib/jobs/queues';
 import { readyJobQueue } from '@/lib/jobs/send';
+import { removeImportFile } from '@/lib/imports/files';
 import { removeUpload } from '@/lib/labs/storage';
 import { openToken, sealToken } from '@/lib/security/token-cipher';
 import type { WearableKey } from '@/lib/wearables/catalogue';
@@ -255,20 +256,21 @@ async function dropQueuedSyncs(tx: Prisma.TransactionClient, userId: string): Pr
  * data-version triggers on the cascaded tables then update no user row, which is what they should do.
  * Answers the uploads' storage keys, read under the row lock, or null when the user was already gone.
  */
-async function deleteRows(userId: string, leftovers: Leftover[]): Promise<string[] | null> {
+async function deleteRows(userId: string, leftovers: Leftover[]): Promise<{ uploads: string[]; imports: string[] } | null> {
   return db.$transaction(
     async (tx) => {
       // The lock holds off every write that would add a row for the user (its foreign key check waits on it).
       const [user] = await tx.$queryRaw<{ email: string }[]>`SELECT email FROM users WHERE id = ${userId} FOR UPDATE`;
       if (!user) return null;
       const reports = await tx.labReport.findMany({ where: { userId }, select: { storageKey: true } });
+      const imports = await tx.historyImport.findMany({ where: { userId, storageKey: { not: null } }, select: { storageKey: true } });
       const boss = bossOver(tx);
       for (const leftover of leftovers) await sendAccountCleanup(boss, toJob(userId, leftover));
       await tx.verificationToken.deleteMany({ where: { identifier: user.email } });
       await tx.$executeRaw`DELETE FROM rate_limits WHERE right(key, 65) IN (${`:${sha256(userId.toLowerCase())}`}, ${`:${sha256(user.email.toLowerCase())}`})`;
       await dropQueuedSyncs(tx, userId);
       await tx.user.delete({ where: { id: userId } });
-      return reports.map((report) => report.storageKey);
+      return { uploads: reports.map((report) => report.storageKey), imports: imports.flatMap((i) => (i.storageKey ? [i.storageKey] : [])) };
     },
     // A long history (heart-rate samples every few minutes) takes a while to cascade.
     { maxWait: 10_000, timeout: 120_000 },
@@ -304,8 +306,10 @@ export async function deleteAccount(userId: string): Promise<void> {
   if (work === null) return;
   const leftovers = (await Promise.all(work.map((leftover) => attempt(userId, leftover)))).filter((leftover) => leftover !== null);
   if (leftovers.length) await cleanupQueueReady();
-  const storageKeys = await deleteRows(userId, leftovers);
-  if (storageKeys === null) return;
+  const files = await deleteRows(userId, leftovers);
+  if (files === null) return;
   if (leftovers.length) console.warn(`[account] user ${userId}: deleted; ${leftovers.length} call(s) outside queued for another try`);
-  await removeFiles(userId, storageKeys);
+  await removeFiles(userId, files.uploads);
+  // A history file still being imported: removed now (it lives minutes; nothing else names it).
+  for (const storageKey of files.imports) await removeImportFile(storageKey).catch((error: unknown) => console.warn(`[account] user ${userId}: removing an import file failed (${errorName(error)})`));
 }

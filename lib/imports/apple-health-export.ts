@@ -128,7 +128,12 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
  * not a zip, a zip without export.xml or whose export.xml is not Apple Health's, an XML file cut short,
  * and one that inflates past the limits.
  */
-export async function readAppleHealthExport(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, limits: ExportLimits = EXPORT_LIMITS): Promise<ExportReading> {
+export async function readAppleHealthExport(
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  limits: ExportLimits = EXPORT_LIMITS,
+  /** Told the records read so far, every 20,000 (a job's progress). */
+  onRecords?: (records: number) => void,
+): Promise<ExportReading> {
   const totals = new Map<string, DayTotals>();
   const sources = new Map<string, number>();
   let records = 0;
@@ -167,6 +172,7 @@ export async function readAppleHealthExport(source: AsyncIterable<Uint8Array> | 
     if (tag.name === 'Correlation') correlationDepth += 1;
     if (tag.name !== 'Record') return;
     records += 1;
+    if (onRecords && records % 20_000 === 0) onRecords(records);
     if (correlationDepth > 0) return;
     const { type, sourceName: rawSource = 'unknown', unit = '', value, startDate, endDate } = tag.attributes as Record<string, string | undefined>;
     if (!type || !READ_TYPES.has(type)) return;

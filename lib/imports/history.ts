@@ -2,20 +2,37 @@ import 'server-only';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
+import type { Prisma } from '@/lib/generated/prisma/client';
 import { MetricSource } from '@/lib/generated/prisma/enums';
 import type { DayMetrics } from '@/lib/wearables/apple-health-normalise';
-import type { ExportReading } from './apple-health-export';
+import { ExportError, readAppleHealthExport, type ExportProblem, type ExportReading } from './apple-health-export';
+import { importFileSize, readImportFile, removeImportFile, writeImportFile } from './files';
 
-// A history file's days (an Apple Health export, read by ./apple-health-export.ts) previewed, then
-// stored: under their own source (APPLE_HEALTH_EXPORT, ranked right after the live Apple Health rows in
-// lib/metrics/source-priority.ts, so the per-field priority merges them with connected devices and
-// nothing counts twice), each day linked to its import. The same file again (by SHA-256) adds nothing;
-// a later file replaces the days it shares with an earlier one; removing an import takes the days it
-// still holds, and nothing else.
+// A member's history file (an Apple Health export) from upload to stored days:
+//   upload (written to disk as it arrives) → queued → reading (a job on the queue: progress, cancellable)
+//   → previewed (the range, days, measures, and what will be added or replaced; nothing stored yet)
+//   → done (the days stored on confirmation), or failed (the member is told why), or cancelled.
+// Days are stored under their own source (APPLE_HEALTH_EXPORT, ranked right after the live Apple Health
+// rows in lib/metrics/source-priority.ts, so the per-field priority merges them with connected devices and
+// nothing counts twice), each linked to its import. The same file again (by SHA-256) adds nothing; a later
+// file replaces the days it shares with an earlier one; removing an import takes the days it still holds.
 
 const SOURCE = MetricSource.APPLE_HEALTH_EXPORT;
+/** Apple Health exports run to a few gigabytes for years of Apple Watch data. */
+export const MAX_IMPORT_BYTES = 4 * 1024 ** 3;
+export const IMPORT_TOO_LARGE = 'That file is larger than 4 GB, more than an Apple Health export holds.';
+
 const MEASURES = ['steps', 'activeCaloriesKcal', 'restingHeartRateBpm', 'hrvMs', 'weightKg', 'systolicBpMmhg', 'diastolicBpMmhg', 'vo2Max', 'sleepDurationMinutes'] as const satisfies readonly (keyof DayMetrics)[];
 type Measure = (typeof MEASURES)[number];
+
+/** What the member is told when a file is not read: what happened, and what to do instead. */
+export const IMPORT_PROBLEMS: Readonly<Record<ExportProblem | 'unreadable', string>> = {
+  not_zip: 'That file is not an Apple Health export. In the Health app, tap your picture, then Export All Health Data, and upload the export.zip it makes.',
+  not_export: 'That zip holds no Apple Health export. Upload the export.zip the Health app makes (Export All Health Data).',
+  truncated: 'That export is incomplete; it may have been cut short while it was copied. Export it again and upload the new file.',
+  too_large: 'That file unpacks to far more than an Apple Health export holds, so it was not read.',
+  unreadable: 'We couldn’t read that file. Export it again from the Health app and upload the new file.',
+};
 
 /** What the member sees before anything is stored. */
 export type ImportPreview = {
@@ -30,18 +47,60 @@ export type ImportPreview = {
   replaced: number;
   /** The devices and apps behind the days, most records first. */
   sources: string[];
-  /** This very file was imported before: importing it again adds nothing. */
-  alreadyImported: boolean;
 };
 
-export async function previewImport(userId: string, reading: ExportReading, sha256: string): Promise<ImportPreview> {
+/** An import as the API answers it. */
+export type ImportView = {
+  id: string;
+  file_name: string;
+  status: 'queued' | 'reading' | 'previewed' | 'done' | 'failed' | 'cancelled';
+  progress: number;
+  records_read: number;
+  days_stored: number;
+  first_day: string | null;
+  last_day: string | null;
+  preview: ImportPreview | null;
+  /** Why it failed, in the member's words. */
+  message: string | null;
+  created_at: string;
+};
+
+type Stored = { summary: ImportPreview; days?: [string, DayMetrics][] };
+type Row = Prisma.HistoryImportGetPayload<true>;
+
+const STATUSES: readonly ImportView['status'][] = ['queued', 'reading', 'previewed', 'done', 'failed', 'cancelled'];
+
+function viewOf(row: Row): ImportView {
+  const stored = row.preview as Stored | null;
+  return {
+    id: row.id,
+    file_name: row.fileName,
+    status: STATUSES.find((s) => s === row.status) ?? 'failed',
+    progress: row.progress,
+    records_read: row.recordsRead,
+    days_stored: row.daysStored,
+    first_day: row.firstDay ? ISO_DAY.fromDate(row.firstDay) : null,
+    last_day: row.lastDay ? ISO_DAY.fromDate(row.lastDay) : null,
+    preview: stored?.summary ?? null,
+    message: row.status === 'failed' ? (IMPORT_PROBLEMS[(row.problem ?? 'unreadable') as keyof typeof IMPORT_PROBLEMS] ?? IMPORT_PROBLEMS.unreadable) : null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const NOT_FOUND = 'That import was not found.';
+
+async function ownImport(userId: string, importId: string): Promise<Row> {
+  const row = await db.historyImport.findFirst({ where: { id: importId, userId } });
+  if (!row) throw new ApiError(404, NOT_FOUND);
+  return row;
+}
+
+/** What an export's days would add or replace in this member's imported history. */
+export async function previewOf(userId: string, reading: ExportReading): Promise<ImportPreview> {
   const days = [...reading.days.keys()];
-  const [stored, same] = await Promise.all([
-    days.length
-      ? db.dailyMetric.findMany({ where: { userId, source: SOURCE, day: { gte: ISO_DAY.toDate(days[0]!), lte: ISO_DAY.toDate(days.at(-1)!) } }, select: { day: true } })
-      : [],
-    db.historyImport.findUnique({ where: { userId_sha256: { userId, sha256 } }, select: { id: true } }),
-  ]);
+  const stored = days.length
+    ? await db.dailyMetric.findMany({ where: { userId, source: SOURCE, day: { gte: ISO_DAY.toDate(days[0]!), lte: ISO_DAY.toDate(days.at(-1)!) } }, select: { day: true } })
+    : [];
   const held = new Set(stored.map((row) => ISO_DAY.fromDate(row.day)));
   const measures = Object.fromEntries(MEASURES.map((m) => [m, 0])) as Record<Measure, number>;
   for (const metrics of reading.days.values()) for (const m of MEASURES) if (metrics[m] !== null) measures[m] += 1;
@@ -55,52 +114,124 @@ export async function previewImport(userId: string, reading: ExportReading, sha2
     added: days.length - replaced,
     replaced,
     sources: [...reading.sources].sort(([, a], [, b]) => b - a).map(([name]) => name),
-    alreadyImported: same !== null,
   };
 }
 
-export type StoredImport = { id: string; created: boolean; daysStored: number };
+/**
+ * POST /api/imports: the file written to disk as it arrives, then queued for reading (`queue` puts the
+ * job on the queue). The same file as an import already stored answers that import, and adds nothing.
+ */
+export async function uploadImport(userId: string, body: ReadableStream<Uint8Array>, fileName: string, queue: (importId: string) => Promise<void>): Promise<{ view: ImportView; alreadyImported: boolean }> {
+  const file = await writeImportFile(body, MAX_IMPORT_BYTES, IMPORT_TOO_LARGE);
+  const same = await db.historyImport.findUnique({ where: { userId_sha256: { userId, sha256: file.sha256 } } });
+  if (same?.status === 'done') {
+    await removeImportFile(file.storageKey);
+    return { view: viewOf(same), alreadyImported: true };
+  }
+  // A try of the same file that failed, was cancelled or is still under way gives way to this one.
+  if (same) await removeImport(userId, same.id);
+  const name = fileName.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-120) || 'export.zip';
+  const row = await db.historyImport.create({ data: { userId, kind: 'apple_health', fileName: name, sha256: file.sha256, storageKey: file.storageKey, status: 'queued' } });
+  await queue(row.id);
+  return { view: viewOf(row), alreadyImported: false };
+}
 
-/** Stores the reading's days in one transaction; the same file (sha256) a second time returns the first import. */
-export async function storeImport(userId: string, reading: ExportReading, file: { name: string; sha256: string }): Promise<StoredImport> {
-  const existing = await db.historyImport.findUnique({ where: { userId_sha256: { userId, sha256: file.sha256 } }, select: { id: true, daysStored: true } });
-  if (existing) return { id: existing.id, created: false, daysStored: existing.daysStored };
-  const days = [...reading.days.entries()];
-  return db.$transaction(
+class Cancelled extends Error {}
+
+/** The job: reads the queued file with progress, stopping when the member cancels, and stores the preview. */
+export async function runImportRead(importId: string, now: () => number = Date.now): Promise<void> {
+  const row = await db.historyImport.findUnique({ where: { id: importId } });
+  if (!row || !row.storageKey || (row.status !== 'queued' && row.status !== 'reading')) return;
+  const storageKey = row.storageKey;
+  await db.historyImport.update({ where: { id: row.id }, data: { status: 'reading', progress: 0 } });
+  const size = await importFileSize(storageKey);
+  let bytes = 0;
+  let records = 0;
+  let told = now();
+  const report = async () => {
+    told = now();
+    const { count } = await db.historyImport.updateMany({ where: { id: row.id, status: 'reading' }, data: { progress: size ? Math.min(0.99, bytes / size) : 0, recordsRead: records } });
+    if (count === 0) throw new Cancelled();
+  };
+  async function* counted() {
+    for await (const chunk of readImportFile(storageKey) as AsyncIterable<Buffer>) {
+      bytes += chunk.length;
+      if (now() - told >= 1000) await report();
+      yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
+    }
+  }
+  try {
+    const reading = await readAppleHealthExport(counted(), undefined, (read) => (records = read));
+    const summary = await previewOf(row.userId, reading);
+    const stored: Stored = { summary, days: [...reading.days.entries()] };
+    await db.historyImport.updateMany({
+      where: { id: row.id, status: 'reading' },
+      data: { status: 'previewed', progress: 1, recordsRead: reading.records, preview: stored as unknown as Prisma.InputJsonValue, firstDay: reading.first ? ISO_DAY.toDate(reading.first) : null, lastDay: reading.last ? ISO_DAY.toDate(reading.last) : null },
+    });
+  } catch (error) {
+    await removeImportFile(storageKey);
+    if (error instanceof Cancelled) {
+      await db.historyImport.updateMany({ where: { id: row.id }, data: { storageKey: null } });
+      return;
+    }
+    const problem = error instanceof ExportError ? error.problem : 'unreadable';
+    if (!(error instanceof ExportError)) console.error(`[imports] reading import ${row.id} failed (${error instanceof Error ? error.name : 'unknown error'})`);
+    await db.historyImport.updateMany({ where: { id: row.id, status: 'reading' }, data: { status: 'failed', problem, storageKey: null, finishedAt: new Date() } });
+  }
+}
+
+/** POST /api/imports/{id}/confirm: the previewed days stored, in one transaction; the file goes. */
+export async function confirmImport(userId: string, importId: string): Promise<ImportView> {
+  const row = await ownImport(userId, importId);
+  if (row.status !== 'previewed') throw new ApiError(409, row.status === 'done' ? 'That import is already stored.' : 'That import has nothing to store yet.');
+  const stored = row.preview as Stored | null;
+  const days = stored?.days ?? [];
+  const done = await db.$transaction(
     async (tx) => {
-      const created = await tx.historyImport.create({
-        data: {
-          userId,
-          kind: 'apple_health',
-          fileName: file.name.slice(0, 200),
-          sha256: file.sha256,
-          recordsRead: reading.records,
-          daysStored: days.length,
-          firstDay: reading.first ? ISO_DAY.toDate(reading.first) : null,
-          lastDay: reading.last ? ISO_DAY.toDate(reading.last) : null,
-        },
-        select: { id: true },
-      });
       // A later file replaces the days it shares with earlier imports, whole: its figures, its link.
       if (days.length) await tx.dailyMetric.deleteMany({ where: { userId, source: SOURCE, day: { in: days.map(([day]) => ISO_DAY.toDate(day)) } } });
       for (let at = 0; at < days.length; at += 1000) {
-        await tx.dailyMetric.createMany({
-          data: days.slice(at, at + 1000).map(([day, metrics]) => ({ userId, day: ISO_DAY.toDate(day), source: SOURCE, importId: created.id, ...metrics })),
-        });
+        await tx.dailyMetric.createMany({ data: days.slice(at, at + 1000).map(([day, metrics]) => ({ userId, day: ISO_DAY.toDate(day), source: SOURCE, importId: row.id, ...metrics })) });
       }
-      return { id: created.id, created: true, daysStored: days.length };
+      return tx.historyImport.update({
+        where: { id: row.id },
+        data: { status: 'done', daysStored: days.length, storageKey: null, preview: { summary: stored?.summary } as unknown as Prisma.InputJsonValue, finishedAt: new Date() },
+      });
     },
     { timeout: 60_000 },
   );
+  if (row.storageKey) await removeImportFile(row.storageKey);
+  return viewOf(done);
 }
 
-const NOT_FOUND = 'That import was not found.';
+/** POST /api/imports/{id}/cancel: stops an import before its days are stored (a reading job notices within a second). */
+export async function cancelImport(userId: string, importId: string): Promise<ImportView> {
+  const row = await ownImport(userId, importId);
+  if (!['queued', 'reading', 'previewed'].includes(row.status)) throw new ApiError(409, 'That import can no longer be cancelled.');
+  const cancelled = await db.historyImport.update({ where: { id: row.id }, data: { status: 'cancelled', finishedAt: new Date() } });
+  // A reading job removes the file itself when it stops.
+  if (row.status !== 'reading' && row.storageKey) {
+    await removeImportFile(row.storageKey);
+    await db.historyImport.update({ where: { id: row.id }, data: { storageKey: null } });
+  }
+  return viewOf(cancelled);
+}
 
-/** Removes an import and the days it still holds; anyone else's id is the same 404. */
+/** DELETE /api/imports/{id}: the import and the days it still holds; anyone else's id is the same 404. */
 export async function removeImport(userId: string, importId: string): Promise<{ daysRemoved: number }> {
-  const found = await db.historyImport.findFirst({ where: { id: importId, userId }, select: { id: true, _count: { select: { days: true } } } });
+  const found = await db.historyImport.findFirst({ where: { id: importId, userId }, select: { id: true, storageKey: true, _count: { select: { days: true } } } });
   if (!found) throw new ApiError(404, NOT_FOUND);
   // The days go with it (daily_metrics.importId cascades).
   await db.historyImport.delete({ where: { id: found.id } });
+  if (found.storageKey) await removeImportFile(found.storageKey);
   return { daysRemoved: found._count.days };
+}
+
+export async function importView(userId: string, importId: string): Promise<ImportView> {
+  return viewOf(await ownImport(userId, importId));
+}
+
+export async function listImports(userId: string): Promise<ImportView[]> {
+  const rows = await db.historyImport.findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 50 });
+  return rows.map(viewOf);
 }

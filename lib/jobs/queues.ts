@@ -42,6 +42,10 @@ export type AccountCleanupJob =
   | { task: 'revoke-wearable'; userId: string; wearable: WearableKey; sealedAccessToken: string; sealedRefreshToken: string | null; expiresAt: string | null; externalUserId?: string | null }
   | { task: 'remove-upload'; userId: string; storageKey: string };
 
+/** A history file's reading (lib/imports/history.ts runImportRead): one job per import, never retried (the member uploads again). */
+export const HISTORY_IMPORT_QUEUE = 'history-import';
+export type HistoryImportJob = { importId: string };
+
 /** Daily upkeep (lib/housekeeping.ts): spent rate-limit counters, year-old reminder logs and orphaned upload files. */
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 export const HOUSEKEEPING_CRON = '41 4 * * *';
@@ -54,6 +58,7 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
   if (!existing.has(WEARABLE_POLL_QUEUE)) await boss.createQueue(WEARABLE_POLL_QUEUE, { name: WEARABLE_POLL_QUEUE, policy: 'singleton' });
   if (!existing.has(WEARABLE_WEBHOOKS_QUEUE)) await boss.createQueue(WEARABLE_WEBHOOKS_QUEUE, { name: WEARABLE_WEBHOOKS_QUEUE, policy: 'singleton', retryLimit: 2, retryDelay: 600 });
   if (!existing.has(HOUSEKEEPING_QUEUE)) await boss.createQueue(HOUSEKEEPING_QUEUE, { name: HOUSEKEEPING_QUEUE, policy: 'singleton' });
+  if (!existing.has(HISTORY_IMPORT_QUEUE)) await boss.createQueue(HISTORY_IMPORT_QUEUE, { name: HISTORY_IMPORT_QUEUE, retryLimit: 0 });
   if (!existing.has(ACCOUNT_CLEANUP_QUEUE)) await boss.createQueue(ACCOUNT_CLEANUP_QUEUE, { name: ACCOUNT_CLEANUP_QUEUE, retryLimit: 10, retryDelay: 30, retryBackoff: true });
 }
 
@@ -74,6 +79,10 @@ export function bossOver(client: SqlClient): PgBoss {
 }
 
 /** Puts an account's leftover on the cleanup queue (through `boss`, which may be bossOver a transaction). */
+export async function sendHistoryImport(boss: PgBoss, job: HistoryImportJob): Promise<void> {
+  if ((await boss.send(HISTORY_IMPORT_QUEUE, job)) === null) throw new Error(`the ${HISTORY_IMPORT_QUEUE} queue does not exist`);
+}
+
 export async function sendAccountCleanup(boss: PgBoss, job: AccountCleanupJob): Promise<void> {
   // pg-boss answers null, not an error, for a queue that does not exist: the job would be lost.
   if ((await boss.send(ACCOUNT_CLEANUP_QUEUE, job)) === null) throw new Error(`the ${ACCOUNT_CLEANUP_QUEUE} queue does not exist`);

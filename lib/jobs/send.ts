@@ -1,7 +1,7 @@
 import 'server-only';
 import PgBoss from 'pg-boss';
 import { env } from '@/lib/env';
-import { ensureQueues, sendWearableSync, type WearableSyncJob } from './queues';
+import { ensureQueues, sendHistoryImport, sendWearableSync, type WearableSyncJob } from './queues';
 
 // The web process only puts jobs on the queue; the job process (scripts/jobs.ts) runs them. One small
 // pg-boss client per process, started on first use, that neither schedules nor maintains.
@@ -26,6 +26,11 @@ function boss(): Promise<PgBoss> {
 /** Queues a connection's sync (the backfill first); a second one for the same connection waits its turn or merges. */
 export async function queueWearableSync(connectionId: string, reason: NonNullable<WearableSyncJob['reason']>): Promise<void> {
   await sendWearableSync(await boss(), { connectionId, reason });
+}
+
+/** Queues the reading of an uploaded history file. */
+export async function queueHistoryImport(importId: string): Promise<void> {
+  await sendHistoryImport(await boss(), { importId });
 }
 
 /**

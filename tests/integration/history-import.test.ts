@@ -1,14 +1,15 @@
 // An Apple Health export imported into a member's history (lib/imports/history.ts over
-// lib/imports/apple-health-export.ts): the preview before anything is stored, the days stored under their
-// own source and merged with a connected device's by the per-field priority, the same file twice adding
-// nothing, a later file replacing the days it shares, removal taking exactly the import's days, and a bad
-// file storing nothing.
-import { createHash } from 'node:crypto';
+// lib/imports/apple-health-export.ts), the way the routes and the job run it: the upload written to disk,
+// the reading job with its progress and preview (nothing stored yet), confirmation storing the days under
+// their own source, merged with a connected device's by the per-field priority; the same file twice adding
+// nothing, a later file replacing the days it shares, cancellation, removal taking exactly the import's days,
+// and each bad file ending failed with a message and no day stored.
+import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { mergedDays } from '@/lib/dashboard/merged-metrics';
 import { db } from '@/lib/db';
-import { ExportError, readAppleHealthExport } from '@/lib/imports/apple-health-export';
-import { previewImport, removeImport, storeImport } from '@/lib/imports/history';
+import { importsDir } from '@/lib/imports/files';
+import { cancelImport, confirmImport, importView, IMPORT_PROBLEMS, removeImport, runImportRead, uploadImport } from '@/lib/imports/history';
 import { exportXml, exportZip, recordXml } from '../support/apple-health-export';
 import { addDailyMetrics, createMember } from '../support/members';
 
@@ -30,19 +31,25 @@ function exportOf(days: number, stepsBase = 8000): Uint8Array {
   return exportZip(exportXml(records.join('')));
 }
 
-async function imported(bytes: Uint8Array, userId: string, name = 'export.zip') {
-  const reading = await readAppleHealthExport([bytes]);
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  return { reading, sha256, preview: await previewImport(userId, reading, sha256), store: () => storeImport(userId, reading, { name, sha256 }) };
+/** Uploads the bytes as the route does, and runs the reading job as the worker would. */
+async function uploadAndRead(userId: string, bytes: Uint8Array, name = 'export.zip') {
+  const queued: string[] = [];
+  const { view, alreadyImported } = await uploadImport(userId, new Response(new Uint8Array(bytes)).body!, name, async (id) => void queued.push(id));
+  for (const id of queued) await runImportRead(id);
+  return { id: view.id, alreadyImported, queued, after: await importView(userId, view.id) };
 }
 
 const storedDays = (userId: string) => db.dailyMetric.count({ where: { userId, source: 'APPLE_HEALTH_EXPORT' } });
+const filesLeft = () => (existsSync(importsDir()) ? readdirSync(importsDir()).length : 0);
 
 describe('importing an Apple Health export', () => {
-  it('previews the date range, days and measures and what will be added, before storing anything', async () => {
+  it('reads the upload in a job into a preview of the range, days and measures, storing no day before it is confirmed', async () => {
     const { id } = await createMember();
-    const { preview } = await imported(exportOf(10), id);
-    expect(preview).toEqual({
+    const files = filesLeft();
+    const { after, queued } = await uploadAndRead(id, exportOf(10));
+    expect(queued).toHaveLength(1);
+    expect(after).toMatchObject({ status: 'previewed', progress: 1, records_read: 30, first_day: '2026-03-01', last_day: '2026-03-10', message: null });
+    expect(after.preview).toEqual({
       records: 30,
       first: '2026-03-01',
       last: '2026-03-10',
@@ -51,33 +58,34 @@ describe('importing an Apple Health export', () => {
       added: 10,
       replaced: 0,
       sources: ['Alex’s Apple Watch', 'Withings'],
-      alreadyImported: false,
     });
     expect(await storedDays(id)).toBe(0);
-    expect(await db.historyImport.count({ where: { userId: id } })).toBe(0);
+    // The file waits on disk for the confirmation, and goes with it.
+    expect(filesLeft()).toBe(files + 1);
+    const done = await confirmImport(id, after.id);
+    expect(done).toMatchObject({ status: 'done', days_stored: 10 });
+    expect(filesLeft()).toBe(files);
+    const row = await db.dailyMetric.findFirstOrThrow({ where: { userId: id, source: 'APPLE_HEALTH_EXPORT', day: new Date('2026-03-03T00:00:00Z') } });
+    expect(row).toMatchObject({ steps: 8200, weightKg: 89.8, sleepDurationMinutes: 420, importId: after.id });
+    await expect(confirmImport(id, after.id)).rejects.toMatchObject({ status: 409 });
   });
 
-  it('stores each day once under its own source; the same file again adds nothing, and its preview says so', async () => {
+  it('adds nothing for the same file again, and answers the import it already made', async () => {
     const { id } = await createMember();
     const file = exportOf(10);
-    const first = await imported(file, id);
-    expect(await first.store()).toMatchObject({ created: true, daysStored: 10 });
-    const row = await db.dailyMetric.findFirstOrThrow({ where: { userId: id, source: 'APPLE_HEALTH_EXPORT', day: new Date('2026-03-03T00:00:00Z') } });
-    expect(row).toMatchObject({ steps: 8200, weightKg: 89.8, sleepDurationMinutes: 420 });
-
-    const again = await imported(file, id);
-    expect(again.preview).toMatchObject({ alreadyImported: true, added: 0, replaced: 10 });
-    expect(await again.store()).toMatchObject({ created: false, daysStored: 10 });
+    const first = await uploadAndRead(id, file);
+    await confirmImport(id, first.id);
+    const again = await uploadAndRead(id, file);
+    expect([again.alreadyImported, again.id, again.queued]).toEqual([true, first.id, []]);
     expect(await storedDays(id)).toBe(10);
     expect(await db.historyImport.count({ where: { userId: id } })).toBe(1);
   });
 
   it('merges with a connected device’s days by the per-field priority: the live source first, the import filling in', async () => {
     const { id } = await createMember();
-    // Withings weighs on 1–3 March; Oura sleeps on 2 March.
     await addDailyMetrics(id, ['2026-03-01', '2026-03-02', '2026-03-03'], () => ({ weightKg: 95 }), 'WITHINGS');
     await addDailyMetrics(id, ['2026-03-02'], () => ({ sleepDurationMinutes: 450 }), 'OURA');
-    await (await imported(exportOf(5), id)).store();
+    await confirmImport(id, (await uploadAndRead(id, exportOf(5))).id);
     const days = await mergedDays(id, '2026-03-01', '2026-03-05', ['weightKg', 'steps', 'sleepDurationMinutes']);
     expect(days.map((d) => [d.day, d.weightKg, d.sources.weightKg, d.steps, d.sources.steps, d.sleepDurationMinutes, d.sources.sleepDurationMinutes])).toEqual([
       ['2026-03-01', 95, 'WITHINGS', 8000, 'APPLE_HEALTH_EXPORT', 420, 'APPLE_HEALTH_EXPORT'],
@@ -91,33 +99,51 @@ describe('importing an Apple Health export', () => {
   it('lets a later file replace the days it shares; removing an import takes exactly the days it still holds', async () => {
     const { id } = await createMember();
     const other = await createMember();
-    const older = await (await imported(exportOf(10), id, 'march.zip')).store();
-    await (await imported(exportOf(10), other.id)).store();
-    // A newer export of the first 4 days only, with other step counts.
-    const newer = await imported(exportOf(4, 9000), id, 'newer.zip');
-    expect(newer.preview).toMatchObject({ days: 4, added: 0, replaced: 4 });
-    const stored = await newer.store();
+    const older = await uploadAndRead(id, exportOf(10), 'march.zip');
+    await confirmImport(id, older.id);
+    await confirmImport(other.id, (await uploadAndRead(other.id, exportOf(10))).id);
+    const newer = await uploadAndRead(id, exportOf(4, 9000), 'newer.zip');
+    expect(newer.after.preview).toMatchObject({ days: 4, added: 0, replaced: 4 });
+    await confirmImport(id, newer.id);
     expect(await db.dailyMetric.count({ where: { importId: older.id } })).toBe(6);
-    expect(await db.dailyMetric.count({ where: { importId: stored.id } })).toBe(4);
-    expect((await db.dailyMetric.findFirstOrThrow({ where: { userId: id, source: 'APPLE_HEALTH_EXPORT', day: new Date('2026-03-01T00:00:00Z') } })).steps).toBe(9000);
+    expect(await db.dailyMetric.count({ where: { importId: newer.id } })).toBe(4);
 
-    // Someone else's import id removes nothing.
     await expect(removeImport(other.id, older.id)).rejects.toMatchObject({ status: 404 });
     expect(await removeImport(id, older.id)).toEqual({ daysRemoved: 6 });
     expect(await storedDays(id)).toBe(4);
     expect(await storedDays(other.id)).toBe(10);
-    expect(await removeImport(id, stored.id)).toEqual({ daysRemoved: 4 });
+    expect(await removeImport(id, newer.id)).toEqual({ daysRemoved: 4 });
     expect(await storedDays(id)).toBe(0);
-    expect(await db.historyImport.count({ where: { userId: id } })).toBe(0);
   });
 
-  it('stores nothing from a file that is not a whole export', async () => {
+  it('cancels before the days are stored: a queued import never reads, a previewed one stores nothing', async () => {
     const { id } = await createMember();
+    const files = filesLeft();
+    const queued: string[] = [];
+    const { view } = await uploadImport(id, new Response(new Uint8Array(exportOf(3))).body!, 'export.zip', async (importId) => void queued.push(importId));
+    expect((await cancelImport(id, view.id)).status).toBe('cancelled');
+    await runImportRead(queued[0]!);
+    expect(await importView(id, view.id)).toMatchObject({ status: 'cancelled', preview: null });
+    const previewed = await uploadAndRead(id, exportOf(3, 7000));
+    await cancelImport(id, previewed.id);
+    await expect(confirmImport(id, previewed.id)).rejects.toMatchObject({ status: 409 });
+    expect(await storedDays(id)).toBe(0);
+    expect(filesLeft()).toBe(files);
+  });
+
+  it('ends each bad file failed, with what to do, and stores no day', async () => {
+    const { id } = await createMember();
+    const files = filesLeft();
     const full = exportXml(recordXml({ type: STEPS, value: 812, unit: 'count', start: '2026-03-01 08:00:00 +0000' }).repeat(40));
-    for (const bytes of [new TextEncoder().encode('not a zip'), exportZip(full.slice(0, full.length - 40)), exportZip('<Workbook/>')]) {
-      await expect(readAppleHealthExport([bytes])).rejects.toBeInstanceOf(ExportError);
+    for (const [bytes, problem] of [
+      [new TextEncoder().encode('not a zip'), 'not_zip'],
+      [exportZip('<Workbook/>'), 'not_export'],
+      [exportZip(full.slice(0, full.length - 40)), 'truncated'],
+    ] as const) {
+      const { after } = await uploadAndRead(id, bytes);
+      expect([after.status, after.message]).toEqual(['failed', IMPORT_PROBLEMS[problem]]);
     }
     expect(await storedDays(id)).toBe(0);
-    expect(await db.historyImport.count({ where: { userId: id } })).toBe(0);
+    expect(filesLeft()).toBe(files);
   });
 });
