@@ -12,15 +12,19 @@ import type { ImportPreview, ImportView } from '@/lib/imports/history';
 import { LOGIN_PATH } from '@/lib/routes';
 
 const UNDER_WAY: ReadonlySet<ImportView['status']> = new Set(['queued', 'reading']);
-const MEASURE_WORDS: Readonly<Record<keyof ImportPreview['measures'], string>> = {
+/** The measures a preview names, in this order; diastolic pressure goes with systolic. */
+const MEASURE_WORDS: Readonly<Partial<Record<keyof ImportPreview['measures'], string>>> = {
   steps: 'steps',
   sleepDurationMinutes: 'sleep',
+  sleepScore: 'sleep score',
   restingHeartRateBpm: 'resting heart rate',
   hrvMs: 'heart-rate variability',
+  recoveryScore: 'recovery',
+  respiratoryRateBpm: 'breathing rate',
   weightKg: 'weight',
   activeCaloriesKcal: 'active energy',
+  totalCaloriesKcal: 'energy burned',
   systolicBpMmhg: 'blood pressure',
-  diastolicBpMmhg: '',
   vo2Max: 'VO2 max',
 };
 const count = (n: number) => n.toLocaleString('en-GB');
@@ -39,14 +43,14 @@ function Progress({ value, label }: { value: number; label: string }) {
 }
 
 function PreviewText({ preview }: { preview: ImportPreview }) {
-  const measures = (Object.keys(MEASURE_WORDS) as (keyof ImportPreview['measures'])[]).filter((m) => MEASURE_WORDS[m] && preview.measures[m] > 0);
+  const measures = (Object.keys(MEASURE_WORDS) as (keyof ImportPreview['measures'])[]).filter((m) => (preview.measures[m] ?? 0) > 0);
   return (
     <div className="flex flex-col gap-1 text-sm text-neutral-800" data-testid="import-preview">
       <p>
         {preview.first && preview.last ? `${formatDateGB(preview.first)} to ${formatDateGB(preview.last)}: ` : ''}
         {count(preview.days)} {preview.days === 1 ? 'day' : 'days'} from {count(preview.records)} records.
       </p>
-      {measures.length ? <p>{capitalised(measures.map((m) => `${MEASURE_WORDS[m]} on ${count(preview.measures[m])} days`).join(', '))}.</p> : <p>It holds none of the figures Vitality reads.</p>}
+      {measures.length ? <p>{capitalised(measures.map((m) => `${MEASURE_WORDS[m]} on ${count(preview.measures[m] ?? 0)} ${preview.measures[m] === 1 ? 'day' : 'days'}`).join(', '))}.</p> : <p>It holds none of the figures Vitality reads.</p>}
       <p>
         {count(preview.added)} {preview.added === 1 ? 'day' : 'days'} will be added{preview.replaced ? `, and ${count(preview.replaced)} from an earlier import replaced` : ''}. Where a connected
         device has the same day, its figures come first.
@@ -141,8 +145,9 @@ export function ImportHistory({ initial }: { initial: ImportView[] }) {
   return (
     <div className="flex flex-col gap-4" id="import">
       <p className="text-sm text-neutral-700">
-        Bring the history you already have. On your iPhone, open the Health app, tap your picture, then Export All Health Data, and upload the export.zip it makes. Your steps,
-        sleep, resting heart rate, HRV, weight, blood pressure and VO2 max fill your dashboard and insights, however many years it holds.
+        Bring the history you already have. On your iPhone, open the Health app, tap your picture, then Export All Health Data, and upload the export.zip it makes; or, in
+        the Whoop app, open Menu, then Export WHOOP Data, and upload the zip Whoop emails you. Its years of steps, sleep, heart rate, HRV, weight and more fill your dashboard
+        and insights.
       </p>
       {current ? (
         <div className="flex flex-col gap-3 rounded-control border border-neutral-200 p-4" data-testid="import-current">
@@ -175,7 +180,7 @@ export function ImportHistory({ initial }: { initial: ImportView[] }) {
         <div className="flex items-center gap-4">
           <label className={cx(buttonClassName({ size: 'sm' }), 'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600', uploading !== null && 'pointer-events-none opacity-60')}>
             {uploading !== null ? 'Uploading…' : 'Import your history'}
-            <input type="file" accept=".zip,application/zip" className="sr-only" aria-label="Import your history (Apple Health export.zip)" disabled={uploading !== null} onChange={upload} />
+            <input type="file" accept=".zip,application/zip" className="sr-only" aria-label="Import your history (Apple Health or Whoop export zip)" disabled={uploading !== null} onChange={upload} />
           </label>
           {uploading !== null ? <div className="flex-1"><Progress value={uploading} label="Uploading your export" /></div> : null}
         </div>

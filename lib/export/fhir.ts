@@ -194,6 +194,7 @@ const BLOOD_PRESSURE = {
 const HRV_OF_SOURCE: Record<MetricSource, Measure> = {
   [MetricSource.APPLE_HEALTH]: MEASURES.hrvSdnn,
   [MetricSource.APPLE_HEALTH_EXPORT]: MEASURES.hrvSdnn,
+  [MetricSource.WHOOP_EXPORT]: MEASURES.hrvRmssd,
   [MetricSource.WHOOP]: MEASURES.hrvRmssd,
   [MetricSource.OURA]: MEASURES.hrvRmssd,
   [MetricSource.WITHINGS]: MEASURES.hrv,

@@ -1,5 +1,6 @@
 import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
 import { SaxesParser } from 'saxes';
+import type { MetricField } from '@/lib/metrics/source-priority';
 import { ASLEEP, dayOf, type DayMetrics, HK, inAppUnit, isPlausible, type Sample } from '@/lib/wearables/apple-health-normalise';
 
 // The Apple Health app's "Export All Health Data" file (export.zip → apple_health_export/export.xml, often
@@ -31,6 +32,16 @@ export type ExportLimits = {
 };
 
 export const EXPORT_LIMITS: ExportLimits = { maxXmlBytes: 8 * 1024 ** 3, maxRatio: 200 };
+
+/** What any history reader found: each day's figures, and what a preview shows. */
+export type HistoryReading = {
+  days: ReadonlyMap<string, Partial<Record<MetricField, number | null>>>;
+  records: number;
+  used: number;
+  first: string | null;
+  last: string | null;
+  sources: ReadonlyMap<string, number>;
+};
 
 /** What the reader found: the days' figures, and what a preview shows. */
 export type ExportReading = {

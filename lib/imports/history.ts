@@ -4,11 +4,12 @@ import { db } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { MetricSource } from '@/lib/generated/prisma/enums';
-import type { DayMetrics } from '@/lib/wearables/apple-health-normalise';
-import { ExportError, readAppleHealthExport, type ExportProblem, type ExportReading } from './apple-health-export';
+import { METRIC_FIELDS, type MetricField } from '@/lib/metrics/source-priority';
+import { ExportError, readAppleHealthExport, type ExportProblem, type HistoryReading } from './apple-health-export';
 import { importFileSize, readImportFile, removeImportFile, writeImportFile } from './files';
+import { readWhoopExport } from './whoop-export';
 
-// A member's history file (an Apple Health export) from upload to stored days:
+// A member's history file (an Apple Health export, or Whoop's data export) from upload to stored days:
 //   upload (written to disk as it arrives) → queued → reading (a job on the queue: progress, cancellable)
 //   → previewed (the range, days, measures, and what will be added or replaced; nothing stored yet)
 //   → done (the days stored on confirmation), or failed (the member is told why), or cancelled.
@@ -17,18 +18,20 @@ import { importFileSize, readImportFile, removeImportFile, writeImportFile } fro
 // nothing counts twice), each linked to its import. The same file again (by SHA-256) adds nothing; a later
 // file replaces the days it shares with an earlier one; removing an import takes the days it still holds.
 
-const SOURCE = MetricSource.APPLE_HEALTH_EXPORT;
+/** Each kind of export's own source, ranked right after its vendor's live rows. */
+const SOURCE_OF_KIND = { apple_health: MetricSource.APPLE_HEALTH_EXPORT, whoop: MetricSource.WHOOP_EXPORT } as const;
+type Kind = keyof typeof SOURCE_OF_KIND;
+const sourceOf = (kind: string) => SOURCE_OF_KIND[kind as Kind] ?? MetricSource.APPLE_HEALTH_EXPORT;
 /** Apple Health exports run to a few gigabytes for years of Apple Watch data. */
 export const MAX_IMPORT_BYTES = 4 * 1024 ** 3;
 export const IMPORT_TOO_LARGE = 'That file is larger than 4 GB, more than an Apple Health export holds.';
 
-const MEASURES = ['steps', 'activeCaloriesKcal', 'restingHeartRateBpm', 'hrvMs', 'weightKg', 'systolicBpMmhg', 'diastolicBpMmhg', 'vo2Max', 'sleepDurationMinutes'] as const satisfies readonly (keyof DayMetrics)[];
-type Measure = (typeof MEASURES)[number];
+type ImportedDay = Partial<Record<MetricField, number | null>>;
 
 /** What the member is told when a file is not read: what happened, and what to do instead. */
 export const IMPORT_PROBLEMS: Readonly<Record<ExportProblem | 'unreadable', string>> = {
-  not_zip: 'That file is not an Apple Health export. In the Health app, tap your picture, then Export All Health Data, and upload the export.zip it makes.',
-  not_export: 'That zip holds no Apple Health export. Upload the export.zip the Health app makes (Export All Health Data).',
+  not_zip: 'That file is not an export we can read. Upload the export.zip the Health app makes (tap your picture, then Export All Health Data), or the zip Whoop emails you.',
+  not_export: 'That zip holds no Apple Health or Whoop export. Upload the export.zip the Health app makes, or the zip Whoop emails you.',
   truncated: 'That export is incomplete; it may have been cut short while it was copied. Export it again and upload the new file.',
   too_large: 'That file unpacks to far more than an Apple Health export holds, so it was not read.',
   unreadable: 'We couldn’t read that file. Export it again from the Health app and upload the new file.',
@@ -40,8 +43,8 @@ export type ImportPreview = {
   first: string | null;
   last: string | null;
   days: number;
-  /** Days that hold each measure. */
-  measures: Record<Measure, number>;
+  /** Days that hold each measure (only the measures the file has). */
+  measures: Partial<Record<MetricField, number>>;
   /** Days new to this member's imported history, and days an earlier import holds that this one replaces. */
   added: number;
   replaced: number;
@@ -65,7 +68,7 @@ export type ImportView = {
   created_at: string;
 };
 
-type Stored = { summary: ImportPreview; days?: [string, DayMetrics][] };
+type Stored = { summary: ImportPreview; days?: [string, ImportedDay][] };
 type Row = Prisma.HistoryImportGetPayload<true>;
 
 const STATUSES: readonly ImportView['status'][] = ['queued', 'reading', 'previewed', 'done', 'failed', 'cancelled'];
@@ -95,15 +98,15 @@ async function ownImport(userId: string, importId: string): Promise<Row> {
   return row;
 }
 
-/** What an export's days would add or replace in this member's imported history. */
-export async function previewOf(userId: string, reading: ExportReading): Promise<ImportPreview> {
+/** What an export's days would add or replace in this member's imported history of that kind. */
+export async function previewOf(userId: string, reading: HistoryReading, kind: string): Promise<ImportPreview> {
   const days = [...reading.days.keys()];
   const stored = days.length
-    ? await db.dailyMetric.findMany({ where: { userId, source: SOURCE, day: { gte: ISO_DAY.toDate(days[0]!), lte: ISO_DAY.toDate(days.at(-1)!) } }, select: { day: true } })
+    ? await db.dailyMetric.findMany({ where: { userId, source: sourceOf(kind), day: { gte: ISO_DAY.toDate(days[0]!), lte: ISO_DAY.toDate(days.at(-1)!) } }, select: { day: true } })
     : [];
   const held = new Set(stored.map((row) => ISO_DAY.fromDate(row.day)));
-  const measures = Object.fromEntries(MEASURES.map((m) => [m, 0])) as Record<Measure, number>;
-  for (const metrics of reading.days.values()) for (const m of MEASURES) if (metrics[m] !== null) measures[m] += 1;
+  const measures: Partial<Record<MetricField, number>> = {};
+  for (const metrics of reading.days.values()) for (const m of METRIC_FIELDS) if (metrics[m] !== null && metrics[m] !== undefined) measures[m] = (measures[m] ?? 0) + 1;
   const replaced = days.filter((day) => held.has(day)).length;
   return {
     records: reading.records,
@@ -161,12 +164,21 @@ export async function runImportRead(importId: string, now: () => number = Date.n
     }
   }
   try {
-    const reading = await readAppleHealthExport(counted(), undefined, (read) => (records = read));
-    const summary = await previewOf(row.userId, reading);
+    // Apple Health's export.xml, else Whoop's cycles CSV (a second, short pass over the file).
+    let kind: Kind = 'apple_health';
+    let reading: HistoryReading;
+    try {
+      reading = await readAppleHealthExport(counted(), undefined, (read) => (records = read));
+    } catch (error) {
+      if (!(error instanceof ExportError) || error.problem !== 'not_export') throw error;
+      kind = 'whoop';
+      reading = await readWhoopExport(readImportFile(storageKey) as AsyncIterable<Uint8Array>);
+    }
+    const summary = await previewOf(row.userId, reading, kind);
     const stored: Stored = { summary, days: [...reading.days.entries()] };
     await db.historyImport.updateMany({
       where: { id: row.id, status: 'reading' },
-      data: { status: 'previewed', progress: 1, recordsRead: reading.records, preview: stored as unknown as Prisma.InputJsonValue, firstDay: reading.first ? ISO_DAY.toDate(reading.first) : null, lastDay: reading.last ? ISO_DAY.toDate(reading.last) : null },
+      data: { status: 'previewed', kind, progress: 1, recordsRead: reading.records, preview: stored as unknown as Prisma.InputJsonValue, firstDay: reading.first ? ISO_DAY.toDate(reading.first) : null, lastDay: reading.last ? ISO_DAY.toDate(reading.last) : null },
     });
   } catch (error) {
     await removeImportFile(storageKey);
@@ -189,9 +201,10 @@ export async function confirmImport(userId: string, importId: string): Promise<I
   const done = await db.$transaction(
     async (tx) => {
       // A later file replaces the days it shares with earlier imports, whole: its figures, its link.
-      if (days.length) await tx.dailyMetric.deleteMany({ where: { userId, source: SOURCE, day: { in: days.map(([day]) => ISO_DAY.toDate(day)) } } });
+      const source = sourceOf(row.kind);
+      if (days.length) await tx.dailyMetric.deleteMany({ where: { userId, source, day: { in: days.map(([day]) => ISO_DAY.toDate(day)) } } });
       for (let at = 0; at < days.length; at += 1000) {
-        await tx.dailyMetric.createMany({ data: days.slice(at, at + 1000).map(([day, metrics]) => ({ userId, day: ISO_DAY.toDate(day), source: SOURCE, importId: row.id, ...metrics })) });
+        await tx.dailyMetric.createMany({ data: days.slice(at, at + 1000).map(([day, metrics]) => ({ userId, day: ISO_DAY.toDate(day), source, importId: row.id, ...metrics })) });
       }
       return tx.historyImport.update({
         where: { id: row.id },

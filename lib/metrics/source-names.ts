@@ -8,6 +8,7 @@ export const DEVICE_OF_SOURCE: Readonly<Record<MetricSource, string | null>> = {
   [MetricSource.WITHINGS]: 'Withings',
   [MetricSource.APPLE_HEALTH]: 'Apple Health',
   [MetricSource.APPLE_HEALTH_EXPORT]: 'Apple Health (imported)',
+  [MetricSource.WHOOP_EXPORT]: 'Whoop (imported)',
   [MetricSource.SCAN]: 'Camera vital-signs scan',
   [MetricSource.MANUAL]: null,
 };
@@ -22,6 +23,7 @@ const CAPTION_NAME: Readonly<Record<MetricSource, string>> = {
   [MetricSource.WITHINGS]: 'Withings',
   [MetricSource.APPLE_HEALTH]: 'Apple Health',
   [MetricSource.APPLE_HEALTH_EXPORT]: 'your imported Apple Health history',
+  [MetricSource.WHOOP_EXPORT]: 'your imported Whoop history',
   [MetricSource.SCAN]: 'your camera scan',
   [MetricSource.MANUAL]: 'your own entries',
 };

@@ -26,12 +26,12 @@ async function userId(email: string): Promise<string> {
 
 // Which source a metric is read from when several report it (the product's stated rule).
 const PRIORITY: Record<string, string[]> = {
-  sleepScore: ['oura', 'whoop', 'apple_health', 'apple_health_export', 'withings', 'manual', 'scan'],
-  steps: ['apple_health', 'apple_health_export', 'whoop', 'oura', 'withings', 'manual', 'scan'],
-  vo2Max: ['apple_health', 'apple_health_export', 'whoop', 'oura', 'withings', 'manual', 'scan'],
-  restingHeartRateBpm: ['oura', 'whoop', 'withings', 'apple_health', 'apple_health_export', 'scan', 'manual'],
-  stressScore: ['oura', 'whoop', 'withings', 'apple_health', 'apple_health_export', 'scan', 'manual'],
-  weightKg: ['withings', 'apple_health', 'apple_health_export', 'manual', 'scan', 'whoop', 'oura'],
+  sleepScore: ['oura', 'whoop', 'whoop_export', 'apple_health', 'apple_health_export', 'withings', 'manual', 'scan'],
+  steps: ['apple_health', 'apple_health_export', 'whoop', 'whoop_export', 'oura', 'withings', 'manual', 'scan'],
+  vo2Max: ['apple_health', 'apple_health_export', 'whoop', 'whoop_export', 'oura', 'withings', 'manual', 'scan'],
+  restingHeartRateBpm: ['oura', 'whoop', 'whoop_export', 'withings', 'apple_health', 'apple_health_export', 'scan', 'manual'],
+  stressScore: ['oura', 'whoop', 'whoop_export', 'withings', 'apple_health', 'apple_health_export', 'scan', 'manual'],
+  weightKg: ['withings', 'apple_health', 'apple_health_export', 'manual', 'scan', 'whoop', 'whoop_export', 'oura'],
 };
 
 /** One metric per day for `dayList`, from the most trusted source that has it. */

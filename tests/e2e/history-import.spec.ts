@@ -33,7 +33,7 @@ test('a new member imports an Apple Health export, watches it read, confirms the
 
   await page.goto('/my_devices');
   await expect(page.getByRole('heading', { name: 'Import your history' })).toBeVisible();
-  await page.getByLabel('Import your history (Apple Health export.zip)').setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: zip });
+  await page.getByLabel('Import your history (Apple Health or Whoop export zip)').setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: zip });
   // Read by the job process, then previewed: nothing is stored until confirmed.
   const preview = page.getByTestId('import-preview');
   await expect(preview).toContainText('14 days from', { timeout: 30_000 });

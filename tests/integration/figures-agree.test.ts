@@ -41,7 +41,7 @@ async function exportOf(userId: string) {
 const numberIn = (text: string) => Number(text.replaceAll(',', ''));
 
 /** The export's source names as a "From …" caption says them. */
-const CAPTION_NAMES: Record<string, string> = { oura: 'Oura', whoop: 'Whoop', withings: 'Withings', apple_health: 'Apple Health', apple_health_export: 'your imported Apple Health history', scan: 'your camera scan', manual: 'your own entries' };
+const CAPTION_NAMES: Record<string, string> = { oura: 'Oura', whoop: 'Whoop', withings: 'Withings', apple_health: 'Apple Health', apple_health_export: 'your imported Apple Health history', whoop_export: 'your imported Whoop history', scan: 'your camera scan', manual: 'your own entries' };
 /** The caption for figures from these sources (one per day): most days first, then by name; null for none. */
 function caption(sources: string[]): string | null {
   const counts = new Map<string, number>();
@@ -93,7 +93,7 @@ async function expectScreensToAgreeWithExport(userId: string) {
   // Heart rate and stress, this week and last: each day's mean of the export's heart-rate samples, else
   // that day's resting heart rate; stress as the day's figure; the overnight figures ranked ring, strap,
   // scale, Apple Health, scan, own entry (docs/architecture.md), each day to the whole number.
-  const RECOVERY = ['oura', 'whoop', 'withings', 'apple_health', 'apple_health_export', 'scan', 'manual'];
+  const RECOVERY = ['oura', 'whoop', 'whoop_export', 'withings', 'apple_health', 'apple_health_export', 'scan', 'manual'];
   const rankedRow = (day: string, column: string) =>
     metrics.filter((row) => row.day === day && row[column] !== '' && row[column] !== undefined).sort((a, b) => RECOVERY.indexOf(a.source!) - RECOVERY.indexOf(b.source!))[0];
   const ranked = (day: string, column: string) => {

@@ -11,6 +11,7 @@ import { db } from '@/lib/db';
 import { importsDir } from '@/lib/imports/files';
 import { cancelImport, confirmImport, importView, IMPORT_PROBLEMS, removeImport, runImportRead, uploadImport } from '@/lib/imports/history';
 import { exportXml, exportZip, recordXml } from '../support/apple-health-export';
+import { whoopZip, type WhoopCycle } from '../support/whoop-export';
 import { addDailyMetrics, createMember } from '../support/members';
 
 afterAll(() => db.$disconnect());
@@ -54,7 +55,7 @@ describe('importing an Apple Health export', () => {
       first: '2026-03-01',
       last: '2026-03-10',
       days: 10,
-      measures: { steps: 10, activeCaloriesKcal: 0, restingHeartRateBpm: 0, hrvMs: 0, weightKg: 10, systolicBpMmhg: 0, diastolicBpMmhg: 0, vo2Max: 0, sleepDurationMinutes: 10 },
+      measures: { steps: 10, weightKg: 10, sleepDurationMinutes: 10 },
       added: 10,
       replaced: 0,
       sources: ['Alex’s Apple Watch', 'Withings'],
@@ -129,6 +130,31 @@ describe('importing an Apple Health export', () => {
     await expect(confirmImport(id, previewed.id)).rejects.toMatchObject({ status: 409 });
     expect(await storedDays(id)).toBe(0);
     expect(filesLeft()).toBe(files);
+  });
+
+  it('reads Whoop’s export too: the night on the day of waking, the energy on the cycle’s first day, below live Whoop rows', async () => {
+    const { id } = await createMember();
+    const cycles: WhoopCycle[] = [
+      { start: '2026-03-01 23:10:00', wake: '2026-03-02 07:05:00', recovery: 67, restingHeartRate: 52, hrv: 61.4, sleepPerformance: 88, asleep: 431, respiratoryRate: 14.8, energy: 2716 },
+      { start: '2026-03-02 22:50:00', wake: '2026-03-03 06:40:00', recovery: 41, restingHeartRate: 56, hrv: 48.2, sleepPerformance: 74, asleep: 402, respiratoryRate: 15.1, energy: 2390 },
+      // A cycle still running: no wake yet, so only its energy counts.
+      { start: '2026-03-03 23:05:00', wake: '', recovery: '', restingHeartRate: '', hrv: '', sleepPerformance: '', asleep: '', respiratoryRate: '', energy: 812 },
+    ];
+    await addDailyMetrics(id, ['2026-03-03'], () => ({ hrvMs: 50 }), 'WHOOP');
+    const read = await uploadAndRead(id, whoopZip(cycles), 'my_whoop_data.zip');
+    expect(read.after).toMatchObject({ status: 'previewed', records_read: 3, first_day: '2026-03-01', last_day: '2026-03-03' });
+    expect(read.after.preview?.measures).toEqual({ sleepScore: 2, sleepDurationMinutes: 2, totalCaloriesKcal: 3, restingHeartRateBpm: 2, hrvMs: 2, recoveryScore: 2, respiratoryRateBpm: 2 });
+    expect(read.after.preview?.sources).toEqual(['Whoop']);
+    await confirmImport(id, read.id);
+    const days = await mergedDays(id, '2026-03-01', '2026-03-03', ['recoveryScore', 'hrvMs', 'totalCaloriesKcal', 'sleepDurationMinutes']);
+    expect(days.map((d) => [d.day, d.recoveryScore, d.hrvMs, d.sources.hrvMs, d.totalCaloriesKcal, d.sleepDurationMinutes])).toEqual([
+      ['2026-03-01', null, null, null, 2716, null],
+      ['2026-03-02', 67, 61.4, 'WHOOP_EXPORT', 2390, 431],
+      ['2026-03-03', 41, 50, 'WHOOP', 812, 402],
+    ]);
+    // A zip whose cycles file has other columns is not Whoop's.
+    const other = await uploadAndRead(id, whoopZip(cycles, ['Date', 'Steps', 'Notes']));
+    expect([other.after.status, other.after.message]).toEqual(['failed', IMPORT_PROBLEMS.not_export]);
   });
 
   it('ends each bad file failed, with what to do, and stores no day', async () => {

@@ -113,20 +113,21 @@ describe('SOURCE_PRIORITY', () => {
   });
 
   it.each([
-    [['sleepScore', 'sleepDurationMinutes'], ['OURA', 'WHOOP', 'APPLE_HEALTH']],
-    // An imported Apple Health export stands right after the live Apple Health rows, everywhere.
+    // An imported export stands right after its vendor's live rows, everywhere.
+    [['sleepScore', 'sleepDurationMinutes'], ['OURA', 'WHOOP', 'WHOOP_EXPORT', 'APPLE_HEALTH', 'APPLE_HEALTH_EXPORT']],
     [['weightKg', 'bodyFatPercent', 'systolicBpMmhg', 'diastolicBpMmhg'], ['WITHINGS', 'APPLE_HEALTH', 'APPLE_HEALTH_EXPORT', 'MANUAL']],
-    [['hrvMs', 'restingHeartRateBpm', 'recoveryScore', 'stressScore', 'respiratoryRateBpm'], ['OURA', 'WHOOP', 'WITHINGS', 'APPLE_HEALTH', 'APPLE_HEALTH_EXPORT']],
-    [['steps', 'activeCaloriesKcal', 'totalCaloriesKcal', 'vo2Max'], ['APPLE_HEALTH', 'APPLE_HEALTH_EXPORT', 'WHOOP', 'OURA', 'WITHINGS']],
+    [['hrvMs', 'restingHeartRateBpm', 'recoveryScore', 'stressScore', 'respiratoryRateBpm'], ['OURA', 'WHOOP', 'WHOOP_EXPORT', 'WITHINGS', 'APPLE_HEALTH', 'APPLE_HEALTH_EXPORT']],
+    [['steps', 'activeCaloriesKcal', 'totalCaloriesKcal', 'vo2Max'], ['APPLE_HEALTH', 'APPLE_HEALTH_EXPORT', 'WHOOP', 'WHOOP_EXPORT', 'OURA', 'WITHINGS']],
     [['caloriesIntakeKcal'], ['APPLE_HEALTH', 'APPLE_HEALTH_EXPORT', 'MANUAL']],
   ] as const)('%j lead with %j', (fields, leaders) => {
     for (const field of fields) expect(SOURCE_PRIORITY[field].slice(0, leaders.length)).toEqual(leaders);
   });
 
-  it('puts an imported export right after the live Apple Health rows for every field', () => {
+  it('puts each imported export right after its vendor’s live rows for every field', () => {
     for (const field of METRIC_FIELDS) {
       const ranks = SOURCE_PRIORITY[field];
       expect(ranks.indexOf('APPLE_HEALTH_EXPORT')).toBe(ranks.indexOf('APPLE_HEALTH') + 1);
+      expect(ranks.indexOf('WHOOP_EXPORT')).toBe(ranks.indexOf('WHOOP') + 1);
     }
   });
 });
