@@ -127,12 +127,36 @@ function figures(totals: DayTotals): DayMetrics {
   };
 }
 
-/** The file's bytes as the zip reader wants them. */
-async function* chunksOf(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  for await (const chunk of source) yield chunk;
-}
-
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+/**
+ * Feeds a zip's bytes to fflate's streaming reader as they arrive: refuses what does not start as a zip
+ * (however the bytes happen to be chunked), and stops at the first failure a file's handler records
+ * (`failed()`) or a push fflate refuses (a cut-off or broken zip). `onChunk` is told each chunk's size.
+ */
+export async function feedZip(unzip: Unzip, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, failed: () => ExportError | null, onChunk?: (bytes: number) => void): Promise<void> {
+  let head: number[] | null = [];
+  const push = (chunk: Uint8Array, final: boolean) => {
+    try {
+      unzip.push(chunk, final);
+    } catch {
+      throw failed() ?? new ExportError('truncated');
+    }
+    const failure = failed();
+    if (failure) throw failure;
+  };
+  for await (const chunk of source) {
+    if (head) {
+      head.push(...chunk.subarray(0, ZIP_MAGIC.length - head.length));
+      if (head.some((byte, i) => byte !== ZIP_MAGIC[i])) throw new ExportError('not_zip');
+      if (head.length === ZIP_MAGIC.length) head = null;
+    }
+    onChunk?.(chunk.length);
+    push(chunk, false);
+  }
+  if (head) throw new ExportError('not_zip');
+  push(new Uint8Array(0), true);
+}
 
 /**
  * Reads an Apple Health export.zip from its bytes, as they arrive. Refuses (ExportError) a file that is
@@ -249,29 +273,7 @@ export async function readAppleHealthExport(
   unzip.register(UnzipInflate);
   unzip.register(UnzipPassThrough);
 
-  // The first bytes must be a zip's, however the upload happens to be chunked.
-  let head: number[] | null = [];
-  for await (const chunk of chunksOf(source)) {
-    if (head) {
-      head.push(...chunk.subarray(0, ZIP_MAGIC.length - head.length));
-      if (head.some((byte, i) => byte !== ZIP_MAGIC[i])) throw new ExportError('not_zip');
-      if (head.length === ZIP_MAGIC.length) head = null;
-    }
-    compressed += chunk.length;
-    try {
-      unzip.push(chunk, false);
-    } catch {
-      failure ??= new ExportError(found ? 'truncated' : 'not_zip');
-    }
-    if (failure) throw failure;
-  }
-  if (head) throw new ExportError('not_zip');
-  try {
-    unzip.push(new Uint8Array(0), true);
-  } catch {
-    failure ??= new ExportError('truncated');
-  }
-  if (failure) throw failure;
+  await feedZip(unzip, source, () => failure, (bytes) => (compressed += bytes));
   if (!found) throw new ExportError('not_export');
   if (!closed) throw new ExportError(root === 'HealthData' ? 'truncated' : 'not_export');
 

@@ -1,7 +1,7 @@
 import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
 import { parseCsv } from '@/lib/export/csv';
 import type { MetricField } from '@/lib/metrics/source-priority';
-import { ExportError, type HistoryReading } from './apple-health-export';
+import { ExportError, feedZip, type HistoryReading } from './apple-health-export';
 
 // Whoop's data export (Whoop app → Menu → Export WHOOP Data: a zip of CSV files, mailed within a day):
 // physiological_cycles.csv holds one row per cycle (sleep to sleep) with its recovery, resting heart
@@ -69,20 +69,7 @@ export async function readWhoopExport(source: AsyncIterable<Uint8Array> | Iterab
   });
   unzip.register(UnzipInflate);
   unzip.register(UnzipPassThrough);
-  for await (const chunk of source) {
-    try {
-      unzip.push(chunk, false);
-    } catch {
-      failure ??= new ExportError('truncated');
-    }
-    if (failure) throw failure;
-  }
-  try {
-    unzip.push(new Uint8Array(0), true);
-  } catch {
-    failure ??= new ExportError('truncated');
-  }
-  if (failure) throw failure;
+  await feedZip(unzip, source, () => failure);
   if (!found) throw new ExportError('not_export');
 
   const [header = [], ...rows] = parseCsv(new TextDecoder('utf-8').decode(Buffer.concat(chunks)));
