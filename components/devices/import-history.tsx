@@ -65,7 +65,7 @@ function PreviewText({ preview }: { preview: ImportPreview }) {
  * queue (a progress bar that survives leaving the page), previewed, then stored on confirmation; earlier
  * imports with their days, each removable.
  */
-export function ImportHistory({ initial }: { initial: ImportView[] }) {
+export function ImportHistory({ initial, load = false }: { initial: ImportView[]; load?: boolean }) {
   const router = useRouter();
   const [imports, setImports] = useState(initial);
   const [uploading, setUploading] = useState<number | null>(null);
@@ -82,6 +82,13 @@ export function ImportHistory({ initial }: { initial: ImportView[] }) {
     if (result.status === 401) window.location.assign(LOGIN_PATH);
     if (result.ok) setImports((result.data as { imports: ImportView[] }).imports);
   }, []);
+
+  // Shown where the page did not read the imports itself (onboarding): read them once on arrival.
+  useEffect(() => {
+    if (!load) return;
+    const timer = setTimeout(() => void refresh(), 0);
+    return () => clearTimeout(timer);
+  }, [load, refresh]);
 
   // While one is being read, its progress every second (also after coming back to the page).
   useEffect(() => {

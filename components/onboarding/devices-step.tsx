@@ -6,6 +6,7 @@ import { ProblemAlert } from '@/components/auth/problem-alert';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
 import { AppleWatchModal } from '@/components/devices/apple-watch-modal';
+import { ImportHistory } from '@/components/devices/import-history';
 import { Spinner } from '@/components/ui/spinner';
 import { WEARABLE_CARDS, WEARABLE_KEYS, type WearableKey } from '@/lib/wearables/catalogue';
 import { stepPath } from '@/lib/routes';
@@ -85,6 +86,14 @@ export function DevicesStep({ variant = 'onboarding' }: { variant?: keyof typeof
           </Link>
         </li>
       </ul>
+      {variant === 'onboarding' ? (
+        <details className="rounded-card border border-neutral-200 px-4 py-3" data-testid="onboarding-import">
+          <summary className="cursor-pointer font-semibold text-neutral-900">No device to connect? Import the data you already have</summary>
+          <div className="mt-3">
+            <ImportHistory initial={[]} load />
+          </div>
+        </details>
+      ) : null}
       <p className="text-center text-sm text-neutral-500">You can connect multiple devices - the more data, the more personalised your experience!</p>
       {checking ? (
         <div className="flex h-12 items-center justify-center">

@@ -182,6 +182,10 @@ test.describe('/onboarding_12, devices', () => {
     await page.getByRole('link', { name: 'Back', exact: true }).click();
     await expect(page).toHaveURL(/\/onboarding_12$/);
     await expect(page.getByRole('heading', { name: 'Got a wearable device?' })).toBeVisible();
+    // No device to connect: the history the member already has can be imported from this step.
+    await page.getByText('No device to connect? Import the data you already have').click();
+    await expect(page.getByTestId('onboarding-import').getByText('Import your history', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Import your history (Apple Health or Whoop export zip)')).toBeAttached();
   });
 
   test('shows the five cards, waits for the token checks, and Next saves devicesIntegrated', async ({ context, page, users }) => {
