@@ -16,17 +16,17 @@ export const DEVICE_OF_SOURCE: Readonly<Record<MetricSource, string | null>> = {
 /** A source as a screen names it: the device, or "your own entry". */
 export const sourceName = (source: MetricSource): string => DEVICE_OF_SOURCE[source] ?? 'your own entry';
 
-/** A source inside a "From …" caption: the device by name, "your camera scan", "your own entries". */
-const CAPTION_NAME: Readonly<Record<MetricSource, string>> = {
-  [MetricSource.WHOOP]: 'Whoop',
-  [MetricSource.OURA]: 'Oura',
-  [MetricSource.WITHINGS]: 'Withings',
-  [MetricSource.APPLE_HEALTH]: 'Apple Health',
+/**
+ * A source inside a "From …" caption: a device by its name, except where the caption speaks to the member
+ * ("your camera scan", "your own entries", "your imported Apple Health history").
+ */
+const CAPTION_WORDS: Readonly<Partial<Record<MetricSource, string>>> = {
   [MetricSource.APPLE_HEALTH_EXPORT]: 'your imported Apple Health history',
   [MetricSource.WHOOP_EXPORT]: 'your imported Whoop history',
   [MetricSource.SCAN]: 'your camera scan',
   [MetricSource.MANUAL]: 'your own entries',
 };
+const captionName = (source: MetricSource): string => CAPTION_WORDS[source] ?? sourceName(source);
 
 /** Extra origins a caption can name beside the metric sources. */
 export type OtherOrigin = 'checkins';
@@ -41,11 +41,11 @@ export function provenance(sources: Iterable<MetricSource | null>, others: reado
   const counts = new Map<MetricSource, number>();
   for (const source of sources) if (source !== null) counts.set(source, (counts.get(source) ?? 0) + 1);
   const names = [...counts]
-    .sort(([a, countA], [b, countB]) => countB - countA || CAPTION_NAME[a].localeCompare(CAPTION_NAME[b]))
-    .map(([source]) => CAPTION_NAME[source]);
+    .sort(([a, countA], [b, countB]) => countB - countA || captionName(a).localeCompare(captionName(b)))
+    .map(([source]) => captionName(source));
   const all = [...names, ...others.map((other) => OTHER_NAME[other])];
   return all.length ? `From ${listOf(all)}.` : null;
 }
 
 /** The caption of a single dated figure: "From Apple Health, 24 Nov 2026." */
-export const datedProvenance = (source: MetricSource, day: string): string => `From ${CAPTION_NAME[source]}, ${formatDateGB(day)}.`;
+export const datedProvenance = (source: MetricSource, day: string): string => `From ${captionName(source)}, ${formatDateGB(day)}.`;

@@ -186,6 +186,7 @@ test.describe('/onboarding_12, devices', () => {
     await page.getByText('No device to connect? Import the data you already have').click();
     await expect(page.getByTestId('onboarding-import').getByText('Import your history', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Import your history (Apple Health or Whoop export zip)')).toBeAttached();
+    await page.screenshot({ path: 'test-results/onboarding-import.png', fullPage: true });
   });
 
   test('shows the five cards, waits for the token checks, and Next saves devicesIntegrated', async ({ context, page, users }) => {
