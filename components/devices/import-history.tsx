@@ -27,6 +27,15 @@ const MEASURE_WORDS: Readonly<Partial<Record<keyof ImportPreview['measures'], st
   systolicBpMmhg: 'blood pressure',
   vo2Max: 'VO2 max',
 };
+/** How a member gets each vendor's export (docs/integrations/history-imports.md; the README says the same). */
+const EXPORT_STEPS: readonly (readonly [string, string])[] = [
+  ['Apple Health', 'in the Health app on your iPhone, tap your picture, then Export All Health Data.'],
+  ['Garmin', 'on connect.garmin.com, Account, Data Management, Export Your Data (a zip arrives by email); or the .fit files on your watch.'],
+  ['Whoop', 'in the Whoop app, Menu, then Export WHOOP Data (a zip arrives by email).'],
+  ['Oura', 'in the Oura Membership Hub, Export data, then Request your data.'],
+  ['Withings', 'on the Withings web dashboard, Settings, then Download my data.'],
+];
+
 const count = (n: number) => n.toLocaleString('en-GB');
 
 /** A progress bar that screen readers read as one. */
@@ -61,7 +70,7 @@ function PreviewText({ preview }: { preview: ImportPreview }) {
 }
 
 /**
- * My devices → Import your history: an Apple Health export uploaded (with its progress), read on the job
+ * My devices → Import your history: an export (Apple Health, Garmin, Whoop, Oura, Withings) uploaded (with its progress), read on the job
  * queue (a progress bar that survives leaving the page), previewed, then stored on confirmation; earlier
  * imports with their days, each removable.
  */
@@ -110,7 +119,7 @@ export function ImportHistory({ initial, load = false }: { initial: ImportView[]
     // XMLHttpRequest: the one browser call that reports an upload's progress.
     const request = new XMLHttpRequest();
     request.open('POST', '/api/imports');
-    request.setRequestHeader('content-type', 'application/zip');
+    request.setRequestHeader('content-type', /\.fit$/i.test(file.name) ? 'application/octet-stream' : 'application/zip');
     request.setRequestHeader('x-file-name', encodeURIComponent(file.name));
     request.upload.onprogress = (e) => e.lengthComputable && setUploading(e.loaded / e.total);
     request.onerror = () => {
@@ -152,10 +161,16 @@ export function ImportHistory({ initial, load = false }: { initial: ImportView[]
   return (
     <div className="flex flex-col gap-4" id="import">
       <p className="text-sm text-neutral-700">
-        Bring the history you already have. On your iPhone, open the Health app, tap your picture, then Export All Health Data, and upload the export.zip it makes; or, in
-        the Whoop app, open Menu, then Export WHOOP Data, and upload the zip Whoop emails you. Its years of steps, sleep, heart rate, HRV, weight and more fill your dashboard
-        and insights.
+        Bring the history you already have: upload the export your app gives you, exactly as it arrives, and its years of steps, sleep, heart rate, HRV, weight and more
+        fill your dashboard and insights.
       </p>
+      <ul className="flex flex-col gap-1 text-xs text-neutral-600" aria-label="Where to get your export">
+        {EXPORT_STEPS.map(([vendor, how]) => (
+          <li key={vendor}>
+            <span className="font-medium text-neutral-800">{vendor}:</span> {how}
+          </li>
+        ))}
+      </ul>
       {current ? (
         <div className="flex flex-col gap-3 rounded-control border border-neutral-200 p-4" data-testid="import-current">
           <p className="text-sm font-medium text-neutral-900">{current.file_name}</p>
@@ -187,7 +202,7 @@ export function ImportHistory({ initial, load = false }: { initial: ImportView[]
         <div className="flex items-center gap-4">
           <label className={cx(buttonClassName({ size: 'sm' }), 'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600', uploading !== null && 'pointer-events-none opacity-60')}>
             {uploading !== null ? 'Uploading…' : 'Import your history'}
-            <input type="file" accept=".zip,application/zip" className="sr-only" aria-label="Import your history (Apple Health or Whoop export zip)" disabled={uploading !== null} onChange={upload} />
+            <input type="file" accept=".zip,.fit,application/zip" className="sr-only" aria-label="Import your history (an export zip or a Garmin .fit file)" disabled={uploading !== null} onChange={upload} />
           </label>
           {uploading !== null ? <div className="flex-1"><Progress value={uploading} label="Uploading your export" /></div> : null}
         </div>

@@ -43,9 +43,10 @@ export async function* csvLines(header: readonly string[], pages: AsyncIterable<
 
 /**
  * RFC 4180 text → its records, each a list of field texts (no types: every field is a string). Used to
- * read an export back; accepts LF as well as CRLF line ends, and ignores a final line end.
+ * read an export back; accepts LF as well as CRLF line ends, and ignores a final line end. Another
+ * `delimiter` reads semicolon-separated files (Oura's data export).
  */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, delimiter = ','): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
   let field = '';
@@ -68,7 +69,7 @@ export function parseCsv(text: string): string[][] {
         i += 1;
       } else inQuotes = false;
     } else if (char === '"') inQuotes = true;
-    else if (char === ',') endField();
+    else if (char === delimiter) endField();
     else if (char === '\n' || char === '\r') {
       if (char === '\r' && text[i + 1] === '\n') i += 1;
       endRecord();

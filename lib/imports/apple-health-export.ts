@@ -1,6 +1,6 @@
 import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
+import { type EntryGatherer, ExportError, feedZip, type HistoryReading } from './export-file';
 import { SaxesParser } from 'saxes';
-import type { MetricField } from '@/lib/metrics/source-priority';
 import { ASLEEP, dayOf, type DayMetrics, HK, inAppUnit, isPlausible, type Sample } from '@/lib/wearables/apple-health-normalise';
 
 // The Apple Health app's "Export All Health Data" file (export.zip → apple_health_export/export.xml, often
@@ -14,16 +14,6 @@ import { ASLEEP, dayOf, type DayMetrics, HK, inAppUnit, isPlausible, type Sample
 // steps, energy or sleep, summing them would count the day twice: each of those comes from the one
 // source ("sourceName") that recorded the most of it that day.
 
-/** Why a file is not read, for the member's message (lib/imports/messages). */
-export type ExportProblem = 'not_zip' | 'not_export' | 'truncated' | 'too_large';
-
-export class ExportError extends Error {
-  constructor(readonly problem: ExportProblem) {
-    super(`Apple Health export refused: ${problem}`);
-    this.name = 'ExportError';
-  }
-}
-
 export type ExportLimits = {
   /** export.xml inflated beyond this is refused (a zip bomb, or not a person's history). */
   maxXmlBytes: number;
@@ -33,28 +23,8 @@ export type ExportLimits = {
 
 export const EXPORT_LIMITS: ExportLimits = { maxXmlBytes: 8 * 1024 ** 3, maxRatio: 200 };
 
-/** What any history reader found: each day's figures, and what a preview shows. */
-export type HistoryReading = {
-  days: ReadonlyMap<string, Partial<Record<MetricField, number | null>>>;
-  records: number;
-  used: number;
-  first: string | null;
-  last: string | null;
-  sources: ReadonlyMap<string, number>;
-};
-
-/** What the reader found: the days' figures, and what a preview shows. */
-export type ExportReading = {
-  days: Map<string, DayMetrics>;
-  /** Every Record element in the file. */
-  records: number;
-  /** Records of the types the app reads, plausible and in a known unit. */
-  used: number;
-  first: string | null;
-  last: string | null;
-  /** The sources (devices and apps) that fed the days, by records used. */
-  sources: Map<string, number>;
-};
+/** What the reader found: each day's figures as the companion app's dayMetrics gives them, and what a preview shows. */
+export type ExportReading = HistoryReading & { days: Map<string, DayMetrics>; sources: Map<string, number> };
 
 type Latest = { at: number; value: number };
 
@@ -127,37 +97,6 @@ function figures(totals: DayTotals): DayMetrics {
   };
 }
 
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-
-/**
- * Feeds a zip's bytes to fflate's streaming reader as they arrive: refuses what does not start as a zip
- * (however the bytes happen to be chunked), and stops at the first failure a file's handler records
- * (`failed()`) or a push fflate refuses (a cut-off or broken zip). `onChunk` is told each chunk's size.
- */
-export async function feedZip(unzip: Unzip, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, failed: () => ExportError | null, onChunk?: (bytes: number) => void): Promise<void> {
-  let head: number[] | null = [];
-  const push = (chunk: Uint8Array, final: boolean) => {
-    try {
-      unzip.push(chunk, final);
-    } catch {
-      throw failed() ?? new ExportError('truncated');
-    }
-    const failure = failed();
-    if (failure) throw failure;
-  };
-  for await (const chunk of source) {
-    if (head) {
-      head.push(...chunk.subarray(0, ZIP_MAGIC.length - head.length));
-      if (head.some((byte, i) => byte !== ZIP_MAGIC[i])) throw new ExportError('not_zip');
-      if (head.length === ZIP_MAGIC.length) head = null;
-    }
-    onChunk?.(chunk.length);
-    push(chunk, false);
-  }
-  if (head) throw new ExportError('not_zip');
-  push(new Uint8Array(0), true);
-}
-
 /**
  * Reads an Apple Health export.zip from its bytes, as they arrive. Refuses (ExportError) a file that is
  * not a zip, a zip without export.xml or whose export.xml is not Apple Health's, an XML file cut short,
@@ -168,6 +107,8 @@ export async function readAppleHealthExport(
   limits: ExportLimits = EXPORT_LIMITS,
   /** Told the records read so far, every 20,000 (a job's progress). */
   onRecords?: (records: number) => void,
+  /** Given every other entry of the zip, in the same pass (another vendor's files, should this not be Apple's). */
+  others?: EntryGatherer,
 ): Promise<ExportReading> {
   const totals = new Map<string, DayTotals>();
   const sources = new Map<string, number>();
@@ -251,7 +192,7 @@ export async function readAppleHealthExport(
   const decoder = new TextDecoder('utf-8');
   const unzip = new Unzip((file) => {
     // apple_health_export/export.xml (or export.xml at the top); export_cda.xml and the rest are passed over.
-    if (found || !/(^|\/)export\.xml$/.test(file.name)) return;
+    if (found || !/(^|\/)export\.xml$/.test(file.name)) return others?.take(file);
     found = true;
     file.ondata = (error, data, final) => {
       if (failure) return;
@@ -273,7 +214,15 @@ export async function readAppleHealthExport(
   unzip.register(UnzipInflate);
   unzip.register(UnzipPassThrough);
 
-  await feedZip(unzip, source, () => failure, (bytes) => (compressed += bytes));
+  await feedZip(
+    unzip,
+    source,
+    () => failure ?? others?.failure ?? null,
+    (bytes) => {
+      compressed += bytes;
+      if (others) others.compressed += bytes;
+    },
+  );
   if (!found) throw new ExportError('not_export');
   if (!closed) throw new ExportError(root === 'HealthData' ? 'truncated' : 'not_export');
 

@@ -5,36 +5,43 @@ import { ApiError } from '@/lib/errors';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { MetricSource } from '@/lib/generated/prisma/enums';
 import { METRIC_FIELDS, type MetricField } from '@/lib/metrics/source-priority';
-import { ExportError, readAppleHealthExport, type ExportProblem, type HistoryReading } from './apple-health-export';
+import { ExportError, type ExportProblem, type HistoryReading } from './export-file';
 import { importFileSize, readImportFile, removeImportFile, writeImportFile } from './files';
-import { readWhoopExport } from './whoop-export';
+import { type ExportKind, readHistoryExport } from './read-export';
 
-// A member's history file (an Apple Health export, or Whoop's data export) from upload to stored days:
+// A member's history file (an Apple Health, Garmin, Whoop, Oura or Withings export, or a Garmin FIT file)
+// from upload to stored days:
 //   upload (written to disk as it arrives) → queued → reading (a job on the queue: progress, cancellable)
 //   → previewed (the range, days, measures, and what will be added or replaced; nothing stored yet)
 //   → done (the days stored on confirmation), or failed (the member is told why), or cancelled.
-// Days are stored under their own source (APPLE_HEALTH_EXPORT, ranked right after the live Apple Health
-// rows in lib/metrics/source-priority.ts, so the per-field priority merges them with connected devices and
-// nothing counts twice), each linked to its import. The same file again (by SHA-256) adds nothing; a later
+// Days are stored under their vendor's own import source (APPLE_HEALTH_EXPORT, WHOOP_EXPORT…, each ranked
+// right after the vendor's live rows in lib/metrics/source-priority.ts, so the per-field priority merges
+// them with connected devices and nothing counts twice), each linked to its import. The same file again (by SHA-256) adds nothing; a later
 // file replaces the days it shares with an earlier one; removing an import takes the days it still holds.
 
 /** Each kind of export's own source, ranked right after its vendor's live rows. */
-const SOURCE_OF_KIND = { apple_health: MetricSource.APPLE_HEALTH_EXPORT, whoop: MetricSource.WHOOP_EXPORT } as const;
-type Kind = keyof typeof SOURCE_OF_KIND;
-const sourceOf = (kind: string) => SOURCE_OF_KIND[kind as Kind] ?? MetricSource.APPLE_HEALTH_EXPORT;
+const SOURCE_OF_KIND: Readonly<Record<ExportKind, MetricSource>> = {
+  apple_health: MetricSource.APPLE_HEALTH_EXPORT,
+  whoop: MetricSource.WHOOP_EXPORT,
+  oura: MetricSource.OURA_EXPORT,
+  withings: MetricSource.WITHINGS_EXPORT,
+  garmin: MetricSource.GARMIN_EXPORT,
+};
+const sourceOf = (kind: string) => SOURCE_OF_KIND[kind as ExportKind] ?? MetricSource.APPLE_HEALTH_EXPORT;
 /** Apple Health exports run to a few gigabytes for years of Apple Watch data. */
 export const MAX_IMPORT_BYTES = 4 * 1024 ** 3;
-export const IMPORT_TOO_LARGE = 'That file is larger than 4 GB, more than an Apple Health export holds.';
+export const IMPORT_TOO_LARGE = 'That file is larger than 4 GB, more than a health export holds.';
 
 type ImportedDay = Partial<Record<MetricField, number | null>>;
 
 /** What the member is told when a file is not read: what happened, and what to do instead. */
 export const IMPORT_PROBLEMS: Readonly<Record<ExportProblem | 'unreadable', string>> = {
-  not_zip: 'That file is not an export we can read. Upload the export.zip the Health app makes (tap your picture, then Export All Health Data), or the zip Whoop emails you.',
-  not_export: 'That zip holds no Apple Health or Whoop export. Upload the export.zip the Health app makes, or the zip Whoop emails you.',
+  not_zip: 'That file is not an export we can read. Upload the zip your Apple Health, Garmin, Whoop, Oura or Withings export came in, or a Garmin .fit file.',
+  not_export: 'That zip holds no Apple Health, Garmin, Whoop, Oura or Withings export. Upload the zip exactly as the app or the email gave it to you.',
   truncated: 'That export is incomplete; it may have been cut short while it was copied. Export it again and upload the new file.',
-  too_large: 'That file unpacks to far more than an Apple Health export holds, so it was not read.',
-  unreadable: 'We couldn’t read that file. Export it again from the Health app and upload the new file.',
+  too_large: 'That file unpacks to far more than a health export holds, so it was not read.',
+  damaged: 'A FIT file in that upload is damaged (its checksum does not match), so nothing was read. Copy the files from your watch or Garmin Connect again and upload them.',
+  unreadable: 'We couldn’t read that file. Export it again and upload the new file.',
 };
 
 /** What the member sees before anything is stored. */
@@ -164,16 +171,7 @@ export async function runImportRead(importId: string, now: () => number = Date.n
     }
   }
   try {
-    // Apple Health's export.xml, else Whoop's cycles CSV (a second, short pass over the file).
-    let kind: Kind = 'apple_health';
-    let reading: HistoryReading;
-    try {
-      reading = await readAppleHealthExport(counted(), undefined, (read) => (records = read));
-    } catch (error) {
-      if (!(error instanceof ExportError) || error.problem !== 'not_export') throw error;
-      kind = 'whoop';
-      reading = await readWhoopExport(readImportFile(storageKey) as AsyncIterable<Uint8Array>);
-    }
+    const { kind, reading } = await readHistoryExport(counted(), (read) => (records = read));
     const summary = await previewOf(row.userId, reading, kind);
     const stored: Stored = { summary, days: [...reading.days.entries()] };
     await db.historyImport.updateMany({

@@ -9,6 +9,9 @@ export const DEVICE_OF_SOURCE: Readonly<Record<MetricSource, string | null>> = {
   [MetricSource.APPLE_HEALTH]: 'Apple Health',
   [MetricSource.APPLE_HEALTH_EXPORT]: 'Apple Health (imported)',
   [MetricSource.WHOOP_EXPORT]: 'Whoop (imported)',
+  [MetricSource.OURA_EXPORT]: 'Oura (imported)',
+  [MetricSource.WITHINGS_EXPORT]: 'Withings (imported)',
+  [MetricSource.GARMIN_EXPORT]: 'Garmin (imported)',
   [MetricSource.SCAN]: 'Camera vital-signs scan',
   [MetricSource.MANUAL]: null,
 };
@@ -23,6 +26,9 @@ export const sourceName = (source: MetricSource): string => DEVICE_OF_SOURCE[sou
 const CAPTION_WORDS: Readonly<Partial<Record<MetricSource, string>>> = {
   [MetricSource.APPLE_HEALTH_EXPORT]: 'your imported Apple Health history',
   [MetricSource.WHOOP_EXPORT]: 'your imported Whoop history',
+  [MetricSource.OURA_EXPORT]: 'your imported Oura history',
+  [MetricSource.WITHINGS_EXPORT]: 'your imported Withings history',
+  [MetricSource.GARMIN_EXPORT]: 'your imported Garmin history',
   [MetricSource.SCAN]: 'your camera scan',
   [MetricSource.MANUAL]: 'your own entries',
 };

@@ -46,20 +46,21 @@ function ranking<const T extends Ranking>(order: T & ([Exclude<MetricSource, T[n
   return order;
 }
 
-const { OURA, WHOOP, WHOOP_EXPORT, WITHINGS, APPLE_HEALTH, APPLE_HEALTH_EXPORT, SCAN, MANUAL } = MetricSource;
-// An imported export stands right after its vendor's live rows (Apple Health's, Whoop's): the same devices,
-// measured the same way, and the live row is the newer word on a day both have.
+const { OURA, OURA_EXPORT, WHOOP, WHOOP_EXPORT, WITHINGS, WITHINGS_EXPORT, APPLE_HEALTH, APPLE_HEALTH_EXPORT, GARMIN_EXPORT, SCAN, MANUAL } = MetricSource;
+// An imported export stands right after its vendor's live rows: the same devices, measured the same way,
+// and the live row is the newer word on a day both have. Garmin has no live connection; its watch stands
+// beside the Apple Watch (wrist-worn, all day and night), its Index scale and cuff after the other scales.
 
 // Sleep: ring and strap sense the whole night; the phone's estimate and a bed pad come next; a camera scan cannot see sleep.
-const SLEEP = ranking([OURA, WHOOP, WHOOP_EXPORT, APPLE_HEALTH, APPLE_HEALTH_EXPORT, WITHINGS, MANUAL, SCAN]);
+const SLEEP = ranking([OURA, OURA_EXPORT, WHOOP, WHOOP_EXPORT, GARMIN_EXPORT, APPLE_HEALTH, APPLE_HEALTH_EXPORT, WITHINGS, WITHINGS_EXPORT, MANUAL, SCAN]);
 // Body: a connected scale or cuff measures; Apple Health mostly relays other devices; a typed cuff reading beats a camera estimate.
-const BODY = ranking([WITHINGS, APPLE_HEALTH, APPLE_HEALTH_EXPORT, MANUAL, SCAN, WHOOP, WHOOP_EXPORT, OURA]);
+const BODY = ranking([WITHINGS, WITHINGS_EXPORT, APPLE_HEALTH, APPLE_HEALTH_EXPORT, GARMIN_EXPORT, MANUAL, SCAN, WHOOP, WHOOP_EXPORT, OURA, OURA_EXPORT]);
 // Recovery: overnight averages from a ring or strap are comparable night to night; a 45-second scan is one snapshot.
-const RECOVERY = ranking([OURA, WHOOP, WHOOP_EXPORT, WITHINGS, APPLE_HEALTH, APPLE_HEALTH_EXPORT, SCAN, MANUAL]);
+const RECOVERY = ranking([OURA, OURA_EXPORT, WHOOP, WHOOP_EXPORT, GARMIN_EXPORT, WITHINGS, WITHINGS_EXPORT, APPLE_HEALTH, APPLE_HEALTH_EXPORT, SCAN, MANUAL]);
 // Movement: the phone and watch are carried all day and count steps best; the ring and strap estimate from the wrist or finger.
-const MOVEMENT = ranking([APPLE_HEALTH, APPLE_HEALTH_EXPORT, WHOOP, WHOOP_EXPORT, OURA, WITHINGS, MANUAL, SCAN]);
+const MOVEMENT = ranking([APPLE_HEALTH, APPLE_HEALTH_EXPORT, GARMIN_EXPORT, WHOOP, WHOOP_EXPORT, OURA, OURA_EXPORT, WITHINGS, WITHINGS_EXPORT, MANUAL, SCAN]);
 // Intake: no wearable measures food; Apple Health relays food-logging apps, then the user's own entry.
-const INTAKE = ranking([APPLE_HEALTH, APPLE_HEALTH_EXPORT, MANUAL, WHOOP, WHOOP_EXPORT, OURA, WITHINGS, SCAN]);
+const INTAKE = ranking([APPLE_HEALTH, APPLE_HEALTH_EXPORT, MANUAL, GARMIN_EXPORT, WHOOP, WHOOP_EXPORT, OURA, OURA_EXPORT, WITHINGS, WITHINGS_EXPORT, SCAN]);
 
 /** For each metric, the sources from most to least trusted. */
 export const SOURCE_PRIORITY: Readonly<Record<MetricField, Ranking>> = {

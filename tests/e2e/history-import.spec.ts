@@ -3,6 +3,10 @@
 // dashboard whose steps, heart rate, weight and T-Score come from it, each saying so.
 import { Buffer } from 'node:buffer';
 import { bloodPressureXml, exportXml, exportZip, recordXml } from '@/tests/support/apple-health-export';
+import { garminConnectZip } from '@/tests/support/garmin-export';
+import { ouraZip } from '@/tests/support/oura-export';
+import { whoopZip } from '@/tests/support/whoop-export';
+import { withingsZip } from '@/tests/support/withings-export';
 import { expect, test } from './support/fixtures';
 
 const DAY_MS = 86_400_000;
@@ -33,7 +37,7 @@ test('a new member imports an Apple Health export, watches it read, confirms the
 
   await page.goto('/my_devices');
   await expect(page.getByRole('heading', { name: 'Import your history' })).toBeVisible();
-  await page.getByLabel('Import your history (Apple Health or Whoop export zip)').setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: zip });
+  await page.getByLabel('Import your history (an export zip or a Garmin .fit file)').setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: zip });
   // Read by the job process, then previewed: nothing is stored until confirmed.
   const preview = page.getByTestId('import-preview');
   await expect(preview).toContainText('14 days from', { timeout: 30_000 });
@@ -66,3 +70,56 @@ test('a new member imports an Apple Health export, watches it read, confirms the
   await page.goto('/main_dashboard');
   await expect(page.getByTestId('steps-this-week')).toContainText('–');
 });
+
+/** The 14 days up to today (UTC), oldest first. */
+const fortnight = () => Array.from({ length: 14 }, (_, i) => isoDay(Date.now() - (13 - i) * DAY_MS));
+
+const VENDORS = [
+  {
+    vendor: 'Garmin',
+    file: 'garmin_export.zip',
+    zip: () => garminConnectZip(fortnight().map((day, i) => ({ day, steps: 9000 + 100 * i, restingHeartRate: 51 }))),
+    shows: ['steps-from', 'your imported Garmin history'],
+    days: 14,
+  },
+  {
+    vendor: 'Whoop',
+    file: 'my_whoop_data.zip',
+    zip: () => whoopZip(fortnight().map((day, i) => ({ start: `${isoDay(Date.parse(day) - DAY_MS)} 23:00:00`, wake: `${day} 07:00:00`, recovery: 60 + i, restingHeartRate: 53, hrv: 58, sleepPerformance: 84, asleep: 430, respiratoryRate: 14.9, energy: 2500 }))),
+    shows: ['hr-from', 'your imported Whoop history'],
+    // The first cycle's energy is filed on the day it began, the evening before the first night.
+    days: 15,
+  },
+  {
+    vendor: 'Oura',
+    file: 'oura_data.zip',
+    zip: () => ouraZip(fortnight().map((day) => ({ day, sleepScore: 81, readiness: 74, sleepSeconds: 26_100, lowestHeartRate: 50, hrv: 57, breath: 14.5 }))),
+    shows: ['sleep-from', 'your imported Oura history'],
+    days: 14,
+  },
+  {
+    vendor: 'Withings',
+    file: 'withings_data.zip',
+    zip: () => withingsZip(fortnight().map((day, i) => ({ day, weightKg: 86 - i / 10, fatKg: 17 }))),
+    shows: ['weight-from', 'Withings (imported)'],
+    days: 14,
+  },
+] as const;
+
+for (const { vendor, file, zip, shows, days } of VENDORS) {
+  test(`a new member imports an export from ${vendor}, confirms its preview, and the dashboard names it as the source`, async ({ page, users }) => {
+    await users.create({ onboarded: true });
+    await page.goto('/my_devices');
+    await expect(page.getByRole('list', { name: 'Where to get your export' })).toContainText(`${vendor}:`);
+    await page.getByLabel('Import your history (an export zip or a Garmin .fit file)').setInputFiles({ name: file, mimeType: 'application/zip', buffer: Buffer.from(zip()) });
+    const preview = page.getByTestId('import-preview');
+    await expect(preview).toContainText(`${days} days from`, { timeout: 30_000 });
+    await expect(preview).toContainText(`${days} days will be added`);
+    await expect(preview).toContainText(`From ${vendor}.`);
+    await page.getByRole('button', { name: `Import ${days} days` }).click();
+    await expect(page.getByRole('list', { name: 'Your imports' })).toContainText(file);
+
+    await page.goto('/main_dashboard');
+    await expect(page.getByTestId(shows[0])).toContainText(shows[1]);
+  });
+}

@@ -185,7 +185,7 @@ test.describe('/onboarding_12, devices', () => {
     // No device to connect: the history the member already has can be imported from this step.
     await page.getByText('No device to connect? Import the data you already have').click();
     await expect(page.getByTestId('onboarding-import').getByText('Import your history', { exact: true })).toBeVisible();
-    await expect(page.getByLabel('Import your history (Apple Health or Whoop export zip)')).toBeAttached();
+    await expect(page.getByLabel('Import your history (an export zip or a Garmin .fit file)')).toBeAttached();
     await page.screenshot({ path: 'test-results/onboarding-import.png', fullPage: true });
   });
 

@@ -6,12 +6,16 @@
 // and each bad file ending failed with a message and no day stored.
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { zipSync } from 'fflate';
 import { mergedDays } from '@/lib/dashboard/merged-metrics';
 import { db } from '@/lib/db';
 import { importsDir } from '@/lib/imports/files';
 import { cancelImport, confirmImport, importView, IMPORT_PROBLEMS, removeImport, runImportRead, uploadImport } from '@/lib/imports/history';
 import { exportXml, exportZip, recordXml } from '../support/apple-health-export';
+import { fitDay, garminConnectZip, withBadCrc } from '../support/garmin-export';
+import { ouraZip } from '../support/oura-export';
 import { whoopZip, type WhoopCycle } from '../support/whoop-export';
+import { withingsZip } from '../support/withings-export';
 import { addDailyMetrics, createMember } from '../support/members';
 
 afterAll(() => db.$disconnect());
@@ -157,6 +161,36 @@ describe('importing an Apple Health export', () => {
     expect([other.after.status, other.after.message]).toEqual(['failed', IMPORT_PROBLEMS.not_export]);
   });
 
+  it.each([
+    ['Oura', 'OURA', 'OURA_EXPORT', () => ouraZip([{ day: '2026-03-01', sleepScore: 80, sleepSeconds: 25_200, hrv: 58 }, { day: '2026-03-02', sleepScore: 71, sleepSeconds: 24_000, hrv: 49 }]), 'hrvMs', [58, 50]],
+    ['Withings', 'WITHINGS', 'WITHINGS_EXPORT', () => withingsZip([{ day: '2026-03-01', weightKg: 84.2 }, { day: '2026-03-02', weightKg: 84.0 }]), 'weightKg', [84.2, 50]],
+    ['Garmin', null, 'GARMIN_EXPORT', () => garminConnectZip([{ day: '2026-03-01', steps: 8800 }, { day: '2026-03-02', steps: 9100 }]), 'steps', [8800, 9100]],
+  ] as const)('reads %s’s export into its own source, below the vendor’s live rows; the same file again adds nothing', async (_, live, source, zip, field, expected) => {
+    const { id } = await createMember();
+    // A connected device's day: its live row comes first, the import fills the other day.
+    if (live) await addDailyMetrics(id, ['2026-03-02'], () => ({ [field]: 50 }), live);
+    const read = await uploadAndRead(id, zip(), 'history.zip');
+    expect(read.after).toMatchObject({ status: 'previewed', first_day: '2026-03-01', last_day: '2026-03-02', message: null });
+    expect(read.after.preview).toMatchObject({ days: 2, added: 2, replaced: 0 });
+    await confirmImport(id, read.id);
+    const days = await mergedDays(id, '2026-03-01', '2026-03-02', [field]);
+    expect(days.map((d) => d[field])).toEqual(expected);
+    expect(days[0]!.sources[field]).toBe(source);
+    expect(await db.dailyMetric.count({ where: { userId: id, source, importId: read.id } })).toBe(2);
+    const again = await uploadAndRead(id, zip(), 'history.zip');
+    expect([again.alreadyImported, again.id]).toEqual([true, read.id]);
+    expect(await db.dailyMetric.count({ where: { userId: id, source } })).toBe(2);
+  });
+
+  it('reads a Garmin FIT file uploaded on its own', async () => {
+    const { id } = await createMember();
+    const read = await uploadAndRead(id, fitDay({ day: '2026-03-02', steps: 10_000, hrv: 47.5, sleepMinutes: 420 }), '2026-03-02.fit');
+    expect(read.after).toMatchObject({ status: 'previewed', first_day: '2026-03-02', last_day: '2026-03-02' });
+    expect(read.after.preview?.measures).toEqual({ steps: 1, hrvMs: 1, sleepDurationMinutes: 1 });
+    await confirmImport(id, read.id);
+    expect(await db.dailyMetric.findFirstOrThrow({ where: { userId: id, source: 'GARMIN_EXPORT' } })).toMatchObject({ steps: 10_000, hrvMs: 47.5, sleepDurationMinutes: 420 });
+  });
+
   it('ends each bad file failed, with what to do, and stores no day', async () => {
     const { id } = await createMember();
     const files = filesLeft();
@@ -165,11 +199,16 @@ describe('importing an Apple Health export', () => {
       [new TextEncoder().encode('not a zip'), 'not_zip'],
       [exportZip('<Workbook/>'), 'not_export'],
       [exportZip(full.slice(0, full.length - 40)), 'truncated'],
+      [withBadCrc(fitDay({ day: '2026-03-02', steps: 10_000 })), 'damaged'],
+      [garminConnectZip([{ day: '2026-03-01', steps: 8800 }], { 'a.fit': withBadCrc(fitDay({ day: '2026-03-02', steps: 10_000 })) }), 'damaged'],
+      [whoopZip([], ['Date', 'Steps', 'Notes']), 'not_export'],
+      // A zip bomb: 70 MB of one byte packed into about 70 KB, stopped as it inflates.
+      [zipSync({ 'App Data/dailysleep.csv': new Uint8Array(70 * 1024 ** 2).fill(59) }, { level: 9 }), 'too_large'],
     ] as const) {
       const { after } = await uploadAndRead(id, bytes);
       expect([after.status, after.message]).toEqual(['failed', IMPORT_PROBLEMS[problem]]);
     }
-    expect(await storedDays(id)).toBe(0);
+    expect(await db.dailyMetric.count({ where: { userId: id } })).toBe(0);
     expect(filesLeft()).toBe(files);
   });
 });

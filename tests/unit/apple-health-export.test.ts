@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { strToU8, zipSync } from 'fflate';
-import { EXPORT_LIMITS, ExportError, readAppleHealthExport } from '@/lib/imports/apple-health-export';
+import { EXPORT_LIMITS, readAppleHealthExport } from '@/lib/imports/apple-health-export';
+import { ExportError } from '@/lib/imports/export-file';
 import { bloodPressureXml, exportXml, exportZip, recordXml } from '../support/apple-health-export';
 
 // The Apple Health export read as a stream: each day's figures as the companion app would give them,

@@ -114,11 +114,11 @@ describe('SOURCE_PRIORITY', () => {
 
   it.each([
     // An imported export stands right after its vendor's live rows, everywhere.
-    [['sleepScore', 'sleepDurationMinutes'], ['OURA', 'WHOOP', 'WHOOP_EXPORT', 'APPLE_HEALTH', 'APPLE_HEALTH_EXPORT']],
-    [['weightKg', 'bodyFatPercent', 'systolicBpMmhg', 'diastolicBpMmhg'], ['WITHINGS', 'APPLE_HEALTH', 'APPLE_HEALTH_EXPORT', 'MANUAL']],
-    [['hrvMs', 'restingHeartRateBpm', 'recoveryScore', 'stressScore', 'respiratoryRateBpm'], ['OURA', 'WHOOP', 'WHOOP_EXPORT', 'WITHINGS', 'APPLE_HEALTH', 'APPLE_HEALTH_EXPORT']],
-    [['steps', 'activeCaloriesKcal', 'totalCaloriesKcal', 'vo2Max'], ['APPLE_HEALTH', 'APPLE_HEALTH_EXPORT', 'WHOOP', 'WHOOP_EXPORT', 'OURA', 'WITHINGS']],
-    [['caloriesIntakeKcal'], ['APPLE_HEALTH', 'APPLE_HEALTH_EXPORT', 'MANUAL']],
+    [['sleepScore', 'sleepDurationMinutes'], ['OURA', 'OURA_EXPORT', 'WHOOP', 'WHOOP_EXPORT', 'GARMIN_EXPORT', 'APPLE_HEALTH', 'APPLE_HEALTH_EXPORT']],
+    [['weightKg', 'bodyFatPercent', 'systolicBpMmhg', 'diastolicBpMmhg'], ['WITHINGS', 'WITHINGS_EXPORT', 'APPLE_HEALTH', 'APPLE_HEALTH_EXPORT', 'GARMIN_EXPORT', 'MANUAL']],
+    [['hrvMs', 'restingHeartRateBpm', 'recoveryScore', 'stressScore', 'respiratoryRateBpm'], ['OURA', 'OURA_EXPORT', 'WHOOP', 'WHOOP_EXPORT', 'GARMIN_EXPORT', 'WITHINGS', 'WITHINGS_EXPORT', 'APPLE_HEALTH', 'APPLE_HEALTH_EXPORT']],
+    [['steps', 'activeCaloriesKcal', 'totalCaloriesKcal', 'vo2Max'], ['APPLE_HEALTH', 'APPLE_HEALTH_EXPORT', 'GARMIN_EXPORT', 'WHOOP', 'WHOOP_EXPORT', 'OURA', 'OURA_EXPORT', 'WITHINGS', 'WITHINGS_EXPORT']],
+    [['caloriesIntakeKcal'], ['APPLE_HEALTH', 'APPLE_HEALTH_EXPORT', 'MANUAL', 'GARMIN_EXPORT']],
   ] as const)('%j lead with %j', (fields, leaders) => {
     for (const field of fields) expect(SOURCE_PRIORITY[field].slice(0, leaders.length)).toEqual(leaders);
   });
@@ -128,6 +128,8 @@ describe('SOURCE_PRIORITY', () => {
       const ranks = SOURCE_PRIORITY[field];
       expect(ranks.indexOf('APPLE_HEALTH_EXPORT')).toBe(ranks.indexOf('APPLE_HEALTH') + 1);
       expect(ranks.indexOf('WHOOP_EXPORT')).toBe(ranks.indexOf('WHOOP') + 1);
+      expect(ranks.indexOf('OURA_EXPORT')).toBe(ranks.indexOf('OURA') + 1);
+      expect(ranks.indexOf('WITHINGS_EXPORT')).toBe(ranks.indexOf('WITHINGS') + 1);
     }
   });
 });

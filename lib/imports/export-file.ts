@@ -1,0 +1,267 @@
+import { Unzip, UnzipInflate, UnzipPassThrough, type UnzipFile } from 'fflate';
+import { parseCsv } from '@/lib/export/csv';
+import type { MetricField } from '@/lib/metrics/source-priority';
+
+// What every history reader shares: why a file is refused, the zip fed in as it arrives, the small files
+// of an export gathered on the way (CSV, JSON and FIT files, a few megabytes each), CSV tables read by
+// their header names, and the plausible range of each measure.
+
+/** Why a file is not read, for the member's message (IMPORT_PROBLEMS in lib/imports/history.ts). */
+export type ExportProblem = 'not_zip' | 'not_export' | 'truncated' | 'too_large' | 'damaged';
+
+export class ExportError extends Error {
+  constructor(readonly problem: ExportProblem) {
+    super(`History export refused: ${problem}`);
+    this.name = 'ExportError';
+  }
+}
+
+export type DayFigures = Partial<Record<MetricField, number | null>>;
+
+/** What any history reader found: each day's figures, and what a preview shows. */
+export type HistoryReading = {
+  days: ReadonlyMap<string, DayFigures>;
+  /** Every record (row, message, element) in the files read. */
+  records: number;
+  /** Records that gave a figure. */
+  used: number;
+  first: string | null;
+  last: string | null;
+  /** The devices and apps behind the days, by records used. */
+  sources: ReadonlyMap<string, number>;
+};
+
+/** The days sorted, their range, and one source name: a reading from a vendor's own files. */
+export function readingOf(days: Map<string, DayFigures>, records: number, used: number, source: string): HistoryReading {
+  const kept = [...days.entries()].filter(([, figures]) => Object.values(figures).some((value) => value !== null && value !== undefined));
+  kept.sort(([a], [b]) => (a < b ? -1 : 1));
+  return { days: new Map(kept), records, used, first: kept[0]?.[0] ?? null, last: kept.at(-1)?.[0] ?? null, sources: new Map(used ? [[source, used]] : []) };
+}
+
+/** What a person's daily figure can be; outside it a row is broken, and the figure is not stored. */
+const PLAUSIBLE: Readonly<Record<MetricField, readonly [number, number, number]>> = {
+  // [lowest, highest, decimal places]
+  sleepScore: [0, 100, 0],
+  sleepDurationMinutes: [0, 24 * 60, 0],
+  steps: [0, 200_000, 0],
+  activeCaloriesKcal: [0, 30_000, 0],
+  totalCaloriesKcal: [0, 30_000, 0],
+  caloriesIntakeKcal: [0, 30_000, 0],
+  restingHeartRateBpm: [20, 250, 1],
+  hrvMs: [1, 500, 1],
+  stressScore: [0, 100, 0],
+  recoveryScore: [0, 100, 0],
+  respiratoryRateBpm: [4, 60, 1],
+  vo2Max: [10, 100, 1],
+  weightKg: [20, 400, 2],
+  bodyFatPercent: [1, 75, 1],
+  systolicBpMmhg: [50, 260, 0],
+  diastolicBpMmhg: [30, 180, 0],
+};
+
+/** The figure as stored (rounded), or null when it is no number or outside what a person can measure. */
+export function plausible(field: MetricField, value: number | null | undefined): number | null {
+  if (value === null || value === undefined || !Number.isFinite(value)) return null;
+  const [low, high, places] = PLAUSIBLE[field];
+  if (value < low || value > high) return null;
+  return Math.round(value * 10 ** places) / 10 ** places;
+}
+
+/** Sets a day's figure when it is plausible; says whether it did. */
+export function setFigure(days: Map<string, DayFigures>, day: string | null, field: MetricField, value: number | null | undefined): boolean {
+  const figure = plausible(field, value);
+  if (figure === null || !day) return false;
+  const figures = days.get(day) ?? {};
+  figures[field] = figure;
+  days.set(day, figures);
+  return true;
+}
+
+/** "2024-06-08 07:12:45", "2024-06-08T07:12:45+02:00", "2024-06-08" → "2024-06-08" (the local date written); null otherwise. */
+export const localDay = (text: string | undefined | null): string | null => (/^(\d{4}-\d{2}-\d{2})(?:$|[ T]\d{1,2}:\d{2})/.exec(text?.trim() ?? '')?.[1] ?? null);
+
+/** A number from a cell ("61.4", "", "null"); null when there is none. */
+export function numberOf(text: string | number | undefined | null): number | null {
+  if (typeof text === 'number') return Number.isFinite(text) ? text : null;
+  const trimmed = text?.trim();
+  if (!trimmed) return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : null;
+}
+
+export type CsvTable = {
+  /** Whether the header has the column (names are matched trimmed and case-insensitively). */
+  has(column: string): boolean;
+  /** The non-empty rows, each read by column name. */
+  rows: ((column: string) => string | undefined)[];
+};
+
+/** A CSV file by its header names; comma- or semicolon-separated (Oura's files use semicolons). */
+export function csvTable(bytes: Uint8Array): CsvTable {
+  const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  let records: string[][];
+  try {
+    records = parseCsv(text, delimiter);
+  } catch {
+    throw new ExportError('truncated');
+  }
+  const [header = [], ...rest] = records;
+  const at = new Map(header.map((name, i) => [name.trim().toLowerCase(), i]));
+  const rows = rest
+    .filter((row) => row.some((cell) => cell.trim() !== ''))
+    .map((row) => (column: string) => {
+      const i = at.get(column);
+      return i === undefined ? undefined : row[i];
+    });
+  return { has: (column) => at.has(column), rows };
+}
+
+/** A JSON file's value, or null when it is not JSON. */
+export function jsonOf(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, ''));
+  } catch {
+    return null;
+  }
+}
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+/**
+ * Feeds a zip's bytes to fflate's streaming reader as they arrive: refuses what does not start as a zip
+ * (however the bytes happen to be chunked), and stops at the first failure a file's handler records
+ * (`failed()`) or a push fflate refuses (a cut-off or broken zip). `onChunk` is told each chunk's size.
+ */
+export async function feedZip(unzip: Unzip, source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, failed: () => ExportError | null, onChunk?: (bytes: number) => void): Promise<void> {
+  let head: number[] | null = [];
+  const push = (chunk: Uint8Array, final: boolean) => {
+    try {
+      unzip.push(chunk, final);
+    } catch {
+      throw failed() ?? new ExportError('truncated');
+    }
+    const failure = failed();
+    if (failure) throw failure;
+  };
+  for await (const chunk of source) {
+    if (head) {
+      head.push(...chunk.subarray(0, ZIP_MAGIC.length - head.length));
+      if (head.some((byte, i) => byte !== ZIP_MAGIC[i])) throw new ExportError('not_zip');
+      if (head.length === ZIP_MAGIC.length) head = null;
+    }
+    onChunk?.(chunk.length);
+    push(chunk, false);
+  }
+  if (head) throw new ExportError('not_zip');
+  push(new Uint8Array(0), true);
+}
+
+export type EntryLimits = {
+  /** One gathered file inflated beyond this is refused. */
+  maxEntryBytes: number;
+  /** All gathered files held at once beyond this are refused (files handed on are not held). */
+  maxHeldBytes: number;
+  /** Every byte inflated, gathered or not, beyond this is refused. */
+  maxInflatedBytes: number;
+  /** Inflated bytes per compressed byte beyond this (past 64 MB) are a zip bomb. */
+  maxRatio: number;
+};
+
+export const ENTRY_LIMITS: EntryLimits = { maxEntryBytes: 64 * 1024 ** 2, maxHeldBytes: 256 * 1024 ** 2, maxInflatedBytes: 8 * 1024 ** 3, maxRatio: 200 };
+
+const baseName = (name: string) => name.slice(name.lastIndexOf('/') + 1);
+
+/**
+ * Gathers an export's small files as a zip streams past: those `keep` wants are held by name (their base
+ * name, lower-cased), those `hand` wants are passed to it whole as each one ends and not held (FIT files,
+ * of which an export may have thousands). Zips inside the zip (Garmin puts its FIT files in some) are read
+ * the same way as they stream. A failure is recorded in `failure` for feedZip to raise.
+ */
+export class EntryGatherer {
+  readonly files = new Map<string, Uint8Array>();
+  failure: ExportError | null = null;
+  compressed = 0;
+  private inflated = 0;
+  private held = 0;
+
+  constructor(
+    private readonly keep: (name: string) => boolean,
+    private readonly hand?: { wants: (name: string) => boolean; take: (name: string, data: Uint8Array) => void },
+    private readonly limits: EntryLimits = ENTRY_LIMITS,
+  ) {}
+
+  private fail(problem: ExportProblem) {
+    this.failure ??= new ExportError(problem);
+  }
+
+  /** Counts inflated bytes against the zip-bomb limits; false once they are passed. */
+  private count(bytes: number): boolean {
+    this.inflated += bytes;
+    if (this.inflated > this.limits.maxInflatedBytes || (this.inflated > 64 * 1024 ** 2 && this.inflated > this.compressed * this.limits.maxRatio)) this.fail('too_large');
+    return !this.failure;
+  }
+
+  /** fflate's Unzip callback: one entry of the zip (or of a zip inside it). */
+  readonly take = (file: UnzipFile, nested = false): void => {
+    const name = baseName(file.name).toLowerCase();
+    if (!nested && name.endsWith('.zip')) return this.readNested(file);
+    const kept = this.keep(name);
+    const handed = !kept && (this.hand?.wants(name) ?? false);
+    if (!kept && !handed) return;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    file.ondata = (error, data, final) => {
+      if (this.failure) return;
+      if (error) return this.fail('truncated');
+      size += data.length;
+      if (!this.count(data.length)) return file.terminate();
+      if (size > this.limits.maxEntryBytes || (kept && this.held + size > this.limits.maxHeldBytes)) {
+        this.fail('too_large');
+        return file.terminate();
+      }
+      chunks.push(data);
+      if (!final) return;
+      const whole = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      if (kept) {
+        this.held += size;
+        this.files.set(name, whole);
+        return;
+      }
+      try {
+        this.hand!.take(name, whole);
+      } catch (failure) {
+        if (!(failure instanceof ExportError)) throw failure;
+        this.failure ??= failure;
+      }
+    };
+    file.start();
+  };
+
+  private readNested(file: UnzipFile): void {
+    const inner = new Unzip((entry) => this.take(entry, true));
+    inner.register(UnzipInflate);
+    inner.register(UnzipPassThrough);
+    file.ondata = (error, data, final) => {
+      if (this.failure) return;
+      if (error) return this.fail('truncated');
+      // The nested zip's own bytes count as compressed input for the ratio; its entries count as they inflate.
+      this.compressed += data.length;
+      try {
+        inner.push(data, final);
+      } catch {
+        this.fail('truncated');
+      }
+    };
+    file.start();
+  }
+
+  /** A new fflate Unzip that gives every entry to this gatherer. */
+  unzip(): Unzip {
+    const unzip = new Unzip((file) => this.take(file));
+    unzip.register(UnzipInflate);
+    unzip.register(UnzipPassThrough);
+    return unzip;
+  }
+}

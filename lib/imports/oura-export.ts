@@ -1,0 +1,65 @@
+import { csvTable, type DayFigures, ExportError, type HistoryReading, localDay, numberOf, readingOf, setFigure } from './export-file';
+
+// Oura's data export (Membership Hub → Export data): CSV files named by category, separated by
+// semicolons, with the Oura API v2's snake_case field names, so the figures match what the Oura adapter
+// (lib/wearables/oura/records.ts) stores from the API: the day is Oura's own `day` (a night on the day it
+// ends), resting heart rate is the night's lowest, HRV the night's average (RMSSD), readiness stands in
+// for recovery. docs/integrations/history-imports.md §4 has the columns.
+
+/** The files this reader takes from the zip (base names, lower-cased; exports write them in either case). */
+export const OURA_FILES: ReadonlySet<string> = new Set(['dailysleep.csv', 'sleepmodel.csv', 'dailyactivity.csv', 'dailyreadiness.csv']);
+
+/** Oura's data export's days; null when the zip holds none of its files. */
+export function readOuraExport(files: ReadonlyMap<string, Uint8Array>): HistoryReading | null {
+  const present = [...OURA_FILES].filter((name) => files.has(name));
+  if (!present.length) return null;
+  const days = new Map<string, DayFigures>();
+  let records = 0;
+  let used = 0;
+  let recognised = false;
+
+  const table = (name: string, columns: readonly string[]) => {
+    const bytes = files.get(name);
+    if (!bytes) return [];
+    const read = csvTable(bytes);
+    if (!read.has('day') || !columns.some((column) => read.has(column))) return [];
+    recognised = true;
+    records += read.rows.length;
+    return read.rows;
+  };
+  const count = (gave: boolean) => gave && (used += 1);
+
+  for (const cell of table('dailysleep.csv', ['score'])) count(setFigure(days, localDay(cell('day')), 'sleepScore', numberOf(cell('score'))));
+  for (const cell of table('dailyreadiness.csv', ['score'])) count(setFigure(days, localDay(cell('day')), 'recoveryScore', numberOf(cell('score'))));
+  for (const cell of table('dailyactivity.csv', ['steps', 'active_calories', 'total_calories'])) {
+    const day = localDay(cell('day'));
+    const gave = [
+      setFigure(days, day, 'steps', numberOf(cell('steps'))),
+      setFigure(days, day, 'activeCaloriesKcal', numberOf(cell('active_calories'))),
+      setFigure(days, day, 'totalCaloriesKcal', numberOf(cell('total_calories'))),
+    ];
+    count(gave.some(Boolean));
+  }
+  // A day can hold several sleep periods (naps, rests): as the adapter does, the night is the day's longest
+  // "long_sleep" period.
+  const nights = new Map<string, { seconds: number; cell: (column: string) => string | undefined }>();
+  for (const cell of table('sleepmodel.csv', ['total_sleep_duration'])) {
+    const day = localDay(cell('day'));
+    const seconds = numberOf(cell('total_sleep_duration'));
+    const type = cell('type')?.trim();
+    if (!day || seconds === null || (type !== undefined && type !== 'long_sleep')) continue;
+    if ((nights.get(day)?.seconds ?? -1) < seconds) nights.set(day, { seconds, cell });
+  }
+  for (const [day, { seconds, cell }] of nights) {
+    const gave = [
+      setFigure(days, day, 'sleepDurationMinutes', seconds / 60),
+      setFigure(days, day, 'restingHeartRateBpm', numberOf(cell('lowest_heart_rate'))),
+      setFigure(days, day, 'hrvMs', numberOf(cell('average_hrv'))),
+      setFigure(days, day, 'respiratoryRateBpm', numberOf(cell('average_breath'))),
+    ];
+    count(gave.some(Boolean));
+  }
+  // Files with Oura's names but other headers are not Oura's.
+  if (!recognised) throw new ExportError('not_export');
+  return readingOf(days, records, used, 'Oura');
+}

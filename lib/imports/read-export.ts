@@ -1,0 +1,65 @@
+import { readAppleHealthExport } from './apple-health-export';
+import { EntryGatherer, ExportError, type HistoryReading } from './export-file';
+import { FitDays, isFitFile, isGarminJson, looksLikeFit, readGarminExport } from './garmin-export';
+import { OURA_FILES, readOuraExport } from './oura-export';
+import { readWhoopExport, WHOOP_FILES } from './whoop-export';
+import { readWithingsExport, WITHINGS_FILES } from './withings-export';
+
+// Any history file a member uploads, read once as it streams in: a Garmin FIT file on its own, or a zip in
+// which Apple Health's export.xml is parsed as it inflates and every other vendor's files are gathered on
+// the way (FIT files folded into days one at a time), then read by the vendor whose files are there.
+
+export type ExportKind = 'apple_health' | 'whoop' | 'oura' | 'withings' | 'garmin';
+
+/** A FIT file uploaded on its own is read whole; a watch's own files are kilobytes to a few megabytes. */
+const MAX_FIT_BYTES = 64 * 1024 ** 2;
+
+/** Every other vendor's files gathered beside Apple Health's export.xml (base names, lower-cased). */
+const gathered = (name: string) => WHOOP_FILES.has(name) || OURA_FILES.has(name) || WITHINGS_FILES.has(name) || isGarminJson(name);
+
+async function* rest(head: Uint8Array, more: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
+  if (head.length) yield head;
+  for (let next = await more.next(); !next.done; next = await more.next()) yield next.value;
+}
+
+/** Which vendor's export the bytes are, and the days read from it; refuses (ExportError) what is none. */
+export async function readHistoryExport(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, onRecords?: (records: number) => void): Promise<{ kind: ExportKind; reading: HistoryReading }> {
+  const more = (Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : (async function* () { yield* source; })()) as AsyncIterator<Uint8Array>;
+  const start: Uint8Array[] = [];
+  let size = 0;
+  for (let next = size < 12 ? await more.next() : null; next && !next.done; next = size < 12 ? await more.next() : null) {
+    start.push(next.value);
+    size += next.value.length;
+  }
+  const head = Buffer.concat(start);
+  const fit = new FitDays();
+
+  if (looksLikeFit(head)) {
+    const chunks: Uint8Array[] = [head];
+    for await (const chunk of rest(new Uint8Array(0), more)) {
+      size += chunk.length;
+      if (size > MAX_FIT_BYTES) throw new ExportError('too_large');
+      chunks.push(chunk);
+    }
+    fit.read(new Uint8Array(Buffer.concat(chunks)));
+    return { kind: 'garmin', reading: readGarminExport(new Map(), fit)! };
+  }
+
+  const others = new EntryGatherer(gathered, { wants: isFitFile, take: (_, data) => fit.read(data) });
+  try {
+    return { kind: 'apple_health', reading: await readAppleHealthExport(rest(head, more), undefined, onRecords, others) };
+  } catch (error) {
+    if (!(error instanceof ExportError) || error.problem !== 'not_export') throw error;
+  }
+  const readers: [ExportKind, () => HistoryReading | null][] = [
+    ['whoop', () => readWhoopExport(others.files)],
+    ['oura', () => readOuraExport(others.files)],
+    ['withings', () => readWithingsExport(others.files)],
+    ['garmin', () => readGarminExport(others.files, fit)],
+  ];
+  for (const [kind, read] of readers) {
+    const reading = read();
+    if (reading) return { kind, reading };
+  }
+  throw new ExportError('not_export');
+}
