@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -51,6 +51,16 @@ export function CheckinFlow() {
   const [reflecting, setReflecting] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Keyboard focus follows the flow: after Next, Back or "Start my reflection", to the heading of what appeared.
+  const moodHeading = useRef<HTMLHeadingElement>(null);
+  const symptomsHeading = useRef<HTMLHeadingElement>(null);
+  const reflectionHeading = useRef<HTMLHeadingElement>(null);
+  const pending = useRef<{ current: HTMLHeadingElement | null } | null>(null);
+  const moveTo = (heading: { current: HTMLHeadingElement | null }) => (pending.current = heading);
+  useEffect(() => {
+    pending.current?.current?.focus();
+    pending.current = null;
+  });
 
   const submit = async () => {
     setSaving(true);
@@ -73,12 +83,18 @@ export function CheckinFlow() {
     <div className="flex flex-col gap-6">
       <ProgressBar value={step} max={2} label={`Step ${step} of 2`} valueText={`Step ${step} of 2`} />
       {step === 1 ? (
-        <Card title="How are you today?">
+        <Card title="How are you today?" headingRef={moodHeading}>
           <div className="flex flex-col gap-8">
             <MoodPicker value={mood} onChange={setMood} />
             <EnergySlider value={energy} onChange={setEnergy} />
             <div className="flex justify-end">
-              <Button type="button" onClick={() => setStep(2)}>
+              <Button
+                type="button"
+                onClick={() => {
+                  setStep(2);
+                  moveTo(symptomsHeading);
+                }}
+              >
                 Next
               </Button>
             </div>
@@ -86,16 +102,23 @@ export function CheckinFlow() {
         </Card>
       ) : (
         <>
-          <Card title="Any symptoms today?">
+          <Card title="Any symptoms today?" headingRef={symptomsHeading}>
             <SymptomPicker selected={symptoms} onChange={setSymptoms} />
           </Card>
-          <Card title="Daily reflection">
+          <Card title="Daily reflection" headingRef={reflectionHeading}>
             {reflecting ? (
               <ReflectionChat opening={{ mood, energy, symptoms }} />
             ) : (
               <div className="flex flex-col items-start gap-3">
                 <p className="text-sm text-neutral-700">A few questions about your day, built on what you chose above. It takes about two minutes.</p>
-                <Button type="button" variant="secondary" onClick={() => setReflecting(true)}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  onClick={() => {
+                    setReflecting(true);
+                    moveTo(reflectionHeading);
+                  }}
+                >
                   Start my reflection
                 </Button>
               </div>
@@ -103,7 +126,14 @@ export function CheckinFlow() {
           </Card>
           {error ? <Alert variant="error">{error}</Alert> : null}
           <div className="flex items-center justify-between gap-3">
-            <Button type="button" variant="ghost" onClick={() => setStep(1)}>
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => {
+                setStep(1);
+                moveTo(moodHeading);
+              }}
+            >
               Back
             </Button>
             <Button type="button" onClick={() => void submit()} disabled={saving}>

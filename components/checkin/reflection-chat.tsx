@@ -28,6 +28,12 @@ export function ReflectionChat({ opening, className }: { opening?: OpeningChoice
   const [done, setDone] = useState(false);
   const inputId = useId();
   const logRef = useRef<HTMLDivElement>(null);
+  // When the last reply ends the reflection, the input locks: focus goes to the line saying it is saved.
+  const savedRef = useRef<HTMLParagraphElement>(null);
+  const [endedBySend, setEndedBySend] = useState(false);
+  useEffect(() => {
+    if (endedBySend) savedRef.current?.focus();
+  }, [endedBySend]);
   // The opening is asked for once per mount, with the choices the component was mounted with.
   const openingRef = useRef(opening);
 
@@ -78,6 +84,9 @@ export function ReflectionChat({ opening, className }: { opening?: OpeningChoice
       if (answer.ok) {
         setBubbles((list) => [...list, { role: 'assistant', content: answer.data.reply }]);
         setDone(answer.data.done);
+        setEndedBySend(answer.data.done);
+        // Sent with the button (now disabled until the next reply is typed): back to the reply box.
+        if (!answer.data.done) requestAnimationFrame(() => document.getElementById(inputId)?.focus());
       } else refused(answer);
     } catch (error) {
       unanswered(error);
@@ -145,7 +154,7 @@ export function ReflectionChat({ opening, className }: { opening?: OpeningChoice
         </Button>
       </div>
       {done ? (
-        <p className="text-sm font-medium text-brand-800" role="status">
+        <p ref={savedRef} tabIndex={-1} className="text-sm font-medium text-brand-800 focus:outline-none" role="status">
           {CHAT_SAVED}
         </p>
       ) : null}

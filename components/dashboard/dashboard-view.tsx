@@ -3,11 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { api, keys } from '@/lib/client/query-calls';
-import type { ActivityResponse, BodyFigures, ProfileCompletion, SleepScoreResponse, TestosteroneTrendResponse, TodaysActionsResponse, VitalsResponse } from '@/lib/dashboard/contract';
+import type { ActivityResponse, BodyFigures, ProfileCompletion, SleepScoreResponse, StartStep, TestosteroneTrendResponse, TodaysActionsResponse, VitalsResponse } from '@/lib/dashboard/contract';
 import type { NotificationRecord } from '@/lib/dashboard/banner-notification';
 import { AlertBanner } from './alert-banner';
 import { ActivityCard } from './cards/activity-card';
 import { BloodPanelCard } from './cards/blood-panel-card';
+import { GettingStartedCard } from './cards/getting-started-card';
 import { PillarsCard } from './cards/pillars-card';
 import { ProfileCard } from './cards/profile-card';
 import { SleepCard } from './cards/sleep-card';
@@ -20,6 +21,7 @@ import { VitalSignsCard } from './cards/vital-signs-card';
 
 export type DashboardData = {
   firstName: string | null;
+  start: StartStep[];
   notification: NotificationRecord | null;
   actions: TodaysActionsResponse;
   selected: string[];
@@ -39,6 +41,7 @@ export function DashboardView({ data }: { data: DashboardData }) {
       <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">{data.firstName ? `Welcome, ${data.firstName}` : 'Welcome'}</h1>
       <AlertBanner initial={data.notification} />
       <div className="grid grid-cols-3 gap-6">
+        <GettingStartedCard steps={data.start} />
         <TScoreCard actions={actions} />
         <TResultsCard initial={data.trend} />
         <SleepCard initial={data.sleep} />

@@ -4,8 +4,9 @@ import { cx } from '@/components/ui/cx';
 
 // The little pieces the dashboard's cards share.
 
-/** Where a card sends the user to connect a wearable. */
+/** Where a card sends the member to import their history or connect a wearable, and the link's words. */
 export const DEVICES = '/my_devices';
+export const DEVICES_ACTION = 'Import or connect';
 
 const WEEKDAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
 /** A chart's label for a YYYY-MM-DD day ("Mon"). */
@@ -146,6 +147,7 @@ export function WeekSection(props: {
   testId: string;
   days: DayValue[];
   chart: (days: DayValue[]) => ReactNode;
+  /** What fills the chart, in one whole sentence. */
   missing: string;
   /** Where this week's figures came from ("From Oura."), under the comparison. */
   from?: string | null;
@@ -162,7 +164,7 @@ export function WeekSection(props: {
         props.chart(props.days)
       ) : (
         <div className="mt-3">
-          <FillPrompt href={DEVICES} action="Connect a wearable">
+          <FillPrompt href={DEVICES} action={DEVICES_ACTION}>
             {props.missing}
           </FillPrompt>
         </div>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { Modal } from '@/components/ui/modal';
 import { getJson, postJson } from '@/lib/client/api-call';
 import { formatTimestampGB } from '@/lib/format';
 import { LOGIN_PATH } from '@/lib/routes';
@@ -17,6 +18,8 @@ export function DeviceTokens({ initial }: { initial: DeviceTokenRow[] }) {
   const [made, setMade] = useState<{ name: string; token: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The token the member asked to revoke, waiting for their confirmation.
+  const [revoking, setRevoking] = useState<DeviceTokenRow | null>(null);
 
   const refresh = async () => {
     const result = await getJson('/api/device-tokens');
@@ -55,7 +58,9 @@ export function DeviceTokens({ initial }: { initial: DeviceTokenRow[] }) {
   };
 
   const revoke = async (id: string) => {
-    if (await run(() => postJson(`/api/device-tokens/${encodeURIComponent(id)}/revoke`), 'The token could not be revoked. Please try again.')) await refresh();
+    const ok = await run(() => postJson(`/api/device-tokens/${encodeURIComponent(id)}/revoke`), 'The token could not be revoked. Please try again.');
+    setRevoking(null);
+    if (ok) await refresh();
   };
 
   return (
@@ -96,7 +101,7 @@ export function DeviceTokens({ initial }: { initial: DeviceTokenRow[] }) {
                   Made {formatTimestampGB(token.created_at)} · {token.last_used_at ? `last used ${formatTimestampGB(token.last_used_at)}` : 'not used yet'}
                 </p>
               </div>
-              <Button type="button" variant="secondary" disabled={busy} onClick={() => void revoke(token.id)} aria-label={`Revoke the token for ${token.name}`}>
+              <Button type="button" variant="secondary" disabled={busy} onClick={() => setRevoking(token)} aria-label={`Revoke the token for ${token.name}`}>
                 Revoke
               </Button>
             </li>
@@ -105,6 +110,23 @@ export function DeviceTokens({ initial }: { initial: DeviceTokenRow[] }) {
       ) : (
         <p className="text-sm text-neutral-600">No device tokens yet.</p>
       )}
+      <Modal
+        open={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title={revoking ? `Revoke the token for ${revoking.name}?` : 'Revoke the token'}
+        footer={
+          <>
+            <Button type="button" variant="secondary" onClick={() => setRevoking(null)}>
+              Keep it
+            </Button>
+            <Button type="button" loading={busy} onClick={() => revoking && void revoke(revoking.id)}>
+              Revoke
+            </Button>
+          </>
+        }
+      >
+        <p>The iOS app on that phone stops sending your Apple Health data until you give it a new token. The data already sent stays in your history.</p>
+      </Modal>
     </div>
   );
 }

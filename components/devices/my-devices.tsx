@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import Image from 'next/image';
 import { useEffect, useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
 import { DeviceIcon, type DeviceIconName } from '@/components/onboarding/device-icon';
@@ -132,6 +133,7 @@ export function MyDevices({ devices: initial, shops }: { devices: DeviceRow[]; s
               <div className="min-w-0 flex-1">
                 <h2 className="font-semibold text-neutral-900">Apple Watch</h2>
                 <p className="text-sm text-neutral-600">Apple Health, through our iOS app</p>
+                <p className="mt-2 text-xs text-neutral-600">Live syncing from your Apple Watch comes with our iPhone app. Until then, import your Apple Health export above: it brings all your history at once.</p>
               </div>
             </div>
             <div className="mt-4">
@@ -180,7 +182,11 @@ export function MyDevices({ devices: initial, shops }: { devices: DeviceRow[]; s
                       </p>
                     ) : null}
                     {needsReauth ? <p className="mt-2 text-xs text-warning-800">{card.title} stopped accepting our access. Reconnect to carry on syncing.</p> : null}
-                    {unavailable && !connected && !needsReauth ? <p className="mt-2 text-xs text-neutral-600">Can’t be connected on this server yet.</p> : null}
+                    {unavailable && !connected && !needsReauth ? (
+                      <p className="mt-2 text-xs text-neutral-600">
+                        Connecting {card.title} isn’t available yet. Import its data export above to bring your history now.
+                      </p>
+                    ) : null}
                   </div>
                 </div>
                 <div className="mt-4 flex gap-3">
@@ -197,7 +203,7 @@ export function MyDevices({ devices: initial, shops }: { devices: DeviceRow[]; s
                         Disconnect
                       </Button>
                     </>
-                  ) : (
+                  ) : unavailable && !needsReauth ? null : (
                     <>
                       <Button type="button" disabled={unavailable || live === 'loading'} onClick={() => void connect(device.wearable)}>
                         {needsReauth ? 'Reconnect' : `Connect ${card.title}`}
@@ -226,6 +232,9 @@ export function MyDevices({ devices: initial, shops }: { devices: DeviceRow[]; s
                 rel="noopener noreferrer"
                 className="flex h-full flex-col gap-1 rounded-control border border-neutral-200 p-4 transition-colors hover:border-brand-300 hover:bg-brand-50/40"
               >
+                <span className="mb-2 block rounded-control bg-brand-50 px-6 py-3">
+                  <Image src={shop.image.src} alt="" width={400} height={300} className="mx-auto h-20 w-auto" />
+                </span>
                 <span className="text-xs font-medium text-neutral-600">{shop.kind}</span>
                 <span className="font-semibold text-neutral-900">
                   {shop.name}

@@ -1,4 +1,4 @@
-import type { ComponentPropsWithRef, ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode, Ref } from 'react';
 import { useId } from 'react';
 import { cx } from './cx';
 
@@ -10,9 +10,11 @@ export type CardProps = Omit<ComponentPropsWithRef<'section'>, 'title'> & {
   footer?: ReactNode;
   /** Heading level for `title`, so cards fit the page's outline. */
   titleAs?: 'h2' | 'h3' | 'h4';
+  /** The heading, for moving keyboard focus to it when a step of a flow appears (it is then focusable by script). */
+  headingRef?: Ref<HTMLHeadingElement>;
 };
 
-export function Card({ title, header, footer, titleAs: Heading = 'h2', className, children, ...props }: CardProps) {
+export function Card({ title, header, footer, titleAs: Heading = 'h2', headingRef, className, children, ...props }: CardProps) {
   const titleId = useId();
   const hasHeader = Boolean(title) || Boolean(header);
 
@@ -28,7 +30,7 @@ export function Card({ title, header, footer, titleAs: Heading = 'h2', className
       {hasHeader ? (
         <header className="flex items-start justify-between gap-4 px-6 pt-5">
           {title ? (
-            <Heading id={titleId} className="text-base font-semibold text-neutral-900">
+            <Heading id={titleId} ref={headingRef} tabIndex={headingRef ? -1 : undefined} className="text-base font-semibold text-neutral-900 focus:outline-none">
               {title}
             </Heading>
           ) : null}

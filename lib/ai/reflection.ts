@@ -151,18 +151,31 @@ function opening(context: ReflectionContext, day: Day): string {
 const FILLER = /^(?:(?:well|so|um+|uh+|hmm+|erm|honestly|basically|actually|i think|i guess|i suppose|i mean|yeah|yes|no|ok(?:ay)?|oh|like|just|and|but|then)\b[\s,]*)+/i;
 const STOPWORDS = new Set(['the', 'and', 'but', 'was', 'were', 'are', 'had', 'has', 'have', 'that', 'this', 'with', 'for', 'its', "it's", 'just', 'really', 'very', 'too', 'not', 'all', 'been', 'did', 'got', 'get', 'you', 'then', 'than', 'from', 'today']);
 
-/** The clause of a message with the most content words, trimmed to 60 characters; '' when none. */
+/**
+ * The clause of a message with the most content words that fits a quote (60 characters), whole: a clause
+ * is never cut, so a long one is not quoted at all; '' when none fits.
+ */
 export function salientPhrase(message: string): string {
   const clauses = message
     .replace(/\s+/g, ' ')
     .replace(/["“”]/g, "'")
     .split(/[.!?;:]+|,\s*|\s+(?:but|because|although|though|so|since)\s+/i)
     .map((clause) => clause.replace(FILLER, '').trim())
-    .filter((clause) => /\p{L}/u.test(clause));
+    .filter((clause) => /\p{L}/u.test(clause) && clause.length <= QUOTE_MAX);
   const weight = (clause: string) => clause.split(' ').filter((word) => word.length > 2 && !STOPWORDS.has(word.toLowerCase())).length;
   const best = clauses.reduce<string | null>((top, clause) => (top === null || weight(clause) > weight(top) ? clause : top), null);
-  return best ? shorten(best, QUOTE_MAX) : '';
+  return best ?? '';
 }
+
+/** A whole sentence on each topic, for a reply that has no quote and for the closing. */
+const TOPIC_SENTENCES: Readonly<Record<string, string>> = {
+  work: 'Work took a good share of your day.',
+  stress: 'Stress was weighing on you.',
+  sleep: 'Your sleep was on your mind.',
+  training: 'You made room to move your body.',
+  food: 'What you ate and drank played a part.',
+  'the people around you': 'The people around you were part of your day.',
+};
 
 function topicsOf(text: string): string[] {
   return TOPICS.filter(([, pattern]) => pattern.test(text)).map(([name]) => name);
@@ -170,8 +183,13 @@ function topicsOf(text: string): string[] {
 
 function followUp(context: ReflectionContext, message: string, turn: number): string {
   const phrase = salientPhrase(message);
-  const reflect = phrase ? pick([`You said "${phrase}".`, `You mentioned "${phrase}".`, `"${phrase}": thank you for sharing that.`], context.day, turn, message) : 'Thank you for sharing that.';
   const topic = topicsOf(message)[0];
+  // The member's own words when a whole clause of them fits, else what they were about, else thanks.
+  const reflect = phrase
+    ? pick([`You said "${phrase}".`, `You mentioned "${phrase}".`, `Thank you for telling me: "${phrase}".`], context.day, turn, message)
+    : topic
+      ? `Thank you for sharing that. ${TOPIC_SENTENCES[topic]}`
+      : 'Thank you for sharing that.';
   const questions = turn === 1 ? (topic ? (TOPIC_QUESTIONS[topic] ?? FIRST_QUESTIONS) : FIRST_QUESTIONS) : SECOND_QUESTIONS;
   return `${reflect} ${pick(questions, context.day, turn, 'question', message)}`;
 }
@@ -197,15 +215,19 @@ export function suggestionFor(context: ReflectionContext, talkedAbout: readonly 
   return pick(GENERIC_STEPS, context.day, 'step');
 }
 
+/** "You" at a sentence's start. */
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+
 function closing(context: ReflectionContext, day: Day, messages: readonly string[]): string {
   const talkedAbout = topicsOf(messages.join('\n'));
-  const firstPhrase = messages.map(salientPhrase).find(Boolean);
-  const subject = talkedAbout.length ? listOf(talkedAbout.slice(0, 3)) : firstPhrase ? `"${firstPhrase}"` : null;
+  // What was said, in whole sentences: how the day felt, the member's own words, and at most two topics.
   const feel = feeling(day, 'then');
-  const facts = [feel ? `${feel}${day.sleep ? ` after ${day.sleep} of sleep` : ''}` : day.sleep ? `you slept ${day.sleep}` : null, subject ? `${feel || day.sleep ? '' : 'you '}talked about ${subject}` : null].filter(
-    (fact): fact is string => fact !== null,
-  );
-  const summary = facts.length ? `Today in a line: ${facts.join(', and ')}.` : 'Today in a line: you took a few minutes to look back on it.';
+  const felt = feel ? sentence(`${feel}${day.sleep ? ` after ${day.sleep} of sleep` : ''}`) : day.sleep ? `You slept ${day.sleep}.` : null;
+  const words = messages.map(salientPhrase).find(Boolean);
+  const quoted = words ? `In your words: "${words}".` : null;
+  const topics = talkedAbout.slice(0, 2).map((topic) => TOPIC_SENTENCES[topic]);
+  const said = [felt, quoted, ...topics].filter((part): part is string => Boolean(part));
+  const summary = said.length ? said.join(' ') : 'Thank you for taking a few minutes to look back on today.';
   const thanks = `Thank you for reflecting with me${day.name ? `, ${day.name}` : ''}.`;
   return `${summary} One small step to try: ${suggestionFor(context, talkedAbout)} ${thanks}`;
 }

@@ -128,6 +128,10 @@ export type RecommendationsResponse = {
 /** Profile completion for the 'Your profile' ring (computed on the server page). */
 export type ProfileCompletion = { percent: number; missing: string[] };
 
+/** The "Get started" checklist's steps (lib/dashboard/getting-started.ts), each done once its data is there. */
+export type StartStepKey = 'data' | 'checkin' | 'scan' | 'blood' | 'profile';
+export type StartStep = { key: StartStepKey; done: boolean };
+
 /**
  * Height and weights in the member's units ("178 cm", `5' 10"`, "181.9 lbs"); null where there is none.
  * The weight is the current one (lib/metrics/current-weight.ts), and weight_from says where it came from

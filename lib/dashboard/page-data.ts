@@ -9,6 +9,7 @@ import { sourceName } from '@/lib/metrics/source-names';
 import { formatHeight, formatWeight } from '@/lib/units';
 import type { BodyFigures } from './contract';
 import { selectedActions } from './actions';
+import { gettingStarted } from './getting-started';
 import { activityAnswer, notificationAnswer, sleepScoreAnswer, testosteroneTrendAnswer, todaysActionsAnswer, vitalsAnswer } from './answers';
 import { PROFILE_FIELDS, profileCompletion, type ProfileColumns } from './profile-completion';
 
@@ -30,8 +31,10 @@ export async function dashboardData(user: Owner) {
     vitalsAnswer(user),
     activityAnswer(user),
   ]);
+  const completion = profileCompletion(profile);
   return {
     firstName: profile.firstName,
+    start: await gettingStarted(user.id, completion.percent),
     notification,
     actions,
     selected,
@@ -39,7 +42,7 @@ export async function dashboardData(user: Owner) {
     trend,
     vitals: vitalsNow,
     activity: activityNow,
-    profile: profileCompletion(profile),
+    profile: completion,
     body: bodyFigures(profile, weight),
   };
 }

@@ -64,6 +64,8 @@ test('a full daily check-in: mood, energy, two symptoms found by search, a three
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuetext', 'Step 2 of 2');
+  // Keyboard focus moves to the new step's heading, not to the page body.
+  await expect(page.getByRole('heading', { name: 'Any symptoms today?' })).toBeFocused();
   const search = page.getByRole('searchbox', { name: 'Search symptoms' });
   await expect(page.getByTestId('symptom-count')).toHaveText('23 symptoms');
   await search.fill('HEAD');
@@ -76,6 +78,7 @@ test('a full daily check-in: mood, energy, two symptoms found by search, a three
   await expect(page.getByTestId('symptom-count')).toHaveText('23 symptoms · 2 selected');
 
   await page.getByRole('button', { name: 'Start my reflection' }).click();
+  await expect(page.getByRole('heading', { name: 'Daily reflection' })).toBeFocused();
   // The built-in engine opens with what was chosen.
   const opening = aiBubbles(page).first();
   await expect(opening).toContainText('neutral');
@@ -90,6 +93,8 @@ test('a full daily check-in: mood, energy, two symptoms found by search, a three
   await reply(page, 'I stayed up late\nreading the news', 'button');
   await reply(page, 'Tomorrow I will take a proper lunch break', 'enter');
   await expectLocked(page);
+  // The last reply locked the box: focus is on the line saying the reflection is saved.
+  await expect(page.getByRole('status').filter({ hasText: /saved/i })).toBeFocused();
   await page.screenshot({ path: 'test-results/checkin-step-2.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Done for today' }).click();

@@ -343,10 +343,19 @@ test('a user with no data sees dashes and what would fill them, and no console e
   for (const id of ['steps-this-week', 'steps-last-week', 'hr-this-week', 'hr-last-week', 'stress-this-week', 'stress-last-week', 'calories-intake', 'calories-goal', 'calories-remaining', 'blood-pressure']) {
     await expect(page.getByTestId(id)).toContainText('–');
   }
-  await expect(page.getByText('to see your steps.')).toBeVisible();
-  await expect(page.getByText('to see your heart rate.')).toBeVisible();
+  // Each empty card says in a whole sentence what fills it, and links there.
+  await expect(page.getByText('Your daily steps appear here from your imported history or a connected device.')).toBeVisible();
+  await expect(page.getByText('Your heart rate appears here from your imported history, a connected device or your weekly scan.')).toBeVisible();
   await expect(page.getByTestId('vo2-max')).toHaveText('Your VO2 max is unavailable');
-  await expect(page.getByRole('link', { name: 'Connect a wearable' }).first()).toHaveAttribute('href', '/my_devices');
+  await expect(page.getByRole('link', { name: 'Import or connect' }).first()).toHaveAttribute('href', '/my_devices');
+  // The first weeks' checklist: nothing done yet but the profile's onboarding answers, each step linking to its place.
+  const start = page.getByRole('region', { name: 'Get started' });
+  await expect(start.getByTestId('getting-started-progress')).toHaveText('0 of 5 done');
+  await expect(start.getByRole('link', { name: 'Go to My devices' })).toHaveAttribute('href', '/my_devices');
+  await expect(start.getByRole('link', { name: 'Check in now' })).toHaveAttribute('href', '/daily_checkins');
+  await expect(start.getByRole('link', { name: 'Start the scan' })).toHaveAttribute('href', '/weekly_checkin');
+  await expect(start.getByRole('link', { name: 'Upload a report' })).toHaveAttribute('href', '/profile');
+  await expect(start.getByRole('link', { name: 'Complete your profile' })).toHaveAttribute('href', '/complete-profile');
   // Onboarding gave the date of birth, height and weight: the calorie goal names the one input it lacks.
   const calories = page.getByRole('region', { name: 'Calories' });
   await expect(calories).toContainText('Your calorie goal needs your activity level.');

@@ -58,6 +58,9 @@ test('a new member imports an Apple Health export, watches it read, confirms the
   await expect(page.getByTestId('hr-from')).toContainText('your imported Apple Health history');
   await expect(page.getByTestId('weight-from')).toContainText(`Apple Health (imported), ${new Date(`${days.at(-1)}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}`);
   await expect(page.getByTestId('blood-pressure')).toHaveText('124/80mmHg');
+  // The checklist ticks its first step.
+  await expect(page.getByTestId('start-data')).toHaveAttribute('data-done', 'true');
+  await expect(page.getByTestId('getting-started-progress')).toHaveText('1 of 5 done');
   // Two weeks of data: the T-Score is no longer waiting for seven days.
   await expect(page.getByText(/of the 7 days needed/)).toHaveCount(0);
   await page.screenshot({ path: 'test-results/history-import-dashboard.png', fullPage: true });

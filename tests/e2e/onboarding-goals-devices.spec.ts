@@ -306,7 +306,13 @@ test.describe('/my_devices', () => {
     const whoopCard = page.getByRole('region', { name: 'Whoop' });
     await expect(whoopCard.getByText('Not connected')).toBeVisible();
     // Oura and Withings have no OAuth client on the e2e server.
-    for (const name of ['Oura Ring', 'Withings Scale']) await expect(page.getByRole('region', { name }).getByText('Unavailable')).toBeVisible();
+    // Quietly: a badge and what to do instead, and no button that looks clickable.
+    for (const name of ['Oura Ring', 'Withings Scale']) {
+      const card = page.getByRole('region', { name });
+      await expect(card.getByText('Unavailable')).toBeVisible();
+      await expect(card).toContainText(`Connecting ${name} isn’t available yet. Import its data export above to bring your history now.`);
+      await expect(card.getByRole('button')).toHaveCount(0);
+    }
 
     const opened = page.waitForEvent('popup');
     await whoopCard.getByRole('button', { name: 'Connect Whoop' }).click();
@@ -386,7 +392,14 @@ test.describe('/my_devices', () => {
     const [row] = await query<{ steps: number }>(`SELECT m.steps FROM daily_metrics m JOIN users u ON u.id = m."userId" WHERE u.email = $1 AND m.source = 'apple_health'`, [email]);
     expect(row!.steps).toBe(7100);
 
+    // Revoking asks first; keeping it changes nothing.
     await card.getByRole('button', { name: "Revoke the token for Alex's iPhone" }).click();
+    const confirm = page.getByRole('dialog', { name: "Revoke the token for Alex's iPhone?" });
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await expect(confirm).toBeHidden();
+    expect((await send()).status()).toBe(200);
+    await card.getByRole('button', { name: "Revoke the token for Alex's iPhone" }).click();
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
     await expect(card.getByText('No device tokens yet.')).toBeVisible();
     expect((await send()).status()).toBe(401);
   });

@@ -110,9 +110,24 @@ test.describe('/pillars_overview', () => {
     await expect(page.getByText('2 of 4', { exact: true })).toBeVisible();
   });
 
-  test('links back to /', async ({ page }) => {
+  test('links back to / for a visitor, and a signed-in member back where they came from or to the dashboard', async ({ page, users }) => {
     await page.goto('/pillars_overview');
     await expect(page.getByRole('link', { name: 'Back', exact: true })).toHaveAttribute('href', '/');
+    await users.create({ onboarded: true });
+    await page.goto('/pillars_overview');
+    await expect(page.getByRole('link', { name: 'Back', exact: true })).toHaveAttribute('href', '/main_dashboard');
+    await page.goto('/order_devices');
+    await expect(page.getByRole('link', { name: 'Back', exact: true })).toHaveAttribute('href', '/main_dashboard');
+    await page.goto('/main_dashboard');
+    await page.getByRole('link', { name: 'Find out more about the longevity pillars' }).click();
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await expect(page).toHaveURL(/\/main_dashboard$/);
+  });
+
+  test('/favicon.ico is the logo', async ({ request }) => {
+    const answer = await request.get('/favicon.ico');
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
   });
 });
 

@@ -53,7 +53,7 @@ describe('the supplement ranking', () => {
       name: 'Magnesium Glycinate',
       description: 'A gentle, well-absorbed magnesium taken before bed to support deeper sleep and muscle recovery.',
       photo: '/supplements/magnesium-glycinate.svg',
-      link: 'https://www.example-shop.com/search?q=magnesium+glycinate',
+      link: 'https://www.pureencapsulations.com',
     });
     expect(answer.error).toBeNull();
     expect(answer.next_refresh).toBe('2026-12-22T00:00:00.000Z');

@@ -80,15 +80,17 @@ describe('the follow-ups', () => {
     for (const reply of replies.slice(1)) expect(reply.match(/\?/g)).toHaveLength(1);
   });
 
-  it('keep the quote to 60 characters', () => {
-    const phrase = salientPhrase('Today I spent absolutely every single waking hour of the afternoon reorganising the entire garage from top to bottom');
-    expect(phrase.length).toBeLessThanOrEqual(60);
-    expect(phrase).toMatch(/^Today I spent absolutely every single waking hour of the.*…$/);
+  it('never cut a quote: a clause longer than 60 characters is not quoted, and the reply says what it was about in a whole sentence', () => {
+    const long = 'Probably the two glasses of wine and answering work emails in bed until well past midnight';
+    expect(salientPhrase(long)).toBe('');
+    expect(salientPhrase(`${long}, then I slept badly`)).toBe('I slept badly');
     const reply = builtinReflection(context(), [
       { role: 'assistant', content: 'opening' },
-      { role: 'user', content: 'Today I spent absolutely every single waking hour of the afternoon reorganising the entire garage from top to bottom' },
+      { role: 'user', content: long },
     ]).reply;
-    expect(reply).toContain(`"${phrase}"`);
+    expect(reply).not.toContain('…');
+    expect(reply).not.toContain('"');
+    expect(reply).toMatch(/^Thank you for sharing that\. Work took a good share of your day\. [^"]+\?$/);
   });
 
   it('ask a question about the topic the user raised', () => {
@@ -120,7 +122,8 @@ describe('the closing', () => {
     const closing = builtinReflection(context({ firstName: 'Sam' }), [...transcript, { role: 'user', content: MESSAGES[2] ?? '' }]);
     expect(closing).toEqual({
       reply:
-        'Today in a line: you felt happy with low energy after 6 h 10 min of sleep, and talked about work, sleep and training. ' +
+        'You felt happy with low energy after 6 h 10 min of sleep. In your words: "I stayed up far too late watching the football". ' +
+        'Work took a good share of your day. Your sleep was on your mind. ' +
         "One small step to try: start winding down at 21:30 tonight, with screens away and lights low, to sleep longer than last night's 6 h 10 min. " +
         'Thank you for reflecting with me, Sam.',
       done: true,
@@ -145,9 +148,9 @@ describe('the closing', () => {
 
   it('quotes the user when no topic is recognised, and copes with knowing nothing', () => {
     const { replies } = converse(BLANK, ['Pretty quiet', 'Nothing to add', 'That is all']);
-    expect(replies.at(-1)).toMatch(/^Today in a line: you talked about "Pretty quiet"\. One small step to try: .+ Thank you for reflecting with me\.$/);
+    expect(replies.at(-1)).toMatch(/^In your words: "Pretty quiet"\. One small step to try: .+ Thank you for reflecting with me\.$/);
     const { replies: silent } = converse(BLANK, [' ', '...', '?']);
-    expect(silent.at(-1)).toMatch(/^Today in a line: you took a few minutes to look back on it\./);
+    expect(silent.at(-1)).toMatch(/^Thank you for taking a few minutes to look back on today\. One small step/);
   });
 
   it('stays closed for any later message', () => {

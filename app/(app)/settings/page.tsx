@@ -74,8 +74,8 @@ async function NotificationsSection({ userId }: { userId: string }) {
 function BillingOff() {
   return (
     <Card title="Subscription">
-      <p className="text-sm font-semibold text-neutral-900">Billing is not configured</p>
-      <p className="mt-1 text-sm text-neutral-600">This server takes no payments, so your dashboard is open without a subscription.</p>
+      <p className="text-sm font-semibold text-neutral-900">No subscription needed</p>
+      <p className="mt-1 text-sm text-neutral-600">Your dashboard is open to you without a subscription, and you won’t be charged.</p>
     </Card>
   );
 }

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import Image from 'next/image';
 import { BackLink } from '@/components/back-link';
 import { DEVICE_SHOPS } from '@/lib/device-shops';
+import { getSessionUser } from '@/lib/auth/sessions';
+import { DASHBOARD_PATH } from '@/lib/routes';
 import { sameSitePath } from '@/lib/same-site-path';
 
 export const metadata: Metadata = { title: 'Order a device' };
@@ -11,9 +13,10 @@ type OrderDevicesPageProps = {
 };
 
 export default async function OrderDevicesPage({ searchParams }: OrderDevicesPageProps) {
-  // The opener passes ?origin=/onboarding_12 (or similar) so Back returns there.
+  // The opener passes ?origin=/onboarding_12 (or similar) so Back returns there; without one, a signed-in
+  // member goes back to the dashboard and anyone else to the landing page.
   const { origin } = await searchParams;
-  const backHref = sameSitePath(origin);
+  const backHref = sameSitePath(origin, (await getSessionUser()) ? DASHBOARD_PATH : '/');
 
   return (
     <div className="mx-auto w-full max-w-6xl px-8 py-12">

@@ -6,7 +6,7 @@ import { api, keys } from '@/lib/client/query-calls';
 import type { ActivityResponse, GoalInput } from '@/lib/dashboard/contract';
 import { formatTimestampGB, listOf } from '@/lib/format';
 import { StepsChart } from '../lazy-charts';
-import { DEVICES, Dash, FillPrompt, Figure, Provenance, Ring, useLogged, WeekSection, weekLabels } from '../primitives';
+import { DEVICES, DEVICES_ACTION, Dash, FillPrompt, Figure, Provenance, Ring, useLogged, WeekSection, weekLabels } from '../primitives';
 import { CardioDiff } from './cardio-diff';
 
 const GOAL_INPUT_WORDS: Readonly<Record<GoalInput, string>> = { date_of_birth: 'date of birth', height: 'height', weight: 'weight', activity_level: 'activity level' };
@@ -57,7 +57,7 @@ export function ActivityCard({ initial }: { initial: ActivityResponse }) {
               <StepsChart days={days} />
             </div>
           )}
-          missing="to see your steps."
+          missing="Your daily steps appear here from your imported history or a connected device."
           from={a.steps_from ? `${a.steps_from} Today’s bar is so far; the means count full days.` : null}
         />
         <section aria-label="Fitness" className="pl-6">
@@ -65,7 +65,7 @@ export function ActivityCard({ initial }: { initial: ActivityResponse }) {
           {a.vo2_max === null ? (
             <div className="mt-3 flex flex-col gap-2">
               <p className="text-sm text-neutral-800" data-testid="vo2-max">Your VO2 max is unavailable</p>
-              <FillPrompt href={DEVICES} action="Connect a wearable">that estimates it.</FillPrompt>
+              <FillPrompt href={DEVICES} action={DEVICES_ACTION}>A watch or ring that estimates VO2 max fills this in, imported or connected.</FillPrompt>
             </div>
           ) : (
             <div className="mt-3 flex flex-col gap-3">
@@ -77,7 +77,7 @@ export function ActivityCard({ initial }: { initial: ActivityResponse }) {
               <div>
                 <p className="text-xs font-medium text-neutral-600">Cardio age</p>
                 {a.cardio_age === null || a.cardio_diff === null ? (
-                  <FillPrompt href="/profile" action="Add your date of birth">to compare with your age.</FillPrompt>
+                  <FillPrompt href="/profile" action="Add your date of birth">Your cardio age needs your date of birth to compare with.</FillPrompt>
                 ) : (
                   <p className="flex items-center gap-2" data-testid="cardio-age">
                     <Figure value={a.cardio_age} unit="years" className="text-xl" />

@@ -7,7 +7,7 @@ import { CardLink } from '../primitives';
 /** The longevity pillars, each a link to its page. */
 export function PillarsCard() {
   return (
-    <Card title="Longevity pillars" header={<CardLink href="/pillars_overview" label="Find out more about the longevity pillars">Find out more</CardLink>}>
+    <Card title="Longevity pillars" header={<CardLink href="/pillars_overview?origin=/main_dashboard" label="Find out more about the longevity pillars">Find out more</CardLink>}>
       <ul className="grid grid-cols-2 gap-3">
         {PILLARS.map((pillar) => (
           <li key={pillar.slug}>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from '@/components/ui/card';
 import { api, CallError, keys } from '@/lib/client/query-calls';
 import type { SleepScoreResponse } from '@/lib/dashboard/contract';
-import { DEVICES, FillPrompt, Provenance, Ring } from '../primitives';
+import { DEVICES, DEVICES_ACTION, FillPrompt, Provenance, Ring } from '../primitives';
 
 const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
@@ -45,7 +45,7 @@ export function SleepCard({ initial }: { initial: SleepScoreResponse | null }) {
               {query.data.from ? <Provenance testId="sleep-from">{query.data.from}</Provenance> : null}
             </>
           ) : !note ? (
-            <FillPrompt href={DEVICES} action="Connect a wearable">
+            <FillPrompt href={DEVICES} action={DEVICES_ACTION}>
               No sleep score from the last two nights.
             </FillPrompt>
           ) : null}

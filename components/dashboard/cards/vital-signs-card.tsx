@@ -33,7 +33,7 @@ export function VitalSignsCard({ initial }: { initial: VitalsResponse }) {
               <HeartRateChart days={days} />
             </div>
           )}
-          missing="to see your heart rate."
+          missing="Your heart rate appears here from your imported history, a connected device or your weekly scan."
           from={v.heart_rate_from}
         />
         <WeekSection
@@ -49,7 +49,7 @@ export function VitalSignsCard({ initial }: { initial: VitalsResponse }) {
               <StressChart days={days} />
             </div>
           )}
-          missing="to see your stress."
+          missing="Your stress appears here from a device that measures it, such as Oura, Whoop or Garmin."
           from={v.stress_from}
         />
         <section aria-label="Blood pressure" className="pl-6">
