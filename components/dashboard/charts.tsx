@@ -17,6 +17,7 @@ import {
 } from 'chart.js';
 import { Bar, Line } from 'react-chartjs-2';
 import type { TestosteronePoint } from '@/lib/dashboard/contract';
+import type { MeasureTrend } from '@/lib/insights/measure-trends';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, Filler, Tooltip);
 
@@ -146,4 +147,66 @@ function DayBars({ days, unit, name, colour, barThickness, max }: { days: DayVal
 
 function describe(days: DayValue[], unit: string): string {
   return days.map((d) => `${d.label} ${d.value === null ? 'no data' : `${d.value.toLocaleString('en-GB')}${unit ? ` ${unit}` : ''}`}`).join(', ');
+}
+
+const SHORT_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const shortDay = (day: string) => SHORT_DAY.format(new Date(`${day}T00:00:00Z`));
+const figure = (value: number, unit: string) => `${value.toLocaleString('en-GB', { maximumFractionDigits: 1 })}${unit ? ` ${unit}` : ''}`;
+
+/**
+ * One measure on /insights: its value each day of the range (a point, joined where days follow each other)
+ * and, dashed, the fitted line its trend statement quotes, over the four weeks it was fitted to.
+ */
+export function TrendChart({ measure, days }: { measure: MeasureTrend; days: string[] }) {
+  const at = new Map(measure.points.map((p) => [p.day, p.value]));
+  const { line, scale } = measure;
+  const span = line ? (Date.parse(line.last) - Date.parse(line.first)) / 86_400_000 : 0;
+  const fitted = days.map((day) => {
+    if (!line || day < line.first || day > line.last) return null;
+    const x = (Date.parse(day) - Date.parse(line.first)) / 86_400_000;
+    return span ? line.start + ((line.end - line.start) * x) / span : line.start;
+  });
+  const word = (value: number) => (scale ? (scale[Math.round(value)] ?? figure(value, '')) : figure(value, measure.unit));
+  const values = measure.points.map((p) => p.value);
+  const summary =
+    `${measure.label}, ${days.length} days: ${measure.points.length} with a value` +
+    (values.length ? `, from ${word(Math.min(...values))} to ${word(Math.max(...values))}; latest ${word(values.at(-1)!)} on ${shortDay(measure.points.at(-1)!.day)}` : '') +
+    (line ? `. Fitted line over the last 4 weeks: ${figure(line.start, measure.unit)} to ${figure(line.end, measure.unit)}.` : '.');
+  const options: ChartOptions<'line'> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false,
+    plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => (item.datasetIndex === 1 ? `Trend ${figure(item.parsed.y ?? 0, measure.unit)}` : word(item.parsed.y ?? 0)) } } },
+    scales: {
+      x: { grid: { display: false }, ticks: { color: TICKS, font: FONT, maxTicksLimit: 6, maxRotation: 0 }, border: { display: false } },
+      y: {
+        grid: { color: GRID },
+        border: { display: false },
+        ...(scale ? { min: 0, max: scale.length - 1, ticks: { stepSize: 1, color: TICKS, font: FONT, callback: (value) => scale[Number(value)] ?? '' } } : { ticks: { color: TICKS, font: FONT, maxTicksLimit: 4 } }),
+      },
+    },
+  };
+  return (
+    <Line
+      role="img"
+      aria-label={summary}
+      options={options}
+      data={{
+        labels: days.map(shortDay),
+        datasets: [
+          {
+            data: days.map((day) => at.get(day) ?? null),
+            borderColor: BRAND,
+            backgroundColor: BRAND,
+            borderWidth: 1.5,
+            pointRadius: days.length > 120 ? 1.5 : 2.5,
+            showLine: measure.key !== 'testosterone',
+            spanGaps: false,
+            tension: 0.25,
+          },
+          { data: fitted, borderColor: '#1f2a2a', borderDash: [6, 4], borderWidth: 2, pointRadius: 0, spanGaps: false },
+        ],
+      }}
+    />
+  );
 }

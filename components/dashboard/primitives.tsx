@@ -83,10 +83,10 @@ export function FillPrompt({ children, href, action }: { children: ReactNode; hr
   );
 }
 
-type RingProps = { percent: number | null; label: string; size?: number; children?: ReactNode; tone?: 'brand' | 'info' };
+type RingProps = { percent: number | null; label: string; size?: number; children?: ReactNode };
 
 /** A progress ring (sleep score, profile completion); an empty track without a value. */
-export function Ring({ percent, label, size = 120, children, tone = 'brand' }: RingProps) {
+export function Ring({ percent, label, size = 120, children }: RingProps) {
   const stroke = 10;
   const radius = (size - stroke) / 2;
   const circumference = 2 * Math.PI * radius;
@@ -104,7 +104,7 @@ export function Ring({ percent, label, size = 120, children, tone = 'brand' }: R
             strokeWidth={stroke}
             strokeLinecap="round"
             strokeDasharray={`${(filled / 100) * circumference} ${circumference}`}
-            className={tone === 'brand' ? 'stroke-brand-500' : 'stroke-info-600'}
+            className="stroke-brand-500"
           />
         )}
       </svg>

@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import type { TodaysActionsResponse } from '@/lib/dashboard/contract';
 import { formatTimestampGB } from '@/lib/format';
+import { chartId, TrendCharts } from './trend-charts';
 import { LOGIN_PATH } from '@/lib/routes';
 
 /** SPEC §2 "Insights": the T-Indicator's tooltip. */
@@ -64,6 +65,11 @@ export function InsightsView({ actions }: { actions: TodaysActionsResponse }) {
               <li key={insight}>
                 <p data-testid="trend-text">{insight}</p>
                 {patterns.data.from?.[i] ? <p className="text-xs text-neutral-600" data-testid="trend-from">{patterns.data.from[i]}</p> : null}
+                {patterns.data.charts?.[i] ? (
+                  <a href={`#${chartId(patterns.data.charts[i])}`} className="text-xs font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900" data-testid="trend-chart-link">
+                    See the chart<span className="sr-only"> for statement {i + 1}</span>
+                  </a>
+                ) : null}
               </li>
             ))}
           </ol>
@@ -79,6 +85,7 @@ export function InsightsView({ actions }: { actions: TodaysActionsResponse }) {
           </p>
         </div>
       </Card>
+      <TrendCharts />
       <Card title="Optimisation strategies" className="col-span-3" footer={<Refresh at={strategies.data?.next_refresh} />}>
         {noLocation ? (
           <p className="text-sm text-neutral-600">{NO_LOCATION}</p>

@@ -10,6 +10,7 @@ import type {
 } from '@/lib/dashboard/contract';
 import type { NotificationRecord } from '@/lib/dashboard/banner-notification';
 import type { PatternsResponse } from '@/lib/insights/daily-patterns';
+import type { MeasureTrendsResponse } from '@/lib/insights/measure-trends';
 import { getJson, postJson, type Answer, type JsonResult } from './api-call';
 
 // The calls React Query runs on the dashboard, /my_actions and /insights: one fetcher and one query key
@@ -51,6 +52,7 @@ export const keys = {
   notification: ['notification', 'next'] as const,
   recommendations: (lat: number, lon: number) => ['recommendations', lat, lon] as const,
   patterns: (lat: number, lon: number) => ['patterns', lat, lon] as const,
+  measures: (range: number) => ['trends', 'measures', range] as const,
 };
 
 export const api = {
@@ -68,4 +70,5 @@ export const api = {
   dismiss: (id: string) => dataOf(postJson(`/api/notifications/${encodeURIComponent(id)}/dismiss`, {})),
   recommendations: (lat: number, lon: number) => dataOf(postJson<RecommendationsResponse>('/api/recommendations', { lat, lon })),
   patterns: (lat: number, lon: number) => dataOf(postJson<PatternsResponse>('/api/patterns', { lat, lon })),
+  measures: (range: number) => dataOf(getJson<MeasureTrendsResponse>(`/api/trends/measures?range=${range}`)),
 };

@@ -6,13 +6,22 @@ import { mergedDays } from '@/lib/dashboard/merged-metrics';
 import { db } from '@/lib/db';
 import { isUniqueViolation } from '@/lib/db-errors';
 import { unitSystemOf } from '@/lib/profile/units-preference';
-import { computePatterns } from './patterns';
+import { computePatterns, TREND_FIELDS } from './patterns';
 
 /** How far back the patterns look: four weeks of trend and the four before for comparisons. */
 export const PATTERN_WINDOW_DAYS = 56;
 
-/** `from[i]` says where `insights[i]`'s figures came from ("From Oura and your daily check-ins."). */
-export type PatternsResponse = { insights: string[]; from: (string | null)[]; next_refresh: string };
+/**
+ * `from[i]` says where `insights[i]`'s figures came from ("From Oura and your daily check-ins."); `charts[i]`
+ * names the /insights chart it is read from (a measure of lib/insights/measure-trends.ts), or null.
+ */
+export type PatternsResponse = { insights: string[]; from: (string | null)[]; charts: (string | null)[]; next_refresh: string };
+
+/** The chart a statement is read from: its measure for trends and week-on-week changes, mood or energy for relationships. */
+function chartOf(insight: { kind: string; metric: string }): string | null {
+  if ((insight.kind === 'trend' || insight.kind === 'week_over_week') && (TREND_FIELDS as string[]).includes(insight.metric)) return insight.metric;
+  return insight.kind === 'relationship' && (insight.metric === 'mood' || insight.metric === 'energy') ? insight.metric : null;
+}
 
 
 /**
@@ -41,7 +50,11 @@ export async function dailyPatterns(userId: string, now = new Date(), engine: Ai
   const basis = JSON.stringify(computed.map((insight) => insight.text));
   // The list is phrased one for one, so the captions line up with whatever list is stored for this basis.
   const captions = computed.map((insight) => insight.from);
-  const answer = (row: { insights: string[]; nextRefreshAt: Date }): PatternsResponse => ({ insights: row.insights, from: row.insights.length === captions.length ? captions : row.insights.map(() => null), next_refresh: row.nextRefreshAt.toISOString() });
+  const charts = computed.map(chartOf);
+  const answer = (row: { insights: string[]; nextRefreshAt: Date }): PatternsResponse => {
+    const aligned = row.insights.length === captions.length;
+    return { insights: row.insights, from: aligned ? captions : row.insights.map(() => null), charts: aligned ? charts : row.insights.map(() => null), next_refresh: row.nextRefreshAt.toISOString() };
+  };
   if (stored && stored.basis === basis) return answer(stored);
 
   const insights = await engine.phrasePatterns(computed.map((insight) => insight.text));
@@ -55,6 +68,6 @@ export async function dailyPatterns(userId: string, now = new Date(), engine: Ai
     // A concurrent first request stored the day's list first: everyone gets that one.
     if (!isUniqueViolation(error)) throw error;
     const winner = await db.patternSet.findUniqueOrThrow({ where, select: { insights: true, nextRefreshAt: true, basis: true } });
-    return winner.basis === basis ? answer(winner) : { insights: winner.insights, from: winner.insights.map(() => null), next_refresh: winner.nextRefreshAt.toISOString() };
+    return winner.basis === basis ? answer(winner) : { insights: winner.insights, from: winner.insights.map(() => null), charts: winner.insights.map(() => null), next_refresh: winner.nextRefreshAt.toISOString() };
   }
 }

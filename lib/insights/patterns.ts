@@ -42,7 +42,7 @@ export const TREND_WINDOW_DAYS = 28;
 export const TREND_MIN_POINTS = 14;
 /** The smallest change over the window (slope × 27, in each metric's unit) worth reporting: below it is day-to-day noise. */
 export const TREND_MIN_CHANGE = { restingHeartRateBpm: 2, hrvMs: 3, sleepDurationMinutes: 15, steps: 500, weightKg: 0.5 } as const satisfies Partial<Record<MetricField, number>>;
-type TrendField = keyof typeof TREND_MIN_CHANGE;
+export type TrendField = keyof typeof TREND_MIN_CHANGE;
 
 /** Days with a value each week needs before its mean is compared: most of the week. */
 export const WEEK_MIN_VALUES = 4;
@@ -159,6 +159,23 @@ const sourcesOf = (byDay: ReadonlyMap<string, MergedDay>, field: MetricField, da
     const merged = byDay.get(day);
     return merged && merged[field] !== null ? merged.sources[field] : null;
   });
+
+/** The measures a trend statement can be about, each of which has its chart on /insights. */
+export const TREND_FIELDS = Object.keys(TREND_MIN_CHANGE) as TrendField[];
+
+/**
+ * The fitted line a trend statement quotes, for its chart: the least-squares line over the same 28 days
+ * ending on the same last day, in the member's units; null with too few days for one. `start` is its value
+ * on `first`, `end` on `last`.
+ */
+export function trendLineOf(byDay: ReadonlyMap<string, MergedDay>, field: TrendField, today: string, units: UnitSystem): { first: string; last: string; start: number; end: number } | null {
+  const { scale } = unitOf(field, units);
+  const last = lastDayOf(field, today);
+  const points = series(byDay, field, last, TREND_WINDOW_DAYS, scale);
+  const line = points.length >= TREND_MIN_POINTS ? leastSquaresSlope(points) : null;
+  if (!line) return null;
+  return { first: addDays(last, -(TREND_WINDOW_DAYS - 1)), last, start: line.intercept, end: line.intercept + line.slope * (TREND_WINDOW_DAYS - 1) };
+}
 
 function trend(byDay: ReadonlyMap<string, MergedDay>, field: TrendField, today: string, units: UnitSystem): Insight | null {
   const { u, scale } = unitOf(field, units);

@@ -198,6 +198,26 @@ test.describe('insights', () => {
     const trendsCard = page.getByRole('region', { name: 'My longevity trends' });
     await expect(trendsCard.getByText(`Next refresh: ${gbTime(new Date(`${set!.next}Z`))}`)).toBeVisible();
 
+    // Every measure has its chart; a statement's link leads to the chart it is read from.
+    const charts = page.getByRole('region', { name: 'Your measures over time' });
+    for (const name of ['Sleep (h)', 'Heart-rate variability (ms)', 'Resting heart rate (bpm)', 'Weight (kg)', 'Testosterone (ng/dL)', 'Mood', 'Energy']) {
+      await expect(charts.getByRole('region', { name, exact: true }).getByRole('img')).toBeVisible();
+    }
+    const links = trends.getByTestId('trend-chart-link');
+    if (await links.count()) {
+      const target = (await links.first().getAttribute('href'))!;
+      await links.first().click();
+      await expect(page).toHaveURL(new RegExp(`${target}$`));
+      await expect(page.locator(target).getByRole('img')).toBeInViewport();
+    }
+    // The range: a year of the demo's sleep has more days than a month.
+    const sleep = charts.getByRole('region', { name: 'Sleep (h)', exact: true }).getByRole('img');
+    const month = Number(/(\d+) with a value/.exec((await sleep.getAttribute('aria-label'))!)![1]);
+    await charts.getByRole('button', { name: '1 year' }).click();
+    await expect(charts.getByRole('button', { name: '1 year' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(sleep).toHaveAttribute('aria-label', /^Sleep, 365 days/);
+    expect(Number(/(\d+) with a value/.exec((await sleep.getAttribute('aria-label'))!)![1])).toBeGreaterThan(month);
+
     const indicator = page.getByRole('region', { name: 'T-Indicator' });
     await expect(indicator.getByTestId('t-indicator-summary')).not.toBeEmpty();
     await page.screenshot({ path: 'test-results/insights.png', fullPage: true });

@@ -8,7 +8,7 @@ export function ProfileCard({ profile, body }: { profile: ProfileCompletion; bod
   return (
     <Card title="Your profile" header={<CardLink href="/profile" label="Complete your profile">Complete</CardLink>}>
       <div className="flex items-center gap-5">
-        <Ring percent={profile.percent} label={`Profile ${profile.percent}% complete`} tone="info">
+        <Ring percent={profile.percent} label={`Profile ${profile.percent}% complete`}>
           <span className="text-2xl font-semibold tracking-tight text-neutral-950" data-testid="profile-percent">{profile.percent}%</span>
         </Ring>
         <div className="text-sm text-neutral-600">

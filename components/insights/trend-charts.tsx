@@ -1,0 +1,114 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DEVICES, DEVICES_ACTION, FillPrompt, Provenance } from '@/components/dashboard/primitives';
+import { TrendChart } from '@/components/dashboard/lazy-charts';
+import { Card } from '@/components/ui/card';
+import { cx } from '@/components/ui/cx';
+import { Spinner } from '@/components/ui/spinner';
+import { api, keys } from '@/lib/client/query-calls';
+import { addDays, daysBetween } from '@/lib/days';
+import type { MeasureKey, MeasureTrend } from '@/lib/insights/measure-trends';
+
+const RANGES = [
+  { days: 30, label: '30 days' },
+  { days: 90, label: '90 days' },
+  { days: 365, label: '1 year' },
+] as const;
+
+/** What fills an empty chart, in one sentence, and where to do it. */
+const EMPTY: Readonly<Partial<Record<MeasureKey, { text: string; href: string; action: string }>>> = {
+  testosterone: { text: 'Your testosterone appears here from the blood tests you upload.', href: '/profile', action: 'Upload a blood test' },
+  mood: { text: 'Your mood appears here from your daily check-ins.', href: '/daily_checkins', action: 'Check in now' },
+  energy: { text: 'Your energy appears here from your daily check-ins.', href: '/daily_checkins', action: 'Check in now' },
+};
+const EMPTY_DEVICE = { text: 'This appears here from your imported history or a connected device.', href: DEVICES, action: DEVICES_ACTION };
+
+/** The chart's id, which a numbered trend statement links to. */
+export const chartId = (key: string) => `trend-chart-${key}`;
+
+function Latest({ measure }: { measure: MeasureTrend }) {
+  const last = measure.points.at(-1);
+  if (!last) return null;
+  const shown = measure.scale ? (measure.scale[last.value] ?? String(last.value)) : `${last.value.toLocaleString('en-GB', { maximumFractionDigits: 1 })}${measure.unit ? ` ${measure.unit}` : ''}`;
+  return (
+    <p className="text-sm text-neutral-700">
+      Latest <span className="font-semibold text-neutral-950 tabular-nums">{shown}</span>
+    </p>
+  );
+}
+
+/** /insights: each measure's chart over 30, 90 or 365 days, with the fitted line its statement quotes. */
+export function TrendCharts() {
+  const [range, setRange] = useState<(typeof RANGES)[number]['days']>(30);
+  const query = useQuery({ queryKey: keys.measures(range), queryFn: () => api.measures(range) });
+  const data = query.data;
+  const days = data ? Array.from({ length: daysBetween(data.first, data.last) + 1 }, (_, i) => addDays(data.first, i)) : [];
+  return (
+    <Card
+      title="Your measures over time"
+      className="col-span-3"
+      header={
+        <div role="group" aria-label="Time range" className="flex rounded-control border border-neutral-200 p-0.5">
+          {RANGES.map((r) => (
+            <button
+              key={r.days}
+              type="button"
+              aria-pressed={range === r.days}
+              onClick={() => setRange(r.days)}
+              className={cx(
+                'rounded-[calc(var(--radius-control)-2px)] px-3 py-1 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
+                range === r.days ? 'bg-brand-700 text-white' : 'text-neutral-700 hover:bg-neutral-100',
+              )}
+            >
+              {r.label}
+            </button>
+          ))}
+        </div>
+      }
+    >
+      {query.error ? (
+        <p className="text-sm text-danger-700">Error: {query.error.message}</p>
+      ) : !data ? (
+        <div className="flex items-center gap-2 text-sm text-neutral-600">
+          <Spinner decorative className="size-4" /> Drawing your charts…
+        </div>
+      ) : (
+        <>
+          <p className="mb-4 text-xs text-neutral-600">Each point is one day. A dashed line is the trend over the last four weeks that a statement above quotes.</p>
+          <div className="grid grid-cols-2 gap-4" data-testid="trend-charts">
+            {data.measures.map((measure) => {
+              const empty = EMPTY[measure.key] ?? EMPTY_DEVICE;
+              return (
+                <section key={measure.key} id={chartId(measure.key)} aria-labelledby={`${chartId(measure.key)}-title`} className="scroll-mt-24 rounded-control border border-neutral-200 p-4">
+                  <div className="flex items-baseline justify-between gap-3">
+                    <h3 id={`${chartId(measure.key)}-title`} className="text-sm font-semibold text-neutral-900">
+                      {measure.label}
+                      {measure.unit ? <span className="font-normal text-neutral-600"> ({measure.unit})</span> : null}
+                    </h3>
+                    <Latest measure={measure} />
+                  </div>
+                  {measure.points.length ? (
+                    <>
+                      <div className="mt-3 h-40">
+                        <TrendChart measure={measure} days={days} />
+                      </div>
+                      {measure.from ? <Provenance testId={`${measure.key}-chart-from`}>{measure.from}</Provenance> : null}
+                    </>
+                  ) : (
+                    <div className="mt-3">
+                      <FillPrompt href={empty.href} action={empty.action}>
+                        {empty.text}
+                      </FillPrompt>
+                    </div>
+                  )}
+                </section>
+              );
+            })}
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}

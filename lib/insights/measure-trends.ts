@@ -1,0 +1,110 @@
+import 'server-only';
+import { ISO_DAY } from '@/lib/codecs';
+import { addDays, daysEnding, utcDay } from '@/lib/days';
+import { mergedDays } from '@/lib/dashboard/merged-metrics';
+import { TOTAL_TESTOSTERONE } from '@/lib/dashboard/testosterone-trend';
+import { db } from '@/lib/db';
+import { provenance } from '@/lib/metrics/source-names';
+import { PARTIAL_TODAY_METRICS, ENERGY_ORDINAL, MOOD_ORDINAL, TREND_FIELDS, trendLineOf, type TrendField } from '@/lib/insights/patterns';
+import { unitSystemOf } from '@/lib/profile/units-preference';
+import { LBS_PER_KG, type UnitSystem } from '@/lib/units';
+
+// The charts on /insights: each measure a trend statement can be about, day by day over 30, 90 or 365 days,
+// from the same merged days (lib/dashboard/merged-metrics) and check-ins the statements are computed from,
+// with the fitted line a statement quotes (patterns.ts trendLineOf: the last four weeks), plus testosterone
+// from lab results. A measure with no value in the range has no points, and the page says what fills it.
+
+export const TREND_RANGES = [30, 90, 365] as const;
+export type TrendRange = (typeof TREND_RANGES)[number];
+
+export type MeasureKey = TrendField | 'testosterone' | 'mood' | 'energy';
+
+export type MeasurePoint = { day: string; value: number; /** A lab result given as a bound ("< 17"). */ bound?: boolean };
+
+export type MeasureTrend = {
+  key: MeasureKey;
+  label: string;
+  /** Written after a value ("bpm", "h"); '' for counts and scales. */
+  unit: string;
+  points: MeasurePoint[];
+  /** The fitted line a trend statement quotes, in the chart's unit; null where no statement fits a line. */
+  line: { first: string; last: string; start: number; end: number } | null;
+  /** The words of a scale's ends, for mood and energy ("terrible" … "elated"). */
+  scale?: readonly string[];
+  /** Where the points came from ("From Oura and Withings."). */
+  from: string | null;
+};
+
+export type MeasureTrendsResponse = { range: TrendRange; first: string; last: string; measures: MeasureTrend[] };
+
+const LABELS: Readonly<Record<TrendField, string>> = {
+  sleepDurationMinutes: 'Sleep',
+  hrvMs: 'Heart-rate variability',
+  restingHeartRateBpm: 'Resting heart rate',
+  steps: 'Steps',
+  weightKg: 'Weight',
+};
+
+/** A stored value in the chart's unit: sleep in hours, weight in the member's units. */
+function inChartUnit(field: TrendField, value: number, units: UnitSystem): number {
+  if (field === 'sleepDurationMinutes') return Math.round((value / 60) * 100) / 100;
+  if (field === 'weightKg') return Math.round(value * (units === 'imperial' ? LBS_PER_KG : 1) * 10) / 10;
+  return Math.round(value * 10) / 10;
+}
+const unitOf = (field: TrendField, units: UnitSystem): string =>
+  ({ sleepDurationMinutes: 'h', hrvMs: 'ms', restingHeartRateBpm: 'bpm', steps: '', weightKg: units === 'imperial' ? 'lbs' : 'kg' })[field];
+
+/** The charts' order: the night first, then the heart, movement and the body. */
+const ORDER: readonly TrendField[] = ['sleepDurationMinutes', 'hrvMs', 'restingHeartRateBpm', 'steps', 'weightKg'];
+
+const MOOD_WORDS = ['terrible', 'sad', 'neutral', 'happy', 'elated'] as const;
+const ENERGY_WORDS = ['depleted', 'low', 'moderate', 'peak'] as const;
+
+/** GET /api/trends/measures?range=30|90|365: every measure's days in the range, newest last. */
+export async function measureTrends(userId: string, range: TrendRange, now = new Date()): Promise<MeasureTrendsResponse> {
+  const today = utcDay(now);
+  const first = addDays(today, -(range - 1));
+  const [days, labs, checkins, user] = await Promise.all([
+    mergedDays(userId, first, today, TREND_FIELDS),
+    db.labResult.findMany({
+      where: { userId, marker: TOTAL_TESTOSTERONE, valueNgDl: { not: null }, takenAt: { gte: ISO_DAY.toDate(first), lt: ISO_DAY.toDate(addDays(today, 1)) } },
+      orderBy: [{ takenAt: 'asc' }, { id: 'asc' }],
+      select: { takenAt: true, valueNgDl: true, comparator: true },
+    }),
+    db.dailyCheckin.findMany({ where: { userId, day: { gte: ISO_DAY.toDate(first), lte: ISO_DAY.toDate(today) } }, orderBy: { day: 'asc' }, select: { day: true, mood: true, energy: true } }),
+    db.user.findUniqueOrThrow({ where: { id: userId }, select: { unitsPreference: true } }),
+  ]);
+  const units = unitSystemOf(user.unitsPreference);
+  const byDay = new Map(days.map((day) => [day.day, day]));
+
+  const measures: MeasureTrend[] = ORDER.map((field) => {
+    // A count still growing today (steps) ends yesterday, as every screen counts it.
+    const window = daysEnding(PARTIAL_TODAY_METRICS.includes(field) ? addDays(today, -1) : today, range);
+    const points = window.flatMap((day) => {
+      const value = byDay.get(day)?.[field];
+      return typeof value === 'number' && Number.isFinite(value) ? [{ day, value: inChartUnit(field, value, units) }] : [];
+    });
+    const line = trendLineOf(byDay, field, today, units);
+    const scaled = line && field === 'sleepDurationMinutes' ? { ...line, start: line.start / 60, end: line.end / 60 } : line;
+    const sources = window.map((day) => {
+      const merged = byDay.get(day);
+      return merged && merged[field] !== null ? merged.sources[field] : null;
+    });
+    return { key: field, label: LABELS[field], unit: unitOf(field, units), points, line: points.length ? scaled : null, from: provenance(sources) };
+  });
+
+  measures.push({
+    key: 'testosterone',
+    label: 'Testosterone',
+    unit: 'ng/dL',
+    points: labs.flatMap((row) => (row.valueNgDl === null ? [] : [{ day: ISO_DAY.fromDate(row.takenAt), value: Math.round(row.valueNgDl), ...(row.comparator ? { bound: true } : {}) }])),
+    line: null,
+    from: labs.length ? 'From your blood tests.' : null,
+  });
+  const fromCheckins = checkins.length ? provenance([], ['checkins']) : null;
+  measures.push(
+    { key: 'mood', label: 'Mood', unit: '', points: checkins.map((c) => ({ day: ISO_DAY.fromDate(c.day), value: MOOD_ORDINAL[c.mood] })), line: null, scale: MOOD_WORDS, from: fromCheckins },
+    { key: 'energy', label: 'Energy', unit: '', points: checkins.map((c) => ({ day: ISO_DAY.fromDate(c.day), value: ENERGY_ORDINAL[c.energy] })), line: null, scale: ENERGY_WORDS, from: fromCheckins },
+  );
+  return { range, first, last: today, measures };
+}

@@ -1,0 +1,81 @@
+// Every signed-in page at 1440×900, as three members see it: a new member with no data, a member after one
+// history import, and the demo member with months of data. The screenshots are saved for people to look at
+// (test-results/screens/<member>/<page>.png); each visit is also checked by axe (support/page-checks.ts)
+// and for console errors, and each page must answer with its own heading.
+import { Buffer } from 'node:buffer';
+import type { Page } from '@playwright/test';
+import { exportXml, exportZip, recordXml } from '@/tests/support/apple-health-export';
+import { appHeaders } from './support/client-address';
+import { expect, test } from './support/fixtures';
+
+const PAGES = [
+  'main_dashboard',
+  'insights',
+  'insights_zoom',
+  'my_actions',
+  'my_devices',
+  'profile',
+  'complete-profile',
+  'settings',
+  'daily_checkins',
+  'weekly_checkin',
+  'chat',
+  'help',
+  'instructions',
+  'refer_a_friend',
+  'master_your_mind',
+  'fuel_and_build',
+  'recharge_and_strengthen',
+  'connect_and_lead',
+] as const;
+
+// As a member in London who allows the location (the dashboard's supplements and the insights lists need it).
+test.use({ viewport: { width: 1440, height: 900 }, permissions: ['geolocation'], geolocation: { latitude: 51.5072, longitude: -0.1276 } });
+
+async function shootEvery(page: Page, member: string) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  for (const name of PAGES) {
+    await page.goto(`/${name}`);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // Cards that load after the first paint (charts, queries) settle before the picture.
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: `test-results/screens/${member}/${name}.png`, fullPage: true });
+  }
+  expect(errors).toEqual([]);
+}
+
+test('every signed-in page, as a new member sees it', async ({ page, users }) => {
+  test.slow();
+  await users.create({ onboarded: true });
+  await shootEvery(page, 'new-member');
+});
+
+test('every signed-in page, after one history import', async ({ page, users, baseURL }) => {
+  test.slow();
+  const member = await users.create({ onboarded: true });
+  // 30 days up to today of steps, resting heart rate, HRV, sleep and weight, through the real upload and job.
+  const days = Array.from({ length: 30 }, (_, i) => new Date(Date.now() - (29 - i) * 86_400_000).toISOString().slice(0, 10));
+  const records = days.flatMap((day, i) => [
+    recordXml({ type: 'HKQuantityTypeIdentifierStepCount', value: 6500 + ((i * 731) % 4000), unit: 'count', start: `${day} 12:00:00 +0000` }),
+    recordXml({ type: 'HKQuantityTypeIdentifierRestingHeartRate', value: 56 + (i % 5), unit: 'count/min', start: `${day} 06:00:00 +0000` }),
+    recordXml({ type: 'HKQuantityTypeIdentifierHeartRateVariabilitySDNN', value: 42 + ((i * 7) % 12), unit: 'ms', start: `${day} 03:00:00 +0000` }),
+    recordXml({ type: 'HKQuantityTypeIdentifierBodyMass', value: 86 - i / 20, unit: 'kg', start: `${day} 07:00:00 +0000`, source: 'Withings' }),
+    recordXml({ type: 'HKCategoryTypeIdentifierSleepAnalysis', value: 'HKCategoryValueSleepAnalysisAsleepCore', start: `${day} 00:00:00 +0000`, end: `${day} 0${6 + (i % 3)}:30:00 +0000` }),
+  ]);
+  const headers = { ...appHeaders(baseURL!, member.address), 'content-type': 'application/zip', 'x-file-name': 'export.zip' };
+  const upload = await page.request.post('/api/imports', { data: Buffer.from(exportZip(exportXml(records.join('')))), headers });
+  expect(upload.status()).toBe(201);
+  const { import: created } = (await upload.json()) as { import: { id: string } };
+  await expect.poll(async () => ((await (await page.request.get(`/api/imports/${created.id}`)).json()) as { import: { status: string } }).import.status, { timeout: 30_000 }).toBe('previewed');
+  expect((await page.request.post(`/api/imports/${created.id}/confirm`, { headers: appHeaders(baseURL!, member.address) })).status()).toBe(200);
+  await shootEvery(page, 'after-import');
+});
+
+test.describe('as the demo member', () => {
+  test.use({ signedInAsDemo: true });
+  test('every signed-in page, with months of data', async ({ page }) => {
+    test.slow();
+    await shootEvery(page, 'demo');
+  });
+});
