@@ -9,6 +9,7 @@ import { cx } from '@/components/ui/cx';
 import { Spinner } from '@/components/ui/spinner';
 import { api, keys } from '@/lib/client/query-calls';
 import { addDays, daysBetween } from '@/lib/days';
+import { formatMinutes } from '@/lib/format';
 import type { MeasureKey, MeasureTrend } from '@/lib/insights/measure-trends';
 
 const RANGES = [
@@ -31,7 +32,12 @@ export const chartId = (key: string) => `trend-chart-${key}`;
 function Latest({ measure }: { measure: MeasureTrend }) {
   const last = measure.points.at(-1);
   if (!last) return null;
-  const shown = measure.scale ? (measure.scale[last.value] ?? String(last.value)) : `${last.value.toLocaleString('en-GB', { maximumFractionDigits: 1 })}${measure.unit ? ` ${measure.unit}` : ''}`;
+  // Written as the statements and the dashboard write it: a night in hours and minutes, rates in whole numbers.
+  const shown = measure.scale
+    ? (measure.scale[last.value] ?? String(last.value))
+    : measure.key === 'sleepDurationMinutes'
+      ? formatMinutes(Math.round(last.value * 60))
+      : `${last.value.toLocaleString('en-GB', { maximumFractionDigits: measure.key === 'weightKg' ? 1 : 0 })}${measure.unit ? ` ${measure.unit}` : ''}`;
   return (
     <p className="text-sm text-neutral-700">
       Latest <span className="font-semibold text-neutral-950 tabular-nums">{shown}</span>

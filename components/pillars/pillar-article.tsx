@@ -9,7 +9,7 @@ export function PillarArticle({ pillar }: { pillar: Pillar }) {
   const others = PILLARS.filter((p) => p.slug !== pillar.slug);
 
   return (
-    <main className="mx-auto w-full max-w-5xl px-8 py-10">
+    <main className="mx-auto w-full max-w-6xl px-8 py-10">
       <BackLink href={DASHBOARD_PATH}>Back to dashboard</BackLink>
 
       <article className="mt-6">

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { BackLink } from '@/components/back-link';
+import { PageShell } from '@/components/page-shell';
 import { ReflectionChat } from '@/components/checkin/reflection-chat';
 import { Card } from '@/components/ui/card';
 import { requireSubscribedUser } from '@/lib/onboarding/guard';
@@ -11,12 +11,10 @@ export const metadata: Metadata = { title: 'Daily Reflection' };
 export default async function ChatPage() {
   await requireSubscribedUser();
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-8 py-10">
-      <BackLink href={DASHBOARD_PATH}>Back to dashboard</BackLink>
-      <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">Daily Reflection</h1>
+    <PageShell title="Daily Reflection" back={{ href: DASHBOARD_PATH, label: 'Back to dashboard' }}>
       <Card>
         <ReflectionChat />
       </Card>
-    </main>
+    </PageShell>
   );
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { BackLink } from '@/components/back-link';
+import { PageShell } from '@/components/page-shell';
 import { CompleteProfileForm } from '@/components/profile/complete-profile-form';
 import { Card } from '@/components/ui/card';
 import { requireUser } from '@/lib/auth/sessions';
@@ -22,15 +22,10 @@ export default async function CompleteProfilePage({ searchParams }: Props) {
   if (healthHistoryComplete(info) && !editing) await redirectHome(user.id);
   const initial = Object.fromEntries(HEALTH_HISTORY_FIELDS.map((field) => [field, String(info[field] ?? '')])) as Record<(typeof HEALTH_HISTORY_FIELDS)[number], string>;
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-8 py-10">
-      <BackLink href="/profile">Back to my profile</BackLink>
-      <div className="flex flex-col gap-1">
-        <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">Health history</h1>
-        <p className="text-neutral-600">The more we know, the better your daily actions fit you.</p>
-      </div>
+    <PageShell title="Health history" back={{ href: '/profile', label: 'Back to my profile' }} intro="The more we know, the better your daily actions fit you.">
       <Card>
         <CompleteProfileForm initial={initial} />
       </Card>
-    </main>
+    </PageShell>
   );
 }

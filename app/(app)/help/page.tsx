@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { BackLink } from '@/components/back-link';
+import { PageShell } from '@/components/page-shell';
 import { FaqTabs } from '@/components/help/faq-tabs';
 import { requireUser } from '@/lib/auth/sessions';
 import { DASHBOARD_PATH } from '@/lib/routes';
@@ -10,10 +10,8 @@ export const metadata: Metadata = { title: 'Help' };
 export default async function HelpPage() {
   await requireUser();
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-8 py-10">
-      <BackLink href={DASHBOARD_PATH}>Back to dashboard</BackLink>
-      <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">Help</h1>
+    <PageShell title="Help" back={{ href: DASHBOARD_PATH, label: 'Back to dashboard' }}>
       <FaqTabs />
-    </main>
+    </PageShell>
   );
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { BackLink } from '@/components/back-link';
+import { PageShell } from '@/components/page-shell';
 import { DataSourcesCard } from '@/components/devices/data-sources-card';
 import { DeviceTokens } from '@/components/devices/device-tokens';
 import { ImportHistory } from '@/components/devices/import-history';
@@ -20,9 +20,7 @@ export default async function MyDevicesPage() {
   const user = await requireOnboardedUser();
   const [devices, tokens, sources, imports] = await Promise.all([deviceStates(user.id), listDeviceTokens(user.id), dataSources(user.id), listImports(user.id)]);
   return (
-    <main className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-8 py-10">
-      <BackLink href={DASHBOARD_PATH}>Back to dashboard</BackLink>
-      <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">My devices</h1>
+    <PageShell title="My devices" back={{ href: DASHBOARD_PATH, label: 'Back to dashboard' }} width="wide">
       <Card title="Import your history">
         <ImportHistory initial={imports} />
       </Card>
@@ -31,6 +29,6 @@ export default async function MyDevicesPage() {
       <Card title="Companion app (Apple Health)">
         <DeviceTokens initial={tokens} />
       </Card>
-    </main>
+    </PageShell>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { BackLink } from '@/components/back-link';
+import { PageShell } from '@/components/page-shell';
 import { FormList } from '@/components/profile/form-list';
 import { ProfileForm } from '@/components/profile/profile-form';
 import { Card } from '@/components/ui/card';
@@ -28,17 +28,18 @@ export default async function ProfilePage() {
   const units = unitSystemOf(account.unitsPreference);
   const number = (value: number | string) => (typeof value === 'number' ? value : null);
   return (
-    <main className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-8 py-10">
-      <BackLink href={DASHBOARD_PATH}>Back to dashboard</BackLink>
-      <div className="flex items-end justify-between gap-4">
-        <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">My profile</h1>
+    <PageShell
+      title="My profile"
+      back={{ href: DASHBOARD_PATH, label: 'Back to dashboard' }}
+      aside={
         <p className="text-sm text-neutral-600">
           Units: {units === 'metric' ? 'Cm / Kg' : 'Ft/In / Lbs'} ·{' '}
           <Link href="/settings#units" className="font-medium text-brand-700 underline-offset-2 hover:underline">
             Change
           </Link>
         </p>
-      </div>
+      }
+    >
       <Card title="Your details">
         <ProfileForm
           units={units}
@@ -60,6 +61,6 @@ export default async function ProfilePage() {
         />
       </Card>
       <FormList healthHistoryDone={healthHistoryComplete(info)} mindset={mindset} reports={reports} latest={latest} />
-    </main>
+    </PageShell>
   );
 }

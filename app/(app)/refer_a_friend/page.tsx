@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { BackLink } from '@/components/back-link';
+import { PageShell } from '@/components/page-shell';
 import { requireUser } from '@/lib/auth/sessions';
 import { DASHBOARD_PATH } from '@/lib/routes';
 
@@ -9,10 +9,8 @@ export const metadata: Metadata = { title: 'Refer a friend' };
 export default async function ReferAFriendPage() {
   await requireUser();
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-8 py-10">
-      <BackLink href={DASHBOARD_PATH}>Back to dashboard</BackLink>
-      <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">Refer a friend</h1>
+    <PageShell title="Refer a friend" back={{ href: DASHBOARD_PATH, label: 'Back to dashboard' }}>
       <p className="text-lg text-neutral-700">Coming soon...</p>
-    </main>
+    </PageShell>
   );
 }

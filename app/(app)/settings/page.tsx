@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { BackLink } from '@/components/back-link';
+import { PageShell } from '@/components/page-shell';
 import { ManageSubscriptionButton } from '@/components/billing/manage-subscription-button';
 import { DeleteAccount } from '@/components/settings/delete-account';
 import { NotificationsForm } from '@/components/settings/notifications-form';
@@ -24,9 +24,7 @@ export default async function SettingsPage() {
   const user = await requireUser();
   const { units_preference } = await unitsPreference(user.id);
   return (
-    <main className="mx-auto flex max-w-3xl flex-col gap-8 px-6 py-10">
-      <BackLink href={DASHBOARD_PATH}>Back to dashboard</BackLink>
-      <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">Settings</h1>
+    <PageShell title="Settings" back={{ href: DASHBOARD_PATH, label: 'Back to dashboard' }}>
       {billingEnabled() ? <SubscriptionSection userId={user.id} /> : <BillingOff />}
       <NotificationsSection userId={user.id} />
       <Card title="Units">
@@ -52,7 +50,7 @@ export default async function SettingsPage() {
       <Card title="Delete account">
         <DeleteAccount />
       </Card>
-    </main>
+    </PageShell>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { BackLink } from '@/components/back-link';
+import { PageShell } from '@/components/page-shell';
 import { AlreadyDone } from '@/components/checkin/already-done';
 import { WeeklyCheckin } from '@/components/scan/weekly-checkin';
 import { requireSubscribedUser } from '@/lib/onboarding/guard';
@@ -14,17 +14,12 @@ export default async function WeeklyCheckinPage() {
   const user = await requireSubscribedUser();
   const status = await weeklyStatus(user.id);
   return (
-    <main className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-8 py-10">
-      <BackLink href={DASHBOARD_PATH}>Back to dashboard</BackLink>
-      <div className="flex flex-col gap-1">
-        <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">Pulse &amp; blood pressure</h1>
-        <p className="text-neutral-600">Your weekly check-in: a 45-second camera scan of your pulse, and your cuff reading if you have one.</p>
-      </div>
+    <PageShell title="Pulse & blood pressure" back={{ href: DASHBOARD_PATH, label: 'Back to dashboard' }} intro="Your weekly check-in: a 45-second camera scan of your pulse, and your cuff reading if you have one.">
       {status.submitted ? (
         <AlreadyDone title={WEEKLY_ALREADY_DONE} nextRefresh={status.next_refresh} />
       ) : (
         <WeeklyCheckin vendor={vitalsVendor()} />
       )}
-    </main>
+    </PageShell>
   );
 }
