@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { api, keys } from '@/lib/client/query-calls';
-import type { ActivityResponse, BodyFigures, ProfileCompletion, SleepScoreResponse, StartStep, TestosteroneTrendResponse, TodaysActionsResponse, VitalsResponse } from '@/lib/dashboard/contract';
+import type { ActivityResponse, BodyFigures, LastNightSleep, ProfileCompletion, SleepScoreResponse, StartStep, TestosteroneTrendResponse, TodaysActionsResponse, VitalsResponse } from '@/lib/dashboard/contract';
 import type { NotificationRecord } from '@/lib/dashboard/banner-notification';
 import { AlertBanner } from './alert-banner';
 import { ActivityCard } from './cards/activity-card';
@@ -26,6 +26,7 @@ export type DashboardData = {
   actions: TodaysActionsResponse;
   selected: string[];
   sleep: SleepScoreResponse | null;
+  lastNight: LastNightSleep | null;
   trend: TestosteroneTrendResponse;
   vitals: VitalsResponse;
   activity: ActivityResponse;
@@ -44,7 +45,7 @@ export function DashboardView({ data }: { data: DashboardData }) {
         <GettingStartedCard steps={data.start} />
         <TScoreCard actions={actions} />
         <TResultsCard initial={data.trend} />
-        <SleepCard initial={data.sleep} />
+        <SleepCard initial={data.sleep} lastNight={data.lastNight} />
         <SupplementCard />
         <BloodPanelCard />
         <PillarsCard />

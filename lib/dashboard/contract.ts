@@ -81,6 +81,9 @@ export type ActivityResponse = {
 /** GET /api/sleep_score (200); 404 { message } when there is no recent score. */
 export type SleepScoreResponse = { score: number; day: string; /** "From Oura." */ from: string | null };
 
+/** Last night's time asleep, beside the score (or in its place where the source gives none, as Apple Health). */
+export type LastNightSleep = { minutes: number; day: string; from: string | null };
+
 /** GET /api/trends/testosterone */
 /** `comparator` only when the lab gave a bound ("<" 17 ng/dL): the chart draws it as one, not as an exact point. */
 export type TestosteronePoint = { label: string; raw: number; highlight: boolean; comparator?: '<' | '<=' | '>' | '>=' };

@@ -10,6 +10,7 @@ import { formatHeight, formatWeight } from '@/lib/units';
 import type { BodyFigures } from './contract';
 import { selectedActions } from './actions';
 import { gettingStarted } from './getting-started';
+import { lastNightSleep } from './sleep';
 import { activityAnswer, notificationAnswer, sleepScoreAnswer, testosteroneTrendAnswer, todaysActionsAnswer, vitalsAnswer } from './answers';
 import { PROFILE_FIELDS, profileCompletion, type ProfileColumns } from './profile-completion';
 
@@ -21,7 +22,7 @@ const PROFILE_SELECT = Object.fromEntries(PROFILE_FIELDS.map(({ key }) => [key, 
  * and load from the card.)
  */
 export async function dashboardData(user: Owner) {
-  const [{ actions, selected }, profile, weight, notification, sleep, trend, vitalsNow, activityNow] = await Promise.all([
+  const [{ actions, selected }, profile, weight, notification, sleep, trend, vitalsNow, activityNow, lastNight] = await Promise.all([
     myActionsData(user),
     db.user.findUniqueOrThrow({ where: { id: user.id }, select: { ...PROFILE_SELECT, unitsPreference: true } }),
     currentWeight(user.id),
@@ -30,6 +31,7 @@ export async function dashboardData(user: Owner) {
     testosteroneTrendAnswer(user),
     vitalsAnswer(user),
     activityAnswer(user),
+    lastNightSleep(user.id),
   ]);
   const completion = profileCompletion(profile);
   return {
@@ -39,6 +41,7 @@ export async function dashboardData(user: Owner) {
     actions,
     selected,
     sleep,
+    lastNight,
     trend,
     vitals: vitalsNow,
     activity: activityNow,

@@ -58,6 +58,9 @@ test('a new member imports an Apple Health export, watches it read, confirms the
   await expect(page.getByTestId('hr-from')).toContainText('your imported Apple Health history');
   await expect(page.getByTestId('weight-from')).toContainText(`Apple Health (imported), ${new Date(`${days.at(-1)}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}`);
   await expect(page.getByTestId('blood-pressure')).toHaveText('124/80mmHg');
+  // Apple Health gives no sleep score: the card shows last night's time asleep from the export instead.
+  await expect(page.getByTestId('sleep-duration')).toContainText('7 h');
+  await expect(page.getByTestId('sleep-duration-from')).toContainText('your imported Apple Health history');
   // The checklist ticks its first step.
   await expect(page.getByTestId('start-data')).toHaveAttribute('data-done', 'true');
   await expect(page.getByTestId('getting-started-progress')).toHaveText('1 of 5 done');

@@ -3,13 +3,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '@/components/ui/card';
 import { api, CallError, keys } from '@/lib/client/query-calls';
-import type { SleepScoreResponse } from '@/lib/dashboard/contract';
+import type { LastNightSleep, SleepScoreResponse } from '@/lib/dashboard/contract';
+import { formatMinutes } from '@/lib/format';
 import { DEVICES, DEVICES_ACTION, FillPrompt, Provenance, Ring } from '../primitives';
 
 const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** Last night's sleep score in a ring, N/A when there is none, or the load's error. */
-export function SleepCard({ initial }: { initial: SleepScoreResponse | null }) {
+export function SleepCard({ initial, lastNight = null }: { initial: SleepScoreResponse | null; lastNight?: LastNightSleep | null }) {
   const query = useQuery({
     queryKey: keys.sleep,
     // SPEC §8: 404 means no score (N/A); other failures show their message.
@@ -44,7 +45,17 @@ export function SleepCard({ initial }: { initial: SleepScoreResponse | null }) {
               <p>Last night{query.data.day ? `, ${DAY_MONTH.format(new Date(`${query.data.day}T00:00:00Z`))}` : ''}.</p>
               {query.data.from ? <Provenance testId="sleep-from">{query.data.from}</Provenance> : null}
             </>
-          ) : !note ? (
+          ) : null}
+          {lastNight ? (
+            <div className={numeric !== null ? 'mt-2' : ''}>
+              <p data-testid="sleep-duration">
+                <span className="font-semibold text-neutral-950">{formatMinutes(lastNight.minutes)}</span> asleep
+                {numeric === null ? `, ${DAY_MONTH.format(new Date(`${lastNight.day}T00:00:00Z`))}` : ''}.
+              </p>
+              {lastNight.from && lastNight.from !== query.data?.from ? <Provenance testId="sleep-duration-from">{lastNight.from}</Provenance> : null}
+              {numeric === null && !note ? <p className="mt-2 text-xs">A sleep score comes from Oura, Whoop or Garmin.</p> : null}
+            </div>
+          ) : numeric === null && !note ? (
             <FillPrompt href={DEVICES} action={DEVICES_ACTION}>
               No sleep score from the last two nights.
             </FillPrompt>
