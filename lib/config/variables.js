@@ -150,6 +150,8 @@ export const VARIABLES = {
   MAIL_FROM: variable('mail', text('Vitality <no-reply@vitality.local>'), 'the sender address'),
   MAIL_DIR: variable('mail', text('.data/mail'), 'without SMTP, each message is a JSON file here; /dev/mail lists them in development'),
 
+  KIT_ORDERS_EMAIL: variable('mail', optionalText(), 'where track one’s blood testing kit orders are e-mailed (name and postal address), for the kit team to post', { unset: 'orders are kept as waiting and the member is told the kit is not on its way yet' }),
+
   UPLOADS_DIR: variable('labs', text('.data/uploads'), 'where uploaded blood-test reports are kept (outside public/, each under a random name, served only to its owner)'),
   LAB_PDF_READ_TIMEOUT_MS: variable('labs', wholeNumber(10_000), 'milliseconds an uploaded PDF’s text may take to read (in a child process) before the reader is stopped and the member types the values in'),
 

@@ -133,7 +133,7 @@ export type ProfileCompletion = { percent: number; missing: string[] };
 
 /** The "Get started" checklist's steps (lib/dashboard/getting-started.ts), each done once its data is there. */
 export type StartStepKey = 'data' | 'checkin' | 'scan' | 'blood' | 'profile';
-export type StartStep = { key: StartStepKey; done: boolean };
+export type StartStep = { key: StartStepKey; done: boolean; /** Track one: the blood step is ordering the kit. */ kit?: boolean };
 
 /**
  * Height and weights in the member's units ("178 cm", `5' 10"`, "181.9 lbs"); null where there is none.

@@ -1,6 +1,6 @@
 import 'server-only';
 import { db } from '@/lib/db';
-import { MetricSource } from '@/lib/generated/prisma/enums';
+import { MetricSource, Track } from '@/lib/generated/prisma/enums';
 import type { StartStep } from './contract';
 
 // The dashboard's "Get started" checklist for a member's first weeks: the five things that fill the
@@ -12,18 +12,22 @@ const DEVICE_SOURCES = Object.values(MetricSource).filter((source) => source !==
 
 /** Each step, in the order a new member is best served taking them. */
 export async function gettingStarted(userId: string, profilePercent: number): Promise<StartStep[]> {
-  const [day, connection, checkin, scan, result] = await Promise.all([
+  const [day, connection, checkin, scan, result, user, kit] = await Promise.all([
     db.dailyMetric.findFirst({ where: { userId, source: { in: DEVICE_SOURCES } }, select: { day: true } }),
     db.wearableConnection.findFirst({ where: { userId, status: 'CONNECTED' }, select: { id: true } }),
     db.dailyCheckin.findFirst({ where: { userId }, select: { id: true } }),
     db.vitalScan.findFirst({ where: { userId }, select: { id: true } }),
     db.labResult.findFirst({ where: { userId }, select: { id: true } }),
+    db.user.findUnique({ where: { id: userId }, select: { track: true } }),
+    db.kitOrder.findUnique({ where: { userId }, select: { id: true } }),
   ]);
+  // Track one starts with a kit from us: ordering it is the step, until a result is in.
+  const trackOne = user?.track === Track.ONE;
   return [
     { key: 'data', done: Boolean(day ?? connection) },
     { key: 'checkin', done: Boolean(checkin) },
     { key: 'scan', done: Boolean(scan) },
-    { key: 'blood', done: Boolean(result) },
+    trackOne ? { key: 'blood', done: Boolean(result ?? kit), kit: true } : { key: 'blood', done: Boolean(result) },
     { key: 'profile', done: profilePercent >= 100 },
   ];
 }

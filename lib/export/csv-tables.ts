@@ -251,7 +251,7 @@ export const CSV_FILES: CsvFile[] = [
   }),
   table({
     file: 'history_imports.csv',
-    about: 'The history files you imported (an Apple Health export): what each held; their days are the daily_metrics.csv rows whose source is apple_health_export.',
+    about: 'The history files you imported (Apple Health, Garmin, Whoop, Oura or Withings exports): what each held; their days are the daily_metrics.csv rows whose source ends in _export (apple_health_export, garmin_export…).',
     pages: (userId: string) =>
       byDate(
         (after: Cursor<string> | undefined, take) =>
@@ -266,6 +266,28 @@ export const CSV_FILES: CsvFile[] = [
       days_stored: (r) => r.daysStored,
       first_day: (r) => r.firstDay,
       last_day: (r) => r.lastDay,
+      created_at: (r) => r.createdAt,
+    },
+  }),
+  table({
+    file: 'kit_orders.csv',
+    about: 'Your blood testing kit order (track one): the address it is posted to, and when the kit team was told.',
+    pages: (userId: string) =>
+      byDate(
+        (after: Cursor<string> | undefined, take) => db.kitOrder.findMany({ where: { userId, ...afterCursor('createdAt', after) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take }),
+        (row) => row.createdAt,
+      ),
+    columns: {
+      id: (r) => r.id,
+      full_name: (r) => r.fullName,
+      line1: (r) => r.line1,
+      line2: (r) => r.line2,
+      city: (r) => r.city,
+      region: (r) => r.region,
+      postal_code: (r) => r.postalCode,
+      country: (r) => r.country,
+      status: (r) => r.status,
+      ordered_at: (r) => r.orderedAt,
       created_at: (r) => r.createdAt,
     },
   }),

@@ -74,3 +74,29 @@ test('/complete-profile (the older screen): prefilled, the required fields check
   await page.goto('/profile');
   await expect(page.getByRole('listitem').filter({ hasText: 'Health history form' }).getByText('Completed')).toBeVisible();
 });
+
+test('/profile on track one: the kit address follows the country, and the order says honestly whether the kit is on its way', async ({ page, users }) => {
+  await users.create({ onboarded: true });
+  await page.goto('/profile#kit');
+  const kit = page.getByRole('region', { name: 'Your blood testing kit' });
+  const form = kit.getByRole('form', { name: 'Kit delivery address' });
+  await form.getByLabel('Country').selectOption('us');
+  // A US address asks for a state and a ZIP code.
+  await expect(form.getByLabel('State')).toBeVisible();
+  await expect(form.getByLabel('ZIP code')).toBeVisible();
+  await form.getByLabel('Country').selectOption('gb');
+  await expect(form.getByLabel('County (optional)')).toBeVisible();
+  await form.getByLabel('Address line 1').fill('10 Downing Street');
+  await form.getByLabel('Town or city').fill('London');
+  await form.getByLabel('Postcode').fill('12345');
+  await form.getByRole('button', { name: 'Order my kit' }).click();
+  await expect(form.getByText('Please enter a valid postal code.')).toBeVisible();
+  await form.getByLabel('Postcode').fill('SW1A 2AA');
+  await form.getByRole('button', { name: 'Order my kit' }).click();
+  // The e2e server has no KIT_ORDERS_EMAIL: the order is kept, and the member is not told it is on its way.
+  await expect(kit.getByText('Your kit is not on its way yet')).toBeVisible();
+  await expect(form.getByLabel('Postcode')).toHaveValue('SW1A 2AA');
+  await page.screenshot({ path: 'test-results/profile-kit-order.png', fullPage: true });
+  await page.goto('/main_dashboard');
+  await expect(page.getByTestId('start-blood')).toHaveAttribute('data-done', 'true');
+});

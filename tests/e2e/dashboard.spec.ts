@@ -354,7 +354,8 @@ test('a user with no data sees dashes and what would fill them, and no console e
   await expect(start.getByRole('link', { name: 'Go to My devices' })).toHaveAttribute('href', '/my_devices');
   await expect(start.getByRole('link', { name: 'Check in now' })).toHaveAttribute('href', '/daily_checkins');
   await expect(start.getByRole('link', { name: 'Start the scan' })).toHaveAttribute('href', '/weekly_checkin');
-  await expect(start.getByRole('link', { name: 'Upload a report' })).toHaveAttribute('href', '/profile');
+  // On track one, the blood step is ordering the kit.
+  await expect(start.getByRole('link', { name: 'Order my kit' })).toHaveAttribute('href', '/profile#kit');
   await expect(start.getByRole('link', { name: 'Complete your profile' })).toHaveAttribute('href', '/complete-profile');
   // Onboarding gave the date of birth, height and weight: the calorie goal names the one input it lacks.
   const calories = page.getByRole('region', { name: 'Calories' });

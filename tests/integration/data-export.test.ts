@@ -223,6 +223,7 @@ describe('dataExportStream', () => {
         'pattern_sets.csv',
         'mindset_assessments.csv',
         'history_imports.csv',
+        'kit_orders.csv',
         'lab_reports.csv',
         'lab_results.csv',
         'wearable_connections.csv',

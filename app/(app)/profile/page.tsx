@@ -2,9 +2,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PageShell } from '@/components/page-shell';
 import { FormList } from '@/components/profile/form-list';
+import { KitOrder } from '@/components/profile/kit-order';
 import { ProfileForm } from '@/components/profile/profile-form';
 import { Card } from '@/components/ui/card';
 import { requireUser } from '@/lib/auth/sessions';
+import { kitOrderPageData } from '@/lib/kits/orders';
 import { labReports, latestLabValues } from '@/lib/labs/reports';
 import { latestMindset } from '@/lib/mindset/assessments';
 import { healthHistoryComplete } from '@/lib/profile/health-history';
@@ -18,11 +20,12 @@ export const metadata: Metadata = { title: 'My profile' };
 /** SPEC §2 "Profile": the member's details in their units, and the form list (health history, mindset, blood tests). */
 export default async function ProfilePage() {
   const user = await requireUser();
-  const [account, mindset, reports, latest] = await Promise.all([
+  const [account, mindset, reports, latest, kit] = await Promise.all([
     profilePageData(user.id),
     latestMindset(user.id),
     labReports(user.id),
     latestLabValues(user.id),
+    kitOrderPageData(user.id),
   ]);
   const { info } = account;
   const units = unitSystemOf(account.unitsPreference);
@@ -60,6 +63,11 @@ export default async function ProfilePage() {
           }}
         />
       </Card>
+      {kit.trackOne ? (
+        <Card title="Your blood testing kit" id="kit">
+          <KitOrder initial={kit.order} countries={kit.countries} defaults={kit.defaults} />
+        </Card>
+      ) : null}
       <FormList healthHistoryDone={healthHistoryComplete(info)} mindset={mindset} reports={reports} latest={latest} />
     </PageShell>
   );

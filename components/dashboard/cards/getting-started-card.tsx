@@ -29,6 +29,8 @@ function Tick({ done }: { done: boolean }) {
   );
 }
 
+const KIT_STEP = { title: 'Order your blood testing kit', fills: 'Track one starts with a blood test from us: tell us where to post your kit.', href: '/profile#kit', action: 'Order my kit' };
+
 /** A new member's first steps, with progress; gone once every step is done. */
 export function GettingStartedCard({ steps }: { steps: StartStep[] }) {
   const done = steps.filter((step) => step.done).length;
@@ -40,8 +42,8 @@ export function GettingStartedCard({ steps }: { steps: StartStep[] }) {
         <div className="h-full rounded-full bg-brand-500" style={{ width: `${percent}%` }} />
       </div>
       <ol className="mt-5 grid grid-cols-5 gap-4" aria-label="Your first steps">
-        {steps.map(({ key, done: finished }) => {
-          const step = STEPS[key];
+        {steps.map(({ key, done: finished, kit }) => {
+          const step = kit ? KIT_STEP : STEPS[key];
           return (
             <li key={key} className="flex flex-col gap-2 rounded-control border border-neutral-200 p-4" data-testid={`start-${key}`} data-done={finished}>
               <div className="flex items-start gap-2">
