@@ -254,7 +254,7 @@ async function duringImport(measure: () => Promise<Run>): Promise<{ run: Run; ov
     const out = createWriteStream(file);
     await streamLargeExport(IMPORT_RECORDS, (chunk) => new Promise<void>((resolve, reject) => out.write(chunk, (error) => (error ? reject(error) : resolve()))));
     await new Promise<void>((resolve) => out.end(resolve));
-    const child = spawn(process.execPath, [...process.execArgv, '--max-old-space-size=256', path.join(import.meta.dirname, 'import.ts'), '--read', file, '--nice'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...process.execArgv, '--max-old-space-size=256', path.join(import.meta.dirname, 'import.ts'), '--read', file, '--yielding'], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
@@ -426,7 +426,7 @@ async function main(): Promise<void> {
     console.log(`\n/main_dashboard first-load JS: ${page.files} files, ${kb.toFixed(1)} kB gzipped${landed}  (≤ ${JS_BUDGET_KB} kB)  ${pageOk ? 'PASS' : 'FAIL'}`);
 
     // The same rotation while a history import is read: the job process (here a child reading a 2-million-record
-    // Apple Health export, about 400 MB of XML, as the job does, at the job process's lower priority) wants a
+    // Apple Health export, about 400 MB of XML, as the job does, resting between stretches of work) wants a
     // core of the two.
     progress(`Writing a ${IMPORT_RECORDS.toLocaleString('en-GB')}-record Apple Health export, then the rotation for ${MIX_SECONDS} s while it is read…`);
     const during = await duringImport(() => load(server.url, cookie, ENDPOINTS, MIX_SECONDS));

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import { readHistoryExport } from '@/lib/imports/read-export';
-import { JOB_NICENESS } from '@/lib/jobs/priority';
+import { yielding } from '@/lib/jobs/priority';
 import { streamLargeExport } from '../tests/support/apple-health-export';
 import { fitDay } from '../tests/support/garmin-export';
 
@@ -46,10 +46,10 @@ async function run(records: number, dir: string) {
 if (process.argv.includes('--read')) {
   // The child: read one file, print one JSON line.
   const file = process.argv[process.argv.indexOf('--read') + 1]!;
-  // --nice: at the job process's priority (scripts/jobs.ts), as an import runs beside the web server.
-  if (process.argv.includes('--nice')) os.setPriority(JOB_NICENESS);
+  // --yielding: resting between stretches of work, as the import job reads (lib/imports/history.ts).
   const started = Date.now();
-  const { reading } = await readHistoryExport(createReadStream(file, { highWaterMark: 256 * 1024 }));
+  const stream = createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Uint8Array>;
+  const { reading } = await readHistoryExport(process.argv.includes('--yielding') ? yielding(stream) : stream);
   const seconds = (Date.now() - started) / 1000;
   console.log(JSON.stringify({ records: reading.records, days: reading.days.size, seconds, peakMb: process.resourceUsage().maxRSS / 1024 }));
   process.exit(0);

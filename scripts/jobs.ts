@@ -3,9 +3,7 @@
 // queued work: wearable syncs and what deleted accounts left to retry (account-cleanup; ./job-worker.ts
 // registers every handler). Stops cleanly on SIGINT/SIGTERM.
 import './lib/load-env';
-import os from 'node:os';
 import { readEnv } from '../lib/config/env.js';
-import { JOB_NICENESS } from '../lib/jobs/priority.js';
 import { startJobs } from './job-worker';
 
 const config = readEnv(['DATABASE_URL', 'JOBS_SCHEDULE']);
@@ -14,10 +12,6 @@ if (!url) {
   console.error('The jobs need DATABASE_URL (scripts/with-db.ts sets it for the embedded database).');
   process.exit(1);
 }
-
-// Background work yields the CPU to the web server's requests: reading a gigabyte history export takes a
-// core for minutes, and the dashboard must keep answering meanwhile (bench:dashboard measures it).
-os.setPriority(JOB_NICENESS);
 
 try {
   // JOBS_SCHEDULE=off runs queued work (wearable syncs, account cleanup) without the crons (the e2e server).

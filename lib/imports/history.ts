@@ -6,6 +6,7 @@ import type { Prisma } from '@/lib/generated/prisma/client';
 import { MetricSource } from '@/lib/generated/prisma/enums';
 import { METRIC_FIELDS, type MetricField } from '@/lib/metrics/source-priority';
 import { ExportError, type ExportProblem, type HistoryReading } from './export-file';
+import { yielding } from '@/lib/jobs/priority';
 import { importFileSize, readImportFile, removeImportFile, writeImportFile } from './files';
 import { type ExportKind, readHistoryExport } from './read-export';
 
@@ -171,7 +172,8 @@ export async function runImportRead(importId: string, now: () => number = Date.n
     }
   }
   try {
-    const { kind, reading } = await readHistoryExport(counted(), (read) => (records = read));
+    // The reading rests between stretches of work, so that the web server keeps answering meanwhile.
+    const { kind, reading } = await readHistoryExport(yielding(counted()), (read) => (records = read));
     const summary = await previewOf(row.userId, reading, kind);
     const stored: Stored = { summary, days: [...reading.days.entries()] };
     await db.historyImport.updateMany({
