@@ -35,7 +35,8 @@ export const exportXml = (body: string) => `${HEADER}${body}${FOOTER}`;
 
 /** export.zip bytes, export.xml in its folder beside the files the importer passes over. */
 export function exportZip(xml: string, entry = 'apple_health_export/export.xml'): Uint8Array {
-  return zipSync({ [entry]: strToU8(xml), 'apple_health_export/export_cda.xml': strToU8('<ClinicalDocument/>') });
+  // A fixed modification time, so that the same export is the same file (the same SHA-256).
+  return zipSync({ [entry]: strToU8(xml), 'apple_health_export/export_cda.xml': strToU8('<ClinicalDocument/>') }, { mtime: new Date('2026-01-01T00:00:00Z') });
 }
 
 /**

@@ -1,6 +1,9 @@
 import { Encoder, Profile, Utils } from '@garmin/fitsdk';
 import { strToU8, zipSync } from 'fflate';
 
+/** A fixed modification time in the zip, so that the same fixture is the same file (the same SHA-256). */
+const FIXED_TIME = { mtime: new Date('2026-01-01T00:00:00Z') };
+
 // Garmin files built in code (docs/integrations/history-imports.md §2): FIT files written with Garmin's own
 // FIT SDK encoder (a day's monitoring, a night's sleep stages with its score, the HRV status, a weighing),
 // and the Garmin Connect account export: DI_CONNECT's JSON day summaries, with FIT files in a nested zip.
@@ -66,7 +69,7 @@ export function withBadCrc(fit: Uint8Array): Uint8Array {
 }
 
 /** A zip of FIT files (as copied from a watch's GARMIN/Monitor folder). */
-export const fitZip = (files: Record<string, Uint8Array>) => zipSync(Object.fromEntries(Object.entries(files).map(([name, bytes]) => [`GARMIN/Monitor/${name}`, bytes])));
+export const fitZip = (files: Record<string, Uint8Array>) => zipSync(Object.fromEntries(Object.entries(files).map(([name, bytes]) => [`GARMIN/Monitor/${name}`, bytes])), FIXED_TIME);
 
 const json = (value: unknown) => strToU8(JSON.stringify(value));
 
@@ -99,6 +102,6 @@ export function garminConnectZip(days: GarminDay[], fitFiles: Record<string, Uin
     [`${root}/DI-Connect-Wellness/98765_userBioMetrics.json`]: json(bio),
     [`${root}/DI-Connect-Fitness/someone@example.com_0_summarizedActivities.json`]: json([{ summarizedActivitiesExport: [] }]),
   };
-  if (Object.keys(fitFiles).length) files[`${root}/DI-Connect-Uploaded-Files/UploadedFiles_0-_Part1.zip`] = zipSync(fitFiles);
-  return zipSync(files);
+  if (Object.keys(fitFiles).length) files[`${root}/DI-Connect-Uploaded-Files/UploadedFiles_0-_Part1.zip`] = zipSync(fitFiles, FIXED_TIME);
+  return zipSync(files, FIXED_TIME);
 }

@@ -1,5 +1,8 @@
 import { strToU8, zipSync } from 'fflate';
 
+/** A fixed modification time in the zip, so that the same fixture is the same file (the same SHA-256). */
+const FIXED_TIME = { mtime: new Date('2026-01-01T00:00:00Z') };
+
 // Oura data exports built in code, as the Membership Hub's zip (docs/integrations/history-imports.md §4):
 // App Data/<category>.csv, semicolon-separated, the API v2's snake_case columns, nested objects as JSON
 // text inside a quoted cell.
@@ -25,5 +28,5 @@ export function ouraZip(days: OuraDay[], options: { fileCase?: 'lower' | 'pascal
     [name('dailyactivity', 'DailyActivity')]: strToU8(csv(['id', 'class_5_min', 'score', 'active_calories', 'average_met_minutes', 'contributors', 'equivalent_walking_distance', 'high_activity_met_minutes', 'steps', 'total_calories', 'day'], days.filter((d) => d.steps !== undefined).map((d, i) => [`da-${i}`, '0001112223', 81, d.activeCalories, 1.6, contributors, 9120, 12, d.steps, d.totalCalories, d.day]))),
     [name('sleepmodel', 'SleepModel')]: strToU8(csv(['id', 'average_breath', 'average_heart_rate', 'average_hrv', 'awake_time', 'bedtime_end', 'bedtime_start', 'day', 'deep_sleep_duration', 'efficiency', 'latency', 'light_sleep_duration', 'lowest_heart_rate', 'readiness', 'readiness_score_delta', 'rem_sleep_duration', 'restless_periods', 'sleep_phase_5_min', 'sleep_score_delta', 'time_in_bed', 'total_sleep_duration', 'type'], sleepRows)),
     [name('ringbatterylevel', 'RingBatteryLevel')]: strToU8('timestamp;level;charging\n2026-03-01T08:00:00+00:00;81;false\n'),
-  });
+  }, FIXED_TIME);
 }

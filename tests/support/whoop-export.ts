@@ -1,5 +1,8 @@
 import { strToU8, zipSync } from 'fflate';
 
+/** A fixed modification time in the zip, so that the same fixture is the same file (the same SHA-256). */
+const FIXED_TIME = { mtime: new Date('2026-01-01T00:00:00Z') };
+
 // Whoop data exports built in code, as the zip Whoop mails (docs/integrations/history-imports.md §3):
 // physiological_cycles.csv with its exact header, local wall-clock times and the cycle's UTC offset.
 
@@ -18,5 +21,5 @@ const rowOf = (c: WhoopCycle) =>
 
 export function whoopZip(cycles: WhoopCycle[], header = WHOOP_CYCLE_HEADER): Uint8Array {
   const csv = [header.join(','), ...cycles.map(rowOf)].join('\n');
-  return zipSync({ 'my_whoop_data_2026_03_12/physiological_cycles.csv': strToU8(csv), 'my_whoop_data_2026_03_12/journal_entries.csv': strToU8('Cycle start time,Question text,Answered yes,Notes\n') });
+  return zipSync({ 'my_whoop_data_2026_03_12/physiological_cycles.csv': strToU8(csv), 'my_whoop_data_2026_03_12/journal_entries.csv': strToU8('Cycle start time,Question text,Answered yes,Notes\n') }, FIXED_TIME);
 }

@@ -1,5 +1,8 @@
 import { strToU8, zipSync } from 'fflate';
 
+/** A fixed modification time in the zip, so that the same fixture is the same file (the same SHA-256). */
+const FIXED_TIME = { mtime: new Date('2026-01-01T00:00:00Z') };
+
 // Withings data exports built in code, as the zip its dashboard mails (docs/integrations/history-imports.md
 // §5): summary CSV files with their English headers (or German, for an account in German), dates without an
 // offset in weight.csv and bp.csv, ISO times with one in sleep.csv, and the daily aggregates as date,value.
@@ -32,5 +35,5 @@ export function withingsZip(days: WithingsDay[], options: { language?: 'en' | 'd
     'data_JOH_1764000000/aggregates_calories_passive.csv': strToU8(aggregate((d) => d.passive)),
     'data_JOH_1764000000/height.csv': strToU8('Date,Value\n2025-01-01 09:00:00,1.82\n'),
     'data_JOH_1764000000/README.txt': strToU8('Withings data export.\n'),
-  });
+  }, FIXED_TIME);
 }
