@@ -1,4 +1,4 @@
-// npm run bench:bundle [-- --no-build] — builds, serves the production build on a throwaway embedded
+// npm run bench:bundle [-- --no-build] [--files] [--only=/a,/b] — builds, serves the production build on a throwaway embedded
 // database (with the demo member seeded), loads every public page, each onboarding step (a new member) and
 // every signed-in page (the demo member, whose pages have data and charts) in Chromium, and prints the
 // gzipped JavaScript each first load downloads. Budgets: 180 kB on the public and onboarding pages, 150 kB
@@ -37,7 +37,11 @@ const ANSWERS: [string, unknown][] = [
   ['/api/set-track', { track: 'one' }],
 ];
 
-type Row = { page: string; landed: string; files: number; gzipBytes: number; budget: number | null };
+type Row = { page: string; landed: string; files: number; gzipBytes: number; budget: number | null; sizes: [string, number][] };
+
+// --only=/profile,/settings: measure just these pages (a quicker loop while working on them).
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',') ?? null;
+const wanted = (page: string) => ONLY === null || ONLY.includes(page);
 
 const budgetOf = (page: string, signedIn: boolean): number | null =>
   signedIn ? SIGNED_IN_BUDGET_KB : page === '/' || page === '/login' || /^\/onboarding_\d+$/.test(page) ? BUDGET_KB : null;
@@ -72,7 +76,8 @@ async function measure(context: BrowserContext, pagePath: string, signedIn = fal
   const sizes = await Promise.all(bodies.values());
   const landed = new URL(tab.url()).pathname;
   await tab.close();
-  return { page: pagePath, landed, files: sizes.length, gzipBytes: sizes.reduce((a, b) => a + b, 0), budget: budgetOf(pagePath, signedIn) };
+  const named = [...bodies.keys()].map((url, i): [string, number] => [new URL(url).pathname.split('/').pop() ?? url, sizes[i]]);
+  return { page: pagePath, landed, files: sizes.length, gzipBytes: sizes.reduce((a, b) => a + b, 0), budget: budgetOf(pagePath, signedIn), sizes: named };
 }
 
 async function post(context: BrowserContext, url: string, data: unknown): Promise<void> {
@@ -91,6 +96,8 @@ function print(rows: Row[]): boolean {
     over ||= tooBig || (row.budget !== null && moved);
     const status = moved ? `redirected to ${row.landed}` : tooBig ? `OVER BUDGET (${row.budget} kB)` : row.budget !== null ? `ok (${row.budget} kB)` : '';
     console.log(`${row.page.padEnd(30)}${String(row.files).padStart(6)}${kb(row.gzipBytes).padStart(9)}  ${status}`);
+    // --files: each page's scripts, largest first, to see what a page over its budget carries.
+    if (process.argv.includes('--files')) for (const [name, size] of [...row.sizes].sort((a, b) => b[1] - a[1])) console.log(`    ${name.padEnd(44)}${kb(size).padStart(9)}`);
   }
   return !over;
 }
@@ -109,17 +116,17 @@ async function main(): Promise<void> {
     await waitForHealth();
     const rows: Row[] = [];
     const visitor = await browser.newContext();
-    for (const page of PUBLIC_PAGES) rows.push(await measure(visitor, page));
+    for (const page of PUBLIC_PAGES.filter(wanted)) rows.push(await measure(visitor, page));
 
     const member = await browser.newContext();
     await post(member, '/api/register', { firstName: 'Bench', lastName: 'Mark', email: `bench-${Date.now()}@example.test`, password: PASSWORD });
     for (const [url, body] of ANSWERS) await post(member, url, body);
-    for (const page of ONBOARDING_PAGES) rows.push(await measure(member, page));
+    for (const page of ONBOARDING_PAGES.filter(wanted)) rows.push(await measure(member, page));
     await post(member, '/api/assign-terms', { accepted: true });
 
     const demo = await browser.newContext();
     await post(demo, '/api/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD });
-    for (const page of SIGNED_IN_PAGES) rows.push(await measure(demo, page, true));
+    for (const page of SIGNED_IN_PAGES.filter(wanted)) rows.push(await measure(demo, page, true));
 
     const rowsByPage = rows;
     if (!print(rowsByPage)) process.exitCode = 1;

@@ -1,10 +1,9 @@
-import Image from 'next/image';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { MainMenu } from '@/components/app-shell/main-menu';
-import { QueryProvider } from '@/components/app-shell/query-provider';
 import { env } from '@/lib/env';
 import { DASHBOARD_PATH } from '@/lib/routes';
+import { Logo } from '@/components/logo';
 
 // The signed-in shell: logo home, the profile icon and SPEC's three-bar menu. Each page checks the session itself.
 export default function AppLayout({ children }: { children: ReactNode }) {
@@ -13,7 +12,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
       <header className="border-b border-neutral-200 bg-white">
         <div className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-8">
           <Link href={DASHBOARD_PATH} className="flex items-center gap-2.5 rounded-control">
-            <Image src="/logo.svg" alt="" width={32} height={32} priority />
+            <Logo />
             <span className="text-lg font-semibold tracking-tight text-neutral-900">Vitality</span>
           </Link>
           <div className="flex items-center gap-1">
@@ -31,9 +30,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <QueryProvider>
-        <div className="flex-1">{children}</div>
-      </QueryProvider>
+      <div className="flex-1">{children}</div>
     </div>
   );
 }

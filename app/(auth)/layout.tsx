@@ -1,7 +1,7 @@
-import Image from 'next/image';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { AuthShowcase } from '@/components/auth/auth-showcase';
+import { Logo } from '@/components/logo';
 
 // Sign-in screens: the form on the left, the brand panel on the right (desktop only, SPEC §1).
 export default function AuthLayout({ children }: { children: ReactNode }) {
@@ -10,7 +10,7 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
       <div className="flex flex-col px-12 py-8">
         <header>
           <Link href="/" className="inline-flex items-center gap-2.5 rounded-control">
-            <Image src="/logo.svg" alt="" width={32} height={32} priority />
+            <Logo />
             <span className="text-lg font-semibold tracking-tight text-neutral-900">Vitality</span>
           </Link>
         </header>

@@ -1,10 +1,10 @@
-import Image from 'next/image';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { getSessionUser } from '@/lib/auth/sessions';
 import { DASHBOARD_PATH } from '@/lib/routes';
 import { legalLinks } from '@/lib/legal';
+import { Logo } from '@/components/logo';
 
 export default async function MarketingLayout({ children }: { children: ReactNode }) {
   const user = await getSessionUser();
@@ -17,7 +17,7 @@ export default async function MarketingLayout({ children }: { children: ReactNod
           className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-8"
         >
           <Link href="/" className="flex items-center gap-2.5 rounded-control">
-            <Image src="/logo.svg" alt="" width={32} height={32} priority />
+            <Logo />
             <span className="text-lg font-semibold tracking-tight text-neutral-900">Vitality</span>
           </Link>
           {/* Each call to action appears once on the page, so "Get started" lives in the hero only. */}

@@ -1,8 +1,8 @@
-import Image from 'next/image';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { LogoutButton } from '@/components/auth/logout-button';
 import { getSessionUser } from '@/lib/auth/sessions';
+import { Logo } from '@/components/logo';
 
 export default async function OnboardingLayout({ children }: { children: ReactNode }) {
   const user = await getSessionUser();
@@ -16,7 +16,7 @@ export default async function OnboardingLayout({ children }: { children: ReactNo
       <header className="relative border-b border-neutral-100 bg-white/70 backdrop-blur">
         <div className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-8">
           <Link href="/" className="flex items-center gap-2.5 rounded-control">
-            <Image src="/logo.svg" alt="" width={32} height={32} priority />
+            <Logo />
             <span className="text-lg font-semibold tracking-tight text-neutral-900">Vitality</span>
           </Link>
           {user ? <LogoutButton /> : null}

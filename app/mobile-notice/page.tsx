@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Image from 'next/image';
+import { Logo } from '@/components/logo';
 
 export const metadata: Metadata = {
   title: 'Mobile app coming soon',
@@ -11,7 +11,7 @@ export default function MobileNoticePage() {
   return (
     <main className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 via-white to-white px-6 pt-[max(3rem,env(safe-area-inset-top))] pb-[max(2rem,env(safe-area-inset-bottom))]">
       <div className="flex items-center gap-2.5">
-        <Image src="/logo.svg" alt="" width={32} height={32} priority />
+        <Logo />
         <span className="text-lg font-semibold tracking-tight text-neutral-900">Vitality</span>
       </div>
 

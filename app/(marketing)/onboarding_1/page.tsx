@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import Image from 'next/image';
 import Link from 'next/link';
 import { buttonClassName } from '@/components/ui/button-styles';
+import { Logo } from '@/components/logo';
 
 export const metadata: Metadata = { title: 'Welcome' };
 
@@ -16,7 +16,7 @@ export default function WelcomePage() {
         className="pointer-events-none absolute top-[-20rem] left-1/2 size-[48rem] -translate-x-1/2 bg-[radial-gradient(closest-side,var(--color-brand-100),transparent)]"
       />
       <div className="relative mx-auto flex w-full max-w-2xl flex-col items-center px-8 py-28 text-center">
-        <Image src="/logo.svg" alt="" width={64} height={64} className="rounded-2xl shadow-xl shadow-brand-900/10" />
+        <Logo size={64} className="rounded-2xl shadow-xl shadow-brand-900/10" />
         <h1 className="mt-10 text-5xl leading-[1.08] font-semibold tracking-tight text-neutral-950">
           Welcome to Vitality
         </h1>
