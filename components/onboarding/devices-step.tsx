@@ -3,14 +3,13 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
-import { useSubmitForm } from '@/components/forms/use-submit-form';
+import { usePost } from '@/components/forms/use-post';
 import { Button } from '@/components/ui/button';
 import { AppleWatchModal } from '@/components/devices/apple-watch-modal';
 import { ImportHistory } from '@/components/devices/import-history';
 import { Spinner } from '@/components/ui/spinner';
 import { WEARABLE_CARDS, WEARABLE_KEYS, type WearableKey } from '@/lib/wearables/catalogue';
 import { stepPath } from '@/lib/routes';
-import { devicesIntegratedSchema } from '@/lib/validation/onboarding';
 import { DeviceCard } from './device-card';
 import { DeviceIcon, type DeviceIconName } from './device-icon';
 import { useWearableConnections } from './use-wearable-connections';
@@ -37,9 +36,8 @@ export function DevicesStep({ variant = 'onboarding' }: { variant?: keyof typeof
   const { statuses, problem: connectionProblem, setProblem: setConnectionProblem, connect, checking, integrating } = useWearableConnections();
   const [appleOpen, setAppleOpen] = useState(false);
   const confirm = CONFIRM[variant];
-  const { submit, problem: confirmProblem, setProblem: setConfirmProblem, saving } = useSubmitForm({
-    schema: devicesIntegratedSchema,
-    defaultValues: { devices_integrated: true },
+  // Next sends a fixed body (there is nothing to fill in), so no form validation runs here.
+  const { send, problem: confirmProblem, setProblem: setConfirmProblem, saving } = usePost<void>({
     url: confirm.url,
     body: confirm.body,
     failed: 'Failed to confirm devices integration. Please try again.',
@@ -51,7 +49,7 @@ export function DevicesStep({ variant = 'onboarding' }: { variant?: keyof typeof
 
   function next() {
     setConnectionProblem(null);
-    void submit();
+    void send();
   }
 
   function connectWearable(wearable: WearableKey) {

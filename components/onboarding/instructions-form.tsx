@@ -3,32 +3,42 @@
 import { useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
 import { RequiredTick } from '@/components/forms/required-tick';
-import { useSubmitForm } from '@/components/forms/use-submit-form';
+import { usePost } from '@/components/forms/use-post';
 import { Button } from '@/components/ui/button';
-import { instructionsReadSchema } from '@/lib/validation/onboarding';
+import { INSTRUCTIONS_MESSAGE } from '@/lib/validation/older-screens';
 
 /** /instructions (the older screen): the confirm-read tick, POST /api/instructions-read, then /dashboard. */
 export function InstructionsForm() {
   const [read, setRead] = useState(false);
-  const { form, submit, problem, saving } = useSubmitForm({
-    schema: instructionsReadSchema,
-    defaultValues: { read: false as true },
-    values: { read: read as true },
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const { send, problem, setProblem, saving } = usePost<{ read: true }>({
     url: '/api/instructions-read',
     failed: 'Failed to confirm instructions. Please try again.',
     offline: 'An unexpected error occurred. Please try again.',
     success: { navigate: '/dashboard' },
   });
-  const fieldError = form.formState.errors.read?.message ?? null;
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        // One tick to check: the server's schema (instructionsReadSchema) checks it again.
+        if (!read) {
+          setProblem(null);
+          setFieldError(INSTRUCTIONS_MESSAGE);
+          return;
+        }
+        void send({ read });
+      }}
+      noValidate
+      className="flex flex-col gap-5"
+    >
       <ProblemAlert problem={problem} />
       <RequiredTick
         checked={read}
         onChange={(checked) => {
           setRead(checked);
-          if (checked) form.clearErrors('read');
+          if (checked) setFieldError(null);
         }}
         error={fieldError}
       >

@@ -2,6 +2,7 @@ import './zod-config';
 import * as z from 'zod/mini';
 import { BIOHACKING_EXPERIENCE, ISO_DAY, TRACK } from '@/lib/codecs';
 import { roundToTenth } from '@/lib/units';
+import { INSTRUCTIONS_MESSAGE } from './older-screens';
 
 // Shared by the onboarding forms (zodResolver) and the /api/update_* handlers. SPEC texts are word for word.
 // zod/mini keeps the browser's copy small; the server parses with these same objects.
@@ -78,4 +79,4 @@ export const goalsSchema = z.object({
 export const trackSchema = z.object({ track: z.enum(TRACK.labels, { error: 'There was a problem setting your track. Please try again.' }) });
 export const termsSchema = z.object({ accepted: z.literal(true, { error: TERMS_MESSAGE }) });
 export const devicesIntegratedSchema = z.object({ devices_integrated: z.literal(true, { error: 'Failed to confirm devices integration. Please try again.' }) });
-export const instructionsReadSchema = z.object({ read: z.literal(true, { error: 'You must confirm that you have read the instructions to proceed.' }) });
+export const instructionsReadSchema = z.object({ read: z.literal(true, { error: INSTRUCTIONS_MESSAGE }) });
