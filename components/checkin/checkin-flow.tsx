@@ -9,7 +9,8 @@ import { cx } from '@/components/ui/cx';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { postJson, type JsonResult } from '@/lib/client/api-call';
 import { DASHBOARD_PATH, LOGIN_PATH } from '@/lib/routes';
-import { DEFAULT_ENERGY, DEFAULT_MOOD, ENERGIES, MOODS, SYMPTOMS, type CheckinRequest, type EnergyValue, type MoodValue, type Symptom } from '@/lib/validation/checkin';
+import type { CheckinRequest } from '@/lib/validation/checkin';
+import { DEFAULT_ENERGY, DEFAULT_MOOD, ENERGIES, MOODS, SYMPTOMS, type EnergyValue, type MoodValue, type Symptom } from '@/lib/validation/checkin-options';
 import { ReflectionChat } from './reflection-chat';
 
 /** SPEC §8: the server's message when it gave one, else this. */

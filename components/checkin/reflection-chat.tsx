@@ -6,7 +6,8 @@ import { cx } from '@/components/ui/cx';
 import type { ReflectionReply } from '@/lib/ai';
 import { postJson, type JsonResult } from '@/lib/client/api-call';
 import { LOGIN_PATH } from '@/lib/routes';
-import { MESSAGE_MAX, type EnergyValue, type MoodValue, type ReflectionChatRequest, type Symptom } from '@/lib/validation/checkin';
+import type { ReflectionChatRequest } from '@/lib/validation/checkin';
+import { MESSAGE_MAX, type EnergyValue, type MoodValue, type Symptom } from '@/lib/validation/checkin-options';
 
 // SPEC §2 "Chat", §4 and §5: the daily reflection. The AI opens (turn 0); each message the user sends
 // is the next turn; when the server reports `done`, the input locks.

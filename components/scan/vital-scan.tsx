@@ -3,8 +3,8 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { Spinner } from '@/components/ui/spinner';
 import type { LiveState, ScanMeasurement } from '@/lib/scan-engine/types';
+import { CameraFrame } from './camera-frame';
 import type { VitalScan } from './use-vital-scan';
 
 // The scan's screen: the camera preview with an oval to put the face in, live progress and pulse
@@ -100,26 +100,7 @@ export function ScanView({ scan, durationMs }: { scan: VitalScan; durationMs: nu
   if (phase !== 'starting' && phase !== 'scanning') return null;
   return (
     <div className="flex flex-col gap-4">
-      <div className="relative mx-auto aspect-[4/3] w-full max-w-md overflow-hidden rounded-card bg-neutral-900">
-        <video ref={videoRef} playsInline muted className="size-full -scale-x-100 object-cover" aria-label="Camera preview" />
-        {/* The oval guide: the face goes inside it (the engine reads the forehead and cheeks within). */}
-        <svg viewBox="0 0 400 300" className="pointer-events-none absolute inset-0 size-full" aria-hidden>
-          <defs>
-            <mask id="face-oval">
-              <rect width="400" height="300" fill="white" />
-              <ellipse cx="200" cy="150" rx="82" ry="114" fill="black" />
-            </mask>
-          </defs>
-          <rect width="400" height="300" fill="rgba(15, 23, 42, 0.45)" mask="url(#face-oval)" />
-          <ellipse cx="200" cy="150" rx="82" ry="114" fill="none" stroke="white" strokeWidth="2.5" strokeDasharray="6 5" />
-        </svg>
-        {phase === 'starting' ? (
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-white">
-            <Spinner label="Starting the camera" className="size-7" />
-            <span className="text-sm font-medium">Starting the camera…</span>
-          </div>
-        ) : null}
-      </div>
+      <CameraFrame videoRef={videoRef} starting={phase === 'starting'} />
       {phase === 'scanning' ? (
         <div className="flex flex-col gap-3">
           <p className="text-center text-sm text-neutral-600">Keep your face inside the oval and stay still. Results in about {seconds(durationMs)} seconds.</p>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,29 +10,56 @@ import { getJson, postJson } from '@/lib/client/api-call';
 import type { Problem } from '@/lib/client/problem';
 import type { VendorConfig } from '@/lib/client/scan-vendor-sdk';
 import { formatTimestampGB } from '@/lib/format';
-import { SCAN_DURATION_MS } from '@/lib/scan-engine/types';
-import { CUFF, cuffFormSchema } from '@/lib/validation/scan-result';
-import { measurementFields } from './scan-fields';
-import { useVitalScan } from './use-vital-scan';
-import { ScanResult, ScanView } from './vital-scan';
 import { DASHBOARD_PATH, LOGIN_PATH } from '@/lib/routes';
+import { CUFF, cuffFormErrors, type CuffErrors } from '@/lib/validation/cuff-reading';
+import { CameraFrame } from './camera-frame';
+import { measurementFields } from './scan-fields';
+import type { ScanOutcome } from './weekly-scan';
 
 /** SPEC §8. */
 const ALREADY_DONE = "You've already completed your weekly check-in.";
 const SAVE_FAILED = 'Failed to save check-in.';
 
+/** Resolves once the page has loaded (its load event), at once if it already has. */
+const pageLoaded = () =>
+  new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+
 /**
  * /weekly_checkin ('Pulse & blood pressure'): the camera scan, and a cuff reading the user may type so
  * that blood pressure is real when measured; 'Done for today' posts both (POST /api/weekly_checkin).
+ * The scan's code (the camera, the engine's worker, the face finder) is asked for once the page has
+ * loaded, so the form's own code comes first; until it arrives the camera shows as starting.
  */
 export function WeeklyCheckin({ vendor = null }: { vendor?: VendorConfig | null }) {
   const router = useRouter();
-  const scan = useVitalScan({ vendor });
-  const { phase, result, problem: scanProblem, restart } = scan;
+  const [scanCode, setScanCode] = useState<typeof import('./weekly-scan') | null>(null);
+  const [scanUnavailable, setScanUnavailable] = useState(false);
+  const [{ phase, result }, setOutcome] = useState<ScanOutcome>({ phase: 'starting', result: null });
   const [cuff, setCuff] = useState({ systolic: '', diastolic: '' });
-  const [errors, setErrors] = useState<{ systolic?: string; diastolic?: string }>({});
+  const [errors, setErrors] = useState<CuffErrors>({});
   const [problem, setProblem] = useState<Problem | null>(null);
   const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    pageLoaded()
+      .then(() => import('./weekly-scan'))
+      .then(
+        (code) => live && setScanCode(code),
+        (error: unknown) => {
+          if (!live) return;
+          console.warn(`[scan] the scan's code could not load: ${error instanceof Error ? error.message : String(error)}`);
+          setScanUnavailable(true);
+          setOutcome({ phase: 'failed', result: null });
+        },
+      );
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const finished = phase === 'done' || phase === 'failed';
   const scanned = measurementFields(result);
@@ -40,14 +67,9 @@ export function WeeklyCheckin({ vendor = null }: { vendor?: VendorConfig | null 
 
   async function submit() {
     setProblem(null);
-    const parsed = cuffFormSchema.safeParse(cuff);
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as 'systolic' | 'diastolic';
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
+    const found = cuffFormErrors(cuff);
+    if (found.systolic || found.diastolic) {
+      setErrors(found);
       return;
     }
     setErrors({});
@@ -59,7 +81,7 @@ export function WeeklyCheckin({ vendor = null }: { vendor?: VendorConfig | null 
     try {
       const answer = await postJson('/api/weekly_checkin', {
         ...scanned,
-        ...(hasCuff ? { systolic_blood_pressure_mmhg: Number(parsed.data.systolic), diastolic_blood_pressure_mmhg: Number(parsed.data.diastolic), blood_pressure_source: 'cuff' } : {}),
+        ...(hasCuff ? { systolic_blood_pressure_mmhg: Number(cuff.systolic.trim()), diastolic_blood_pressure_mmhg: Number(cuff.diastolic.trim()), blood_pressure_source: 'cuff' } : {}),
       });
       if (answer.ok) return router.push(DASHBOARD_PATH);
       if (answer.status === 401) return window.location.assign(LOGIN_PATH);
@@ -84,19 +106,17 @@ export function WeeklyCheckin({ vendor = null }: { vendor?: VendorConfig | null 
         </Alert>
       ) : null}
       <Card title="Camera scan">
-        {phase === 'failed' ? (
-          <div className="flex flex-col items-start gap-3">
-            <Alert variant="warning" title={scanProblem?.title}>
-              {scanProblem?.detail} You can still save a cuff reading below.
-            </Alert>
-            <Button type="button" variant="secondary" onClick={restart}>
-              Try the camera again
-            </Button>
-          </div>
+        {scanCode ? (
+          <scanCode.WeeklyScan vendor={vendor} onChange={setOutcome} />
+        ) : scanUnavailable ? (
+          <Alert variant="warning" title="The measurement isn’t available">
+            The scan could not start. You can carry on without it. You can still save a cuff reading below.
+          </Alert>
         ) : (
-          <ScanView scan={scan} durationMs={SCAN_DURATION_MS} />
+          <div className="flex flex-col gap-4">
+            <CameraFrame starting />
+          </div>
         )}
-        {phase === 'done' && result ? <ScanResult result={result} onRetry={restart} /> : null}
       </Card>
       <Card title="Blood pressure cuff (optional)">
         <p className="mb-4 text-sm text-neutral-600">If you measured your blood pressure with a cuff today, enter it here so your vital signs show a real reading.</p>

@@ -1,20 +1,13 @@
 import './zod-config';
 import * as z from 'zod/mini';
+import { CUFF, CUFF_MESSAGES } from './cuff-reading';
 
 // The scan's measurement fields (SPEC §3 "Vital-signs measurement result"), as POST /api/update_shen_ai
 // (onboarding step 9) and POST /api/weekly_checkin receive them. Each is a number or null; the ranges
 // are what a living adult can show, so a broken engine cannot store nonsense. The profile's fields
 // (age, BMI, height, weight) are accepted and ignored: the server takes them from the profile.
 
-/** The cuff reading's limits (mmHg), as the weekly check-in form says them. */
-export const CUFF = { systolic: { min: 70, max: 250 }, diastolic: { min: 40, max: 150 } } as const;
-
-export const CUFF_MESSAGES = {
-  systolic: `Systolic pressure must be between ${CUFF.systolic.min} and ${CUFF.systolic.max} mmHg.`,
-  diastolic: `Diastolic pressure must be between ${CUFF.diastolic.min} and ${CUFF.diastolic.max} mmHg.`,
-  order: 'The systolic (upper) number must be higher than the diastolic (lower) number.',
-  both: 'Enter both numbers of the cuff reading, or neither.',
-} as const;
+export { CUFF, CUFF_MESSAGES } from './cuff-reading';
 
 const reading = (label: string, min: number, max: number, message = `${label} must be a number between ${min} and ${max}.`) =>
   z.optional(z.nullable(z.number({ error: message }).check(z.gte(min, message), z.lte(max, message))));
@@ -57,16 +50,3 @@ export const scanResultSchema = z.object({ ...fields }).check(pressures, ordered
 export const weeklyCheckinSchema = scanResultSchema;
 
 export type ScanResultInput = z.infer<typeof scanResultSchema>;
-
-/** The cuff form on /weekly_checkin (text inputs, both optional together). */
-export const cuffFormSchema = z
-  .object({
-    systolic: z.string().check(z.trim()),
-    diastolic: z.string().check(z.trim()),
-  })
-  .check(
-    z.refine((form) => (form.systolic === '') === (form.diastolic === ''), { message: CUFF_MESSAGES.both, path: ['diastolic'] }),
-    z.refine((form) => form.systolic === '' || (Number.isInteger(Number(form.systolic)) && Number(form.systolic) >= CUFF.systolic.min && Number(form.systolic) <= CUFF.systolic.max), { message: CUFF_MESSAGES.systolic, path: ['systolic'] }),
-    z.refine((form) => form.diastolic === '' || (Number.isInteger(Number(form.diastolic)) && Number(form.diastolic) >= CUFF.diastolic.min && Number(form.diastolic) <= CUFF.diastolic.max), { message: CUFF_MESSAGES.diastolic, path: ['diastolic'] }),
-    z.refine((form) => form.systolic === '' || form.diastolic === '' || Number(form.systolic) > Number(form.diastolic), { message: CUFF_MESSAGES.order, path: ['systolic'] }),
-  );

@@ -1,0 +1,39 @@
+'use client';
+
+import { useEffect } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import type { VendorConfig } from '@/lib/client/scan-vendor-sdk';
+import { SCAN_DURATION_MS, type ScanMeasurement } from '@/lib/scan-engine/types';
+import { useVitalScan, type ScanPhase } from './use-vital-scan';
+import { ScanResult, ScanView } from './vital-scan';
+
+/** Where the scan is, for the form around it: whether it has ended, and what it measured. */
+export type ScanOutcome = { phase: ScanPhase; result: ScanMeasurement | null };
+
+/**
+ * The weekly check-in's camera scan, loaded once the page has (components/scan/weekly-checkin.tsx): it
+ * starts the camera at once, and tells the form each change of phase and result.
+ */
+export function WeeklyScan({ vendor, onChange }: { vendor: VendorConfig | null; onChange: (outcome: ScanOutcome) => void }) {
+  const scan = useVitalScan({ vendor });
+  const { phase, result, problem, restart } = scan;
+  useEffect(() => onChange({ phase, result }), [onChange, phase, result]);
+  return (
+    <>
+      {phase === 'failed' ? (
+        <div className="flex flex-col items-start gap-3">
+          <Alert variant="warning" title={problem?.title}>
+            {problem?.detail} You can still save a cuff reading below.
+          </Alert>
+          <Button type="button" variant="secondary" onClick={restart}>
+            Try the camera again
+          </Button>
+        </div>
+      ) : (
+        <ScanView scan={scan} durationMs={SCAN_DURATION_MS} />
+      )}
+      {phase === 'done' && result ? <ScanResult result={result} onRetry={restart} /> : null}
+    </>
+  );
+}
