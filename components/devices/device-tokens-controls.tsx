@@ -1,31 +1,37 @@
 'use client';
 
-import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { createContext, use, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Modal } from '@/components/ui/modal';
-import { getJson, postJson } from '@/lib/client/api-call';
-import { formatTimestampGB } from '@/lib/format';
+import { LazyModal } from '@/components/ui/lazy-modal';
+import { postJson, type Answer } from '@/lib/client/api-call';
 import { LOGIN_PATH } from '@/lib/routes';
 
-export type DeviceTokenRow = { id: string; name: string; created_at: string; last_used_at: string | null };
+/** A token as its Revoke button knows it. */
+export type RevocableToken = { id: string; name: string };
 
-/** My devices → Companion app: the device tokens the iOS app sends Apple Health data with. */
-export function DeviceTokens({ initial }: { initial: DeviceTokenRow[] }) {
-  const [tokens, setTokens] = useState(initial);
-  const [name, setName] = useState('');
+const RevokeContext = createContext<{ busy: boolean; ask: (token: RevocableToken) => void } | null>(null);
+
+/** The form's device name, trimmed. */
+const nameOf = (form: HTMLFormElement): string => String(new FormData(form).get('name') ?? '').trim();
+
+/**
+ * My devices → Companion app, its working part: making a device token (shown once) and revoking one after
+ * a confirmation. `nameField` is the form's "Device name" input (`name="name"`) and `children` the tokens'
+ * list with a RevokeTokenButton each, both drawn by the server, whose list is read again after each change.
+ */
+export function DeviceTokensControls({ nameField, children }: { nameField: ReactNode; children: ReactNode }) {
+  const router = useRouter();
+  // Whether the name field holds more than spaces (the field itself keeps its text).
+  const [named, setNamed] = useState(false);
   const [made, setMade] = useState<{ name: string; token: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // The token the member asked to revoke, waiting for their confirmation.
-  const [revoking, setRevoking] = useState<DeviceTokenRow | null>(null);
+  const [revoking, setRevoking] = useState<RevocableToken | null>(null);
 
-  const refresh = async () => {
-    const result = await getJson('/api/device-tokens');
-    if (result.ok) setTokens((result.data as { tokens: DeviceTokenRow[] }).tokens);
-  };
-  const run = async (call: () => Promise<{ ok: boolean; status: number; message?: string }>, fallback: string) => {
+  const run = async (call: () => Promise<Answer & { ok: boolean }>, fallback: string) => {
     setBusy(true);
     setProblem(null);
     try {
@@ -44,30 +50,28 @@ export function DeviceTokens({ initial }: { initial: DeviceTokenRow[] }) {
     }
   };
 
-  const create = async () => {
+  const create = async (form: HTMLFormElement, name: string) => {
     let token = '';
     const ok = await run(async () => {
-      const result = await postJson('/api/device-tokens', { name: name.trim() });
+      const result = await postJson('/api/device-tokens', { name });
       token = result.ok ? String((result.data as { token: string }).token) : '';
       return result;
     }, 'The token could not be made. Please try again.');
     if (!ok) return;
-    setMade({ name: name.trim(), token });
-    setName('');
-    await refresh();
+    setMade({ name, token });
+    form.reset();
+    setNamed(false);
+    router.refresh();
   };
 
   const revoke = async (id: string) => {
     const ok = await run(() => postJson(`/api/device-tokens/${encodeURIComponent(id)}/revoke`), 'The token could not be revoked. Please try again.');
     setRevoking(null);
-    if (ok) await refresh();
+    if (ok) router.refresh();
   };
 
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-sm text-neutral-600">
-        The Vitality iOS app sends your Apple Health data with a device token. Make one for each phone, paste it into the app, and revoke it if the phone is lost.
-      </p>
+    <>
       {problem ? <Alert variant="error">{problem}</Alert> : null}
       {made ? (
         <Alert variant="success" title={`Token for ${made.name}`}>
@@ -79,38 +83,20 @@ export function DeviceTokens({ initial }: { initial: DeviceTokenRow[] }) {
       ) : null}
       <form
         className="flex items-end gap-3"
+        onInput={(event) => setNamed(Boolean(nameOf(event.currentTarget)))}
         onSubmit={(event) => {
           event.preventDefault();
-          if (name.trim()) void create();
+          const name = nameOf(event.currentTarget);
+          if (name) void create(event.currentTarget, name);
         }}
       >
-        <div className="flex-1">
-          <Input label="Device name" placeholder="e.g. Alex's iPhone" value={name} maxLength={60} onChange={(event) => setName(event.target.value)} />
-        </div>
-        <Button type="submit" disabled={busy || !name.trim()}>
+        <div className="flex-1">{nameField}</div>
+        <Button type="submit" disabled={busy || !named}>
           Make a token
         </Button>
       </form>
-      {tokens.length ? (
-        <ul className="flex flex-col divide-y divide-neutral-100 rounded-control border border-neutral-200">
-          {tokens.map((token) => (
-            <li key={token.id} className="flex items-center justify-between gap-4 px-4 py-3">
-              <div className="min-w-0">
-                <p className="text-sm font-semibold text-neutral-900">{token.name}</p>
-                <p className="text-xs text-neutral-600">
-                  Made {formatTimestampGB(token.created_at)} · {token.last_used_at ? `last used ${formatTimestampGB(token.last_used_at)}` : 'not used yet'}
-                </p>
-              </div>
-              <Button type="button" variant="secondary" disabled={busy} onClick={() => setRevoking(token)} aria-label={`Revoke the token for ${token.name}`}>
-                Revoke
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="text-sm text-neutral-600">No device tokens yet.</p>
-      )}
-      <Modal
+      <RevokeContext value={{ busy, ask: setRevoking }}>{children}</RevokeContext>
+      <LazyModal
         open={revoking !== null}
         onClose={() => setRevoking(null)}
         title={revoking ? `Revoke the token for ${revoking.name}?` : 'Revoke the token'}
@@ -126,7 +112,18 @@ export function DeviceTokens({ initial }: { initial: DeviceTokenRow[] }) {
         }
       >
         <p>The iOS app on that phone stops sending your Apple Health data until you give it a new token. The data already sent stays in your history.</p>
-      </Modal>
-    </div>
+      </LazyModal>
+    </>
+  );
+}
+
+/** A listed token's Revoke, which asks DeviceTokensControls to confirm first. */
+export function RevokeTokenButton({ token }: { token: RevocableToken }) {
+  const context = use(RevokeContext);
+  if (!context) throw new Error('RevokeTokenButton outside DeviceTokensControls');
+  return (
+    <Button type="button" variant="secondary" disabled={context.busy} onClick={() => context.ask(token)} aria-label={`Revoke the token for ${token.name}`}>
+      Revoke
+    </Button>
   );
 }

@@ -27,15 +27,6 @@ const MEASURE_WORDS: Readonly<Partial<Record<keyof ImportPreview['measures'], st
   systolicBpMmhg: 'blood pressure',
   vo2Max: 'VO2 max',
 };
-/** How a member gets each vendor's export (docs/integrations/history-imports.md; the README says the same). */
-const EXPORT_STEPS: readonly (readonly [string, string])[] = [
-  ['Apple Health', 'in the Health app on your iPhone, tap your picture, then Export All Health Data.'],
-  ['Garmin', 'on connect.garmin.com, Account, Data Management, Export Your Data (a zip arrives by email); or the .fit files on your watch.'],
-  ['Whoop', 'in the Whoop app, Menu, then Export WHOOP Data (a zip arrives by email).'],
-  ['Oura', 'in the Oura Membership Hub, Export data, then Request your data.'],
-  ['Withings', 'on the Withings web dashboard, Settings, then Download my data.'],
-];
-
 const count = (n: number) => n.toLocaleString('en-GB');
 
 /** A progress bar that screen readers read as one. */
@@ -70,11 +61,11 @@ function PreviewText({ preview }: { preview: ImportPreview }) {
 }
 
 /**
- * My devices → Import your history: an export (Apple Health, Garmin, Whoop, Oura, Withings) uploaded (with its progress), read on the job
- * queue (a progress bar that survives leaving the page), previewed, then stored on confirmation; earlier
- * imports with their days, each removable.
+ * My devices → Import your history, its working part: an export (Apple Health, Garmin, Whoop, Oura, Withings)
+ * uploaded (with its progress), read on the job queue (a progress bar that survives leaving the page),
+ * previewed, then stored on confirmation; earlier imports with their days, each removable.
  */
-export function ImportHistory({ initial, load = false }: { initial: ImportView[]; load?: boolean }) {
+export function ImportHistoryControls({ initial, load = false }: { initial: ImportView[]; load?: boolean }) {
   const router = useRouter();
   const [imports, setImports] = useState(initial);
   const [uploading, setUploading] = useState<number | null>(null);
@@ -159,18 +150,7 @@ export function ImportHistory({ initial, load = false }: { initial: ImportView[]
   };
 
   return (
-    <div className="flex flex-col gap-4" id="import">
-      <p className="text-sm text-neutral-700">
-        Bring the history you already have: upload the export your app gives you, exactly as it arrives, and its years of steps, sleep, heart rate, HRV, weight and more
-        fill your dashboard and insights.
-      </p>
-      <ul className="flex flex-col gap-1 text-xs text-neutral-600" aria-label="Where to get your export">
-        {EXPORT_STEPS.map(([vendor, how]) => (
-          <li key={vendor}>
-            <span className="font-medium text-neutral-800">{vendor}:</span> {how}
-          </li>
-        ))}
-      </ul>
+    <>
       {current ? (
         <div className="flex flex-col gap-3 rounded-control border border-neutral-200 p-4" data-testid="import-current">
           <p className="text-sm font-medium text-neutral-900">{current.file_name}</p>
@@ -216,7 +196,7 @@ export function ImportHistory({ initial, load = false }: { initial: ImportView[]
           ))}
         </ul>
       ) : null}
-    </div>
+    </>
   );
 }
 
