@@ -1,12 +1,12 @@
 'use client';
 
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/modal';
+import { LazyModal } from '@/components/ui/lazy-modal';
 
 /** The smartwatch card's only action (SPEC §4): a message that Apple Health comes through the iOS app. */
 export function AppleWatchModal({ open, onClose, message }: { open: boolean; onClose: () => void; message: string }) {
   return (
-    <Modal
+    <LazyModal
       open={open}
       onClose={onClose}
       title="Apple Watch"
@@ -17,6 +17,6 @@ export function AppleWatchModal({ open, onClose, message }: { open: boolean; onC
       }
     >
       <p>{message}</p>
-    </Modal>
+    </LazyModal>
   );
 }

@@ -1,24 +1,16 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { api, keys, signedOut } from '@/lib/client/query-calls';
 import { usePosition } from '@/components/dashboard/supplements';
-import { TScoreGauge } from '@/components/dashboard/t-score-gauge';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import type { TodaysActionsResponse } from '@/lib/dashboard/contract';
-import { formatTimestampGB } from '@/lib/format';
-import { chartId, TrendCharts } from './trend-charts';
+import { api, signedOut } from '@/lib/client/query-calls';
+import { useLoad } from '@/lib/client/use-load';
+import { chartId } from './trend-charts';
+import { NextRefresh } from './next-refresh';
 import { LOGIN_PATH } from '@/lib/routes';
 
-/** SPEC §2 "Insights": the T-Indicator's tooltip. */
-export const T_INDICATOR_TOOLTIP = 'Monitor your daily actions and track your testosterone optimisation progress.';
 const NO_LOCATION = 'Allow location access in your browser to see your trends and strategies here.';
-
-function Refresh({ at }: { at: string | undefined }) {
-  return <p className="text-xs text-neutral-600">Next refresh: {at ? formatTimestampGB(at) : '–'}</p>;
-}
 
 function Loading({ children }: { children: ReactNode }) {
   return (
@@ -29,44 +21,42 @@ function Loading({ children }: { children: ReactNode }) {
 }
 
 /**
- * SPEC §2 "Insights": 'My longevity trends' (POST /api/patterns), 'Optimisation strategies' (the advice
- * of POST /api/recommendations) and the T-Indicator. Without a position both lists stop loading and
- * stay empty (SPEC §8), with a line saying how to fill them.
+ * SPEC §2 "Insights": 'My longevity trends' (POST /api/patterns) and 'Optimisation strategies' (the advice
+ * of POST /api/recommendations), which need the browser's position, around the server-rendered T-Indicator
+ * and charts. Without a position both lists stop loading and stay empty (SPEC §8), with a line saying how
+ * to fill them.
  */
-export function InsightsView({ actions }: { actions: TodaysActionsResponse }) {
+export function InsightsView({ indicator, charts }: { indicator: ReactNode; charts: ReactNode }) {
   const position = usePosition();
   const located = position && 'lat' in position ? position : null;
   const noLocation = position !== null && 'error' in position;
-  const patterns = useQuery({ queryKey: keys.patterns(located?.lat ?? 0, located?.lon ?? 0), queryFn: () => api.patterns(located!.lat, located!.lon), enabled: located !== null });
-  const strategies = useQuery({
-    queryKey: keys.recommendations(located?.lat ?? 0, located?.lon ?? 0),
-    queryFn: () => api.recommendations(located!.lat, located!.lon),
-    enabled: located !== null,
-  });
-  const today = useQuery({ queryKey: keys.actions, queryFn: api.actions, initialData: actions });
+  const place = located ? `${located.lat},${located.lon}` : null;
+  const patterns = useLoad(place, () => api.patterns(located!.lat, located!.lon));
+  const strategies = useLoad(place, () => api.recommendations(located!.lat, located!.lon));
   useEffect(() => {
     // SPEC §8: a lost session goes to /login.
-    if ([patterns.error, strategies.error, today.error].some(signedOut)) window.location.assign(LOGIN_PATH);
-  }, [patterns.error, strategies.error, today.error]);
+    if ([patterns.error, strategies.error].some(signedOut)) window.location.assign(LOGIN_PATH);
+  }, [patterns.error, strategies.error]);
 
-  const list = patterns.data?.insights ?? [];
+  const trends = patterns.data;
+  const list = trends?.insights ?? [];
   return (
     <div className="grid grid-cols-3 gap-6">
-      <Card title="My longevity trends" className="col-span-2" footer={<Refresh at={patterns.data?.next_refresh} />}>
+      <Card title="My longevity trends" className="col-span-2" footer={<NextRefresh at={trends?.next_refresh} />}>
         {noLocation ? (
           <p className="text-sm text-neutral-600">{NO_LOCATION}</p>
         ) : patterns.error ? (
           <p className="text-sm text-danger-700">Error: {patterns.error.message}</p>
-        ) : !patterns.data ? (
+        ) : !trends ? (
           <Loading>Working out your trends…</Loading>
         ) : list.length ? (
           <ol className="flex list-decimal flex-col gap-3 pl-5 text-sm leading-relaxed text-neutral-800 marker:font-semibold marker:text-brand-800" data-testid="trends">
             {list.map((insight, i) => (
               <li key={insight}>
                 <p data-testid="trend-text">{insight}</p>
-                {patterns.data.from?.[i] ? <p className="text-xs text-neutral-600" data-testid="trend-from">{patterns.data.from[i]}</p> : null}
-                {patterns.data.charts?.[i] ? (
-                  <a href={`#${chartId(patterns.data.charts[i])}`} className="text-xs font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900" data-testid="trend-chart-link">
+                {trends.from?.[i] ? <p className="text-xs text-neutral-600" data-testid="trend-from">{trends.from[i]}</p> : null}
+                {trends.charts?.[i] ? (
+                  <a href={`#${chartId(trends.charts[i])}`} className="text-xs font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900" data-testid="trend-chart-link">
                     See the chart<span className="sr-only"> for statement {i + 1}</span>
                   </a>
                 ) : null}
@@ -77,16 +67,9 @@ export function InsightsView({ actions }: { actions: TodaysActionsResponse }) {
           <p className="text-sm text-neutral-600">No clear trends yet. They appear once a few weeks of wearable data and daily check-ins are in.</p>
         )}
       </Card>
-      <Card title="T-Indicator" footer={<Refresh at={today.data.next_refresh} />}>
-        <div className="flex flex-col gap-4">
-          <TScoreGauge score={today.data.vitality} summary={today.data.summary} tooltip={T_INDICATOR_TOOLTIP} />
-          <p className="text-sm text-neutral-700" data-testid="t-indicator-summary">
-            {today.data.summary}
-          </p>
-        </div>
-      </Card>
-      <TrendCharts />
-      <Card title="Optimisation strategies" className="col-span-3" footer={<Refresh at={strategies.data?.next_refresh} />}>
+      {indicator}
+      {charts}
+      <Card title="Optimisation strategies" className="col-span-3" footer={<NextRefresh at={strategies.data?.next_refresh} />}>
         {noLocation ? (
           <p className="text-sm text-neutral-600">{NO_LOCATION}</p>
         ) : strategies.error ? (

@@ -1,22 +1,33 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DEVICES, DEVICES_ACTION, FillPrompt, Provenance } from '@/components/dashboard/primitives';
 import { TrendChart } from '@/components/dashboard/lazy-charts';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
 import { Spinner } from '@/components/ui/spinner';
-import { api, keys } from '@/lib/client/query-calls';
-import { addDays, daysBetween } from '@/lib/days';
+import { api } from '@/lib/client/query-calls';
+import { useLoad } from '@/lib/client/use-load';
 import { formatMinutes } from '@/lib/format';
-import type { MeasureKey, MeasureTrend } from '@/lib/insights/measure-trends';
+import type { MeasureKey, MeasureTrend, MeasureTrendsResponse, TrendRange } from '@/lib/insights/measure-trends';
 
-const RANGES = [
+const RANGES: readonly { days: TrendRange; label: string }[] = [
   { days: 30, label: '30 days' },
   { days: 90, label: '90 days' },
   { days: 365, label: '1 year' },
-] as const;
+];
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Every day from `first` to `last` (YYYY-MM-DD, UTC), the charts' x axis. Written here rather than taken
+ * from lib/days, whose codecs module would bring the profile's enum tables into this page's JavaScript.
+ */
+function daysFrom(first: string, last: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${first}T00:00:00Z`), end = Date.parse(`${last}T00:00:00Z`); t <= end; t += DAY_MS) days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
 
 /** What fills an empty chart, in one sentence, and where to do it. */
 const EMPTY: Readonly<Partial<Record<MeasureKey, { text: string; href: string; action: string }>>> = {
@@ -45,12 +56,17 @@ function Latest({ measure }: { measure: MeasureTrend }) {
   );
 }
 
-/** /insights: each measure's chart over 30, 90 or 365 days, with the fitted line its statement quotes. */
-export function TrendCharts() {
-  const [range, setRange] = useState<(typeof RANGES)[number]['days']>(30);
-  const query = useQuery({ queryKey: keys.measures(range), queryFn: () => api.measures(range) });
-  const data = query.data;
-  const days = data ? Array.from({ length: daysBetween(data.first, data.last) + 1 }, (_, i) => addDays(data.first, i)) : [];
+/**
+ * /insights: each measure's chart over 30, 90 or 365 days, with the fitted line its statement quotes. The
+ * page's server reads the first range; another is asked for when the member chooses it.
+ */
+export function TrendCharts({ initial }: { initial: MeasureTrendsResponse }) {
+  const [range, setRange] = useState<TrendRange>(initial.range);
+  const served = range === initial.range;
+  const other = useLoad(served ? null : String(range), () => api.measures(range));
+  const data = served ? initial : other.data;
+  const error = served ? null : other.error;
+  const days = data ? daysFrom(data.first, data.last) : [];
   return (
     <Card
       title="Your measures over time"
@@ -74,8 +90,8 @@ export function TrendCharts() {
         </div>
       }
     >
-      {query.error ? (
-        <p className="text-sm text-danger-700">Error: {query.error.message}</p>
+      {error ? (
+        <p className="text-sm text-danger-700">Error: {error.message}</p>
       ) : !data ? (
         <div className="flex items-center gap-2 text-sm text-neutral-600">
           <Spinner decorative className="size-4" /> Drawing your charts…

@@ -1,7 +1,11 @@
 import type { Metadata } from 'next';
+import { RefreshOnFocus } from '@/components/app-shell/refresh-on-focus';
 import { PageShell } from '@/components/page-shell';
 import { InsightsView } from '@/components/insights/insights-view';
+import { TIndicatorCard } from '@/components/insights/t-indicator-card';
+import { TrendCharts } from '@/components/insights/trend-charts';
 import { todaysActionsAnswer } from '@/lib/dashboard/answers';
+import { measureTrends } from '@/lib/insights/measure-trends';
 import { requireSubscribedUser } from '@/lib/onboarding/guard';
 import { DASHBOARD_PATH } from '@/lib/routes';
 
@@ -10,10 +14,11 @@ export const metadata: Metadata = { title: 'Insights' };
 /** SPEC §2 "Insights": trends, strategies and the T-Indicator. */
 export default async function InsightsPage() {
   const user = await requireSubscribedUser();
-  const actions = await todaysActionsAnswer(user);
+  const [actions, measures] = await Promise.all([todaysActionsAnswer(user), measureTrends(user.id, 30)]);
   return (
     <PageShell title="Insights" back={{ href: DASHBOARD_PATH, label: 'Back to dashboard' }} width="wide">
-      <InsightsView actions={actions} />
+      <RefreshOnFocus />
+      <InsightsView indicator={<TIndicatorCard actions={actions} />} charts={<TrendCharts initial={measures} />} />
     </PageShell>
   );
 }

@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
+import { RefreshOnFocus } from '@/components/app-shell/refresh-on-focus';
 import { PageShell } from '@/components/page-shell';
 import { DataSourcesCard } from '@/components/devices/data-sources-card';
 import { DeviceTokens } from '@/components/devices/device-tokens';
 import { ImportHistory } from '@/components/devices/import-history';
 import { MyDevices } from '@/components/devices/my-devices';
+import { OrderDevices } from '@/components/devices/order-devices';
 import { Card } from '@/components/ui/card';
 import { DEVICE_SHOPS } from '@/lib/device-shops';
 import { listImports } from '@/lib/imports/history';
@@ -21,13 +23,16 @@ export default async function MyDevicesPage() {
   const [devices, tokens, sources, imports] = await Promise.all([deviceStates(user.id), listDeviceTokens(user.id), dataSources(user.id), listImports(user.id)]);
   return (
     <PageShell title="My devices" back={{ href: DASHBOARD_PATH, label: 'Back to dashboard' }} width="wide">
+      {/* The device cards' state, and where the figures come from, as they are when the member comes back. */}
+      <RefreshOnFocus />
       <Card title="Import your history">
         <ImportHistory initial={imports} />
       </Card>
-      <MyDevices devices={devices} shops={DEVICE_SHOPS} />
+      <MyDevices devices={devices} />
+      <OrderDevices shops={DEVICE_SHOPS} />
       <DataSourcesCard data={sources} />
       <Card title="Companion app (Apple Health)">
-        <DeviceTokens initial={tokens} />
+        <DeviceTokens tokens={tokens} />
       </Card>
     </PageShell>
   );

@@ -1,0 +1,228 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { buttonClassName } from '@/components/ui/button-styles';
+import { cx } from '@/components/ui/cx';
+import { getJson, postJson } from '@/lib/client/api-call';
+import { capitalised, formatDateGB } from '@/lib/format';
+import type { ImportPreview, ImportView } from '@/lib/imports/history';
+import { LOGIN_PATH } from '@/lib/routes';
+
+const UNDER_WAY: ReadonlySet<ImportView['status']> = new Set(['queued', 'reading']);
+/** The measures a preview names, in this order; diastolic pressure goes with systolic. */
+const MEASURE_WORDS: Readonly<Partial<Record<keyof ImportPreview['measures'], string>>> = {
+  steps: 'steps',
+  sleepDurationMinutes: 'sleep',
+  sleepScore: 'sleep score',
+  restingHeartRateBpm: 'resting heart rate',
+  hrvMs: 'heart-rate variability',
+  recoveryScore: 'recovery',
+  respiratoryRateBpm: 'breathing rate',
+  weightKg: 'weight',
+  activeCaloriesKcal: 'active energy',
+  totalCaloriesKcal: 'energy burned',
+  systolicBpMmhg: 'blood pressure',
+  vo2Max: 'VO2 max',
+};
+const count = (n: number) => n.toLocaleString('en-GB');
+
+/** A progress bar that screen readers read as one. */
+function Progress({ value, label }: { value: number; label: string }) {
+  const percent = Math.round(value * 100);
+  return (
+    <div>
+      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 overflow-hidden rounded-full bg-neutral-100">
+        <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="mt-1 text-xs text-neutral-600 tabular-nums">{label}: {percent}%</p>
+    </div>
+  );
+}
+
+function PreviewText({ preview }: { preview: ImportPreview }) {
+  const measures = (Object.keys(MEASURE_WORDS) as (keyof ImportPreview['measures'])[]).filter((m) => (preview.measures[m] ?? 0) > 0);
+  return (
+    <div className="flex flex-col gap-1 text-sm text-neutral-800" data-testid="import-preview">
+      <p>
+        {preview.first && preview.last ? `${formatDateGB(preview.first)} to ${formatDateGB(preview.last)}: ` : ''}
+        {count(preview.days)} {preview.days === 1 ? 'day' : 'days'} from {count(preview.records)} records.
+      </p>
+      {measures.length ? <p>{capitalised(measures.map((m) => `${MEASURE_WORDS[m]} on ${count(preview.measures[m] ?? 0)} ${preview.measures[m] === 1 ? 'day' : 'days'}`).join(', '))}.</p> : <p>It holds none of the figures Vitality reads.</p>}
+      <p>
+        {count(preview.added)} {preview.added === 1 ? 'day' : 'days'} will be added{preview.replaced ? `, and ${count(preview.replaced)} from an earlier import replaced` : ''}. Where a connected
+        device has the same day, its figures come first.
+      </p>
+      {preview.sources.length ? <p className="text-neutral-600">From {preview.sources.slice(0, 4).join(', ')}{preview.sources.length > 4 ? ` and ${preview.sources.length - 4} more` : ''}.</p> : null}
+    </div>
+  );
+}
+
+/**
+ * My devices → Import your history, its working part: an export (Apple Health, Garmin, Whoop, Oura, Withings)
+ * uploaded (with its progress), read on the job queue (a progress bar that survives leaving the page),
+ * previewed, then stored on confirmation; earlier imports with their days, each removable.
+ */
+export function ImportHistoryControls({ initial, load = false }: { initial: ImportView[]; load?: boolean }) {
+  const router = useRouter();
+  const [imports, setImports] = useState(initial);
+  const [uploading, setUploading] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const polling = useRef(false);
+
+  const current = imports.find((i) => UNDER_WAY.has(i.status) || i.status === 'previewed') ?? null;
+  const stored = imports.filter((i) => i.status === 'done');
+  const failed = imports.find((i) => i.status === 'failed' && !stored.some((s) => s.created_at > i.created_at)) ?? null;
+
+  const refresh = useCallback(async () => {
+    const result = await getJson('/api/imports');
+    if (result.status === 401) window.location.assign(LOGIN_PATH);
+    if (result.ok) setImports((result.data as { imports: ImportView[] }).imports);
+  }, []);
+
+  // Shown where the page did not read the imports itself (onboarding): read them once on arrival.
+  useEffect(() => {
+    if (!load) return;
+    const timer = setTimeout(() => void refresh(), 0);
+    return () => clearTimeout(timer);
+  }, [load, refresh]);
+
+  // While one is being read, its progress every second (also after coming back to the page).
+  useEffect(() => {
+    if (!current || !UNDER_WAY.has(current.status) || polling.current) return;
+    polling.current = true;
+    const timer = setInterval(() => void refresh(), 1000);
+    return () => {
+      clearInterval(timer);
+      polling.current = false;
+    };
+  }, [current, refresh]);
+
+  const upload = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setProblem(null);
+    setUploading(0);
+    // XMLHttpRequest: the one browser call that reports an upload's progress.
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/imports');
+    request.setRequestHeader('content-type', /\.fit$/i.test(file.name) ? 'application/octet-stream' : 'application/zip');
+    request.setRequestHeader('x-file-name', encodeURIComponent(file.name));
+    request.upload.onprogress = (e) => e.lengthComputable && setUploading(e.loaded / e.total);
+    request.onerror = () => {
+      setUploading(null);
+      setProblem('The upload failed due to a network error. Please try again.');
+    };
+    request.onload = () => {
+      setUploading(null);
+      if (request.status === 401) return window.location.assign(LOGIN_PATH);
+      let data: { message?: string; already_imported?: boolean } = {};
+      try {
+        data = JSON.parse(request.responseText) as typeof data;
+      } catch {
+        // Not JSON: the status says enough.
+      }
+      if (request.status >= 400) return setProblem(data.message ?? 'The upload failed. Please try again.');
+      if (data.already_imported) setProblem('That export is already imported: nothing new to add.');
+      void refresh();
+    };
+    request.send(file);
+  };
+
+  const act = async (url: string, method: 'POST' | 'DELETE', after?: () => void) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const result = method === 'POST' ? await postJson(url) : await fetch(url, { method, credentials: 'same-origin' }).then(async (r) => ({ ok: r.ok, status: r.status, message: ((await r.json().catch(() => ({}))) as { message?: string }).message }));
+      if (result.status === 401) return window.location.assign(LOGIN_PATH);
+      if (!result.ok) setProblem(result.message ?? 'That did not work. Please try again.');
+      else after?.();
+      await refresh();
+    } catch {
+      setProblem('We could not reach Vitality. Check your connection and try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      {current ? (
+        <div className="flex flex-col gap-3 rounded-control border border-neutral-200 p-4" data-testid="import-current">
+          <p className="text-sm font-medium text-neutral-900">{current.file_name}</p>
+          {UNDER_WAY.has(current.status) ? (
+            <>
+              <Progress value={current.progress} label={current.status === 'queued' ? 'Waiting to read your export' : `Reading your export, ${count(current.records_read)} records so far`} />
+              <p className="text-xs text-neutral-600">You can leave this page: the reading goes on, and its preview waits here.</p>
+              <div>
+                <Button type="button" variant="secondary" size="sm" loading={busy} onClick={() => void act(`/api/imports/${current.id}/cancel`, 'POST')}>
+                  Cancel import
+                </Button>
+              </div>
+            </>
+          ) : current.preview ? (
+            <>
+              <PreviewText preview={current.preview} />
+              <div className="flex gap-3">
+                <Button type="button" size="sm" loading={busy} onClick={() => void act(`/api/imports/${current.id}/confirm`, 'POST', () => router.refresh())}>
+                  Import {count(current.preview.days)} days
+                </Button>
+                <Button type="button" variant="secondary" size="sm" disabled={busy} onClick={() => void act(`/api/imports/${current.id}/cancel`, 'POST')}>
+                  Cancel
+                </Button>
+              </div>
+            </>
+          ) : null}
+        </div>
+      ) : (
+        <div className="flex items-center gap-4">
+          <label className={cx(buttonClassName({ size: 'sm' }), 'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600', uploading !== null && 'pointer-events-none opacity-60')}>
+            {uploading !== null ? 'Uploading…' : 'Import your history'}
+            <input type="file" accept=".zip,.fit,application/zip" className="sr-only" aria-label="Import your history (an export zip or a Garmin .fit file)" disabled={uploading !== null} onChange={upload} />
+          </label>
+          {uploading !== null ? <div className="flex-1"><Progress value={uploading} label="Uploading your export" /></div> : null}
+        </div>
+      )}
+      {problem ? <Alert variant="error">{problem}</Alert> : null}
+      {failed && !current ? <Alert variant="error">{failed.message}</Alert> : null}
+      {stored.length ? (
+        <ul className="flex flex-col gap-1.5 text-sm" aria-label="Your imports">
+          {stored.map((item) => (
+            <ImportRow key={item.id} item={item} busy={busy} onRemove={() => void act(`/api/imports/${item.id}`, 'DELETE', () => router.refresh())} />
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+function ImportRow({ item, busy, onRemove }: { item: ImportView; busy: boolean; onRemove: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <li className="flex items-center justify-between gap-4 rounded-control bg-neutral-50 px-3 py-2">
+      <span className="truncate font-medium text-neutral-900">{item.file_name}</span>
+      <span className="flex shrink-0 items-center gap-3 text-neutral-600 tabular-nums">
+        {count(item.days_stored)} days{item.first_day && item.last_day ? `, ${formatDateGB(item.first_day)} to ${formatDateGB(item.last_day)}` : ''}
+        {confirming ? (
+          <>
+            <span className="text-neutral-800">Remove its days too?</span>
+            <Button type="button" variant="danger" size="sm" loading={busy} onClick={onRemove}>
+              Remove<span className="sr-only"> {item.file_name}</span>
+            </Button>
+            <Button type="button" variant="secondary" size="sm" onClick={() => setConfirming(false)}>
+              Keep
+            </Button>
+          </>
+        ) : (
+          <Button type="button" variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+            Remove<span className="sr-only"> {item.file_name}</span>
+          </Button>
+        )}
+      </span>
+    </li>
+  );
+}
