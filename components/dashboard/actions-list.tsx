@@ -1,17 +1,12 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { useId, useOptimistic, useState, useTransition, type ReactNode } from 'react';
 import { cx } from '@/components/ui/cx';
-import type { TodaysActionsResponse } from '@/lib/dashboard/contract';
-import { LOGIN_PATH } from '@/lib/routes';
-import { api, keys, signedOut } from '@/lib/client/query-calls';
+import type { SelectedActionsResponse, TodaysActionsResponse } from '@/lib/dashboard/contract';
+import { postJson } from '@/lib/client/api-call';
+import { toLogin } from './to-login';
 
-/** SPEC §9: manual actions are at most 200 characters. */
-export const MANUAL_MAX = 200;
 const SLOTS = ['action_1', 'action_2', 'action_3', 'action_4'] as const;
-const MANUAL_IDS = ['manual-1', 'manual-2'] as const;
 
 type Shown = { id: string; title: string; description: string; reason?: string; isManual: boolean };
 
@@ -25,55 +20,57 @@ export function shownActions(actions: TodaysActionsResponse): Shown[] {
   return [...generated, ...manual];
 }
 
-const toLogin = () => window.location.assign(LOGIN_PATH);
+/** Saves the whole selection; the saved list, or null when it was not saved (SPEC §8: only logged; a lost session goes to /login). */
+async function save(setId: string, ids: string[]): Promise<string[] | null> {
+  const fail = (message: string, signedOut: boolean) => {
+    console.error('Could not save your actions:', message);
+    if (signedOut) toLogin();
+    return null;
+  };
+  try {
+    const result = await postJson<SelectedActionsResponse>('/api/update-selected-actions', { selected_actions: ids, cached_daily_actions_id: setId });
+    return result.ok ? result.data.selected_actions : fail(result.message ?? `HTTP ${result.status}`, result.status === 401);
+  } catch (error) {
+    // No answer at all (fetch's TypeError): the network or the session is gone.
+    return fail(error instanceof Error ? error.message : String(error), error instanceof TypeError);
+  }
+}
 
-/** Today's actions with their done toggles; on /my_actions also the two manual-entry slots. */
-export function ActionsList({ initial, initialSelected, withManualEntry = false }: { initial: TodaysActionsResponse; initialSelected: string[]; withManualEntry?: boolean }) {
-  const queryClient = useQueryClient();
-  const actionsQuery = useQuery({ queryKey: keys.actions, queryFn: api.actions, initialData: initial });
-  const actions = actionsQuery.data;
+type Props = {
+  actions: TodaysActionsResponse;
+  /** The selection the server read with `actions`. */
+  selected: string[];
+  /** /my_actions: descriptions in full and each action's reason. */
+  detailed?: boolean;
+  /** Under the list (the manual-entry slots on /my_actions). */
+  children?: ReactNode;
+};
+
+/** Today's actions with their done toggles, saved at once and shown before the save answers. */
+export function ActionsList({ actions, selected: fromServer, detailed = false, children }: Props) {
   const setId = actions.cached_daily_actions_id;
-  const selectedQuery = useQuery({
-    queryKey: keys.selected(setId),
-    queryFn: async () => (await api.selected(setId)).selected_actions,
-    initialData: setId === initial.cached_daily_actions_id ? initialSelected : undefined,
-  });
-  useEffect(() => {
-    if (signedOut(actionsQuery.error) || signedOut(selectedQuery.error)) toLogin();
-  }, [actionsQuery.error, selectedQuery.error]);
-
-  // The selection just clicked, held in React state until the save settles: the query cache tells its
-  // observers a tick later, and a controlled checkbox would spring back in between.
-  const [clicked, setClicked] = useState<string[] | null>(null);
-  const selected = clicked ?? selectedQuery.data ?? [];
-  const toggle = useMutation({
-    mutationFn: ({ ids }: { ids: string[]; before: string[] | undefined }) => api.updateSelected(setId, ids),
-    onMutate: async ({ ids }) => {
-      // A selection fetch still in flight must not write over the new selection.
-      await queryClient.cancelQueries({ queryKey: keys.selected(setId) });
-      queryClient.setQueryData(keys.selected(setId), ids);
-    },
-    onSettled: () => setClicked(null),
-    onError: (error, { before }) => {
-      // SPEC §8: an update failure is only logged (the toggle goes back); a lost session goes to /login.
-      console.error('Could not save your actions:', error instanceof Error ? error.message : error);
-      queryClient.setQueryData(keys.selected(setId), before);
-      if (signedOut(error) || error instanceof TypeError) toLogin();
-    },
-    onSuccess: (answer) => queryClient.setQueryData(keys.selected(setId), answer.selected_actions),
-  });
+  const [saved, setSaved] = useState(fromServer);
+  // The page's data came again (a refresh): the server's selection is the saved one.
+  const [seen, setSeen] = useState(fromServer);
+  if (seen !== fromServer) {
+    setSeen(fromServer);
+    setSaved(fromServer);
+  }
+  // A click shows at once; a failed save falls back to the saved selection.
+  const [selected, showSelected] = useOptimistic(saved);
+  const [, startTransition] = useTransition();
 
   const shown = shownActions(actions);
   const done = shown.filter((a) => selected.includes(a.id)).length;
-  const confirmed = new Set(actions.manual_actions.map((m) => m.id));
   const flip = (id: string) => {
     const next = selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id];
     // Saves the full list at once, in display order.
     const ids = shown.map((a) => a.id).filter((a) => next.includes(a));
-    const before = queryClient.getQueryData<string[]>(keys.selected(setId));
-    setClicked(ids);
-    queryClient.setQueryData(keys.selected(setId), ids);
-    toggle.mutate({ ids, before });
+    startTransition(async () => {
+      showSelected(ids);
+      const answer = await save(setId, ids);
+      if (answer) startTransition(() => setSaved(answer));
+    });
   };
 
   return (
@@ -84,15 +81,11 @@ export function ActionsList({ initial, initialSelected, withManualEntry = false 
       <ul className="flex flex-col gap-2">
         {shown.map((action) => (
           <li key={action.id}>
-            <ActionRow action={action} checked={selected.includes(action.id)} onToggle={() => flip(action.id)} detailed={withManualEntry} />
+            <ActionRow action={action} checked={selected.includes(action.id)} onToggle={() => flip(action.id)} detailed={detailed} />
           </li>
         ))}
       </ul>
-      {withManualEntry
-        ? MANUAL_IDS.filter((id) => !confirmed.has(id)).map((id) => (
-            <ManualSlot key={id} id={id} setId={setId} enabled={id === 'manual-1' || confirmed.has('manual-1')} />
-          ))
-        : null}
+      {children}
     </div>
   );
 }
@@ -125,65 +118,6 @@ function ActionRow({ action, checked, onToggle, detailed }: { action: Shown; che
           </p>
         ) : null}
         {detailed && action.reason ? <p className="mt-1.5 text-xs text-neutral-600">Why today: {action.reason}</p> : null}
-      </div>
-    </div>
-  );
-}
-
-/** SPEC §4 "Manual daily action": unconfirmed → confirming → confirmed; manual-2 waits for manual-1. */
-function ManualSlot({ id, setId, enabled }: { id: (typeof MANUAL_IDS)[number]; setId: string; enabled: boolean }) {
-  const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const [failed, setFailed] = useState(false);
-  const inputId = useId();
-  const confirm = useMutation({
-    mutationFn: () => api.manualTitle(setId, text.trim()),
-    onSuccess: async () => {
-      setText('');
-      await queryClient.invalidateQueries({ queryKey: keys.actions });
-    },
-    onError: (error) => {
-      // SPEC §8: a manual title failure is logged and the slot stays unconfirmed.
-      console.error('Could not confirm your action:', error instanceof Error ? error.message : error);
-      setFailed(true);
-      if (signedOut(error)) toLogin();
-    },
-  });
-  const label = id === 'manual-1' ? 'Add your own action' : 'Add a second action of your own';
-  return (
-    // Dimmed by its background, not by opacity, so its text keeps AA contrast.
-    <div className={cx('rounded-control border border-dashed px-4 py-3', enabled ? 'border-neutral-300 bg-white' : 'border-neutral-200 bg-neutral-100')} data-testid={`slot-${id}`}>
-      <label htmlFor={inputId} className="text-sm font-semibold text-neutral-900">
-        {label}
-      </label>
-      <p id={`${inputId}-hint`} className="mt-0.5 text-xs text-neutral-600">
-        It takes the place of the last suggestion above, so your day keeps four actions.
-      </p>
-      <textarea
-        id={inputId}
-        aria-describedby={`${inputId}-hint`}
-        rows={3}
-        maxLength={MANUAL_MAX}
-        value={text}
-        disabled={!enabled || confirm.isPending}
-        placeholder={enabled ? 'For example: Cook a high-protein dinner at home tonight' : 'Confirm your first action to add a second'}
-        onChange={(event) => {
-          setText(event.target.value.replace(/\n/g, ' '));
-          setFailed(false);
-        }}
-        // SPEC §5: Enter does not add a line; the action is one sentence or two.
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') event.preventDefault();
-        }}
-        className="mt-2 block w-full resize-none rounded-control border border-neutral-300 bg-white px-3 py-2 text-sm text-neutral-900 placeholder:text-neutral-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 disabled:cursor-not-allowed disabled:bg-neutral-50"
-      />
-      <div className="mt-2 flex items-center justify-between gap-3">
-        <p className="text-xs text-neutral-600" aria-live="polite">
-          {confirm.isPending ? 'Confirming…' : failed ? 'That did not save. Please try again.' : `${text.length}/${MANUAL_MAX}`}
-        </p>
-        <Button type="button" size="sm" disabled={!enabled || !text.trim()} loading={confirm.isPending} onClick={() => confirm.mutate()}>
-          Confirm
-        </Button>
       </div>
     </div>
   );

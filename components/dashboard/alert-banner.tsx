@@ -1,24 +1,38 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
 import type { NotificationRecord } from '@/lib/dashboard/banner-notification';
-import { api, keys } from '@/lib/client/query-calls';
+import { postJson } from '@/lib/client/api-call';
 
 // Colours come from the notification (SPEC §3); only plain hex colours are used, anything else falls back.
 const HEX = /^#[0-9a-f]{3,8}$/i;
 const colour = (value: string | null, fallback: string) => (value && HEX.test(value) ? value : fallback);
 const ICON = /^data:image\/(png|svg\+xml|jpeg|webp);base64,[a-z0-9+/=]+$/i;
 
-/** The AI alert banner: the newest undismissed notification, with Dismiss. */
-export function AlertBanner({ initial }: { initial: NotificationRecord | null }) {
-  const queryClient = useQueryClient();
-  const { data } = useQuery({ queryKey: keys.notification, queryFn: api.notification, initialData: initial });
-  const dismiss = useMutation({
-    mutationFn: (id: string) => api.dismiss(id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.notification }),
-    onError: (error) => console.error('Could not dismiss the notification:', error instanceof Error ? error.message : error),
-  });
+const logFailure = (message: string) => console.error('Could not dismiss the notification:', message);
+
+/** The AI alert banner: the newest undismissed notification (the server's), with Dismiss. */
+export function AlertBanner({ notification: data }: { notification: NotificationRecord | null }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  // Dismissed: the banner waits (busy) until the page's data comes again, with the next notification or none.
+  const [refreshing, startRefresh] = useTransition();
+
+  async function dismiss(id: string) {
+    setBusy(true);
+    try {
+      const result = await postJson(`/api/notifications/${encodeURIComponent(id)}/dismiss`, {});
+      if (!result.ok) return logFailure(result.message ?? `HTTP ${result.status}`);
+      startRefresh(() => router.refresh());
+    } catch (error) {
+      logFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   if (!data) return null;
   const icon = data.icon_base64 ? (data.icon_base64.startsWith('data:') ? data.icon_base64 : `data:image/png;base64,${data.icon_base64}`) : null;
   return (
@@ -39,7 +53,7 @@ export function AlertBanner({ initial }: { initial: NotificationRecord | null })
         <p className="text-sm font-semibold text-neutral-950">{data.title}</p>
         {data.subtitle ? <p className="mt-0.5 text-sm text-neutral-800">{data.subtitle}</p> : null}
       </div>
-      <Button type="button" variant="secondary" size="sm" loading={dismiss.isPending} onClick={() => dismiss.mutate(data.id)}>
+      <Button type="button" variant="secondary" size="sm" loading={busy || refreshing} onClick={() => void dismiss(data.id)}>
         Dismiss
       </Button>
     </section>

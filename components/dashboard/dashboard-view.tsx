@@ -1,8 +1,5 @@
-'use client';
-
-import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { api, keys } from '@/lib/client/query-calls';
+import { RefreshOnFocus } from '@/components/app-shell/refresh-on-focus';
 import type { ActivityResponse, BodyFigures, LastNightSleep, ProfileCompletion, SleepScoreResponse, StartStep, TestosteroneTrendResponse, TodaysActionsResponse, VitalsResponse } from '@/lib/dashboard/contract';
 import type { NotificationRecord } from '@/lib/dashboard/banner-notification';
 import { AlertBanner } from './alert-banner';
@@ -34,26 +31,30 @@ export type DashboardData = {
   body: BodyFigures;
 };
 
-/** The main dashboard's cards, in SPEC §2's order. The server prefetched every figure; the cards refetch in place. */
+/**
+ * The main dashboard's cards, in SPEC §2's order, rendered on the server from the page's data; coming back
+ * to the tab renders them again with fresh figures. Only the banner, the actions, the supplements (they
+ * need the browser's position), the blood panel's dialog and the charts run in the browser.
+ */
 export function DashboardView({ data }: { data: DashboardData }) {
-  const actions = useQuery({ queryKey: keys.actions, queryFn: api.actions, initialData: data.actions }).data;
   return (
     <main className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-8 py-10">
+      <RefreshOnFocus />
       <h1 className="text-3xl font-semibold tracking-tight text-neutral-950">{data.firstName ? `Welcome, ${data.firstName}` : 'Welcome'}</h1>
-      <AlertBanner initial={data.notification} />
+      <AlertBanner notification={data.notification} />
       <div className="grid grid-cols-3 gap-6">
         <GettingStartedCard steps={data.start} />
-        <TScoreCard actions={actions} />
-        <TResultsCard initial={data.trend} />
-        <SleepCard initial={data.sleep} lastNight={data.lastNight} />
+        <TScoreCard actions={data.actions} />
+        <TResultsCard trend={data.trend} />
+        <SleepCard sleep={data.sleep} lastNight={data.lastNight} />
         <SupplementCard />
         <BloodPanelCard />
         <PillarsCard />
-        <TodaysActionsCard initial={data.actions} initialSelected={data.selected} />
+        <TodaysActionsCard actions={data.actions} selected={data.selected} />
         <ProfileCard profile={data.profile} body={data.body} />
-        <VitalityCard actions={actions} />
-        <ActivityCard initial={data.activity} />
-        <VitalSignsCard initial={data.vitals} />
+        <VitalityCard actions={data.actions} />
+        <ActivityCard activity={data.activity} />
+        <VitalSignsCard vitals={data.vitals} />
       </div>
       <Link
         href="/daily_checkins"

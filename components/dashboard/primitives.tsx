@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cx } from '@/components/ui/cx';
 
 // The little pieces the dashboard's cards share.
@@ -14,13 +14,6 @@ export const dayLabel = (day: string) => WEEKDAY.format(new Date(`${day}T00:00:0
 
 /** A week chart's labels: each day's weekday, and "Today" for the last (the cards' weeks end today). */
 export const weekLabels = <T extends { day: string }>(days: readonly T[]): string[] => days.map((d, i) => (i === days.length - 1 ? 'Today' : dayLabel(d.day)));
-
-/** SPEC §8: vitals and activity load errors are only logged; the cards keep their dashes. */
-export function useLogged(error: Error | null, what: string) {
-  useEffect(() => {
-    if (error) console.warn(`Could not refresh ${what}: ${error.message}`);
-  }, [error, what]);
-}
 
 /** A card's "Insights >" style link. */
 export function CardLink({ href, children, label }: { href: string; children: ReactNode; label?: string }) {

@@ -1,15 +1,18 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import type { SupplementItem } from '@/lib/dashboard/contract';
+import { postJson } from '@/lib/client/api-call';
 import { useHydrated } from '@/lib/client/use-hydrated';
-import { api, keys } from '@/lib/client/query-calls';
+import { useLoad } from '@/lib/client/use-load';
+import type { RecommendationsResponse } from '@/lib/dashboard/contract';
+import { SupplementList } from './supplement-list';
 
-/** SPEC §9: descriptions over 100 characters are cut to 97 plus an ellipsis. */
-export function shortDescription(text: string): string {
-  return text.length > 100 ? `${text.slice(0, 97)}…` : text;
+/** The day's ranking for a position; a refusal fails with the server's message. (Its own call: query-calls' table of every call would ride along.) */
+async function recommendations(lat: number, lon: number): Promise<RecommendationsResponse> {
+  const result = await postJson<RecommendationsResponse>('/api/recommendations', { lat, lon });
+  if (!result.ok) throw new Error(result.message ?? `HTTP ${result.status}`);
+  return result.data;
 }
 
 type Position = { lat: number; lon: number } | { error: string } | null;
@@ -35,38 +38,16 @@ export function usePosition(): Position {
 export function SupplementHighlight() {
   const position = usePosition();
   const located = position && 'lat' in position ? position : null;
-  const query = useQuery({
-    queryKey: keys.recommendations(located?.lat ?? 0, located?.lon ?? 0),
-    queryFn: () => api.recommendations(located!.lat, located!.lon),
-    enabled: located !== null,
-  });
+  // The position is the browser's, so the recommendations load here rather than with the page.
+  const load = useLoad(located && `${located.lat},${located.lon}`, () => recommendations(located!.lat, located!.lon));
   if (position && 'error' in position) return <p className="text-sm text-neutral-600">{position.error}</p>;
-  if (query.error) return <p className="text-sm text-danger-700">Error: {query.error.message}</p>;
-  if (!query.data) {
+  if (load.error) return <p className="text-sm text-danger-700">Error: {load.error.message}</p>;
+  if (!load.data) {
     return (
       <div className="flex items-center gap-2 text-sm text-neutral-600">
         <Spinner decorative className="size-4" /> Finding what suits you today…
       </div>
     );
   }
-  return <SupplementList items={query.data.supplement_data.slice(0, 2)} />;
-}
-
-export function SupplementList({ items, full = false }: { items: SupplementItem[]; full?: boolean }) {
-  return (
-    <ul className={full ? 'grid grid-cols-3 gap-4' : 'flex flex-col gap-4'}>
-      {items.map((item) => (
-        <li key={item.id} className={full ? 'flex flex-col gap-3 rounded-control border border-neutral-200 p-4' : 'flex items-start gap-4'}>
-          <a href={item.link} target="_blank" rel="noopener noreferrer" className="shrink-0 rounded-control">
-            {/* eslint-disable-next-line @next/next/no-img-element -- small local SVGs */}
-            <img src={item.photo} alt={`${item.name} (opens the shop in a new tab)`} width={full ? 120 : 64} height={full ? 120 : 64} className="rounded-control bg-neutral-50" />
-          </a>
-          <div className="min-w-0">
-            <p className="text-sm font-semibold text-neutral-900">{item.name}</p>
-            <p className="mt-0.5 text-sm text-neutral-600">{full ? item.description : shortDescription(item.description)}</p>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
+  return <SupplementList items={load.data.supplement_data.slice(0, 2)} />;
 }

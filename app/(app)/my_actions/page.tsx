@@ -1,7 +1,10 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { RefreshOnFocus } from '@/components/app-shell/refresh-on-focus';
 import { PageShell } from '@/components/page-shell';
 import { ActionsList } from '@/components/dashboard/actions-list';
-import { CuratedSupplements } from '@/components/dashboard/curated-supplements';
+import { CuratedSupplements, CuratedSupplementsLoading } from '@/components/dashboard/curated-supplements';
+import { ManualSlots } from '@/components/dashboard/manual-slots';
 import { Card } from '@/components/ui/card';
 import { myActionsData } from '@/lib/dashboard/page-data';
 import { formatTimestampGB } from '@/lib/format';
@@ -16,11 +19,16 @@ export default async function MyActionsPage() {
   const { actions, selected } = await myActionsData(user);
   return (
     <PageShell title="My actions" back={{ href: DASHBOARD_PATH, label: 'Back to dashboard' }} width="wide">
+      <RefreshOnFocus />
       <Card title="Today's actions" footer={<p className="text-xs text-neutral-600">Next refresh: {formatTimestampGB(actions.next_refresh)}</p>}>
-        <ActionsList initial={actions} initialSelected={selected} withManualEntry />
+        <ActionsList actions={actions} selected={selected} detailed>
+          <ManualSlots setId={actions.cached_daily_actions_id} confirmed={actions.manual_actions.map((m) => m.id)} />
+        </ActionsList>
       </Card>
       <Card title="Curated supplements & tools">
-        <CuratedSupplements />
+        <Suspense fallback={<CuratedSupplementsLoading />}>
+          <CuratedSupplements user={user} />
+        </Suspense>
       </Card>
     </PageShell>
   );

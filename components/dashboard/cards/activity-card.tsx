@@ -1,21 +1,14 @@
-'use client';
-
-import { useQuery } from '@tanstack/react-query';
 import { Card } from '@/components/ui/card';
-import { api, keys } from '@/lib/client/query-calls';
 import type { ActivityResponse, GoalInput } from '@/lib/dashboard/contract';
 import { formatTimestampGB, listOf } from '@/lib/format';
 import { StepsChart } from '../lazy-charts';
-import { DEVICES, DEVICES_ACTION, Dash, FillPrompt, Figure, Provenance, Ring, useLogged, WeekSection, weekLabels } from '../primitives';
+import { DEVICES, DEVICES_ACTION, Dash, FillPrompt, Figure, Provenance, Ring, WeekSection, weekLabels } from '../primitives';
 import { CardioDiff } from './cardio-diff';
 
 const GOAL_INPUT_WORDS: Readonly<Record<GoalInput, string>> = { date_of_birth: 'date of birth', height: 'height', weight: 'weight', activity_level: 'activity level' };
 
 /** Calories today against the goal, steps this week and last, and VO2 max with the cardio age. */
-export function ActivityCard({ initial }: { initial: ActivityResponse }) {
-  const query = useQuery({ queryKey: keys.activity, queryFn: api.activity, initialData: initial });
-  useLogged(query.error, 'activity');
-  const a = query.data;
+export function ActivityCard({ activity: a }: { activity: ActivityResponse }) {
   const fill = a.goal && a.intake !== null ? Math.min(100, (a.intake / a.goal) * 100) : null;
   const green = a.vo2_range === 'Excellent' || a.vo2_range === 'Good';
   return (

@@ -1,29 +1,16 @@
-'use client';
-
-import { useQuery } from '@tanstack/react-query';
 import { Card } from '@/components/ui/card';
-import { api, CallError, keys } from '@/lib/client/query-calls';
 import type { LastNightSleep, SleepScoreResponse } from '@/lib/dashboard/contract';
 import { formatMinutes } from '@/lib/format';
 import { DEVICES, DEVICES_ACTION, FillPrompt, Provenance, Ring } from '../primitives';
 
 const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
-/** Last night's sleep score in a ring, N/A when there is none, or the load's error. */
-export function SleepCard({ initial, lastNight = null }: { initial: SleepScoreResponse | null; lastNight?: LastNightSleep | null }) {
-  const query = useQuery({
-    queryKey: keys.sleep,
-    // SPEC §8: 404 means no score (N/A); other failures show their message.
-    queryFn: () => api.sleep().catch((error: unknown) => (error instanceof CallError && error.status === 404 ? null : Promise.reject(error))),
-    initialData: initial,
-  });
+/** Last night's sleep score in a ring, N/A when there is none (SPEC §8: the call's 404), or an unusable score. */
+export function SleepCard({ sleep, lastNight }: { sleep: SleepScoreResponse | null; lastNight: LastNightSleep | null }) {
   let centre: string;
   let note: string | null = null;
-  const score = query.data?.score;
-  if (query.error) {
-    centre = 'N/A';
-    note = query.error instanceof CallError && query.error.status === 401 ? 'Not authenticated' : `Error: ${query.error.message}`;
-  } else if (query.data === null) {
+  const score = sleep?.score;
+  if (sleep === null) {
     centre = 'N/A';
   } else if (typeof score !== 'number' || !Number.isFinite(score)) {
     centre = 'N/A';
@@ -31,7 +18,7 @@ export function SleepCard({ initial, lastNight = null }: { initial: SleepScoreRe
   } else {
     centre = String(score);
   }
-  const numeric = typeof score === 'number' && Number.isFinite(score) && !query.error ? score : null;
+  const numeric = typeof score === 'number' && Number.isFinite(score) ? score : null;
   return (
     <Card title="Sleep score">
       <div className="flex items-center gap-5">
@@ -40,10 +27,10 @@ export function SleepCard({ initial, lastNight = null }: { initial: SleepScoreRe
         </Ring>
         <div className="text-sm text-neutral-600">
           {note ? <p className="text-danger-700">{note}</p> : null}
-          {numeric !== null && query.data ? (
+          {numeric !== null && sleep ? (
             <>
-              <p>Last night{query.data.day ? `, ${DAY_MONTH.format(new Date(`${query.data.day}T00:00:00Z`))}` : ''}.</p>
-              {query.data.from ? <Provenance testId="sleep-from">{query.data.from}</Provenance> : null}
+              <p>Last night{sleep.day ? `, ${DAY_MONTH.format(new Date(`${sleep.day}T00:00:00Z`))}` : ''}.</p>
+              {sleep.from ? <Provenance testId="sleep-from">{sleep.from}</Provenance> : null}
             </>
           ) : null}
           {lastNight ? (
@@ -52,7 +39,7 @@ export function SleepCard({ initial, lastNight = null }: { initial: SleepScoreRe
                 <span className="font-semibold text-neutral-950">{formatMinutes(lastNight.minutes)}</span> asleep
                 {numeric === null ? `, ${DAY_MONTH.format(new Date(`${lastNight.day}T00:00:00Z`))}` : ''}.
               </p>
-              {lastNight.from && lastNight.from !== query.data?.from ? <Provenance testId="sleep-duration-from">{lastNight.from}</Provenance> : null}
+              {lastNight.from && lastNight.from !== sleep?.from ? <Provenance testId="sleep-duration-from">{lastNight.from}</Provenance> : null}
               {numeric === null && !note ? <p className="mt-2 text-xs">A sleep score comes from Oura, Whoop or Garmin.</p> : null}
             </div>
           ) : numeric === null && !note ? (

@@ -1,8 +1,4 @@
-'use client';
-
-import { useQuery } from '@tanstack/react-query';
 import { Card } from '@/components/ui/card';
-import { api, keys } from '@/lib/client/query-calls';
 import type { TestosteronePoint, TestosteroneTrendResponse } from '@/lib/dashboard/contract';
 import { TestosteroneChart } from '../lazy-charts';
 import { Dash, FillPrompt } from '../primitives';
@@ -11,8 +7,7 @@ import { Dash, FillPrompt } from '../primitives';
 export const boundText = (point: TestosteronePoint): string => (point.comparator ? `${{ '<': '<', '<=': '≤', '>': '>', '>=': '≥' }[point.comparator]} ` : '');
 
 /** The testosterone results over time, with the typical range, or how to add the first. */
-export function TResultsCard({ initial }: { initial: TestosteroneTrendResponse }) {
-  const { data } = useQuery({ queryKey: keys.trend, queryFn: api.trend, initialData: initial });
+export function TResultsCard({ trend: data }: { trend: TestosteroneTrendResponse }) {
   const latest = data.data.at(-1);
   return (
     <Card title="T-Results" className="col-span-2" header={latest ? <p className="text-sm text-neutral-600">Latest: <span className="font-semibold text-neutral-900">{boundText(latest)}{latest.raw} ng/dL</span></p> : null}>

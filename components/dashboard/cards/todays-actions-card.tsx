@@ -4,10 +4,10 @@ import { ActionsList } from '../actions-list';
 import { CardLink } from '../primitives';
 
 /** Today's actions with their done toggles. */
-export function TodaysActionsCard({ initial, initialSelected }: { initial: TodaysActionsResponse; initialSelected: string[] }) {
+export function TodaysActionsCard({ actions, selected }: { actions: TodaysActionsResponse; selected: string[] }) {
   return (
     <Card title="Today's actions" className="col-span-2" header={<CardLink href="/my_actions">Check actions</CardLink>}>
-      <ActionsList initial={initial} initialSelected={initialSelected} />
+      <ActionsList actions={actions} selected={selected} />
     </Card>
   );
 }

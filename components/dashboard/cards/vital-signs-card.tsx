@@ -1,20 +1,13 @@
-'use client';
-
-import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
-import { api, keys } from '@/lib/client/query-calls';
 import type { VitalsResponse } from '@/lib/dashboard/contract';
 import { formatDateGB } from '@/lib/format';
 import { HeartRateChart, StressChart } from '../lazy-charts';
-import { Dash, useLogged, WeekSection, weekLabels } from '../primitives';
+import { Dash, WeekSection, weekLabels } from '../primitives';
 
 /** Heart rate and stress this week and last, and the latest blood pressure with the next test. */
-export function VitalSignsCard({ initial }: { initial: VitalsResponse }) {
-  const query = useQuery({ queryKey: keys.vitals, queryFn: api.vitals, initialData: initial });
-  useLogged(query.error, 'vitals');
-  const v = query.data;
+export function VitalSignsCard({ vitals: v }: { vitals: VitalsResponse }) {
   const canTest = v.bp_next_in_days === 0;
   const sourceWords = { scan: 'camera scan', cuff: 'cuff reading', device: 'connected device', checkin: 'weekly check-in' } as const;
   return (
