@@ -76,7 +76,7 @@ async function measure(context: BrowserContext, pagePath: string, signedIn = fal
   const sizes = await Promise.all(bodies.values());
   const landed = new URL(tab.url()).pathname;
   await tab.close();
-  const named = [...bodies.keys()].map((url, i): [string, number] => [new URL(url).pathname.split('/').pop() ?? url, sizes[i]]);
+  const named = [...bodies.keys()].map((url, i): [string, number] => [new URL(url).pathname.split('/').pop() ?? url, sizes[i] ?? 0]);
   return { page: pagePath, landed, files: sizes.length, gzipBytes: sizes.reduce((a, b) => a + b, 0), budget: budgetOf(pagePath, signedIn), sizes: named };
 }
 
