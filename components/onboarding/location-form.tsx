@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { stepPath } from '@/lib/routes';
 import { locationFormSchema } from '@/lib/validation/location-form';
-import { CountryCityFields, GeoNamesCredit } from '@/components/forms/country-city-fields';
+import { CountryCityFields } from '@/components/forms/country-city-fields';
+import { GeoNamesCredit } from '@/components/forms/geonames-credit';
 import { useLocationAccess } from './use-location-access';
 
 /** /onboarding_5: country with flags, the country's cities, and the location-access switch. */

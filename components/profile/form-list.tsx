@@ -1,22 +1,27 @@
-'use client';
-
 import Link from 'next/link';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { buttonClassName } from '@/components/ui/button-styles';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
+import { formatDateGB } from '@/lib/format';
 import type { LatestLabValue } from '@/lib/labs/reports';
 import { LabUpload, type ReportSummary } from './lab-upload';
-import { MindsetDialog, type MindsetSummary } from './mindset-dialog';
-import { formatDateGB } from '@/lib/format';
+import { LatestResults } from './latest-results';
+import type { MindsetSummary } from './mindset-dialog';
+import { MindsetStart } from './mindset-start';
 
-type Props = { healthHistoryDone: boolean; mindset: MindsetSummary | null; reports: ReportSummary[]; latest: LatestLabValue[] };
+type Props = {
+  healthHistoryDone: boolean;
+  mindset: MindsetSummary | null;
+  reports: (Omit<ReportSummary, 'uploadedOn'> & { uploadedAt: string })[];
+  latest: LatestLabValue[];
+};
 
-/** SPEC §2's form list on /profile: Health history form, Mindset form, Upload Blood test. */
-export function FormList({ healthHistoryDone, mindset: initialMindset, reports, latest }: Props) {
-  const [mindset, setMindset] = useState(initialMindset);
-  const [mindsetOpen, setMindsetOpen] = useState(false);
+/**
+ * SPEC §2's form list on /profile: Health history form, Mindset form, Upload Blood test. Rendered on the
+ * server; the mindset button and the upload are client islands, and a save refreshes the list in place.
+ */
+export function FormList({ healthHistoryDone, mindset, reports, latest }: Props) {
   return (
     <Card title="Forms">
       <ul className="divide-y divide-neutral-200">
@@ -35,16 +40,15 @@ export function FormList({ healthHistoryDone, mindset: initialMindset, reports, 
           detail={mindset ? `WHO-5 well-being score ${mindset.score} of 100, on ${formatDateGB(mindset.taken_at)}.` : 'Five questions about the last two weeks (the WHO-5 Well-Being Index).'}
           status={mindset ? 'Completed' : 'To do'}
         >
-          <Button type="button" variant="secondary" size="sm" onClick={() => setMindsetOpen(true)}>
-            {mindset ? 'Take again' : 'Start'}
-            <span className="sr-only"> the mindset form</span>
-          </Button>
+          <MindsetStart taken={mindset !== null} />
         </Row>
         <li className="py-4">
-          <LabUpload initialReports={reports} latest={latest} />
+          <LabUpload
+            reports={reports.map(({ uploadedAt, ...report }) => ({ ...report, uploadedOn: formatDateGB(uploadedAt) }))}
+            latestResults={latest.length ? <LatestResults values={latest} /> : null}
+          />
         </li>
       </ul>
-      <MindsetDialog open={mindsetOpen} onClose={() => setMindsetOpen(false)} onSaved={setMindset} />
     </Card>
   );
 }
@@ -64,7 +68,7 @@ function Row({ title, detail, status, children }: { title: string; detail: strin
   );
 }
 
-export function StatusBadge({ status }: { status: 'Completed' | 'To do' }) {
+function StatusBadge({ status }: { status: 'Completed' | 'To do' }) {
   return (
     <span
       className={cx(

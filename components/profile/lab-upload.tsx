@@ -1,56 +1,61 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { cx } from '@/components/ui/cx';
-import { LOGIN_PATH } from '@/lib/routes';
-import type { LatestLabValue } from '@/lib/labs/reports';
 import { UPLOADED_MESSAGE } from '@/lib/labs/upload-messages';
-import { LabReview, type ReviewStart } from './lab-review';
-import { formatDateGB } from '@/lib/format';
+import type { ReviewStart } from './lab-review';
 
-export type ReportSummary = { id: string; fileName: string; uploadedAt: string; results: number };
+/** An uploaded report as the list shows it; `uploadedOn` is the day in words ("3 Mar 2026"). */
+export type ReportSummary = { id: string; fileName: string; uploadedOn: string; results: number };
 
 type Status = { kind: 'idle' } | { kind: 'uploading'; name: string } | { kind: 'uploaded' } | { kind: 'saved'; count: number } | { kind: 'failed'; message: string };
 
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
-/** 'Upload Blood test': the file picker, SPEC §8's upload texts, the review of what was read, and the reports so far. */
-export function LabUpload({ initialReports, latest }: { initialReports: ReportSummary[]; latest: LatestLabValue[] }) {
+const OFFLINE = 'We could not reach Vitality. Check your connection and try again.';
+
+// The requests and the review (a modal with its table of markers) are needed only once the member acts:
+// the requests' code is fetched then, and the review's as the file goes up, or as the report is asked
+// for, so it is there when the answer is.
+const calls = () => import('./lab-report-calls');
+const loadReview = () => import('./lab-review');
+const LabReview = lazy(() => loadReview().then((module) => ({ default: module.LabReview })));
+const preloadReview = () => {
+  // A failed fetch is tried again when the review renders.
+  loadReview().catch(() => undefined);
+};
+
+/**
+ * 'Upload Blood test': the file picker, SPEC §8's upload texts, the review of what was read, and the
+ * reports so far. The reports and `latestResults` (the table of the latest values) come from the server,
+ * and an upload, a save or a removal refreshes them in place.
+ */
+export function LabUpload({ reports, latestResults }: { reports: ReportSummary[]; latestResults: ReactNode }) {
   const router = useRouter();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [review, setReview] = useState<ReviewStart | null>(null);
-  const [reports, setReports] = useState(initialReports);
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     // The same file can be chosen again after a failure.
     event.target.value = '';
     if (!file) return;
+    preloadReview();
     setStatus({ kind: 'uploading', name: file.name });
-    const body = new FormData();
-    body.append('file', file);
-    let response: Response;
     try {
-      response = await fetch('/api/upload-lab-report', { method: 'POST', body, credentials: 'same-origin' });
+      const { uploadReport } = await calls();
+      const outcome = await uploadReport(file);
+      if ('leaving' in outcome) return;
+      if ('failed' in outcome) return setStatus({ kind: 'failed', message: outcome.failed });
+      setStatus({ kind: 'uploaded' });
+      setReview(outcome.review);
+      router.refresh();
     } catch {
       setStatus({ kind: 'failed', message: 'Upload failed due to a network error.' });
-      return;
     }
-    if (response.status === 401) {
-      window.location.assign(LOGIN_PATH);
-      return;
-    }
-    const data = (await response.json().catch(() => null)) as (ReviewStart & { message?: string }) | null;
-    if (!response.ok || !data) {
-      setStatus({ kind: 'failed', message: `Upload failed: ${data?.message ?? `the server answered ${response.status}.`}` });
-      return;
-    }
-    setStatus({ kind: 'uploaded' });
-    setReports((current) => [{ id: data.report_id, fileName: data.file_name, uploadedAt: new Date().toISOString(), results: 0 }, ...current]);
-    setReview(data);
   };
 
   return (
@@ -70,7 +75,7 @@ export function LabUpload({ initialReports, latest }: { initialReports: ReportSu
         {status.kind === 'saved' ? <Alert variant="success">{`Your blood test results are saved (${status.count} value${status.count === 1 ? '' : 's'}). Your T-Results chart shows the testosterone.`}</Alert> : null}
       </div>
       {status.kind === 'failed' ? <Alert variant="error">{status.message}</Alert> : null}
-      {latest.length ? <LatestResults values={latest} /> : null}
+      {latestResults}
       {reports.length ? (
         <ul className="flex flex-col gap-1.5 text-sm" aria-label="Your uploaded reports">
           {reports.map((report) => (
@@ -78,8 +83,8 @@ export function LabUpload({ initialReports, latest }: { initialReports: ReportSu
               key={report.id}
               report={report}
               onRemoved={() => {
-                setReports((current) => current.filter((r) => r.id !== report.id));
                 setStatus({ kind: 'idle' });
+                router.refresh();
               }}
               onFailed={(message) => setStatus({ kind: 'failed', message })}
               onReview={(answer) => {
@@ -91,76 +96,19 @@ export function LabUpload({ initialReports, latest }: { initialReports: ReportSu
         </ul>
       ) : null}
       {review ? (
-        <LabReview
-          start={review}
-          onCancel={() => setReview(null)}
-          onSaved={(count) => {
-            setReports((current) => current.map((r) => (r.id === review.report_id ? { ...r, results: count } : r)));
-            setReview(null);
-            setStatus({ kind: 'saved', count });
-            router.refresh();
-          }}
-        />
+        <Suspense fallback={null}>
+          <LabReview
+            start={review}
+            onCancel={() => setReview(null)}
+            onSaved={(count) => {
+              setReview(null);
+              setStatus({ kind: 'saved', count });
+              router.refresh();
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
-  );
-}
-
-const number = new Intl.NumberFormat('en-GB', { maximumSignificantDigits: 4 });
-
-/** "8.6–29", "< 2.5", "> 50", or a dash when the report printed no range. */
-function rangeText(low: number | null, high: number | null): string {
-  if (low !== null && high !== null) return `${number.format(low)}–${number.format(high)}`;
-  if (high !== null) return `< ${number.format(high)}`;
-  if (low !== null) return `> ${number.format(low)}`;
-  return '—';
-}
-
-const COMPARATOR_SIGN: Record<string, string> = { '<': '<', '<=': '≤', '>': '>', '>=': '≥' };
-
-/**
- * Low or High against the lab's range. A bound is flagged only when it settles it: "<5" is Low under a
- * range starting at 8.6, but says nothing against a range ending at 3.
- */
-function flagOf(v: LatestLabValue): 'Low' | 'High' | null {
-  const below = v.comparator === '<' || v.comparator === '<=';
-  const above = v.comparator === '>' || v.comparator === '>=';
-  if (v.low !== null && (above ? false : below ? v.value <= v.low : v.value < v.low)) return 'Low';
-  if (v.high !== null && (below ? false : above ? v.value >= v.high : v.value > v.high)) return 'High';
-  return null;
-}
-
-/** Each marker's latest confirmed value as the report gave it, against the lab's range when there was one. */
-function LatestResults({ values }: { values: LatestLabValue[] }) {
-  return (
-    <table className="w-full text-left text-sm">
-      <caption className="mb-2 text-left text-sm font-semibold text-neutral-900">Your latest results</caption>
-      <thead className="text-xs text-neutral-600">
-        <tr>
-          <th scope="col" className="pb-1.5 font-medium">Marker</th>
-          <th scope="col" className="pb-1.5 font-medium">Result</th>
-          <th scope="col" className="pb-1.5 font-medium">Lab range</th>
-          <th scope="col" className="pb-1.5 font-medium">Taken</th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-neutral-100">
-        {values.map((v) => {
-          const flag = flagOf(v);
-          return (
-            <tr key={v.marker}>
-              <th scope="row" className="py-1.5 font-medium text-neutral-800">{v.label}</th>
-              <td className="py-1.5 text-neutral-900 tabular-nums">
-                {v.comparator ? `${COMPARATOR_SIGN[v.comparator] ?? v.comparator} ` : ''}
-                {number.format(v.value)} {v.unit}
-                {flag ? <span className="ml-2 rounded-full border border-warning-200 bg-warning-50 px-2 py-0.5 text-xs font-medium text-warning-800">{flag}</span> : null}
-              </td>
-              <td className="py-1.5 text-neutral-600 tabular-nums">{rangeText(v.low, v.high)}</td>
-              <td className="py-1.5 text-neutral-600">{formatDateGB(v.takenOn)}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
   );
 }
 
@@ -173,34 +121,30 @@ function ReportRow({ report, onRemoved, onFailed, onReview }: { report: ReportSu
   const [removing, setRemoving] = useState(false);
   const [opening, setOpening] = useState(false);
   const reopen = async () => {
+    preloadReview();
     setOpening(true);
     try {
-      const response = await fetch(`/api/lab-reports/${report.id}`, { credentials: 'same-origin' });
-      if (response.status === 401) {
-        window.location.assign(LOGIN_PATH);
-        return;
-      }
-      const data = (await response.json().catch(() => null)) as (ReviewStart & { message?: string }) | null;
-      if (response.ok && data) onReview(data);
-      else onFailed(data?.message ?? 'The review could not be opened. Please try again.');
+      const { openReport } = await calls();
+      const outcome = await openReport(report.id);
+      if ('leaving' in outcome) return;
+      if ('failed' in outcome) onFailed(outcome.failed);
+      else onReview(outcome.review);
     } catch {
-      onFailed('We could not reach Vitality. Check your connection and try again.');
+      onFailed(OFFLINE);
     }
     setOpening(false);
   };
   const remove = async () => {
     setRemoving(true);
     try {
-      const response = await fetch(`/api/lab-reports/${report.id}`, { method: 'DELETE', credentials: 'same-origin' });
-      if (response.status === 401) {
-        window.location.assign(LOGIN_PATH);
-        return;
-      }
-      if (response.ok) return onRemoved();
-      const data = (await response.json().catch(() => null)) as { message?: string } | null;
-      onFailed(data?.message ?? 'The report could not be removed. Please try again.');
+      const { removeReport } = await calls();
+      const outcome = await removeReport(report.id);
+      if ('leaving' in outcome) return;
+      // The row stays, busy, until the refreshed list leaves it out.
+      if ('removed' in outcome) return onRemoved();
+      onFailed(outcome.failed);
     } catch {
-      onFailed('We could not reach Vitality. Check your connection and try again.');
+      onFailed(OFFLINE);
     }
     setRemoving(false);
     setConfirming(false);
@@ -222,7 +166,7 @@ function ReportRow({ report, onRemoved, onFailed, onReview }: { report: ReportSu
         </span>
       ) : (
         <span className="flex shrink-0 items-center gap-3 text-neutral-600">
-          {formatDateGB(report.uploadedAt)} · {report.results ? `${report.results} value${report.results === 1 ? '' : 's'} saved` : 'no values saved'}
+          {report.uploadedOn} · {report.results ? `${report.results} value${report.results === 1 ? '' : 's'} saved` : 'no values saved'}
           {report.results ? null : (
             <Button type="button" variant="secondary" size="sm" loading={opening} onClick={() => void reopen()}>
               Review values<span className="sr-only"> from {report.fileName}</span>

@@ -3,33 +3,40 @@
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { PasswordInput } from '@/components/auth/password-input';
-import { CountryCityFields, GeoNamesCredit } from '@/components/forms/country-city-fields';
+import { GeoNamesCredit } from '@/components/forms/geonames-credit';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { postJson } from '@/lib/client/api-call';
-import { LOGIN_PATH } from '@/lib/routes';
-import { weightUnitOf, type UnitSystem } from '@/lib/units';
-import { checkProfilePage, type ProfilePageErrors, type ProfilePageValues } from '@/lib/validation/profile-page';
+import type { UnitSystem, WeightUnit } from '@/lib/units';
+import type { ProfilePageErrors, ProfilePageValues } from '@/lib/validation/profile-page';
+import { LocationFields } from './location-fields';
 
 type Status = { kind: 'idle' | 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
+
+// Save's code (SPEC §5's checks, the unit conversions, the request) is needed only on Save: it is fetched
+// once the member is in the form, and a Save that comes first waits for it.
+const loadSave = () => import('./profile-save');
+const preloadSave = () => {
+  // A failed fetch is tried again on Save, which reports it.
+  loadSave().catch(() => undefined);
+};
 
 type Props = {
   initial: ProfilePageValues;
   units: UnitSystem;
+  weightUnit: WeightUnit;
   savedEmail: string;
   /** false for an account that signs in only with Google or Apple. */
   hasPassword: boolean;
 };
 
 /** /profile's form: the member's details in their units, SPEC §5's checks before sending, cm and kg on the wire. */
-export function ProfileForm({ initial, units, savedEmail, hasPassword }: Props) {
+export function ProfileForm({ initial, units, weightUnit, savedEmail, hasPassword }: Props) {
   const router = useRouter();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<ProfilePageErrors>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [emailOnFile, setEmailOnFile] = useState(savedEmail);
-  const weightUnit = weightUnitOf(units);
   const credentialsChange = values.password !== '' || values.email.trim().toLowerCase() !== emailOnFile;
 
   const set = (field: keyof ProfilePageValues) => (value: string) => {
@@ -40,32 +47,28 @@ export function ProfileForm({ initial, units, savedEmail, hasPassword }: Props) 
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = checkProfilePage(values, units, emailOnFile);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      setStatus({ kind: 'idle' });
-      // The first field with a message takes the focus, so a keyboard or screen-reader user lands on it.
-      const first = Object.keys(checked.errors)[0];
-      if (first) document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setErrors({});
-    setStatus({ kind: 'saving' });
     try {
-      const result = await postJson('/api/set-user-info', checked.payload);
-      if (result.status === 401) {
-        window.location.assign(LOGIN_PATH);
-        return;
+      const { saveProfile } = await loadSave();
+      const outcome = await saveProfile(values, units, emailOnFile, () => {
+        setErrors({});
+        setStatus({ kind: 'saving' });
+      });
+      if ('errors' in outcome) {
+        setErrors(outcome.errors);
+        setStatus({ kind: 'idle' });
+        // The first field with a message takes the focus, so a keyboard or screen-reader user lands on it.
+        const first = Object.keys(outcome.errors)[0];
+        if (first) document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      } else if ('failed' in outcome) {
+        setStatus({ kind: 'failed', message: outcome.failed });
+      } else if ('saved' in outcome) {
+        if (outcome.saved.email) setEmailOnFile(outcome.saved.email);
+        setValues((current) => ({ ...current, password: '', current_password: '' }));
+        setStatus({ kind: 'saved' });
+        router.refresh();
       }
-      if (!result.ok) {
-        setStatus({ kind: 'failed', message: result.message ?? 'Your profile could not be saved. Please try again.' });
-        return;
-      }
-      if (checked.payload.email) setEmailOnFile(checked.payload.email);
-      setValues((current) => ({ ...current, password: '', current_password: '' }));
-      setStatus({ kind: 'saved' });
-      router.refresh();
     } catch {
+      // No answer, or the Save code itself could not be fetched.
       setStatus({ kind: 'failed', message: 'We could not reach Vitality. Check your connection and try again.' });
     }
   };
@@ -78,7 +81,7 @@ export function ProfileForm({ initial, units, savedEmail, hasPassword }: Props) 
   });
 
   return (
-    <form onSubmit={(event) => void save(event)} noValidate className="flex flex-col gap-6">
+    <form onSubmit={(event) => void save(event)} onFocus={preloadSave} noValidate className="flex flex-col gap-6">
       <div className="grid grid-cols-2 gap-5">
         <Input label="Name" autoComplete="given-name" maxLength={100} {...field('name')} />
         <Input label="Surname" autoComplete="family-name" maxLength={100} {...field('surname')} />
@@ -94,7 +97,7 @@ export function ProfileForm({ initial, units, savedEmail, hasPassword }: Props) 
         <Input label={`Desired weight (${weightUnit})`} inputMode="decimal" maxLength={6} hint="Optional" {...field('goal_weight')} />
       </div>
       <div className="grid grid-cols-2 gap-5">
-        <CountryCityFields
+        <LocationFields
           country={values.country}
           city={values.city}
           onCountryChange={(code) => {

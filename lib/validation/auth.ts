@@ -1,28 +1,20 @@
 import './zod-config';
 import * as z from 'zod/mini';
+import { EMAIL_INVALID, EMAIL_MAX, EMAIL_MISSING, EMAIL_TOO_LONG, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_MISSING, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from './credential-rules';
 
 // Shared by the forms (through zodResolver) and the route handlers. Texts in quotes in SPEC are word for word.
 // zod/mini keeps the browser's copy small; the server parses with these same objects.
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-const EMAIL_MAX = 254;
+export { PASSWORD_MAX, PASSWORD_MIN } from './credential-rules';
 const NAME_MAX = 100;
 
 export const email = z.pipe(
-  z.string({ error: 'Please enter your e-mail.' }).check(
-    z.trim(),
-    z.minLength(1, 'Please enter your e-mail.'),
-    z.maxLength(EMAIL_MAX, 'That e-mail address is too long.'),
-  ),
-  z.pipe(z.email('Please enter a valid e-mail address.'), z.transform((value: string) => value.toLowerCase())),
+  z.string({ error: EMAIL_MISSING }).check(z.trim(), z.minLength(1, EMAIL_MISSING), z.maxLength(EMAIL_MAX, EMAIL_TOO_LONG)),
+  z.pipe(z.email(EMAIL_INVALID), z.transform((value: string) => value.toLowerCase())),
 );
 
 export const newPassword = z
-  .string({ error: 'Please enter a password.' })
-  .check(
-    z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`),
-    z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
-  );
+  .string({ error: PASSWORD_MISSING })
+  .check(z.minLength(PASSWORD_MIN, PASSWORD_TOO_SHORT), z.maxLength(PASSWORD_MAX, PASSWORD_TOO_LONG));
 
 const name = (label: string) =>
   z

@@ -1,40 +1,21 @@
 import './zod-config';
 import * as z from 'zod/mini';
-import { BIOHACKING_EXPERIENCE, ISO_DAY, TRACK } from '@/lib/codecs';
+import { BIOHACKING_EXPERIENCE, TRACK } from '@/lib/codecs';
 import { roundToTenth } from '@/lib/units';
 import { INSTRUCTIONS_MESSAGE } from './older-screens';
+import { DATE_OF_BIRTH_RULES, DOB_MESSAGE, HEIGHT_MAX_CM, HEIGHT_MIN_CM, WEIGHT_MAX_KG, WEIGHT_MIN_KG } from './onboarding-rules';
 
 // Shared by the onboarding forms (zodResolver) and the /api/update_* handlers. SPEC texts are word for word.
 // zod/mini keeps the browser's copy small; the server parses with these same objects.
-export const HEIGHT_MIN_CM = 30;
-export const HEIGHT_MAX_CM = 250;
-export const WEIGHT_MIN_KG = 30;
-export const WEIGHT_MAX_KG = 200;
+export { HEIGHT_MAX_CM, HEIGHT_MIN_CM, latestAdultBirthDate, MIN_AGE_YEARS, UNDER_AGE_MESSAGE, WEIGHT_MAX_KG, WEIGHT_MIN_KG } from './onboarding-rules';
 export const GOALS_MAX = 2000;
-export const MIN_AGE_YEARS = 18;
 export const HEIGHT_MESSAGE = 'Invalid height value. Please enter a value between 30 cm (1 ft) and 250 cm (8 ft 2 in).';
 export const GOALS_MESSAGE = 'Please enter your health goals before proceeding.';
 export const LOCATION_ACCESS_MESSAGE = 'Please enable location access to continue.';
 export const TERMS_MESSAGE = 'You must accept the Terms and Conditions to proceed.';
-export const UNDER_AGE_MESSAGE = `You must be at least ${MIN_AGE_YEARS} to use Vitality.`;
-const DOB_MESSAGE = 'Please enter a valid date of birth.';
-
-/** The latest YYYY-MM-DD on which someone born is an adult today (29 Feb birthdays count from 1 Mar). */
-export function latestAdultBirthDate(today: Date = new Date()): string {
-  const limit = new Date(Date.UTC(today.getUTCFullYear() - MIN_AGE_YEARS, today.getUTCMonth(), today.getUTCDate()));
-  return ISO_DAY.fromDate(limit);
-}
 
 export const dobSchema = z.object({
-  date_of_birth: z
-    .string({ error: DOB_MESSAGE })
-    .check(
-      z.regex(ISO_DAY.pattern, DOB_MESSAGE),
-      z.refine(ISO_DAY.isReal, DOB_MESSAGE),
-      z.refine((value) => value >= '1900-01-01', DOB_MESSAGE),
-      z.refine((value) => ISO_DAY.toDate(value).getTime() < Date.now(), 'Date of birth must be in the past.'),
-      z.refine((value) => value <= latestAdultBirthDate(), UNDER_AGE_MESSAGE),
-    ),
+  date_of_birth: z.string({ error: DOB_MESSAGE }).check(...DATE_OF_BIRTH_RULES.map(({ test, message }) => z.refine<string>(test, message))),
 });
 
 export const locationSchema = z.object({

@@ -1,9 +1,10 @@
 import { feetInchesToCm, formatFeetInches, kgToLbs, parseFeetInches, weightFromKg, weightToKg, weightUnitOf, type UnitSystem } from '@/lib/units';
-import { email, newPassword } from './auth';
-import { HEIGHT_MAX_CM, HEIGHT_MIN_CM, WEIGHT_MAX_KG, WEIGHT_MIN_KG, dobSchema } from './onboarding';
+import { checkEmail, newPasswordProblem } from './credential-rules';
+import { dateOfBirthProblem, HEIGHT_MAX_CM, HEIGHT_MIN_CM, WEIGHT_MAX_KG, WEIGHT_MIN_KG } from './onboarding-rules';
 
 // The profile page's Save (SPEC §5 "Profile Save"), in the member's units, with SPEC's texts word for
-// word; what passes is converted to cm and kg for POST /api/set-user-info. Browser-safe.
+// word; what passes is converted to cm and kg for POST /api/set-user-info. Browser-safe, and free of zod
+// (it checks with the same rules the server's schemas are built from), so the form's code stays small.
 
 export type ProfilePageValues = {
   name: string;
@@ -65,8 +66,6 @@ export function weightFromText(text: string, system: UnitSystem, label: 'Current
   return { kg: Math.min(WEIGHT_MAX_KG, Math.max(WEIGHT_MIN_KG, weightToKg(unit, value))) };
 }
 
-const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? undefined : result.error?.issues[0]?.message);
-
 /**
  * Every field's message, or the payload. The e-mail and password go only when they change, and then
  * with the current password; a blank password means "keep it".
@@ -75,7 +74,7 @@ export function checkProfilePage(values: ProfilePageValues, system: UnitSystem, 
   const errors: ProfilePageErrors = {};
   if (!values.name.trim()) errors.name = 'Please enter your first name.';
   if (!values.surname.trim()) errors.surname = 'Please enter your surname.';
-  errors.date_of_birth = firstIssue(dobSchema.safeParse({ date_of_birth: values.date_of_birth }));
+  errors.date_of_birth = dateOfBirthProblem(values.date_of_birth);
 
   const height = heightFromText(values.height, system);
   if ('error' in height) errors.height = height.error;
@@ -84,15 +83,15 @@ export function checkProfilePage(values: ProfilePageValues, system: UnitSystem, 
   const goal = values.goal_weight.trim() ? weightFromText(values.goal_weight, system, 'Goal weight') : null;
   if (goal && 'error' in goal) errors.goal_weight = goal.error;
 
-  const parsedEmail = email.safeParse(values.email);
-  errors.email = firstIssue(parsedEmail);
-  const emailChanged = parsedEmail.success && parsedEmail.data !== savedEmail;
+  const parsedEmail = checkEmail(values.email);
+  if ('error' in parsedEmail) errors.email = parsedEmail.error;
+  const emailChanged = 'email' in parsedEmail && parsedEmail.email !== savedEmail;
   const passwordChanged = values.password !== '';
-  if (passwordChanged) errors.password = firstIssue(newPassword.safeParse(values.password));
+  if (passwordChanged) errors.password = newPasswordProblem(values.password);
   if ((emailChanged || passwordChanged) && !values.current_password) errors.current_password = CURRENT_PASSWORD_NEEDED;
 
   const found = Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as ProfilePageErrors;
-  if (Object.keys(found).length || 'error' in height || 'error' in weight || (goal && 'error' in goal) || !parsedEmail.success) return { errors: found };
+  if (Object.keys(found).length || 'error' in height || 'error' in weight || (goal && 'error' in goal) || 'error' in parsedEmail) return { errors: found };
   return {
     payload: {
       name: values.name.trim(),
@@ -103,7 +102,7 @@ export function checkProfilePage(values: ProfilePageValues, system: UnitSystem, 
       goal_weight: goal ? goal.kg : null,
       country: values.country,
       city: values.city.trim(),
-      ...(emailChanged ? { email: parsedEmail.data } : {}),
+      ...(emailChanged ? { email: parsedEmail.email } : {}),
       ...(passwordChanged ? { password: values.password } : {}),
       ...(emailChanged || passwordChanged ? { current_password: values.current_password } : {}),
     },

@@ -12,6 +12,7 @@ import { latestMindset } from '@/lib/mindset/assessments';
 import { healthHistoryComplete } from '@/lib/profile/health-history';
 import { unitSystemOf } from '@/lib/profile/units-preference';
 import { profilePageData } from '@/lib/profile/user-info';
+import { weightUnitOf } from '@/lib/units';
 import { heightText, weightText } from '@/lib/validation/profile-page';
 import { DASHBOARD_PATH } from '@/lib/routes';
 
@@ -46,6 +47,7 @@ export default async function ProfilePage() {
       <Card title="Your details">
         <ProfileForm
           units={units}
+          weightUnit={weightUnitOf(units)}
           savedEmail={info.email}
           hasPassword={account.hasPassword}
           initial={{
