@@ -1,12 +1,11 @@
 'use client';
 
 import Link from 'next/link';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
 import { usePost } from '@/components/forms/use-post';
 import { Button } from '@/components/ui/button';
 import { AppleWatchModal } from '@/components/devices/apple-watch-modal';
-import { ImportHistory } from '@/components/devices/import-history';
 import { Spinner } from '@/components/ui/spinner';
 import { WEARABLE_CARDS, WEARABLE_KEYS, type WearableKey } from '@/lib/wearables/catalogue';
 import { stepPath } from '@/lib/routes';
@@ -31,8 +30,12 @@ const CONFIRM = {
   older: { url: '/api/devices-integrated', body: () => ({}), navigate: '/dashboard', path: '/devices-integrated' },
 } as const;
 
-/** /onboarding_12 (and the older /devices-integrated): wearable cards, the order link, and Next once the token checks are in. */
-export function DevicesStep({ variant = 'onboarding' }: { variant?: keyof typeof CONFIRM }) {
+/**
+ * /onboarding_12 (and the older /devices-integrated): wearable cards, the order link, and Next once the token
+ * checks are in. `importCard` (onboarding's "Import the data you already have") comes rendered from the
+ * server page, so its words and vendor steps are HTML rather than script in this step's first load.
+ */
+export function DevicesStep({ variant = 'onboarding', importCard }: { variant?: keyof typeof CONFIRM; importCard?: ReactNode }) {
   const { statuses, problem: connectionProblem, setProblem: setConnectionProblem, connect, checking, integrating } = useWearableConnections();
   const [appleOpen, setAppleOpen] = useState(false);
   const confirm = CONFIRM[variant];
@@ -84,11 +87,11 @@ export function DevicesStep({ variant = 'onboarding' }: { variant?: keyof typeof
           </Link>
         </li>
       </ul>
-      {variant === 'onboarding' ? (
+      {importCard ? (
         <details className="rounded-card border border-neutral-200 px-4 py-3" data-testid="onboarding-import">
           <summary className="cursor-pointer font-semibold text-neutral-900">No device to connect? Import the data you already have</summary>
           <div className="mt-3">
-            <ImportHistory initial={[]} load />
+            {importCard}
           </div>
         </details>
       ) : null}

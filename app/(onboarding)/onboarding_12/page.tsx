@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { ImportHistory } from '@/components/devices/import-history';
 import { DevicesStep } from '@/components/onboarding/devices-step';
 import { StepShell } from '@/components/onboarding/step-shell';
 import { guardOnboardingStep } from '@/lib/onboarding/guard';
@@ -9,7 +10,7 @@ export default async function DevicesPage() {
   await guardOnboardingStep('devices');
   return (
     <StepShell step="devices" title="Got a wearable device?" subtitle="Connect it now for better insights">
-      <DevicesStep />
+      <DevicesStep importCard={<ImportHistory initial={[]} load />} />
     </StepShell>
   );
 }
