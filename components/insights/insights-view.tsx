@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { usePosition } from '@/components/dashboard/supplements';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { api, signedOut } from '@/lib/client/query-calls';
+import { api, signedOut } from '@/lib/client/browser-loads';
 import { useLoad } from '@/lib/client/use-load';
 import { chartId } from './trend-charts';
 import { NextRefresh } from './next-refresh';

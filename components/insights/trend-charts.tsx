@@ -6,7 +6,7 @@ import { TrendChart } from '@/components/dashboard/lazy-charts';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
 import { Spinner } from '@/components/ui/spinner';
-import { api } from '@/lib/client/query-calls';
+import { api } from '@/lib/client/browser-loads';
 import { useLoad } from '@/lib/client/use-load';
 import { formatMinutes } from '@/lib/format';
 import type { MeasureKey, MeasureTrend, MeasureTrendsResponse, TrendRange } from '@/lib/insights/measure-trends';

@@ -1,6 +1,6 @@
 // The browser's one way to call this app's API: every call resolves to a JsonResult, whatever the
-// status, and rejects only when no answer came. (React Query's fetchers turn a refusal into a
-// rejection: dataOf in ./query-calls.ts.)
+// status, and rejects only when no answer came. (The browser-side loads turn a refusal into a
+// rejection: dataOf in ./browser-loads.ts.)
 
 export type Answer = {
   status: number;
