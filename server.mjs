@@ -28,7 +28,7 @@ function readConfig(names) {
   }
 }
 const port = Number(flag('-p', '--port') ?? readConfig(['PORT']).PORT);
-const config = readConfig(['TRUSTED_PROXY_COUNT', 'WEB_CONCURRENCY']);
+const config = readConfig(['TRUSTED_PROXY_COUNT', 'WEB_CONCURRENCY', 'SHUTDOWN_GRACE_MS']);
 const trustedProxies = config.TRUSTED_PROXY_COUNT;
 // WEB_CONCURRENCY: how many server processes share the port (node:cluster), one per core at most being
 // sensible. 1 (the default) runs a single process; dev always does.
@@ -97,6 +97,25 @@ function lingerWhileUploading(socket) {
   socket.destroySoon = linger;
 }
 
+let stopping = false;
+
+/**
+ * SIGTERM (a deploy, a scale-in) or SIGINT: stop taking connections (a load balancer's next check of
+ * /api/health/ready is refused, so it sends no more), let the requests in flight finish (their connections
+ * close after the answer; idle ones close now), and exit once the last connection has gone, or after
+ * SHUTDOWN_GRACE_MS with whatever is left cut off.
+ */
+function stopGracefully(server) {
+  if (stopping) return;
+  stopping = true;
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => {
+    server.closeAllConnections();
+    process.exit(0);
+  }, config.SHUTDOWN_GRACE_MS).unref();
+}
+
 async function serve() {
   const app = next({ dev, port, hostname: hostname ?? 'localhost', turbopack: dev });
   const handle = app.getRequestHandler();
@@ -113,6 +132,8 @@ async function serve() {
       sendJson(response, 400, { message: 'The address is not valid.', code: 'bad_request' });
       return;
     }
+    // Stopping: a request already on its way finishes, and its connection closes after the answer.
+    if (stopping) response.setHeader('connection', 'close');
     request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(request);
     currentExchange.set(request.socket, { request, response });
     handle(request, response);
@@ -143,24 +164,32 @@ if (concurrency > 1 && cluster.isPrimary) {
   // A process that dies soon after starting (a bad deploy, a database that refuses it) is restarted after a
   // delay that doubles each time, up to 30 s, instead of in a tight loop; one that ran a minute resets it.
   const startedAt = new Map();
+  let shuttingDown = false;
   let delayMs = 0;
   cluster.on('fork', (worker) => startedAt.set(worker.id, Date.now()));
   cluster.on('exit', (worker, code, signal) => {
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
-    if (worker.exitedAfterDisconnect) return;
+    if (worker.exitedAfterDisconnect || shuttingDown) return;
     delayMs = lived > 60_000 ? 0 : Math.min(30_000, Math.max(1_000, delayMs * 2));
     console.error(`A server process stopped (${signal ?? `code ${code}`}); starting another${delayMs ? ` in ${delayMs / 1000} s` : ''}.`);
     setTimeout(fork, delayMs);
   });
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => {
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
-      process.exit(0);
+      // Each worker stops gracefully on its own; the primary leaves once they all have, restarting none.
+      shuttingDown = true;
+      const workers = Object.values(cluster.workers ?? {}).filter(Boolean);
+      if (!workers.length) process.exit(0);
+      for (const worker of workers) worker.process.kill(signal);
+      cluster.on('exit', () => {
+        if (!Object.values(cluster.workers ?? {}).some(Boolean)) process.exit(0);
+      });
     });
   }
 } else {
-  await serve();
+  const server = await serve();
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopGracefully(server));
   if (cluster.isWorker) process.send?.('ready');
   else console.log(`Ready on http://${hostname ?? 'localhost'}:${port}${dev ? ' (development)' : ''}`);
 }

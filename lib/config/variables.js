@@ -165,6 +165,7 @@ export const VARIABLES = {
   WEB_CONCURRENCY: variable('server', count(1, 1), 'server processes sharing the port (node:cluster); the number of cores in production; `npm run dev` always runs one', {
     hint: 'a whole number of server processes, 1 or more',
   }),
+  SHUTDOWN_GRACE_MS: variable('server', wholeNumber(10_000, 0, 600_000), 'on SIGTERM, how long (ms) a server process lets requests in flight finish after it stops taking new connections, before it closes what is left and exits'),
   ANSWER_CACHE_SIZE: variable('server', wholeNumber(2000, 0, 1_000_000), 'dashboard answers each server process keeps, keyed by the user’s data version; 0 turns the cache off'),
 
   EMBEDDED_DB_DIR: variable('embedded', text('.data/pglite'), 'the embedded database’s files'),

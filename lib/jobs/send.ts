@@ -1,7 +1,8 @@
 import 'server-only';
 import PgBoss from 'pg-boss';
 import { env } from '@/lib/env';
-import { ensureQueues, sendHistoryImport, sendWearableSync, type WearableSyncJob } from './queues';
+import { answersInTime } from '@/lib/readiness';
+import { ensureQueues, REMINDERS_QUEUE, sendHistoryImport, sendWearableSync, type WearableSyncJob } from './queues';
 
 // The web process only puts jobs on the queue; the job process (scripts/jobs.ts) runs them. One small
 // pg-boss client per process, started on first use, that neither schedules nor maintains.
@@ -39,6 +40,11 @@ export async function queueHistoryImport(importId: string): Promise<void> {
  */
 export async function readyJobQueue(): Promise<void> {
   await boss();
+}
+
+/** Readiness: the queue's tables answer a read through this process's sender (within the check's time limit). */
+export function jobQueueAnswers(): Promise<boolean> {
+  return answersInTime(async () => (await (await boss()).getQueueSize(REMINDERS_QUEUE)) >= 0);
 }
 
 /** Closes this process's sender, if it was started (tests; a server simply exits). */

@@ -20,7 +20,9 @@ import { scanBrowser, scanRows, type ScanBrowser } from './support/scan-browser'
 const TOLERANCE = 3;
 const SCAN_TIMEOUT = 120_000;
 
-test.describe.configure({ mode: 'parallel', timeout: 240_000 });
+// One test at a time (three browsers, not six): with six, the 48 bpm face sometimes came out with no
+// reading at all (the engine declining a starved signal) in full-suite runs on this 2-core machine.
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
 // Never traced, even on a developer's machine: a trace's screenshot of every new camera frame left each
 // of the six pages 1 to 3 of the clip's 15 frames a second.
 test.use({ trace: 'off' });

@@ -18,7 +18,8 @@ export type AppServer = {
 };
 
 /** The production build, served by `next start` on this test file's own database. */
-export async function startAppServer(extraEnv: Record<string, string> = {}): Promise<AppServer> {
+/** `waitFor`: the path that must answer 2xx before the server counts as up (a server without a database is live, not ready). */
+export async function startAppServer(extraEnv: Record<string, string> = {}, { waitFor = '/api/health' }: { waitFor?: string } = {}): Promise<AppServer> {
   if (!existsSync('.next/BUILD_ID')) throw new Error('Run `npm run build` before the HTTP integration tests.');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -37,7 +38,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      if ((await fetch(`${url}${waitFor}`)).ok) break;
     } catch {
       // Not listening yet.
     }
