@@ -98,6 +98,8 @@ function lingerWhileUploading(socket) {
 }
 
 let stopping = false;
+/** The answers not yet finished, so that a stop can ask each to close its connection after it. */
+const inFlight = new Set();
 
 /**
  * SIGTERM (a deploy, a scale-in) or SIGINT: stop taking connections (a load balancer's next check of
@@ -108,6 +110,7 @@ let stopping = false;
 function stopGracefully(server) {
   if (stopping) return;
   stopping = true;
+  for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false;
   server.close(() => process.exit(0));
   server.closeIdleConnections();
   setTimeout(() => {
@@ -133,7 +136,12 @@ async function serve() {
       return;
     }
     // Stopping: a request already on its way finishes, and its connection closes after the answer.
-    if (stopping) response.setHeader('connection', 'close');
+    if (stopping) response.shouldKeepAlive = false;
+    inFlight.add(response);
+    response.once('close', () => {
+      inFlight.delete(response);
+      if (stopping) server.closeIdleConnections();
+    });
     request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(request);
     currentExchange.set(request.socket, { request, response });
     handle(request, response);
