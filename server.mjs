@@ -164,15 +164,17 @@ async function serve() {
 if (concurrency > 1 && cluster.isPrimary) {
   // The primary only keeps the workers running; each worker is a whole server on the shared port.
   let ready = 0;
-  const fork = () =>
+  let shuttingDown = false;
+  const fork = () => {
+    if (shuttingDown) return;
     cluster.fork().on('message', (message) => {
       if (message === 'ready' && ++ready === concurrency) console.log(`Ready on http://${hostname ?? 'localhost'}:${port} (${concurrency} processes)`);
     });
+  };
   for (let i = 0; i < concurrency; i++) fork();
   // A process that dies soon after starting (a bad deploy, a database that refuses it) is restarted after a
   // delay that doubles each time, up to 30 s, instead of in a tight loop; one that ran a minute resets it.
   const startedAt = new Map();
-  let shuttingDown = false;
   let delayMs = 0;
   cluster.on('fork', (worker) => startedAt.set(worker.id, Date.now()));
   cluster.on('exit', (worker, code, signal) => {
@@ -188,16 +190,21 @@ if (concurrency > 1 && cluster.isPrimary) {
       // Each worker stops gracefully on its own; the primary leaves once they all have, restarting none.
       shuttingDown = true;
       const workers = Object.values(cluster.workers ?? {}).filter(Boolean);
-      if (!workers.length) process.exit(0);
-      for (const worker of workers) worker.process.kill(signal);
-      cluster.on('exit', () => {
-        if (!Object.values(cluster.workers ?? {}).some(Boolean)) process.exit(0);
+      const left = new Set(workers.map((worker) => worker.id));
+      if (!left.size) process.exit(0);
+      cluster.on('exit', (worker) => {
+        left.delete(worker.id);
+        if (!left.size) process.exit(0);
       });
+      for (const worker of workers) worker.process.kill(signal);
+      // Each process bounds its own stop; this only guards against one that hangs anyway.
+      setTimeout(() => process.exit(0), config.SHUTDOWN_GRACE_MS + 5_000).unref();
     });
   }
 } else {
   const server = await serve();
-  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopGracefully(server));
+  // `on`, not `once`: Ctrl-C reaches a cluster's processes twice (from the terminal and from the primary).
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopGracefully(server));
   if (cluster.isWorker) process.send?.('ready');
   else console.log(`Ready on http://${hostname ?? 'localhost'}:${port}${dev ? ' (development)' : ''}`);
 }
