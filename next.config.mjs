@@ -10,8 +10,9 @@ const SECURITY_HEADERS = [
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // Native and WebAssembly server packages stay outside the bundle.
-  serverExternalPackages: ['argon2', 'pg', '@electric-sql/pglite', '@prisma/adapter-pg'],
+  // Native and WebAssembly server packages stay outside the bundle; pino and prom-client too, so that the
+  // app and server.mjs share one logger and one metrics registry (lib/observability/runtime.js).
+  serverExternalPackages: ['argon2', 'pg', '@electric-sql/pglite', '@prisma/adapter-pg', 'pino', 'prom-client'],
   webpack(config) {
     // face-api's browser bundle keeps a guarded require() for Node.js that the browser never runs.
     config.ignoreWarnings = [...(config.ignoreWarnings ?? []), { module: /@vladmandic[\\/]face-api/, message: /Critical dependency/ }];

@@ -2,12 +2,19 @@
 // from the socket (or from the hop the nearest trusted proxy added), never from a header the client wrote.
 // Plain JavaScript on purpose: `npm start` must run without devDependencies.
 import cluster from 'node:cluster';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import next from 'next';
+import promClient from 'prom-client';
 import { readEnv } from './lib/config/env.js';
+import { httpDuration, logger, memberHash, requestContexts, routeConsoleToLogger } from './lib/observability/runtime.js';
+import { loadRouteNames } from './lib/observability/routes.js';
 
 /** The header the app reads the client's address from; any copy the client sent is replaced. */
 export const CLIENT_ADDRESS_HEADER = 'x-vitality-client-address';
+/** Each answer's id, also on its log line; a trusted proxy's own id for the request is kept. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 // The same flags as `next start`: -p/--port (or PORT), -H/--hostname (all interfaces when unset).
 const args = process.argv.slice(2);
@@ -17,6 +24,8 @@ const flag = (short, long) => {
 };
 const dev = args.includes('--dev');
 const hostname = flag('-H', '--hostname');
+// Production output is JSON lines (pino), Next's own messages included; `npm run dev` keeps Next's.
+if (!dev) routeConsoleToLogger();
 
 /** The variables `names` (declared in lib/config/variables.js), or the refusal printed and an exit. */
 function readConfig(names) {
@@ -119,12 +128,53 @@ function stopGracefully(server) {
   }, config.SHUTDOWN_GRACE_MS).unref();
 }
 
+/** The request's id: the one a trusted proxy gave it (when well formed), or a new one. */
+function requestIdOf(request) {
+  const given = request.headers[REQUEST_ID_HEADER];
+  return trustedProxies > 0 && typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * One JSON line per answer, and its time in the latency histogram, once it has gone (or the client left):
+ * the route's pattern (never the path, which can hold a token), the status, the time taken and, when a
+ * session or a job said whose it was, the member's hash. Nothing the client sent is copied in.
+ */
+function observe(request, response, context, routeOf) {
+  const started = process.hrtime.bigint();
+  response.once('close', () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    let route = '(other)';
+    try {
+      route = routeOf(new URL(request.url ?? '/', 'http://localhost').pathname);
+    } catch {
+      // An address URL cannot parse (answered 400 above) has no route.
+    }
+    const status = response.writableFinished ? response.statusCode : 499;
+    httpDuration().observe({ method: request.method, route, status: String(status) }, seconds);
+    const line = {
+      requestId: context.requestId,
+      method: request.method,
+      route,
+      status,
+      durationMs: Math.round(seconds * 10_000) / 10,
+      ...(context.memberId ? { member: memberHash(context.memberId) } : {}),
+    };
+    if (status >= 500) logger().error(line, 'request');
+    else logger().info(line, 'request');
+  });
+}
+
 async function serve() {
   const app = next({ dev, port, hostname: hostname ?? 'localhost', turbopack: dev });
   const handle = app.getRequestHandler();
   await app.prepare();
+  const routeOf = dev ? () => '(dev)' : loadRouteNames('.next');
+  promClient.collectDefaultMetrics();
 
   const server = createServer((request, response) => {
+    const context = { requestId: requestIdOf(request) };
+    response.setHeader(REQUEST_ID_HEADER, context.requestId);
+    observe(request, response, context, routeOf);
     if (!APP_METHODS.has(request.method)) {
       // Node reads and drops the body of an answered request before the next one on the connection.
       sendJson(response, 405, { message: 'This method is not allowed here.', code: 'method_not_allowed' }, { allow: [...APP_METHODS].join(', ') });
@@ -144,7 +194,7 @@ async function serve() {
     });
     request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(request);
     currentExchange.set(request.socket, { request, response });
-    handle(request, response);
+    requestContexts().run(context, () => handle(request, response));
   });
   server.on('connection', lingerWhileUploading);
   // A request Node cannot parse (a method it does not know, a malformed header): a JSON 400, not Node's bare one.
@@ -163,6 +213,15 @@ async function serve() {
 
 if (concurrency > 1 && cluster.isPrimary) {
   // The primary only keeps the workers running; each worker is a whole server on the shared port.
+  // /metrics, answered by whichever process took the request, asks the primary for every process's figures.
+  const aggregator = new promClient.AggregatorRegistry();
+  cluster.on('message', (worker, message) => {
+    if (message?.type !== 'vitality:metrics') return;
+    aggregator.clusterMetrics().then(
+      (text) => worker.send({ type: 'vitality:metrics', id: message.id, text }),
+      (error) => worker.send({ type: 'vitality:metrics', id: message.id, error: error?.name ?? 'Error' }),
+    );
+  });
   let ready = 0;
   let shuttingDown = false;
   const fork = () => {

@@ -26,11 +26,39 @@ import {
 import { sendDueReminders } from '@/lib/reminders/reminders';
 import { quietConnections, runWearableSync } from '@/lib/wearables/sync-job';
 import { maintainWebhooks } from '@/lib/wearables/webhook-subscriptions';
+import { logger, memberHash, requestContexts } from '@/lib/observability/runtime';
 
 // The job process's worker (scripts/jobs.ts starts it beside Next; tests start it on their own
 // database): the schedules, and the handler of each queue in lib/jobs/queues.ts.
 
 export type Jobs = { boss: PgBoss; stop: () => Promise<void> };
+
+/**
+ * Runs each job of a batch in a context of its own and writes one JSON line for it, as server.mjs does
+ * for a request: the queue, the job's id (what the job's other lines carry as requestId), done or failed
+ * (with the error's kind only), the time taken and, when the work said whose it was, the member's hash.
+ */
+function logged<T extends object>(queue: string, run: (job: PgBoss.Job<T>) => Promise<void>): PgBoss.WorkHandler<T> {
+  return async (jobs) => {
+    for (const job of jobs) {
+      const context: { requestId: string; memberId?: string } = { requestId: job.id };
+      const started = process.hrtime.bigint();
+      const line = () => ({
+        queue,
+        jobId: job.id,
+        durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
+        ...(context.memberId ? { member: memberHash(context.memberId) } : {}),
+      });
+      try {
+        await requestContexts().run(context, () => run(job));
+        logger().info({ ...line(), status: 'done' }, 'job');
+      } catch (error) {
+        logger().error({ ...line(), status: 'failed', error: error instanceof Error ? error.name : 'unknown' }, 'job');
+        throw error;
+      }
+    }
+  };
+}
 
 export async function startJobs(connectionString: string, { schedule = true, pollingIntervalSeconds = 2 }: { schedule?: boolean; pollingIntervalSeconds?: number } = {}): Promise<Jobs> {
   const boss = new PgBoss({ connectionString, max: 3, application_name: 'vitality-jobs' });
@@ -44,35 +72,27 @@ export async function startJobs(connectionString: string, { schedule = true, pol
     await boss.schedule(WEARABLE_WEBHOOKS_QUEUE, WEARABLE_WEBHOOKS_CRON, {}, { tz: 'UTC' });
     await boss.schedule(HOUSEKEEPING_QUEUE, HOUSEKEEPING_CRON, {}, { tz: 'UTC' });
   }
-  await boss.work<RemindersJob>(REMINDERS_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
-    for (const job of jobs) {
-      const at = job.data?.at ? new Date(job.data.at) : new Date();
-      const sent = await sendDueReminders(Number.isNaN(at.getTime()) ? new Date() : at);
-      if (sent.daily || sent.weekly) console.log(`[jobs] reminders sent: ${sent.daily} daily, ${sent.weekly} weekly`);
-    }
-  });
-  await boss.work<WearableSyncJob>(WEARABLE_SYNC_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
-    for (const job of jobs) await runWearableSync(job.data);
-  });
-  await boss.work(WEARABLE_POLL_QUEUE, { pollingIntervalSeconds }, async () => {
+  await boss.work<RemindersJob>(REMINDERS_QUEUE, { pollingIntervalSeconds }, logged(REMINDERS_QUEUE, async (job) => {
+    const at = job.data?.at ? new Date(job.data.at) : new Date();
+    const sent = await sendDueReminders(Number.isNaN(at.getTime()) ? new Date() : at);
+    if (sent.daily || sent.weekly) console.log(`[jobs] reminders sent: ${sent.daily} daily, ${sent.weekly} weekly`);
+  }));
+  await boss.work<WearableSyncJob>(WEARABLE_SYNC_QUEUE, { pollingIntervalSeconds }, logged(WEARABLE_SYNC_QUEUE, async (job) => {
+    await runWearableSync(job.data);
+  }));
+  await boss.work(WEARABLE_POLL_QUEUE, { pollingIntervalSeconds }, logged(WEARABLE_POLL_QUEUE, async () => {
     const quiet = await quietConnections();
     for (const connectionId of quiet) await sendWearableSync(boss, { connectionId, reason: 'poll' });
     if (quiet.length) console.log(`[jobs] polling ${quiet.length} wearable connection(s) whose webhooks went quiet`);
-  });
-  await boss.work(WEARABLE_WEBHOOKS_QUEUE, { pollingIntervalSeconds }, async () => {
-    await maintainWebhooks();
-  });
-  await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds }, async () => {
+  }));
+  await boss.work(WEARABLE_WEBHOOKS_QUEUE, { pollingIntervalSeconds }, logged(WEARABLE_WEBHOOKS_QUEUE, () => maintainWebhooks()));
+  await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds }, logged(HOUSEKEEPING_QUEUE, async () => {
     const done = await runHousekeeping();
     if (done.rateLimits || done.reminderLogs || done.uploads) {
       console.log(`[jobs] housekeeping: ${done.rateLimits} spent rate-limit counter(s), ${done.reminderLogs} year-old reminder log(s), ${done.uploads} orphaned upload(s) removed`);
     }
-  });
-  await boss.work<HistoryImportJob>(HISTORY_IMPORT_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
-    for (const job of jobs) await runImportRead(job.data.importId);
-  });
-  await boss.work<AccountCleanupJob>(ACCOUNT_CLEANUP_QUEUE, { pollingIntervalSeconds }, async (jobs) => {
-    for (const job of jobs) await runAccountCleanup(job.data, (next) => sendAccountCleanup(boss, next));
-  });
+  }));
+  await boss.work<HistoryImportJob>(HISTORY_IMPORT_QUEUE, { pollingIntervalSeconds }, logged(HISTORY_IMPORT_QUEUE, (job) => runImportRead(job.data.importId)));
+  await boss.work<AccountCleanupJob>(ACCOUNT_CLEANUP_QUEUE, { pollingIntervalSeconds }, logged(ACCOUNT_CLEANUP_QUEUE, (job) => runAccountCleanup(job.data, (next) => sendAccountCleanup(boss, next))));
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

@@ -4,7 +4,11 @@
 // registers every handler). Stops cleanly on SIGINT/SIGTERM.
 import './lib/load-env';
 import { readEnv } from '../lib/config/env.js';
+import { routeConsoleToLogger } from '../lib/observability/runtime.js';
 import { startJobs } from './job-worker';
+
+// JSON lines, one per job (./job-worker.ts) and for every other message, like the web server's.
+routeConsoleToLogger();
 
 const config = readEnv(['DATABASE_URL', 'JOBS_SCHEDULE']);
 const url = config.DATABASE_URL;

@@ -7,6 +7,7 @@ import { cache } from 'react';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
 import type { Prisma } from '@/lib/generated/prisma/client';
+import { noteMember } from '@/lib/observability/runtime';
 import { LOGIN_PATH } from '@/lib/routes';
 import type { AccountUser } from './accounts';
 import { issueDeviceCookie } from './device-cookie';
@@ -65,6 +66,8 @@ export async function readSession(
     LIMIT 1`;
   if (!found || found.expires <= new Date()) return null;
   const { expires: current, ...user } = found;
+  // The request's log line carries this member's hash (lib/observability/runtime.js), never the id.
+  noteMember(user.id);
   const dueAt = current.getTime() - (SESSION_MAX_AGE_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000;
   if (dueAt > Date.now()) return { session: { token, expires: current }, user, renewed: false };
   return { session: { token, expires: await extendSession(token) }, user, renewed: true };

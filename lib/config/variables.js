@@ -166,6 +166,10 @@ export const VARIABLES = {
     hint: 'a whole number of server processes, 1 or more',
   }),
   SHUTDOWN_GRACE_MS: variable('server', wholeNumber(10_000, 0, 600_000), 'on SIGTERM, how long (ms) a server process lets requests in flight finish after it stops taking new connections, before it closes what is left and exits'),
+  LOG_LEVEL: variable('server', choice(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'), 'the least severe JSON log line written (pino): `info` gives one line per request and per job'),
+  METRICS_TOKEN: variable('server', { type: 'text, 24+ characters', schema: z.preprocess(blankIsUnset, z.string().min(24).optional()) }, 'the bearer token Prometheus sends to read /metrics (`Authorization: Bearer …`)', {
+    unset: '/metrics refuses every request (403)',
+  }),
   ANSWER_CACHE_SIZE: variable('server', wholeNumber(2000, 0, 1_000_000), 'dashboard answers each server process keeps, keyed by the user’s data version; 0 turns the cache off'),
 
   EMBEDDED_DB_DIR: variable('embedded', text('.data/pglite'), 'the embedded database’s files'),

@@ -9,6 +9,7 @@ import { ExportError, type ExportProblem, type HistoryReading } from './export-f
 import { yielding } from '@/lib/jobs/priority';
 import { importFileSize, readImportFile, removeImportFile, writeImportFile } from './files';
 import { type ExportKind, readHistoryExport } from './read-export';
+import { noteMember } from '@/lib/observability/runtime';
 
 // A member's history file (an Apple Health, Garmin, Whoop, Oura or Withings export, or a Garmin FIT file)
 // from upload to stored days:
@@ -153,6 +154,7 @@ class Cancelled extends Error {}
 export async function runImportRead(importId: string, now: () => number = Date.now): Promise<void> {
   const row = await db.historyImport.findUnique({ where: { id: importId } });
   if (!row || !row.storageKey || (row.status !== 'queued' && row.status !== 'reading')) return;
+  noteMember(row.userId);
   const storageKey = row.storageKey;
   await db.historyImport.update({ where: { id: row.id }, data: { status: 'reading', progress: 0 } });
   const size = await importFileSize(storageKey);

@@ -8,6 +8,7 @@ import { WEARABLE_NAMES, type WearableKey } from './catalogue';
 import { syncConnection, type SyncResult, type SyncWindow } from './connection-sync';
 import { NeedsReauth } from './connection-tokens';
 import { adapterFor, adapterOfProvider } from './registry';
+import { noteMember } from '@/lib/observability/runtime';
 
 // A sync of one connection, as the job queue runs it (lib/jobs), and "Sync now" asking for one. The
 // provider's part is its adapter's `sync` (connection-sync.ts). The first sync is the 90-day backfill,
@@ -54,8 +55,9 @@ export async function requestSync(userId: string, wearable: WearableKey, now = n
  * (a retry would not help); a provider's outage throws, and the queue retries with backoff.
  */
 export async function runWearableSync({ connectionId, days }: WearableSyncJob, now = new Date()): Promise<SyncResult | null> {
-  const connection = await db.wearableConnection.findUnique({ where: { id: connectionId }, select: { provider: true, status: true, backfilledAt: true, lastSyncAt: true } });
+  const connection = await db.wearableConnection.findUnique({ where: { id: connectionId }, select: { userId: true, provider: true, status: true, backfilledAt: true, lastSyncAt: true } });
   if (!connection || connection.status !== ConnectionStatus.CONNECTED) return null;
+  noteMember(connection.userId);
   const backfill = !connection.backfilledAt;
   const window = syncWindow(connection, now, days);
   const name = connection.provider.toLowerCase();

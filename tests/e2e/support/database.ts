@@ -6,6 +6,8 @@ import { ownerFileOf } from '@/scripts/lib/embedded-postgres';
 export const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/vt_e2e';
 /** Where the e2e server writes its e-mails (no SMTP in tests). */
 export const E2E_MAIL_DIR = '.data/e2e-mail';
+/** What the e2e servers print, one file per server (support/server.ts, and the embedded one's `npm start`). */
+export const E2E_LOG_DIR = '.data/e2e-logs';
 export const EMBEDDED_DB_PORT = process.env.E2E_EMBEDDED_DB_PORT ?? '54410';
 export const EMBEDDED_E2E_DATA_DIR = '.data/e2e-embedded/pglite';
 

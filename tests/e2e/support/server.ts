@@ -1,7 +1,8 @@
 // Playwright's web server: recreate the e2e database, migrate and seed it, then `next start`.
 import { spawn, execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import pg from 'pg';
+import { E2E_LOG_DIR } from './database';
 
 const url = new URL(process.env.DATABASE_URL!);
 const name = url.pathname.slice(1);
@@ -18,10 +19,25 @@ rmSync(process.env.MAIL_DIR ?? '.data/e2e-mail', { recursive: true, force: true 
 execFileSync('npm', ['run', '--silent', 'db:migrate'], { stdio: 'inherit' });
 execFileSync('npm', ['run', '--silent', 'db:seed'], { stdio: 'inherit' });
 
-const next = spawn('node', ['server.mjs', '-p', process.env.PORT ?? '3100'], { stdio: 'inherit' });
+// Everything the server and the job process print goes to a file of this run's (tests/e2e/log-scan.spec.ts
+// reads it for values that must never be logged); errors are shown on the runner's console too.
+mkdirSync(E2E_LOG_DIR, { recursive: true });
+const log = createWriteStream(`${E2E_LOG_DIR}/server-${process.env.PORT ?? '3100'}.log`, { flags: 'w' });
+const keep = (child: ReturnType<typeof spawn>) => {
+  child.stdout?.on('data', (chunk: Buffer) => {
+    log.write(chunk);
+    for (const line of chunk.toString().split('\n')) if (/"level":"(error|fatal)"/.test(line)) process.stderr.write(`${line}\n`);
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    log.write(chunk);
+    process.stderr.write(chunk);
+  });
+  return child;
+};
+const next = keep(spawn('node', ['server.mjs', '-p', process.env.PORT ?? '3100'], { stdio: ['ignore', 'pipe', 'pipe'] }));
 // The job process beside it, as `npm start` runs it, for the wearable syncs; without the crons, so no
 // reminder e-mail lands in a test's inbox unasked.
-const jobs = spawn('node_modules/.bin/tsx', ['--conditions=react-server', 'scripts/jobs.ts'], { stdio: 'inherit', env: { ...process.env, JOBS_SCHEDULE: 'off' } });
+const jobs = keep(spawn('node_modules/.bin/tsx', ['--conditions=react-server', 'scripts/jobs.ts'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, JOBS_SCHEDULE: 'off' } }));
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {
     jobs.kill(signal);
