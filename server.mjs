@@ -170,6 +170,8 @@ async function serve() {
   await app.prepare();
   const routeOf = dev ? () => '(dev)' : loadRouteNames('.next');
   promClient.collectDefaultMetrics();
+  // A cluster's process answers its primary's requests for its figures (prom-client listens once one exists).
+  if (cluster.isWorker) new promClient.AggregatorRegistry();
 
   const server = createServer((request, response) => {
     const context = { requestId: requestIdOf(request) };

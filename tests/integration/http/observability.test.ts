@@ -97,7 +97,7 @@ describe('logs and metrics of one server', () => {
   });
 
   it('refuses /metrics without the token and with a wrong one, in JSON', async () => {
-    for (const headers of [{}, { authorization: 'Bearer not-the-token' }, { authorization: TOKEN }]) {
+    for (const headers of [{}, { authorization: 'Bearer not-the-token' }, { authorization: TOKEN }] as Record<string, string>[]) {
       const answer = await fetch(`${app.url}/metrics`, { headers });
       expect(answer.status).toBe(401);
       expect(await answer.json()).toEqual(expect.objectContaining({ message: 'These metrics need the metrics token.' }));
