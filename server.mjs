@@ -24,8 +24,6 @@ const flag = (short, long) => {
 };
 const dev = args.includes('--dev');
 const hostname = flag('-H', '--hostname');
-// Production output is JSON lines (pino), Next's own messages included; `npm run dev` keeps Next's.
-if (!dev) routeConsoleToLogger();
 
 /** The variables `names` (declared in lib/config/variables.js), or the refusal printed and an exit. */
 function readConfig(names) {
@@ -37,7 +35,10 @@ function readConfig(names) {
   }
 }
 const port = Number(flag('-p', '--port') ?? readConfig(['PORT']).PORT);
-const config = readConfig(['TRUSTED_PROXY_COUNT', 'WEB_CONCURRENCY', 'SHUTDOWN_GRACE_MS']);
+const config = readConfig(['TRUSTED_PROXY_COUNT', 'WEB_CONCURRENCY', 'SHUTDOWN_GRACE_MS', 'LOG_LEVEL']);
+// Production output is JSON lines (pino), Next's own messages included; `npm run dev` keeps Next's. A
+// refused configuration (above) stays a plain line on stderr, for the person starting the server.
+if (!dev) routeConsoleToLogger();
 const trustedProxies = config.TRUSTED_PROXY_COUNT;
 // WEB_CONCURRENCY: how many server processes share the port (node:cluster), one per core at most being
 // sensible. 1 (the default) runs a single process; dev always does.

@@ -23,7 +23,11 @@ const CONTEXTS = Symbol.for('vitality.request-contexts');
 // Keys that never go into a line whatever a caller passes (a belt to the braces of logging only ids).
 const REDACT = ['password', 'token', 'accessToken', 'refreshToken', 'email', 'authorization', 'cookie', '*.password', '*.token', '*.email', '*.authorization', '*.cookie'];
 
-/** @returns {import('pino').Logger} This process's logger: one JSON line per event on stdout. */
+/**
+ * This process's logger: one JSON line per event on stdout, written as it happens (synchronously, like
+ * console's), so that a line is out before the answer it tells of and none is lost when the process exits.
+ * @returns {import('pino').Logger}
+ */
 export function logger() {
   shared[LOGGER] ??= pino({
     level: readEnv(['LOG_LEVEL']).LOG_LEVEL,
@@ -31,7 +35,7 @@ export function logger() {
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: REDACT, censor: '[redacted]' },
-  });
+  }, pino.destination({ fd: 1, sync: true }));
   return shared[LOGGER];
 }
 
