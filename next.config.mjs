@@ -10,8 +10,9 @@ const SECURITY_HEADERS = [
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // Native and WebAssembly server packages stay outside the bundle.
-  serverExternalPackages: ['argon2', 'pg', '@electric-sql/pglite', '@prisma/adapter-pg'],
+  // Native and WebAssembly server packages stay outside the bundle; so does the AWS SDK's upload helper,
+  // beside the S3 client Next already leaves out (one copy of the SDK, loaded by Node only when S3_BUCKET is set).
+  serverExternalPackages: ['argon2', 'pg', '@electric-sql/pglite', '@prisma/adapter-pg', '@aws-sdk/lib-storage'],
   webpack(config) {
     // face-api's browser bundle keeps a guarded require() for Node.js that the browser never runs.
     config.ignoreWarnings = [...(config.ignoreWarnings ?? []), { module: /@vladmandic[\\/]face-api/, message: /Critical dependency/ }];
