@@ -10,9 +10,10 @@ const SECURITY_HEADERS = [
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // Native and WebAssembly server packages stay outside the bundle; pino and prom-client too, so that the
-  // app and server.mjs share one logger and one metrics registry (lib/observability/runtime.js).
-  serverExternalPackages: ['argon2', 'pg', '@electric-sql/pglite', '@prisma/adapter-pg', 'pino', 'prom-client'],
+  // Native and WebAssembly server packages stay outside the bundle. So do pino and prom-client, so that the
+  // app and server.mjs share one logger and one metrics registry (lib/observability/runtime.js), and the AWS
+  // SDK's upload helper, beside the S3 client Next already leaves out (loaded only when S3_BUCKET is set).
+  serverExternalPackages: ['argon2', 'pg', '@electric-sql/pglite', '@prisma/adapter-pg', 'pino', 'prom-client', '@aws-sdk/lib-storage'],
   webpack(config) {
     // face-api's browser bundle keeps a guarded require() for Node.js that the browser never runs.
     config.ignoreWarnings = [...(config.ignoreWarnings ?? []), { module: /@vladmandic[\\/]face-api/, message: /Critical dependency/ }];

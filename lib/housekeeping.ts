@@ -1,8 +1,7 @@
 import 'server-only';
-import { readdir, stat } from 'node:fs/promises';
 import { db } from '@/lib/db';
 import { LIMITS } from '@/lib/rate-limit';
-import { removeUpload, uploadPath, uploadsDir } from '@/lib/labs/storage';
+import { listUploads, removeUpload } from '@/lib/labs/storage';
 
 // The daily upkeep job (scripts/job-worker.ts, queue `housekeeping`): what nothing else ever removes.
 
@@ -29,31 +28,21 @@ export async function pruneReminderLogs(now = new Date()): Promise<number> {
   return (await db.reminderLog.deleteMany({ where: { sentAt: { lt: before } } })).count;
 }
 
-/** Removes upload files that no report row names, once they are old enough not to be mid-upload. */
+/**
+ * Removes upload files that no report row names, once they are old enough not to be mid-upload: on disk by
+ * the file's modification time, in a bucket by the object's LastModified. Names this app does not give an
+ * upload are left alone.
+ */
 export async function sweepOrphanUploads(now = new Date()): Promise<number> {
-  let names: string[];
-  try {
-    names = await readdir(uploadsDir());
-  } catch {
-    return 0; // Nothing was ever uploaded.
-  }
-  const ours = names.filter((name) => {
-    try {
-      uploadPath(name);
-      return true;
-    } catch {
-      return false; // Not a name this app writes: left alone.
-    }
-  });
-  if (!ours.length) return 0;
-  const known = new Set((await db.labReport.findMany({ where: { storageKey: { in: ours } }, select: { storageKey: true } })).map((r) => r.storageKey));
   let removed = 0;
-  for (const name of ours) {
-    if (known.has(name)) continue;
-    const { mtimeMs } = await stat(uploadPath(name));
-    if (now.getTime() - mtimeMs < ORPHAN_AFTER_MS) continue;
-    await removeUpload(name);
-    removed += 1;
+  for await (const page of listUploads()) {
+    const names = page.map((file) => file.name);
+    const known = new Set((await db.labReport.findMany({ where: { storageKey: { in: names } }, select: { storageKey: true } })).map((r) => r.storageKey));
+    for (const file of page) {
+      if (known.has(file.name) || now.getTime() - file.modifiedAt.getTime() < ORPHAN_AFTER_MS) continue;
+      await removeUpload(file.name);
+      removed += 1;
+    }
   }
   return removed;
 }

@@ -109,14 +109,15 @@ async function revokeGrant(userId: string, grant: Grant, now = new Date()): Prom
   }
 }
 
-/** Removes an uploaded report; false when the file system refused (worth another try). */
+/** Removes an uploaded report; false when the file system or the bucket refused (worth another try). */
 async function removeFile(userId: string, storageKey: string): Promise<boolean> {
   try {
     await removeUpload(storageKey);
     return true;
   } catch (error) {
+    // An errno from the disk, or the bucket's StorageError (`service_unavailable`, its detail logged by lib/storage/s3.ts).
     const code = (error as NodeJS.ErrnoException | null)?.code;
-    // No errno: the key is not one of ours (storage.ts refuses paths), and no retry would change that.
+    // No code: the key is not one of ours (storage.ts refuses paths), and no retry would change that.
     if (!code) console.error(`[account] user ${userId}: a lab report had a storage key that is not an upload key; no file removed`);
     else console.warn(`[account] user ${userId}: removing an uploaded report failed (${code})`);
     return !code;

@@ -21,7 +21,11 @@ export const GROUPS = {
     title: 'Reminders',
     note: 'No variables of their own: the background jobs (JOBS) send them by Mail, with links to APP_URL and unsubscribe tokens signed with NEXTAUTH_SECRET.',
   },
-  labs: { title: 'Blood-test reports', note: 'Uploaded PDFs: where they are kept and how long reading one may take.' },
+  labs: { title: 'Blood-test reports', note: 'Uploaded PDFs: how long reading one may take.' },
+  storage: {
+    title: 'File storage',
+    note: 'Uploaded blood-test reports and history-import files: on local disk under UPLOADS_DIR, or in an S3-compatible bucket when S3_BUCKET is set (see operations.md).',
+  },
   jobs: { title: 'Background jobs', note: 'pg-boss beside the app (scripts/jobs.ts, started by `npm run dev` and `npm start`).' },
   server: { title: 'HTTP server and proxy', note: 'server.mjs, the Node server `npm start` runs, and what each of its processes keeps.' },
   embedded: { title: 'Embedded database', note: 'PGlite, started by `npm run dev` / `npm start` when DATABASE_URL is unset.' },
@@ -152,8 +156,27 @@ export const VARIABLES = {
 
   KIT_ORDERS_EMAIL: variable('mail', optionalText(), 'where track one’s blood testing kit orders are e-mailed (name and postal address), for the kit team to post', { unset: 'orders are kept as waiting and the member is told the kit is not on its way yet' }),
 
-  UPLOADS_DIR: variable('labs', text('.data/uploads'), 'where uploaded blood-test reports are kept (outside public/, each under a random name, served only to its owner)'),
   LAB_PDF_READ_TIMEOUT_MS: variable('labs', wholeNumber(10_000), 'milliseconds an uploaded PDF’s text may take to read (in a child process) before the reader is stopped and the member types the values in'),
+
+  UPLOADS_DIR: variable('storage', text('.data/uploads'), 'without S3_BUCKET, where uploaded blood-test reports (and, under imports/, history-import files) are kept: outside public/, each under a random name, served only to its owner'),
+  S3_BUCKET: variable('storage', optionalText(), 'the S3 (or S3-compatible) bucket that holds uploaded reports and history-import files instead of UPLOADS_DIR', {
+    unset: 'local disk, under UPLOADS_DIR',
+  }),
+  S3_ENDPOINT: variable('storage', optionalUrl(), 'an S3-compatible service’s endpoint (MinIO, Cloudflare R2, Ceph…)', { unset: 'AWS S3 in S3_REGION' }),
+  S3_REGION: variable('storage', text('us-east-1'), 'the bucket’s region (`auto` for R2)'),
+  S3_ACCESS_KEY_ID: variable('storage', optionalText(), 'access key id for the bucket, set together with S3_SECRET_ACCESS_KEY', {
+    unset: 'the AWS SDK’s default credentials (AWS_* variables, shared config files, an instance or task role)',
+  }),
+  S3_SECRET_ACCESS_KEY: variable('storage', optionalText(), 'secret access key for the bucket (a secret: never logged), set together with S3_ACCESS_KEY_ID', {
+    unset: 'the AWS SDK’s default credentials',
+  }),
+  S3_FORCE_PATH_STYLE: variable('storage', choice(['true', 'false'], 'false'), '`true`: address the bucket as ENDPOINT/BUCKET/KEY rather than BUCKET.ENDPOINT/KEY (MinIO and most self-hosted stores need it)'),
+  S3_PREFIX: variable(
+    'storage',
+    { type: 'text ending in /', schema: z.preprocess(blankIsUnset, z.string().regex(/^[^/\s][^\s]*\/$/).optional()) },
+    'a folder inside the bucket for the app’s files, such as `vitality/` (reports directly under it, import files under imports/)',
+    { unset: 'the bucket’s top level', hint: 'a key prefix ending in /, such as vitality/' },
+  ),
 
   JOBS: variable('jobs', optionalChoice(['on', 'off']), '`off`: `npm run dev` / `npm start` run no background jobs, so no reminder e-mails and no wearable polling', { unset: 'on' }),
   JOBS_SCHEDULE: variable('jobs', optionalChoice(['on', 'off']), '`off`: the jobs process runs queued work (wearable syncs, account cleanup) without its schedules (the e2e server)', { unset: 'on' }),

@@ -8,10 +8,10 @@ import { access, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import PgBoss from 'pg-boss';
 import Stripe from 'stripe';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe-peer';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from '../fakes/wearable-oauth-peer';
+import { makeJobQueues } from '../support/job-queues';
 import { connectWearable, createMember, uniqueEmail } from '../support/members';
 import { until } from '../support/poll';
 
@@ -59,10 +59,7 @@ beforeAll(async () => {
     rateLimit: await import('@/lib/rate-limit'),
   };
   // pg-boss's tables and the queues, as the job process makes them when it starts (no workers yet).
-  const boss = new PgBoss({ connectionString: process.env.DATABASE_URL!, max: 1, schedule: false, supervise: false });
-  await boss.start();
-  await lib.jobs.ensureQueues(boss);
-  await boss.stop({ graceful: false, wait: true, close: true });
+  await makeJobQueues();
 }, 60_000);
 
 afterAll(async () => {
