@@ -60,8 +60,16 @@ function logged<T extends object>(queue: string, run: (job: PgBoss.Job<T>) => Pr
   };
 }
 
-export async function startJobs(connectionString: string, { schedule = true, pollingIntervalSeconds = 2 }: { schedule?: boolean; pollingIntervalSeconds?: number } = {}): Promise<Jobs> {
-  const boss = new PgBoss({ connectionString, max: 3, application_name: 'vitality-jobs' });
+export type JobsOptions = {
+  schedule?: boolean;
+  /** How often each queue is polled for work. */
+  pollingIntervalSeconds?: number;
+  /** How often this process looks for a due schedule (pg-boss's default, 30 s, when unset); processes take turns. */
+  cronMonitorIntervalSeconds?: number;
+};
+
+export async function startJobs(connectionString: string, { schedule = true, pollingIntervalSeconds = 2, cronMonitorIntervalSeconds }: JobsOptions = {}): Promise<Jobs> {
+  const boss = new PgBoss({ connectionString, max: 3, application_name: 'vitality-jobs', ...(cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds } : {}) });
   // The error's kind only: messages can carry connection details.
   boss.on('error', (error: Error) => console.error(`[jobs] ${error.name}: the queue reported an error`));
   await boss.start();

@@ -14,7 +14,10 @@ export type AppServer = {
   mailDir: string;
   /** Everything the server printed, to check that nothing sensitive reached the logs. */
   output: () => string;
+  /** SIGTERM, answered by a graceful stop; resolves at once for a server already gone. */
   stop: () => Promise<void>;
+  /** SIGKILL: the process dies mid-request, as on a crash or an OOM kill. */
+  kill: () => Promise<void>;
 };
 
 /** The production build, served by `next start` on this test file's own database. */
@@ -45,16 +48,19 @@ export async function startAppServer(extraEnv: Record<string, string> = {}, { wa
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`next start did not come up:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
+  const signal = (name: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill(name);
+    });
   return {
     url,
     pid: child.pid!,
     mailDir,
     output: () => output,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => signal('SIGTERM'),
+    kill: () => signal('SIGKILL'),
   };
 }
 
@@ -118,7 +124,7 @@ let registered = 0;
  * A new user registered through the real POST /api/register, signed in in their own `client`, and,
  * with `onboarded`, through every onboarding step's real call with typical answers.
  */
-export async function registerUser(app: AppServer, { firstName = 'Marcus', lastName = 'Aurelius', onboarded = false } = {}) {
+export async function registerUser(app: Pick<AppServer, 'url'>, { firstName = 'Marcus', lastName = 'Aurelius', onboarded = false } = {}) {
   registered += 1;
   const email = `user${registered}-${process.pid}-${Date.now()}@example.test`;
   const browser = client(app.url, `203.0.113.${(registered % 200) + 20}`);

@@ -7,6 +7,8 @@ import Sequencer from '@jest/test-sequencer';
 
 const SECONDS = {
   'tests/integration/http/every-route.test.ts': 59,
+  // Two servers behind HAProxy, and up to a minute of two job processes racing for a schedule's tick.
+  'tests/integration/http/several-instances.test.ts': 50,
   // Six scans and photos through OCR, one at a time (measured alone: about 30 s).
   'tests/integration/lab-corpus.test.ts': 45,
   'tests/integration/report-text-limits.test.ts': 41,
