@@ -2,7 +2,7 @@
 // with several instances runs them: what a member sees and what the database holds when consecutive
 // requests land on different servers, when two job processes share the schedules, and when a server dies.
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -14,6 +14,7 @@ import { until } from '../../support/poll';
 import { client, registerUser, startAppServer, type AppServer } from '../../setup/app-server';
 import { freePort } from '../../setup/free-port';
 import { SERVED_BY, startLoadBalancer, type LoadBalancer } from '../../setup/load-balancer';
+import { startS3Server } from '../../setup/s3-server';
 
 const PASSWORD = 'Sturdy-Oak-2026!';
 
@@ -128,14 +129,14 @@ describe('two servers behind HAProxy on one database', () => {
     }
   }, 120_000);
 
-  // enabled once object storage lands (tests/setup/s3-server.ts and the S3_* variables, from its branch)
-  it.skip('serves a file uploaded through one server from the other, each server with its own UPLOADS_DIR', async () => {
-    // Loaded by name so that this file compiles before the helper exists; a static import once it does.
-    const S3_SERVER: string = '../../setup/s3-server';
-    type S3Server = { endpoint: string; bucket: string; env: Record<string, string>; stop: () => Promise<void> };
-    const { startS3Server } = (await import(S3_SERVER)) as { startS3Server: () => Promise<S3Server> };
+  it('serves a file uploaded through one server from the other, each server with its own UPLOADS_DIR, from the bucket', async () => {
     const s3 = await startS3Server();
-    const shared = await startCluster(() => ({ ...s3.env, ...ownUploadsDir() }));
+    const dirs: string[] = [];
+    const shared = await startCluster(() => {
+      const own = ownUploadsDir();
+      dirs.push(own.UPLOADS_DIR);
+      return { ...s3.env, ...own };
+    });
     try {
       const { browser } = await registerUser(shared.lb);
       const cookie = [...browser.jar].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -155,6 +156,10 @@ describe('two servers behind HAProxy on one database', () => {
         expect([read.status, read.headers.get('content-type')]).toEqual([200, 'application/pdf']);
         expect(Buffer.from(await read.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
       }
+      // The bytes are in the bucket under the report's random key, and on neither server's disk.
+      const { storageKey } = await db.labReport.findUniqueOrThrow({ where: { id: reportId }, select: { storageKey: true } });
+      expect(s3.requests).toContainEqual({ method: 'PUT', key: expect.stringContaining(storageKey) });
+      for (const dir of dirs) expect(readdirSync(dir)).toEqual([]);
     } finally {
       await shared.stop();
       await s3.stop();
