@@ -1,10 +1,11 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { parseEnv } from '@/lib/config/env.js';
 import { resolveTokenKey } from '../../scripts/lib/start-environment';
+import { openUnder, sealUnder } from '../support/sealed-tokens';
 
 describe('resolveTokenKey', () => {
   it('uses TOKEN_ENCRYPTION_KEY when given', () => {
@@ -31,23 +32,9 @@ describe('resolveTokenKey', () => {
 });
 
 // Rotation: TOKEN_ENCRYPTION_KEY seals, and it or any of TOKEN_ENCRYPTION_KEY_PREVIOUS's keys opens. The
-// ciphertexts of other keys are made here with node:crypto itself, in the documented format.
+// ciphertexts of other keys are made with node:crypto alone (tests/support/sealed-tokens.ts).
 const [A, A2, B, C] = [randomBytes(32), randomBytes(32), randomBytes(32), randomBytes(32)];
 const CONTEXT = 'user-1:WHOOP:access';
-
-function sealUnder(key: Buffer, plain: string, context: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(context));
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
-}
-
-function openUnder(key: Buffer, sealed: string, context: string): string {
-  const [, iv, tag, body] = sealed.split('.');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv!, 'base64url')).setAAD(Buffer.from(context));
-  decipher.setAuthTag(Buffer.from(tag!, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(body!, 'base64url')), decipher.final()]).toString('utf8');
-}
 
 describe('token keys while rotating', () => {
   let cipher: typeof import('@/lib/security/token-cipher');
