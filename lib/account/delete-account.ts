@@ -5,7 +5,7 @@ import { billingEnabled, stripe } from '@/lib/billing/stripe';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { SubscriptionStatus, type WearableProvider } from '@/lib/generated/prisma/enums';
-import { bossOver, sendAccountCleanup, WEARABLE_SYNC_QUEUE, type AccountCleanupJob } from '@/lib/jobs/queues';
+import { bossOver, cleanupJobTokenContext, sendAccountCleanup, WEARABLE_SYNC_QUEUE, type AccountCleanupJob } from '@/lib/jobs/queues';
 import { readyJobQueue } from '@/lib/jobs/send';
 import { removeImportFile } from '@/lib/imports/files';
 import { removeUpload } from '@/lib/labs/storage';
@@ -15,7 +15,7 @@ import { notificationCallback, revokeAtProvider } from '@/lib/wearables/disconne
 import { PermanentGrantFailure, refreshGrant, wearableConfigured } from '@/lib/wearables/oauth-grant';
 import { TokenRejected } from '@/lib/wearables/provider-calls';
 import { adapterFor, adapterOfProvider } from '@/lib/wearables/registry';
-import { REFRESH_MARGIN_MS, storedAccessToken } from '@/lib/wearables/tokens';
+import { connectionTokenContext, REFRESH_MARGIN_MS, storedAccessToken } from '@/lib/wearables/tokens';
 
 // Deleting an account (GDPR Art. 17). What lives outside the database goes first, while the rows that
 // say what it is still exist: open Stripe subscriptions are cancelled at once and each wearable's access
@@ -135,7 +135,7 @@ async function attempt(userId: string, leftover: Leftover): Promise<Leftover | n
 
 // ───────────────────────────── jobs ─────────────────────────────
 
-const jobContext = (userId: string, wearable: WearableKey, purpose: 'access' | 'refresh') => `account-cleanup:${userId}:${wearable}:${purpose}`;
+const jobContext = cleanupJobTokenContext;
 
 function toJob(userId: string, leftover: Leftover): AccountCleanupJob {
   if (leftover.task !== 'revoke-wearable') return { ...leftover, userId };
@@ -205,8 +205,7 @@ async function grantOf(userId: string, connection: { id: string; provider: Weara
     return {
       wearable,
       accessToken: await storedAccessToken(connection.id),
-      // Sealed under the context lib/wearables/tokens.ts gives a refresh token (`userId:PROVIDER:refresh`).
-      refreshToken: connection.refreshTokenEncrypted === null ? null : openToken(connection.refreshTokenEncrypted, `${userId}:${connection.provider}:refresh`),
+      refreshToken: connection.refreshTokenEncrypted === null ? null : openToken(connection.refreshTokenEncrypted, connectionTokenContext(userId, connection.provider, 'refresh')),
       expiresAt: connection.expiresAt,
       externalUserId: connection.externalUserId,
     };

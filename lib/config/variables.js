@@ -66,6 +66,31 @@ const count = (/** @type {number} */ fallback, /** @type {number} */ min) => ({
   ),
 });
 
+/**
+ * A token key's 32 bytes from hex, base64 or base64url; null when the text is not one. The one rule for
+ * what a key is: the schema below refuses what it refuses, and lib/security/token-cipher.ts seals with it.
+ * @param {string} raw
+ * @returns {Buffer | null}
+ */
+export function tokenKeyBytes(raw) {
+  const text = raw.trim();
+  const bytes = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64url');
+  return bytes.length === 32 ? bytes : null;
+}
+
+/** Token keys, comma-separated (white space around each ignored): every one must be a key, or all are refused. */
+const tokenKeyList = () => ({
+  type: 'keys, comma-separated',
+  schema: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .transform((text) => text.split(',').map((key) => key.trim()))
+      .refine((keys) => keys.every((key) => tokenKeyBytes(key) !== null))
+      .optional(),
+  ),
+});
+
 const quoted = (/** @type {readonly string[]} */ values) => values.map((value) => `\`${value}\``).join(' or ');
 
 /**
@@ -134,6 +159,10 @@ export const VARIABLES = {
 
   TOKEN_ENCRYPTION_KEY: variable('wearables', optionalText(), '32 bytes (base64 or hex, e.g. `openssl rand -base64 32`) that seal wearable tokens at rest (AES-256-GCM)', {
     unset: 'on the embedded database or in development, one kept in .data/token-key; on a server database, none: wearables cannot be connected',
+  }),
+  TOKEN_ENCRYPTION_KEY_PREVIOUS: variable('wearables', tokenKeyList(), 'earlier TOKEN_ENCRYPTION_KEYs, while rotating: tokens sealed under them still open, but only the current key seals; `npm run tokens:rotate` re-seals them, after which these can go (docs/security.md)', {
+    unset: 'only TOKEN_ENCRYPTION_KEY opens tokens',
+    hint: 'comma-separated keys of 32 bytes each, base64 or hex',
   }),
   WHOOP_BASE_URL: variable('wearables', url('https://api.prod.whoop.com'), 'where Whoop is reached; tests point it at a local fake'),
   OURA_AUTH_BASE_URL: variable('wearables', url('https://cloud.ouraring.com'), 'where Oura’s sign-in is reached'),

@@ -42,6 +42,9 @@ export type AccountCleanupJob =
   | { task: 'revoke-wearable'; userId: string; wearable: WearableKey; sealedAccessToken: string; sealedRefreshToken: string | null; expiresAt: string | null; externalUserId?: string | null }
   | { task: 'remove-upload'; userId: string; storageKey: string };
 
+/** What a revoke-wearable job's token is sealed under: the job's kind, user, wearable and purpose (the key rotation re-seals under the same). */
+export const cleanupJobTokenContext = (userId: string, wearable: WearableKey, purpose: 'access' | 'refresh') => `account-cleanup:${userId}:${wearable}:${purpose}`;
+
 /** A history file's reading (lib/imports/history.ts runImportRead): one job per import, never retried (the member uploads again). */
 export const HISTORY_IMPORT_QUEUE = 'history-import';
 export type HistoryImportJob = { importId: string };

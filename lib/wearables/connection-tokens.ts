@@ -26,7 +26,9 @@ export class NeedsReauth extends Error {
 
 type Row = { id: string; userId: string; provider: WearableProvider; accessTokenEncrypted: string; refreshTokenEncrypted: string | null; expiresAt: Date | null; status: ConnectionStatus };
 
-const contextOf = (userId: string, provider: WearableProvider, purpose: 'access' | 'refresh') => `${userId}:${provider}:${purpose}`;
+/** What a connection's token is sealed under: its user, provider and purpose (the key rotation re-seals under the same). */
+export const connectionTokenContext = (userId: string, provider: WearableProvider, purpose: 'access' | 'refresh') => `${userId}:${provider}:${purpose}`;
+const contextOf = connectionTokenContext;
 
 /** The sealed columns for a token set: what a connection row stores. */
 export function sealedColumns(userId: string, provider: WearableProvider, tokens: TokenSet) {

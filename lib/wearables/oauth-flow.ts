@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import { queueWearableSync } from '@/lib/jobs/send';
 import { env } from '@/lib/env';
-import { ConnectionStatus } from '@/lib/generated/prisma/enums';
+import { ConnectionStatus, type WearableProvider } from '@/lib/generated/prisma/enums';
 import { openToken, sealToken, tokenCipherReady } from '@/lib/security/token-cipher';
 import type { WearableAdapter } from './adapter';
 import { WEARABLE_NAMES, type WearableKey } from './catalogue';
@@ -21,7 +21,8 @@ const STATE_TTL_MS = 10 * 60_000;
 
 export const redirectUri = (wearable: WearableKey) => `${env.APP_URL.replace(/\/$/, '')}/authorize/wearables/${wearable}`;
 const hashOf = (state: string) => createHash('sha256').update(state).digest('hex');
-const verifierContext = (userId: string, adapter: WearableAdapter) => `${userId}:${adapter.provider}:pkce`;
+/** What a PKCE verifier is sealed under (the key rotation re-seals under the same). */
+export const verifierContext = (userId: string, provider: WearableProvider) => `${userId}:${provider}:pkce`;
 
 /** What the user reads when a wearable cannot be connected on this server (the reason goes to the log). */
 export const unavailableMessage = (wearable: WearableKey): string => `Connecting ${WEARABLE_NAMES[wearable]} isn't available right now. You can carry on without it and connect it later.`;
@@ -50,7 +51,7 @@ export async function authorizationUrl(userId: string, wearable: WearableKey, no
         stateHash: hashOf(state),
         userId,
         provider: adapter.provider,
-        codeVerifierEncrypted: verifier ? sealToken(verifier, verifierContext(userId, adapter)) : null,
+        codeVerifierEncrypted: verifier ? sealToken(verifier, verifierContext(userId, adapter.provider)) : null,
         expiresAt: new Date(now.getTime() + STATE_TTL_MS),
       },
     }),
@@ -85,7 +86,7 @@ export async function completeConnection(userId: string, wearable: WearableKey, 
   if (query.error || !query.code) throw new Error('consent not given');
   connectable(wearable);
 
-  const verifier = found.codeVerifierEncrypted ? openToken(found.codeVerifierEncrypted, verifierContext(userId, adapter)) : null;
+  const verifier = found.codeVerifierEncrypted ? openToken(found.codeVerifierEncrypted, verifierContext(userId, adapter.provider)) : null;
   const tokens = await codeGrant(adapter, query.code, redirectUri(wearable), verifier, now);
   // Some token answers (Whoop's, Oura's) do not say whose they are; webhooks name the member by it.
   const externalUserId = tokens.externalUserId ?? (await adapter.identify(tokens.accessToken).catch(() => null));

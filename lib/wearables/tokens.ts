@@ -5,7 +5,7 @@ import { adapterOfProvider } from './registry';
 // A connection's tokens, for code that holds a connection id but not its provider: the provider's
 // refresh comes from the registry. The sealing and the refresh itself are connection-tokens.ts'.
 
-export { NeedsReauth, REFRESH_MARGIN_MS, sealedColumns, storedAccessToken } from './connection-tokens';
+export { connectionTokenContext, NeedsReauth, REFRESH_MARGIN_MS, sealedColumns, storedAccessToken } from './connection-tokens';
 
 /**
  * A usable access token for the connection, refreshed first when it is within REFRESH_MARGIN_MS of
