@@ -9,6 +9,10 @@ const SECONDS = {
   'tests/integration/http/every-route.test.ts': 59,
   // Two servers behind HAProxy, and up to a minute of two job processes racing for a schedule's tick.
   'tests/integration/http/several-instances.test.ts': 50,
+  // docs/deployment.md run as written: two `npm start`s, the jobs and HAProxy, a backup and a restore.
+  'tests/integration/http/deployment-guide.test.ts': 45,
+  'tests/integration/http/observability.test.ts': 20,
+  'tests/integration/token-key-rotation.test.ts': 16,
   // Six scans and photos through OCR, one at a time (measured alone: about 30 s).
   'tests/integration/lab-corpus.test.ts': 45,
   'tests/integration/report-text-limits.test.ts': 41,
