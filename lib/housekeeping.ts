@@ -1,7 +1,9 @@
 import 'server-only';
 import { db } from '@/lib/db';
 import { LIMITS } from '@/lib/rate-limit';
+import { listImportFiles, removeImportFile } from '@/lib/imports/files';
 import { listUploads, removeUpload } from '@/lib/labs/storage';
+import type { StoredObject } from '@/lib/storage/object-store';
 
 // The daily upkeep job (scripts/job-worker.ts, queue `housekeeping`): what nothing else ever removes.
 
@@ -28,25 +30,45 @@ export async function pruneReminderLogs(now = new Date()): Promise<number> {
   return (await db.reminderLog.deleteMany({ where: { sentAt: { lt: before } } })).count;
 }
 
-/**
- * Removes upload files that no report row names, once they are old enough not to be mid-upload: on disk by
- * the file's modification time, in a bucket by the object's LastModified. Names this app does not give an
- * upload are left alone.
- */
-export async function sweepOrphanUploads(now = new Date()): Promise<number> {
+/** Removes the listed files that `needed` does not name, once they are old enough not to be mid-upload. */
+async function sweepOrphans(pages: AsyncIterable<StoredObject[]>, needed: (names: string[]) => Promise<(string | null)[]>, remove: (name: string) => Promise<void>, now: Date): Promise<number> {
   let removed = 0;
-  for await (const page of listUploads()) {
-    const names = page.map((file) => file.name);
-    const known = new Set((await db.labReport.findMany({ where: { storageKey: { in: names } }, select: { storageKey: true } })).map((r) => r.storageKey));
+  for await (const page of pages) {
+    const known = new Set(await needed(page.map((file) => file.name)));
     for (const file of page) {
       if (known.has(file.name) || now.getTime() - file.modifiedAt.getTime() < ORPHAN_AFTER_MS) continue;
-      await removeUpload(file.name);
+      await remove(file.name);
       removed += 1;
     }
   }
   return removed;
 }
 
+/**
+ * Removes upload files that no report row names, once they are old enough not to be mid-upload: on disk by
+ * the file's modification time, in a bucket by the object's LastModified. Names this app does not give an
+ * upload are left alone.
+ */
+export function sweepOrphanUploads(now = new Date()): Promise<number> {
+  const needed = async (names: string[]) => (await db.labReport.findMany({ where: { storageKey: { in: names } }, select: { storageKey: true } })).map((r) => r.storageKey);
+  return sweepOrphans(listUploads(), needed, removeUpload, now);
+}
+
+/** The states in which an import still needs its file (lib/imports/history.ts removes it after the others). */
+const IMPORT_NEEDS_FILE = ['queued', 'reading', 'previewed'];
+
+/**
+ * Removes history files no import still needs, once an hour old: those no import row names (a crash
+ * between the upload and its row, an account deleted while a removal failed) and those whose import is
+ * stored, failed or cancelled but whose removal did not happen. On disk and in a bucket alike.
+ */
+export function sweepOrphanImportFiles(now = new Date()): Promise<number> {
+  const needed = async (names: string[]) =>
+    (await db.historyImport.findMany({ where: { storageKey: { in: names }, status: { in: IMPORT_NEEDS_FILE } }, select: { storageKey: true } })).map((r) => r.storageKey);
+  return sweepOrphans(listImportFiles(), needed, removeImportFile, now);
+}
+
 export async function runHousekeeping(now = new Date()): Promise<{ rateLimits: number; reminderLogs: number; uploads: number }> {
-  return { rateLimits: await pruneRateLimits(now), reminderLogs: await pruneReminderLogs(now), uploads: await sweepOrphanUploads(now) };
+  const uploads = (await sweepOrphanUploads(now)) + (await sweepOrphanImportFiles(now));
+  return { rateLimits: await pruneRateLimits(now), reminderLogs: await pruneReminderLogs(now), uploads };
 }

@@ -16,6 +16,12 @@ const KEY = /^[a-f0-9]{32}\.zip$/;
 /** Where import files are on local disk (without S3_BUCKET). */
 export const importsDir = () => path.join(uploadsDir(), 'imports');
 
+/** Whether `name` is one this app gives an import file. */
+export const isImportKey = (name: string): boolean => KEY.test(name);
+
+/** The import files in the store, a page at a time, each with when it was written. */
+export const listImportFiles = () => fileStore().list('imports', isImportKey);
+
 function checked(storageKey: string): string {
   if (!KEY.test(storageKey)) throw new Error('Not an import key.');
   return storageKey;

@@ -8,13 +8,13 @@ import { createMember } from '../support/members';
 
 const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'vt-housekeeping-'));
 
-type Lib = { db: typeof import('@/lib/db').db; housekeeping: typeof import('@/lib/housekeeping'); storage: typeof import('@/lib/labs/storage') };
+type Lib = { db: typeof import('@/lib/db').db; housekeeping: typeof import('@/lib/housekeeping'); storage: typeof import('@/lib/labs/storage'); imports: typeof import('@/lib/imports/files') };
 let lib: Lib;
 
 beforeAll(async () => {
   // The app reads its environment once, on first import.
   process.env.UPLOADS_DIR = uploadsDir;
-  lib = { db: (await import('@/lib/db')).db, housekeeping: await import('@/lib/housekeeping'), storage: await import('@/lib/labs/storage') };
+  lib = { db: (await import('@/lib/db')).db, housekeeping: await import('@/lib/housekeeping'), storage: await import('@/lib/labs/storage'), imports: await import('@/lib/imports/files') };
 });
 
 afterAll(async () => {
@@ -59,5 +59,21 @@ describe('housekeeping', () => {
 
     expect(await lib.housekeeping.sweepOrphanUploads()).toBe(1);
     expect(readdirSync(uploadsDir).sort()).toEqual([kept, young, 'notes.txt'].sort());
+  });
+
+  it('removes history files no import still needs once an hour old, keeping those of imports under way and young ones', async () => {
+    const user = await createMember();
+    const write = async (text: string) => (await lib.imports.writeImportFile(new Blob([text]).stream(), 1024, 'too large')).storageKey;
+    const [reading, previewed, done, unnamed, young] = await Promise.all(['a', 'b', 'c', 'd', 'e'].map(write));
+    const row = (storageKey: string, status: string) => ({ userId: user.id, kind: 'apple_health', fileName: 'export.zip', sha256: storageKey, status, storageKey });
+    await lib.db.historyImport.createMany({ data: [row(reading!, 'reading'), row(previewed!, 'previewed'), row(done!, 'done')] });
+    const importsDir = path.join(uploadsDir, 'imports');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const name of [reading, previewed, done, unnamed]) utimesSync(path.join(importsDir, name!), twoHoursAgo, twoHoursAgo);
+
+    expect(await lib.housekeeping.sweepOrphanImportFiles()).toBe(2);
+    expect(readdirSync(importsDir).sort()).toEqual([reading, previewed, young].sort());
+    // The uploads' sweep leaves the imports' folder alone, and this one the uploads.
+    expect(readdirSync(uploadsDir)).toContain('imports');
   });
 });
