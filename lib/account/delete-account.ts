@@ -16,6 +16,7 @@ import { PermanentGrantFailure, refreshGrant, wearableConfigured } from '@/lib/w
 import { TokenRejected } from '@/lib/wearables/provider-calls';
 import { adapterFor, adapterOfProvider } from '@/lib/wearables/registry';
 import { connectionTokenContext, REFRESH_MARGIN_MS, storedAccessToken } from '@/lib/wearables/tokens';
+import { memberHash } from '@/lib/observability/runtime';
 
 // Deleting an account (GDPR Art. 17). What lives outside the database goes first, while the rows that
 // say what it is still exist: open Stripe subscriptions are cancelled at once and each wearable's access
@@ -68,7 +69,7 @@ async function cancelAtStripe(userId: string, subscriptionId: string): Promise<b
     // Stripe knows no such subscription (deleted, or never made there): there is nothing left to stop.
     if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return true;
     const kind = error instanceof Stripe.errors.StripeError ? `${error.type} ${error.statusCode ?? ''}`.trim() : errorName(error);
-    console.warn(`[account] user ${userId}: cancelling a Stripe subscription failed (${kind})`);
+    console.warn(`[account] member ${memberHash(userId)}: cancelling a Stripe subscription failed (${kind})`);
     return false;
   }
 }
@@ -104,7 +105,7 @@ async function revokeGrant(userId: string, grant: Grant, now = new Date()): Prom
     return null;
   } catch (error) {
     if (error instanceof TokenRejected) return null;
-    console.warn(`[account] user ${userId}: revoking ${grant.wearable} access failed (${errorName(error)})`);
+    console.warn(`[account] member ${memberHash(userId)}: revoking ${grant.wearable} access failed (${errorName(error)})`);
     return current;
   }
 }
@@ -118,8 +119,8 @@ async function removeFile(userId: string, storageKey: string): Promise<boolean> 
     // An errno from the disk, or the bucket's StorageError (`service_unavailable`, its detail logged by lib/storage/s3.ts).
     const code = (error as NodeJS.ErrnoException | null)?.code;
     // No code: the key is not one of ours (storage.ts refuses paths), and no retry would change that.
-    if (!code) console.error(`[account] user ${userId}: a lab report had a storage key that is not an upload key; no file removed`);
-    else console.warn(`[account] user ${userId}: removing an uploaded report failed (${code})`);
+    if (!code) console.error(`[account] member ${memberHash(userId)}: a lab report had a storage key that is not an upload key; no file removed`);
+    else console.warn(`[account] member ${memberHash(userId)}: removing an uploaded report failed (${code})`);
     return !code;
   }
 }
@@ -176,7 +177,7 @@ export async function runAccountCleanup(job: AccountCleanupJob, requeue: (next: 
   const leftover = fromJob(job);
   const left = await attempt(job.userId, leftover);
   if (left === null) {
-    console.log(`[account] user ${job.userId}: a deleted account's ${job.task} is done`);
+    console.log(`[account] member ${memberHash(job.userId)}: a deleted account's ${job.task} is done`);
     return;
   }
   if (left !== leftover) return requeue(toJob(job.userId, left));
@@ -210,7 +211,7 @@ async function grantOf(userId: string, connection: { id: string; provider: Weara
       externalUserId: connection.externalUserId,
     };
   } catch (error) {
-    console.error(`[account] user ${userId}: the ${wearable} tokens could not be opened (${errorName(error)}); access is not revoked at the provider`);
+    console.error(`[account] member ${memberHash(userId)}: the ${wearable} tokens could not be opened (${errorName(error)}); access is not revoked at the provider`);
     return null;
   }
 }
@@ -228,7 +229,7 @@ async function outsideWork(userId: string): Promise<Leftover[] | null> {
   const grants = (await Promise.all(user.wearableConnections.map((connection) => grantOf(userId, connection)))).filter((grant) => grant !== null);
   // Without a Stripe key nothing can be cancelled (the rows are the seeded demo's, or billing was switched off).
   const billing = billingEnabled();
-  if (!billing && user.subscriptions.some((row) => row.syncedFromStripeAt !== null)) console.warn(`[account] user ${userId}: billing is off, so open Stripe subscriptions are not cancelled`);
+  if (!billing && user.subscriptions.some((row) => row.syncedFromStripeAt !== null)) console.warn(`[account] member ${memberHash(userId)}: billing is off, so open Stripe subscriptions are not cancelled`);
   return [
     ...(billing ? user.subscriptions.map((row): Leftover => ({ task: 'cancel-subscription', subscriptionId: row.stripeSubscriptionId })) : []),
     ...grants.map((grant): Leftover => ({ task: 'revoke-wearable', grant })),
@@ -287,7 +288,7 @@ async function removeFiles(userId: string, storageKeys: string[]): Promise<void>
     const boss = bossOver(db);
     for (const leftover of left) await sendAccountCleanup(boss, toJob(userId, leftover));
   } catch (error) {
-    console.error(`[account] user ${userId}: ${left.length} uploaded report(s) could not be removed nor queued for another try (${errorName(error)})`);
+    console.error(`[account] member ${memberHash(userId)}: ${left.length} uploaded report(s) could not be removed nor queued for another try (${errorName(error)})`);
   }
 }
 
@@ -308,8 +309,8 @@ export async function deleteAccount(userId: string): Promise<void> {
   if (leftovers.length) await cleanupQueueReady();
   const files = await deleteRows(userId, leftovers);
   if (files === null) return;
-  if (leftovers.length) console.warn(`[account] user ${userId}: deleted; ${leftovers.length} call(s) outside queued for another try`);
+  if (leftovers.length) console.warn(`[account] member ${memberHash(userId)}: deleted; ${leftovers.length} call(s) outside queued for another try`);
   await removeFiles(userId, files.uploads);
   // A history file still being imported: removed now (it lives minutes; nothing else names it).
-  for (const storageKey of files.imports) await removeImportFile(storageKey).catch((error: unknown) => console.warn(`[account] user ${userId}: removing an import file failed (${errorName(error)})`));
+  for (const storageKey of files.imports) await removeImportFile(storageKey).catch((error: unknown) => console.warn(`[account] member ${memberHash(userId)}: removing an import file failed (${errorName(error)})`));
 }

@@ -1,7 +1,6 @@
 // npm run db:seed — creates (or refreshes) the demo user on DATABASE_URL or the embedded database.
 import '../lib/load-env';
 import { createPrismaClient } from '@/lib/db';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '@/lib/demo/account';
 import { seedDemoData } from '@/lib/demo/seed';
 import { resolveDatabase } from '../lib/embedded-postgres';
 
@@ -12,7 +11,8 @@ try {
   const summary = await seedDemoData(client);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`Seeded the demo user in ${seconds}s: ${summary.metricRows} metric rows, ${summary.checkins} check-ins, ${summary.labResults} lab results.`);
-  console.log(`Sign in as ${DEMO_EMAIL} with password ${DEMO_PASSWORD}`);
+  // The credentials are in the README, never in a log.
+  console.log('Sign in as the demo member with the address and password the README gives.');
 } catch (error) {
   console.error(`Seeding failed: ${(error as Error).message}`);
   process.exitCode = 1;

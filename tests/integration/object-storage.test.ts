@@ -16,6 +16,7 @@ import { unzipSync } from 'fflate';
 import { startS3Server, type S3Server } from '../setup/s3-server';
 import { makeJobQueues } from '../support/job-queues';
 import { createMember } from '../support/members';
+import { memberHash } from '@/lib/observability/runtime';
 
 const PREFIX = 'vitality/';
 const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'vt-object-storage-'));
@@ -242,7 +243,7 @@ describe('account deletion', () => {
       warnings.mockRestore();
       errors.mockRestore();
     }
-    expect(logged.warnings).toContain(`[account] user ${member.userId}: removing an uploaded report failed (service_unavailable)`);
+    expect(logged.warnings).toContain(`[account] member ${memberHash(member.userId)}: removing an uploaded report failed (service_unavailable)`);
     expect(logged.errors).toContain(`[storage] DeleteObject on s3://${s3.bucket}/${PREFIX} at ${s3.endpoint} failed (InternalError 500)`);
     expect(await lib.db.user.findUnique({ where: { id: member.userId } })).toBeNull();
     expect(await keys()).toContain(member.report);
