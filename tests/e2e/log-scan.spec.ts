@@ -32,7 +32,7 @@ const SECRETS = [E2E_TOKEN_KEY, E2E_OPENAI_KEY, E2E_WHOOP_CLIENT.clientSecret, E
 // The figures the specs typed (weights, heights, a cuff reading), looked for as numbers in a line's text.
 const TYPED_FIGURES = ['176.4', '86.5', '88.2', '88.4'];
 
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+/;
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/;
 // The fake wearables' tokens and codes (tests/fakes/wearable-oauth-peer.ts).
 const WEARABLE_TOKEN = /(whoop|oura|withings)-(access|refresh|code)-[0-9a-f]{8,}/;
 
