@@ -31,6 +31,8 @@ function guideBlocks(): Block[] {
 const blocks = guideBlocks();
 const bash = blocks.filter((block) => block.language === 'bash');
 const running: ChildProcess[] = [];
+/** What each background command has printed so far, for a failure's message. */
+const printed = new Map<string, string>();
 let s3: S3Server;
 let env: NodeJS.ProcessEnv & Record<string, string>;
 let restoreName: string;
@@ -95,18 +97,27 @@ describe('the deployment guide', () => {
     for (const block of bash.slice(1)) {
       if (block.mode === 'background') {
         for (const line of block.lines) {
-          const child = spawn('bash', ['-c', `exec ${line}`], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-          let output = '';
-          child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          child.once('exit', (code) => outputs.push(`${line} exited ${code}:\n${output}`));
+          const child = spawn('bash', ['-c', line], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+          printed.set(line, '');
+          const keep = (chunk: Buffer) => printed.set(line, printed.get(line)! + chunk.toString());
+          child.stdout!.on('data', keep);
+          child.stderr!.on('data', keep);
           running.push(child);
         }
         continue;
       }
       for (const line of block.lines) {
         if (block.mode === 'until') {
-          await until(() => run(line).status === 0, `${line} (and before it: ${outputs.join('\n')})`, { timeoutMs: 90_000, intervalMs: 500 });
+          let last = '';
+          const answered = async () => {
+            const result = run(line);
+            last = result.output;
+            return result.status === 0;
+          };
+          await until(answered, line, { timeoutMs: 90_000, intervalMs: 500 }).catch((error: Error) => {
+            const said = [...printed].map(([command, text]) => `${command}:\n${text.slice(-3000)}`).join('\n');
+            throw new Error(`${error.message}\nIt said: ${last}\nThe background commands said:\n${said}`);
+          });
           // Through the proxy: a member signs up, so that the backup below holds someone.
           await registerUser({ url: publicUrl });
           continue;
