@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { env } from '@/lib/env';
@@ -21,5 +21,9 @@ export async function sendMail(mail: Mail): Promise<void> {
   const id = `${createdAt.replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
   const stored: StoredMail = { id, from: env.MAIL_FROM, createdAt, ...mail };
   await mkdir(env.MAIL_DIR, { recursive: true });
-  await writeFile(path.join(env.MAIL_DIR, `${id}.json`), JSON.stringify(stored, null, 2), { mode: 0o600 });
+  // Whole or not at all: written under a name no reader lists, then renamed (a rename within a folder is
+  // atomic), so /dev/mail or anyone reading the folder never meets a half-written message.
+  const file = path.join(env.MAIL_DIR, `${id}.json`);
+  await writeFile(`${file}.partial`, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  await rename(`${file}.partial`, file);
 }
