@@ -17,6 +17,8 @@ export default async function config() {
     maxWorkers: Number(process.env.JEST_WORKERS) || 3,
     // The longest files first (tests/setup/slow-first-sequencer.mjs).
     testSequencer: '<rootDir>/tests/setup/slow-first-sequencer.mjs',
+    // Each file's time, for the summary `npm test` prints at its end (scripts/test-timings.mjs).
+    reporters: ['default', '<rootDir>/tests/timing/jest-timing-reporter.mjs'],
     projects: [
       await createJestConfig({
         ...shared,

@@ -23,7 +23,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: E2E_WORKERS,
   retries: 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  // Each test's time too, for the summary `npm test` prints at its end (scripts/test-timings.mjs).
+  reporter: [[process.env.CI ? 'line' : 'list'], ['./tests/timing/playwright-timing-reporter.mjs']],
   timeout: 30_000,
   use: {
     headless: true,
