@@ -7,15 +7,17 @@ import path from 'node:path';
 import { TIMINGS_DIR } from '../tests/timing/timings-dir.mjs';
 import { printTimings } from './test-timings.mjs';
 
+// The build is the one docs/deployment.md gives (tests/integration/http/deployment-guide.test.ts checks it).
 const PHASES = [
-  { name: 'lint + typecheck', command: ['node', 'scripts/run-parallel.mjs', 'lint', 'typecheck'] },
-  { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
-  { name: 'jest', command: ['npm', 'run', '--silent', 'test:jest'] },
-  { name: 'playwright', command: ['npm', 'run', '--silent', 'test:e2e'] },
+  { name: 'lint + typecheck', command: 'node scripts/run-parallel.mjs lint typecheck' },
+  { name: 'build', command: 'npm run build' },
+  { name: 'jest', command: 'npm run test:jest' },
+  { name: 'playwright', command: 'npm run test:e2e' },
 ];
 
-const run = ([command, ...args]) =>
+const run = (commandLine) =>
   new Promise((resolve) => {
+    const [command, ...args] = commandLine.split(' ');
     const child = spawn(command, args, { stdio: 'inherit' });
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });

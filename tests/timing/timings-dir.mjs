@@ -1,4 +1,4 @@
 import path from 'node:path';
 
 /** Where one `npm test` run leaves its phase and per-test timings. */
-export const TIMINGS_DIR = path.resolve(process.env.TEST_TIMINGS_DIR ?? '.data/test-timings');
+export const TIMINGS_DIR = path.resolve('.data/test-timings');
