@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_DATABASE_URL, E2E_LOG_DIR, E2E_MAIL_DIR, EMBEDDED_DB_PORT, EMBEDDED_E2E_DATA_DIR } from './tests/e2e/support/database';
+import { E2E_DATABASE_URL, E2E_MAIL_DIR } from './tests/e2e/support/database';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium';
 import { E2E_WORKERS } from './tests/e2e/support/demo-state';
 import { E2E_OPENAI_BASE_URL, E2E_OPENAI_KEY, E2E_TOKEN_KEY, E2E_WHOOP_BASE_URL, E2E_WHOOP_CLIENT } from './tests/e2e/support/openai';
@@ -14,8 +14,6 @@ import {
 
 // Overridable so that several checkouts can run their suites side by side.
 const PORT = process.env.E2E_PORT ?? '3100';
-const EMBEDDED_PORT = process.env.E2E_EMBEDDED_PORT ?? '3101';
-
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -37,16 +35,15 @@ export default defineConfig({
   projects: [
     // Signs the demo in once per worker through the real POST /api/login and saves its storage state.
     { name: 'setup', testMatch: /\.setup\.ts$/, use: { baseURL: `http://127.0.0.1:${PORT}` } },
-    { name: 'server-db', testIgnore: /(embedded|billing|vitals-scan|log-scan)\.spec\.ts/, dependencies: ['setup'], use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    { name: 'server-db', testIgnore: /(billing|vitals-scan|log-scan)\.spec\.ts/, dependencies: ['setup'], use: { baseURL: `http://127.0.0.1:${PORT}` } },
     // The camera scan against generated videos (browsers of its own, with a fake camera each): after the
     // others, so that its 45-second measurements have the machine's time to themselves.
     { name: 'scan', testMatch: /vitals-scan\.spec\.ts/, dependencies: ['server-db'], use: { baseURL: `http://127.0.0.1:${PORT}` } },
     // Billing on, against a fake Stripe: a server of its own, since it sends every new user to checkout.
     { name: 'billing', testMatch: /billing\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${E2E_BILLING_PORT}` } },
-    { name: 'embedded-db', testMatch: /embedded\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${EMBEDDED_PORT}` } },
     // Last: the servers' logs of the whole run, scanned for the passwords, addresses, tokens, health values
     // and file names the other projects used.
-    { name: 'logs', testMatch: /log-scan\.spec\.ts/, dependencies: ['server-db', 'scan', 'billing', 'embedded-db'] },
+    { name: 'logs', testMatch: /log-scan\.spec\.ts/, dependencies: ['server-db', 'scan', 'billing'] },
   ],
   webServer: [
     {
@@ -76,8 +73,8 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
-      // The same production build with billing on, on a database of its own.
-      command: 'node_modules/.bin/tsx tests/e2e/support/server.ts',
+      // The same production build with billing on, on a database of its own (no demo: its tests sign up).
+      command: 'node_modules/.bin/tsx tests/e2e/support/server.ts --no-demo',
       url: `http://127.0.0.1:${E2E_BILLING_PORT}/api/health`,
       env: {
         DATABASE_URL: E2E_BILLING_DATABASE_URL,
@@ -91,16 +88,6 @@ export default defineConfig({
         STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
         STRIPE_API_URL: `http://127.0.0.1:${E2E_STRIPE_PORT}`,
       },
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-    },
-    {
-      // `npm start` with no DATABASE_URL, on a new embedded data directory: the README's path.
-      command: `rm -rf .data/e2e-embedded && mkdir -p ${E2E_LOG_DIR} && npm start > ${E2E_LOG_DIR}/embedded.log 2>&1`,
-      url: `http://127.0.0.1:${EMBEDDED_PORT}/api/health`,
-      // SEED_DEMO asks for the demo user, which a production start leaves out unless asked (see tests/integration/http/production-start.test.ts).
-      env: { DATABASE_URL: '', EMBEDDED_DB_DIR: EMBEDDED_E2E_DATA_DIR, EMBEDDED_DB_PORT: EMBEDDED_DB_PORT, PORT: EMBEDDED_PORT, SEED_DEMO: '1' },
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'ignore',

@@ -1,4 +1,5 @@
-// Playwright's web server: recreate the e2e database, migrate and seed it, then `next start`.
+// Playwright's web server: recreate the e2e database, migrate it and seed the demo (unless --no-demo), then
+// `next start`.
 import { spawn, execFileSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import pg from 'pg';
@@ -17,7 +18,7 @@ await client.end();
 
 rmSync(process.env.MAIL_DIR ?? '.data/e2e-mail', { recursive: true, force: true });
 execFileSync('npm', ['run', '--silent', 'db:migrate'], { stdio: 'inherit' });
-execFileSync('npm', ['run', '--silent', 'db:seed'], { stdio: 'inherit' });
+if (!process.argv.includes('--no-demo')) execFileSync('npm', ['run', '--silent', 'db:seed'], { stdio: 'inherit' });
 
 // Everything the server and the job process print goes to a file of this run's (tests/e2e/log-scan.spec.ts
 // reads it for values that must never be logged); errors are shown on the runner's console too.
