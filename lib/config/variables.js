@@ -252,8 +252,6 @@ export const HARNESS_VARIABLES = {
   JEST_WORKERS: harness('whole number', '3', 'Jest’s worker count', 'jest.config.mjs'),
   TEST_ADMIN_DATABASE_URL: harness('URL', 'postgresql://postgres@127.0.0.1:5432/postgres', 'where the integration tests create their databases', 'tests/setup/test-database.js'),
   E2E_PORT: harness('port', '3100', 'the end-to-end server’s port (its billing server listens on E2E_PORT + 2)', 'playwright.config.ts'),
-  E2E_EMBEDDED_PORT: harness('port', '3101', 'the port of the end-to-end server that runs on the embedded database', 'playwright.config.ts'),
-  E2E_EMBEDDED_DB_PORT: harness('port', '54410', 'that server’s embedded database’s preferred port', 'tests/e2e/support/database.ts'),
   E2E_DATABASE_URL: harness('URL', 'postgresql://postgres@127.0.0.1:5432/vt_e2e', 'the end-to-end server’s database (recreated each run)', 'tests/e2e/support/database.ts'),
   E2E_BILLING_DATABASE_URL: harness('URL', 'postgresql://postgres@127.0.0.1:5432/vt_e2e_billing', 'the e2e billing server’s database (recreated each run)', 'tests/e2e/support/stripe.ts'),
   E2E_OPENAI_PORT: harness('port', 'E2E_PORT + 99', 'the fake OpenAI peer the e2e voice test starts', 'tests/e2e/support/openai.ts'),

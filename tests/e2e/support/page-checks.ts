@@ -32,11 +32,14 @@ async function runAxe(page: Page): Promise<AxeResults> {
 }
 
 /**
- * Fails on any WCAG 2.2 AA violation axe-core finds on the page as it is now, once its finite CSS
- * transitions and animations have ended: a slide half faded in has half its contrast, which is no state a
+ * Fails on any WCAG 2.2 AA violation axe-core finds on the page as it is now, once it has its title and its
+ * finite CSS transitions and animations have ended: a slide half faded in has half its contrast, which is no state a
  * reader stays in (axe measured one on /pillars_overview when the test ended mid-transition).
  */
 export async function expectAccessible(page: Page): Promise<void> {
+  // A page that refreshes itself (router.refresh() while a sync runs) has no <title> for the moment React
+  // swaps its head: the check waits for the title a reader meets, and still fails a page that never has one.
+  await page.waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 2_000 }).catch(() => undefined);
   await page
     .evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))))
     .catch(() => undefined);
