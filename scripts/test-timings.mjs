@@ -20,8 +20,11 @@ export function printTimings(log = console.log) {
   const rows = [...(install > 0 ? [{ name: 'install', seconds: install, passed: true }] : []), ...phases];
   log('\n--- Test timings');
   log('phases:');
-  for (const phase of rows) log(`  ${phase.name.padEnd(18)}${seconds(phase.seconds)}${phase.passed ? '' : '  (failed)'}`);
-  log(`  ${'total'.padEnd(18)}${seconds(rows.reduce((sum, phase) => sum + phase.seconds, 0))}`);
+  for (const phase of rows) {
+    log(`  ${phase.name.padEnd(20)}${seconds(phase.seconds)}${phase.passed ? '' : '  (failed)'}`);
+    for (const step of phase.steps ?? []) log(`    ${step.name.padEnd(18)}${seconds(step.seconds)}${step.passed ? '' : '  (failed)'}  side by side`);
+  }
+  log(`  ${'total'.padEnd(20)}${seconds(rows.reduce((sum, phase) => sum + phase.seconds, 0))}`);
 
   const jest = read('jest.json');
   if (jest) {
