@@ -33,12 +33,14 @@ export default defineConfig({
     trace: process.env.CI ? 'off' : 'retain-on-failure',
   },
   projects: [
+    // The camera scan against generated videos (browsers of its own, with a fake camera each). First, on one
+    // worker, while the other runs the rest: its two 45-second measurements mostly wait on the camera's pace,
+    // and its browsers run at a higher priority than everything else (support/chromium-ahead.sh), so the
+    // camera keeps its pace beside the other tests.
+    { name: 'scan', testMatch: /vitals-scan\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${PORT}` } },
     // Signs the demo in once per worker through the real POST /api/login and saves its storage state.
     { name: 'setup', testMatch: /\.setup\.ts$/, use: { baseURL: `http://127.0.0.1:${PORT}` } },
     { name: 'server-db', testIgnore: /(billing|vitals-scan|log-scan)\.spec\.ts/, dependencies: ['setup'], use: { baseURL: `http://127.0.0.1:${PORT}` } },
-    // The camera scan against generated videos (browsers of its own, with a fake camera each): after the
-    // others, so that its 45-second measurements have the machine's time to themselves.
-    { name: 'scan', testMatch: /vitals-scan\.spec\.ts/, dependencies: ['server-db'], use: { baseURL: `http://127.0.0.1:${PORT}` } },
     // Billing on, against a fake Stripe: a server of its own, since it sends every new user to checkout.
     { name: 'billing', testMatch: /billing\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${E2E_BILLING_PORT}` } },
     // Last: the servers' logs of the whole run, scanned for the passwords, addresses, tokens, health values

@@ -1,6 +1,7 @@
 // A browser of its own with Chromium's fake camera, signed in as a new member who has answered the
 // onboarding steps through `through`: the camera scan's e2e tests (vitals-scan.spec.ts plays generated
 // faces; vitals-scan-camera.spec.ts plays Chromium's own moving test pattern).
+import path from 'node:path';
 import { chromium, expect, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { appHeaders, nextClientAddress } from './client-address';
@@ -15,7 +16,9 @@ export type ScanBrowser = { browser: Browser; page: Page; email: string; csp: st
 /** `video`: a .y4m file for the camera to play; null for Chromium's own pattern. `tag` tells the users apart. */
 export async function scanBrowser({ video, through, baseURL, worker, tag }: { video: string | null; through: 'vital-signs-tutorial' | 'terms'; baseURL: string; worker: number; tag: string }): Promise<ScanBrowser> {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    // Ahead of the other projects' browsers and servers, which run beside the scan (playwright.config.ts).
+    executablePath: path.resolve('tests/e2e/support/chromium-ahead.sh'),
+    env: { ...process.env, CHROMIUM_PATH },
     args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', ...(video ? [`--use-file-for-fake-video-capture=${video}`] : [])],
   });
   // A modest window: the software compositor's work grows with the pixels it redraws for the video.
