@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_DATABASE_URL, E2E_MAIL_DIR } from './tests/e2e/support/database';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium';
-import { E2E_WORKERS } from './tests/e2e/support/demo-state';
+import { E2E_PAGE_WORKERS, E2E_WORKERS } from './tests/e2e/support/demo-state';
 import { E2E_OPENAI_BASE_URL, E2E_OPENAI_KEY, E2E_TOKEN_KEY, E2E_WHOOP_BASE_URL, E2E_WHOOP_CLIENT } from './tests/e2e/support/openai';
 import {
   E2E_BILLING_DATABASE_URL,
@@ -17,7 +17,9 @@ const PORT = process.env.E2E_PORT ?? '3100';
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Two cores here: two workers, each with its own demo session and users (support/fixtures.ts).
+  // Two cores here: two workers for the pages (server-db), one more for the camera scan's browsers, which
+  // mostly wait on the camera's pace, and for billing once the scan is done; each worker with its own demo
+  // session and users (support/fixtures.ts).
   fullyParallel: true,
   workers: E2E_WORKERS,
   retries: 0,
@@ -37,12 +39,12 @@ export default defineConfig({
     // worker, while the other runs the rest: its two 45-second measurements mostly wait on the camera's pace,
     // and its browsers run at a higher priority than everything else (support/chromium-ahead.sh), so the
     // camera keeps its pace beside the other tests.
-    { name: 'scan', testMatch: /vitals-scan\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    { name: 'scan', testMatch: /vitals-scan\.spec\.ts/, workers: 1, use: { baseURL: `http://127.0.0.1:${PORT}` } },
     // Signs the demo in once per worker through the real POST /api/login and saves its storage state.
     { name: 'setup', testMatch: /\.setup\.ts$/, use: { baseURL: `http://127.0.0.1:${PORT}` } },
-    { name: 'server-db', testIgnore: /(billing|vitals-scan|log-scan)\.spec\.ts/, dependencies: ['setup'], use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    { name: 'server-db', testIgnore: /(billing|vitals-scan|log-scan)\.spec\.ts/, dependencies: ['setup'], workers: E2E_PAGE_WORKERS, use: { baseURL: `http://127.0.0.1:${PORT}` } },
     // Billing on, against a fake Stripe: a server of its own, since it sends every new user to checkout.
-    { name: 'billing', testMatch: /billing\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${E2E_BILLING_PORT}` } },
+    { name: 'billing', testMatch: /billing\.spec\.ts/, workers: 1, use: { baseURL: `http://127.0.0.1:${E2E_BILLING_PORT}` } },
     // Last: the servers' logs of the whole run, scanned for the passwords, addresses, tokens, health values
     // and file names the other projects used.
     { name: 'logs', testMatch: /log-scan\.spec\.ts/, dependencies: ['server-db', 'scan', 'billing'] },
