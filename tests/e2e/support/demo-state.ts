@@ -5,7 +5,8 @@ export const demoStatePath = (index: number) => path.resolve('.data/e2e-auth', `
 
 /** Workers at once in the project of page tests (server-db): two, on this 2-core machine. */
 export const E2E_PAGE_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
-/** Workers in all: one more, for the camera scan and billing beside the page tests (playwright.config.ts). */
+/**
+ * Workers in all: one more, for the camera scan and billing beside the page tests (playwright.config.ts).
+ * As many demo sessions: each worker signs in once, in the setup project.
+ */
 export const E2E_WORKERS = E2E_PAGE_WORKERS + 1;
-/** As many demo sessions as the config runs workers: each worker signs in once, in the setup project. */
-export const E2E_DEMO_SESSIONS = E2E_WORKERS;
