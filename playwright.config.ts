@@ -17,9 +17,9 @@ const PORT = process.env.E2E_PORT ?? '3100';
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Two cores here: two workers for the pages (server-db), one more for the camera scan's browsers, which
-  // mostly wait on the camera's pace, and for billing once the scan is done; each worker with its own demo
-  // session and users (support/fixtures.ts).
+  // Two cores here, shared with Jest (scripts/test.mjs runs both at once): one worker for the pages
+  // (server-db), one more for the camera scan's browsers, which mostly wait on the camera's pace, and for
+  // billing once the scan is done; each worker with its own demo session and users (support/fixtures.ts).
   fullyParallel: true,
   workers: E2E_WORKERS,
   retries: 0,

@@ -1,7 +1,12 @@
 // `npm test`: ESLint beside the production build (whose TypeScript step checks the whole program that
-// `npm run typecheck` checks, and more: the route types Next generates), then Jest, then Playwright.
-// Stops at the first phase that fails, like a chain of `&&`, and prints every phase's time and the slowest
-// tests at the end, failed or not (scripts/test-timings.mjs).
+// `npm run typecheck` checks, and more: the route types Next generates), then Jest beside Playwright.
+// Stops after the first phase that fails, like a chain of `&&`, and prints every phase's time and the
+// slowest tests at the end, failed or not (scripts/test-timings.mjs).
+//
+// Jest and Playwright run side by side because neither fills two cores on its own in the way their sum
+// does: Playwright spends about 600 CPU-seconds over nine minutes of mostly waiting pages and cameras, while
+// with more workers it burned 1,000 in the same time (docs/testing.md). Side by side, each step's output is
+// printed whole when it ends.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,8 +22,13 @@ const PHASES = [
       { name: 'build + typecheck', command: 'npm run build' },
     ],
   },
-  { name: 'jest', steps: [{ name: 'jest', command: 'npm run test:jest' }] },
-  { name: 'playwright', steps: [{ name: 'playwright', command: 'npm run test:e2e' }] },
+  {
+    name: 'jest + playwright',
+    steps: [
+      { name: 'jest', command: 'npm run test:jest' },
+      { name: 'playwright', command: 'npm run test:e2e' },
+    ],
+  },
 ];
 
 /** Runs one command; beside others, its output is kept and printed whole when it ends, so that outputs never interleave. */

@@ -257,7 +257,7 @@ export const HARNESS_VARIABLES = {
   E2E_OPENAI_PORT: harness('port', 'E2E_PORT + 99', 'the fake OpenAI peer the e2e voice test starts', 'tests/e2e/support/openai.ts'),
   E2E_WHOOP_PORT: harness('port', 'E2E_PORT + 97', 'the fake Whoop the e2e devices test starts', 'tests/e2e/support/openai.ts'),
   E2E_STRIPE_PORT: harness('port', 'E2E_PORT + 98', 'the fake Stripe the e2e billing test starts', 'tests/e2e/support/stripe.ts'),
-  E2E_WORKERS: harness('whole number', '2', 'Playwright’s workers for the page tests (project server-db); one more runs the camera scan and billing beside them, and each has its own demo session', 'tests/e2e/support/demo-state.ts'),
+  E2E_WORKERS: harness('whole number', '1', 'Playwright’s workers for the page tests (project server-db); one more runs the camera scan and billing beside them, and each has its own demo session', 'tests/e2e/support/demo-state.ts'),
   CHROMIUM_PATH: harness('path', '/usr/bin/chromium-headless-shell', 'the browser the end-to-end tests drive (Debian’s chromium-headless-shell; the benchmarks default to /usr/bin/chromium)', 'tests/e2e/support/chromium.ts'),
   CI: harness('any', 'unset', 'set: Playwright reports one line a test', 'playwright.config.ts'),
   BENCH_ADMIN_DATABASE_URL: harness('URL', 'postgresql://postgres@127.0.0.1:5432/postgres', 'where the benchmarks create their databases', 'bench/server-database.ts'),

@@ -3,8 +3,11 @@ import path from 'node:path';
 /** Where the setup project saves the demo's signed-in storage state for parallel worker `index`. */
 export const demoStatePath = (index: number) => path.resolve('.data/e2e-auth', `demo-${index}.json`);
 
-/** Workers at once in the project of page tests (server-db): two, on this 2-core machine. */
-export const E2E_PAGE_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+/**
+ * Workers at once in the project of page tests (server-db): one, on this 2-core machine, where `npm test`
+ * runs Jest beside Playwright; two or three gave the same minutes for nearly twice the CPU (docs/testing.md).
+ */
+export const E2E_PAGE_WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 /**
  * Workers in all: one more, for the camera scan and billing beside the page tests (playwright.config.ts).
  * As many demo sessions: each worker signs in once, in the setup project.
