@@ -71,6 +71,8 @@ export default defineConfig({
         WHOOP_CLIENT_SECRET: E2E_WHOOP_CLIENT.clientSecret,
         WHOOP_BASE_URL: E2E_WHOOP_BASE_URL,
         TOKEN_ENCRYPTION_KEY: E2E_TOKEN_KEY,
+        // The report readers (OCR) at the test processes' priority, not below them (docs/configuration.md).
+        LAB_READER_NICENESS: '0',
       },
       timeout: 120_000,
       reuseExistingServer: false,

@@ -1,7 +1,7 @@
-// Prints what the last `npm test` measured: each phase's time (with CI's install, when .ci/run passed it
-// in CI_INSTALL_SECONDS), the 15 slowest Jest files and the 15 slowest Playwright tests.
+// Prints what the last `npm test` measured: each step's start and time (with CI's install, when .ci/run
+// passed it in CI_INSTALL_SECONDS), the 15 slowest Jest files and the 15 slowest Playwright tests.
 // `node scripts/test-timings.mjs` prints it again from .data/test-timings/.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TIMINGS_DIR } from '../tests/timing/timings-dir.mjs';
@@ -15,22 +15,23 @@ const read = (name) => {
 const seconds = (value) => `${value.toFixed(1).padStart(7)} s`;
 
 export function printTimings(log = console.log) {
-  const phases = read('phases.json') ?? [];
+  const run = read('steps.json') ?? { seconds: 0, steps: [] };
   const install = Number(process.env.CI_INSTALL_SECONDS);
-  const rows = [...(install > 0 ? [{ name: 'install', seconds: install, passed: true }] : []), ...phases];
   log('\n--- Test timings');
-  log('phases:');
-  for (const phase of rows) {
-    log(`  ${phase.name.padEnd(20)}${seconds(phase.seconds)}${phase.passed ? '' : '  (failed)'}`);
-    for (const step of phase.steps ?? []) log(`    ${step.name.padEnd(18)}${seconds(step.seconds)}${step.passed ? '' : '  (failed)'}  side by side`);
-  }
-  log(`  ${'total'.padEnd(20)}${seconds(rows.reduce((sum, phase) => sum + phase.seconds, 0))}`);
+  log('steps (each from its start, in seconds after `npm test` began; some run side by side):');
+  if (install > 0) log(`  ${'install'.padEnd(24)}${seconds(install)}  (before npm test)`);
+  for (const step of run.steps) log(`  ${step.name.padEnd(24)}${seconds(step.seconds)}  from ${seconds(step.start).trim()}${step.passed ? '' : '  (failed)'}`);
+  log(`  ${'npm test'.padEnd(24)}${seconds(run.seconds)}`);
+  if (install > 0) log(`  ${'total'.padEnd(24)}${seconds(install + run.seconds)}`);
 
-  const jest = read('jest.json');
-  if (jest) {
-    log(`\nJest: ${jest.tests} tests in ${jest.files.length} files (${jest.failed} failed); the ${SLOWEST} slowest files:`);
-    for (const file of [...jest.files].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST))
-      log(`  ${seconds(file.seconds)}  ${file.file} (${file.tests} tests)`);
+  // One file per set of Jest projects run (npm test runs two).
+  const jestRuns = existsSync(TIMINGS_DIR) ? readdirSync(TIMINGS_DIR).filter((name) => /^jest-.*\.json$/.test(name)).map(read) : [];
+  if (jestRuns.length) {
+    const files = jestRuns.flatMap((jest) => jest.files);
+    const tests = jestRuns.reduce((sum, jest) => sum + jest.tests, 0);
+    const failed = jestRuns.reduce((sum, jest) => sum + jest.failed, 0);
+    log(`\nJest: ${tests} tests in ${files.length} files (${failed} failed); the ${SLOWEST} slowest files:`);
+    for (const file of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) log(`  ${seconds(file.seconds)}  ${file.file} (${file.tests} tests)`);
   }
   const playwright = read('playwright.json');
   if (playwright) {

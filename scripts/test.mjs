@@ -1,12 +1,14 @@
 // `npm test`: ESLint beside the production build (whose TypeScript step checks the whole program that
-// `npm run typecheck` checks, and more: the route types Next generates), then Jest beside Playwright.
-// Stops after the first phase that fails, like a chain of `&&`, and prints every phase's time and the
-// slowest tests at the end, failed or not (scripts/test-timings.mjs).
+// `npm run typecheck` checks, and more: the route types Next generates); the Jest files that need no build
+// (unit, and integration on the database alone) once ESLint is done, beside the build; then, on the build,
+// the rest of Jest beside Playwright. A step starts once the steps it waits for have passed, and none starts
+// after any step has failed, like a chain of `&&`. At the end it prints each step's start and time and the
+// slowest tests, failed or not (scripts/test-timings.mjs).
 //
-// Jest and Playwright run side by side because neither fills two cores on its own in the way their sum
-// does: Playwright spends about 600 CPU-seconds over nine minutes of mostly waiting pages and cameras, while
-// with more workers it burned 1,000 in the same time (docs/testing.md). Side by side, each step's output is
-// printed whole when it ends.
+// The steps overlap because none of them fills the two cores on its own the way they do together: the build
+// leaves a core idle for most of its two minutes, and Playwright spends about 600 CPU-seconds over nine
+// minutes of mostly waiting pages and cameras (with more workers it burned 1,000 in the same time;
+// docs/testing.md). Side by side, each step's output is printed whole when it ends.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,60 +16,57 @@ import { TIMINGS_DIR } from '../tests/timing/timings-dir.mjs';
 import { printTimings } from './test-timings.mjs';
 
 // The build is the one docs/deployment.md gives (tests/integration/http/deployment-guide.test.ts checks it).
-const PHASES = [
-  {
-    name: 'lint + build',
-    steps: [
-      { name: 'lint', command: 'npm run lint' },
-      { name: 'build + typecheck', command: 'npm run build' },
-    ],
-  },
-  {
-    name: 'jest + playwright',
-    steps: [
-      { name: 'jest', command: 'npm run test:jest' },
-      { name: 'playwright', command: 'npm run test:e2e' },
-    ],
-  },
+const STEPS = [
+  { name: 'lint', command: 'npm run lint' },
+  { name: 'build + typecheck', command: 'npm run build' },
+  // One worker: the core the build leaves idle.
+  { name: 'jest: unit, database', command: 'npm run test:jest -- --selectProjects unit database --maxWorkers=1', after: ['lint'] },
+  { name: 'jest: integration', command: 'npm run test:jest -- --selectProjects integration', after: ['build + typecheck'] },
+  { name: 'playwright', command: 'npm run test:e2e', after: ['build + typecheck'] },
 ];
 
-/** Runs one command; beside others, its output is kept and printed whole when it ends, so that outputs never interleave. */
-function run(step, alone) {
+const started = Date.now();
+const seconds = (from, to = Date.now()) => (to - from) / 1000;
+
+/** Runs one step; its output is kept and printed whole when it ends, so that outputs never interleave. */
+function run(step) {
   return new Promise((resolve) => {
-    const started = Date.now();
+    const begun = Date.now();
     const [command, ...args] = step.command.split(' ');
-    const child = spawn(command, args, { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
-    child.stdout?.on('data', (chunk) => output.push(chunk));
-    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
     child.on('close', (code, signal) => {
       const passed = code === 0;
-      if (!alone) {
-        const text = Buffer.concat(output).toString();
-        process.stdout.write(`--- ${step.command}: ${passed ? 'passed' : `failed (${signal ?? `exit ${code}`})`}\n${text}${text && !text.endsWith('\n') ? '\n' : ''}`);
-      }
-      resolve({ name: step.name, seconds: (Date.now() - started) / 1000, passed });
+      const text = Buffer.concat(output).toString();
+      process.stdout.write(`--- ${step.command}: ${passed ? 'passed' : `failed (${signal ?? `exit ${code}`})`}\n${text}${text && !text.endsWith('\n') ? '\n' : ''}`);
+      resolve({ name: step.name, start: seconds(started, begun), seconds: seconds(begun), passed });
     });
   });
 }
 
 rmSync(TIMINGS_DIR, { recursive: true, force: true });
 mkdirSync(TIMINGS_DIR, { recursive: true });
-const phases = [];
-let failed = null;
-for (const phase of PHASES) {
-  const started = Date.now();
-  const steps = await Promise.all(phase.steps.map((step) => run(step, phase.steps.length === 1)));
-  const passed = steps.every((step) => step.passed);
-  phases.push({ name: phase.name, seconds: (Date.now() - started) / 1000, passed, ...(steps.length > 1 ? { steps } : {}) });
-  writeFileSync(path.join(TIMINGS_DIR, 'phases.json'), `${JSON.stringify(phases, null, 1)}\n`);
-  if (!passed) {
-    failed = steps.filter((step) => !step.passed).map((step) => step.name).join(', ');
-    break;
-  }
+const results = new Map();
+const running = new Map();
+const failed = () => [...results.values()].filter((result) => !result.passed);
+for (;;) {
+  if (!failed().length)
+    for (const step of STEPS)
+      if (!results.has(step.name) && !running.has(step.name) && (step.after ?? []).every((name) => results.get(name)?.passed))
+        running.set(step.name, run(step));
+  if (!running.size) break;
+  const result = await Promise.race(running.values());
+  running.delete(result.name);
+  results.set(result.name, result);
+  const steps = STEPS.filter((step) => results.has(step.name)).map((step) => results.get(step.name));
+  writeFileSync(path.join(TIMINGS_DIR, 'steps.json'), `${JSON.stringify({ seconds: seconds(started), steps }, null, 1)}\n`);
 }
 printTimings();
-if (failed) {
-  console.error(`npm test: ${failed} failed`);
+const failures = failed();
+const skipped = STEPS.filter((step) => !results.has(step.name)).map((step) => step.name);
+if (failures.length) {
+  console.error(`npm test: ${failures.map((step) => step.name).join(', ')} failed${skipped.length ? `; not run: ${skipped.join(', ')}` : ''}`);
   process.exit(1);
 }

@@ -21,7 +21,7 @@ export const GROUPS = {
     title: 'Reminders',
     note: 'No variables of their own: the background jobs (JOBS) send them by Mail, with links to APP_URL and unsubscribe tokens signed with NEXTAUTH_SECRET.',
   },
-  labs: { title: 'Blood-test reports', note: 'Uploaded PDFs: how long reading one may take.' },
+  labs: { title: 'Blood-test reports', note: 'Uploaded reports: how long reading one may take, and at what priority.' },
   storage: {
     title: 'File storage',
     note: 'Uploaded blood-test reports and history-import files: on local disk under UPLOADS_DIR, or in an S3-compatible bucket when S3_BUCKET is set (see operations.md).',
@@ -186,6 +186,7 @@ export const VARIABLES = {
   KIT_ORDERS_EMAIL: variable('mail', optionalText(), 'where track one’s blood testing kit orders are e-mailed (name and postal address), for the kit team to post', { unset: 'orders are kept as waiting and the member is told the kit is not on its way yet' }),
 
   LAB_PDF_READ_TIMEOUT_MS: variable('labs', wholeNumber(10_000), 'milliseconds an uploaded PDF’s text may take to read (in a child process) before the reader is stopped and the member types the values in'),
+  LAB_READER_NICENESS: variable('labs', wholeNumber(19, 0, 19), 'the scheduling niceness of the child processes that read an uploaded report (its PDF text, or OCR): 19, the lowest priority, lets the web server’s requests come first; 0 shares the CPU evenly with them (the test runs, where every busy process is a test’s and a reader at 19 would wait out its time limit)'),
 
   UPLOADS_DIR: variable('storage', text('.data/uploads'), 'without S3_BUCKET, where uploaded blood-test reports (and, under imports/, history-import files) are kept: outside public/, each under a random name, served only to its owner'),
   S3_BUCKET: variable('storage', optionalText(), 'the S3 (or S3-compatible) bucket that holds uploaded reports and history-import files instead of UPLOADS_DIR', {

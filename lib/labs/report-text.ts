@@ -144,8 +144,8 @@ function runChild(job: { name: string; script: string; args: readonly string[] }
     };
     if (child.pid !== undefined) {
       try {
-        // The web server's requests come first; the child gets the CPU they leave.
-        os.setPriority(child.pid, 19);
+        // The web server's requests come first (at the default, 19): the child gets the CPU they leave.
+        os.setPriority(child.pid, env.LAB_READER_NICENESS);
       } catch {
         // Already gone: its exit is handled below.
       }

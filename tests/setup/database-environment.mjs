@@ -8,6 +8,9 @@ export default class DatabaseEnvironment extends TestEnvironment {
     this.databaseName = uniqueName('vt_test');
     this.global.process.env.DATABASE_URL = await createDatabase(this.databaseName, process.env.TEST_TEMPLATE_DATABASE);
     this.global.process.env.TEST_DATABASE_NAME = this.databaseName;
+    // Report readers share the CPU with the test processes around them instead of waiting for it to be idle
+    // (the production default, 19, left an OCR read starved past its test's time limit on a busy CI machine).
+    this.global.process.env.LAB_READER_NICENESS ??= '0';
   }
 
   async teardown() {
