@@ -8,17 +8,6 @@ const shared = {
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
 };
 
-// Each integration test file gets a database of its own, copied from a migrated template.
-const onTheDatabase = {
-  globalSetup: '<rootDir>/tests/setup/global-setup.mjs',
-  globalTeardown: '<rootDir>/tests/setup/global-teardown.mjs',
-  testEnvironment: '<rootDir>/tests/setup/database-environment.mjs',
-};
-
-// Files of tests/integration/ that run with the HTTP files, after the build: their child processes (OCR and
-// PDF readers at the lowest priority, under time limits; PGlite's WebAssembly) would starve beside it.
-const AFTER_THE_BUILD = ['tests/integration/lab-corpus.test.ts', 'tests/integration/report-text-limits.test.ts', 'tests/integration/embedded-database.test.ts'];
-
 export default async function config() {
   return {
     // Argon2 hashing and `next start` per HTTP test file make some tests take seconds on 2 cores.
@@ -37,20 +26,14 @@ export default async function config() {
         testEnvironment: 'node',
         testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/lib/**/*.test.ts'],
       })(),
-      // The integration files that need only the database: `npm test` runs them beside the build.
       await createJestConfig({
         ...shared,
-        ...onTheDatabase,
-        displayName: 'database',
-        testMatch: ['<rootDir>/tests/integration/*.test.ts'],
-        testPathIgnorePatterns: AFTER_THE_BUILD,
-      })(),
-      // The HTTP files, which serve the production build, and the files above that must not compete with it.
-      await createJestConfig({
-        ...shared,
-        ...onTheDatabase,
         displayName: 'integration',
-        testMatch: ['<rootDir>/tests/integration/http/**/*.test.ts', ...AFTER_THE_BUILD.map((file) => `<rootDir>/${file}`)],
+        // Each test file gets a database of its own, copied from a migrated template.
+        globalSetup: '<rootDir>/tests/setup/global-setup.mjs',
+        globalTeardown: '<rootDir>/tests/setup/global-teardown.mjs',
+        testEnvironment: '<rootDir>/tests/setup/database-environment.mjs',
+        testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
       })(),
     ],
   };

@@ -24,7 +24,7 @@ export function printTimings(log = console.log) {
   log(`  ${'npm test'.padEnd(24)}${seconds(run.seconds)}`);
   if (install > 0) log(`  ${'total'.padEnd(24)}${seconds(install + run.seconds)}`);
 
-  // One file per set of Jest projects run (npm test runs two).
+  // One file per set of Jest projects run.
   const jestRuns = existsSync(TIMINGS_DIR) ? readdirSync(TIMINGS_DIR).filter((name) => /^jest-.*\.json$/.test(name)).map(read) : [];
   if (jestRuns.length) {
     const files = jestRuns.flatMap((jest) => jest.files);

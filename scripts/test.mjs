@@ -1,14 +1,13 @@
 // `npm test`: ESLint beside the production build (whose TypeScript step checks the whole program that
-// `npm run typecheck` checks, and more: the route types Next generates); the Jest files that need no build
-// (unit, and integration on the database alone) once ESLint is done, beside the build; then, on the build,
-// the rest of Jest beside Playwright. A step starts once the steps it waits for have passed, and none starts
-// after any step has failed, like a chain of `&&`. At the end it prints each step's start and time and the
-// slowest tests, failed or not (scripts/test-timings.mjs).
+// `npm run typecheck` checks, and more: the route types Next generates); then, on the build, Jest beside
+// Playwright. A step starts once the steps it waits for have passed, and none starts after any step has
+// failed, like a chain of `&&`. At the end it prints each step's start and time and the slowest tests,
+// failed or not (scripts/test-timings.mjs).
 //
-// The steps overlap because none of them fills the two cores on its own the way they do together: the build
-// leaves a core idle for most of its two minutes, and Playwright spends about 600 CPU-seconds over nine
-// minutes of mostly waiting pages and cameras (with more workers it burned 1,000 in the same time;
-// docs/testing.md). Side by side, each step's output is printed whole when it ends.
+// Jest and Playwright run side by side because neither fills the two cores on its own the way they do
+// together: Playwright spends about 600 CPU-seconds over nine minutes of mostly waiting pages and cameras
+// (with more workers it burned 1,000 in the same time; docs/testing.md). Side by side, each step's output is
+// printed whole when it ends.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,12 +18,9 @@ import { printTimings } from './test-timings.mjs';
 const STEPS = [
   { name: 'lint', command: 'npm run lint' },
   { name: 'build + typecheck', command: 'npm run build' },
-  // Jest below the build and Playwright, the longest chain, filling the CPU they leave: Playwright beside
-  // Jest at the same priority took 750 s where it takes 530 alone. Beside the build, niceness 10 and one
-  // worker (the core the build leaves idle); beside Playwright, niceness 5: at 10 the route fuzz of
-  // tests/integration/http/every-route.test.ts, starved, ran past its 240 s.
-  { name: 'jest: unit, database', command: 'nice -n 10 npm run test:jest -- --selectProjects unit database --maxWorkers=1', after: ['lint'] },
-  { name: 'jest: integration', command: 'nice -n 5 npm run test:jest -- --selectProjects integration', after: ['build + typecheck'] },
+  // Jest at niceness 5, below Playwright, the longest chain after the build, filling the CPU it leaves:
+  // Playwright beside Jest at the same priority took 750 s where it takes 530 alone.
+  { name: 'jest', command: 'nice -n 5 npm run test:jest', after: ['build + typecheck'] },
   { name: 'playwright', command: 'npm run test:e2e', after: ['build + typecheck'] },
 ];
 

@@ -3,8 +3,6 @@ import { createDatabase, uniqueName } from './test-database.js';
 
 // The template every integration test file's database is copied from, migrated by the real CLI.
 export default async function globalSetup() {
-  // Both integration projects name this file: one template serves every file of the run.
-  if (process.env.TEST_TEMPLATE_DATABASE) return;
   const name = uniqueName('vt_template');
   const url = await createDatabase(name);
   execFileSync('node_modules/.bin/tsx', ['scripts/db/migrate.ts'], { env: { ...process.env, DATABASE_URL: url }, stdio: 'pipe' });

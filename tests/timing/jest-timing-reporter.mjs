@@ -1,5 +1,5 @@
 // Writes each Jest test file's wall time and test count to .data/test-timings/, one file per set of
-// projects run (`npm test` runs Jest twice: unit and database, then integration), for the summary that
+// projects run (`npm run test:jest -- --selectProjects unit` writes jest-unit.json), for the summary that
 // `npm test` prints at its end (scripts/test-timings.mjs).
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
