@@ -1,7 +1,7 @@
 // Prints what the last `npm test` measured: each step's start and time (with CI's install, when .ci/run
 // passed it in CI_INSTALL_SECONDS), the 15 slowest Jest files and the 15 slowest Playwright tests.
 // `node scripts/test-timings.mjs` prints it again from .data/test-timings/.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TIMINGS_DIR } from '../tests/timing/timings-dir.mjs';
@@ -24,14 +24,10 @@ export function printTimings(log = console.log) {
   log(`  ${'npm test'.padEnd(24)}${seconds(run.seconds)}`);
   if (install > 0) log(`  ${'total'.padEnd(24)}${seconds(install + run.seconds)}`);
 
-  // One file per set of Jest projects run.
-  const jestRuns = existsSync(TIMINGS_DIR) ? readdirSync(TIMINGS_DIR).filter((name) => /^jest-.*\.json$/.test(name)).map(read) : [];
-  if (jestRuns.length) {
-    const files = jestRuns.flatMap((jest) => jest.files);
-    const tests = jestRuns.reduce((sum, jest) => sum + jest.tests, 0);
-    const failed = jestRuns.reduce((sum, jest) => sum + jest.failed, 0);
-    log(`\nJest: ${tests} tests in ${files.length} files (${failed} failed); the ${SLOWEST} slowest files:`);
-    for (const file of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) log(`  ${seconds(file.seconds)}  ${file.file} (${file.tests} tests)`);
+  const jest = read('jest.json');
+  if (jest) {
+    log(`\nJest: ${jest.tests} tests in ${jest.files.length} files (${jest.failed} failed); the ${SLOWEST} slowest files:`);
+    for (const file of [...jest.files].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) log(`  ${seconds(file.seconds)}  ${file.file} (${file.tests} tests)`);
   }
   const playwright = read('playwright.json');
   if (playwright) {
