@@ -7,6 +7,9 @@ import { db } from '@/lib/db';
 import { freePort } from './free-port';
 import { ANSWER_CALLS, ANSWER_ORDER, DEFAULT_ANSWERS } from './onboarding-calls';
 
+/** How long a server may take to answer its first check before the test fails with its output. */
+export const START_LIMIT_MS = 90_000;
+
 export type AppServer = {
   url: string;
   /** The server's process id, to watch its memory and CPU from /proc. */
@@ -38,7 +41,9 @@ export async function startAppServer(extraEnv: Record<string, string> = {}, { wa
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
-  const deadline = Date.now() + 30_000;
+  // Generous: beside Playwright on a busy 2-core machine a start has taken over 30 s (the server said
+  // "Ready" after 11 s of loading, and its readiness check, at niceness 5, came later still).
+  const deadline = Date.now() + START_LIMIT_MS;
   for (;;) {
     try {
       if ((await fetch(`${url}${waitFor}`)).ok) break;
@@ -73,7 +78,7 @@ export function serveAppForThisFile(extraEnv: () => Record<string, string> = () 
   const handle = {} as AppServer;
   beforeAll(async () => {
     Object.assign(handle, await startAppServer(extraEnv()));
-  }, 60_000);
+  }, START_LIMIT_MS + 30_000);
   afterAll(async () => {
     await handle.stop();
     await db.$disconnect();
