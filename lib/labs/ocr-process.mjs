@@ -5,14 +5,14 @@
 //
 // Tesseract (tesseract.js: the engine compiled to WebAssembly, in a worker thread) reads English,
 // German and French; their trained data ships in npm packages (@tesseract.js-data/eng, deu, fra) and is
-// copied once into a folder of the machine's temporary directory, which is where tesseract.js reads
+// unzipped once into a folder of the machine's temporary directory, which is where tesseract.js reads
 // it from: nothing is downloaded. An image is read as it is; a PDF without a text layer (a scan) is read
 // page by page from its largest picture, which PDF.js decodes (JPEG and the rest) into pixels.
 //
 // A word's position is its line's: words of one recognised line share that line's baseline, so a
 // photo taken a few degrees askew still gives whole rows (./layout.ts then finds the column gaps); a word
 // well below its line's baseline keeps that offset.
-import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,14 +26,23 @@ const maxPages = Number(maxPagesArgument);
 const LANGUAGES = ['eng', 'deu', 'fra'];
 const require = createRequire(import.meta.url);
 
-/** The trained data, copied where tesseract.js reads it (a file already there with the same size is kept). */
+/**
+ * The trained data, unzipped once per machine into the folder tesseract.js reads it from (unzipping three
+ * languages cost a quarter of a CPU-second on every read). Each file is written under a temporary name and
+ * renamed, so that a reader started meanwhile never sees half a file.
+ */
 function languageFolder() {
-  const folder = path.join(os.tmpdir(), 'vitality-ocr-data-v1');
+  const sources = LANGUAGES.map((code) => path.join(require(`@tesseract.js-data/${code}`).langPath, `${code}.traineddata.gz`));
+  // Named by the packaged files' sizes, so that another version of the data is unzipped afresh.
+  const folder = path.join(os.tmpdir(), 'vitality-ocr-data-v2', sources.map((source) => statSync(source).size).join('-'));
   mkdirSync(folder, { recursive: true });
-  for (const code of LANGUAGES) {
-    const source = path.join(require(`@tesseract.js-data/${code}`).langPath, `${code}.traineddata.gz`);
-    const target = path.join(folder, `${code}.traineddata.gz`);
-    if (!existsSync(target) || statSync(target).size !== statSync(source).size) copyFileSync(source, target);
+  for (const [index, code] of LANGUAGES.entries()) {
+    const target = path.join(folder, `${code}.traineddata`);
+    if (existsSync(target)) continue;
+    const source = sources[index];
+    const partial = `${target}.${process.pid}.part`;
+    writeFileSync(partial, zlib.gunzipSync(readFileSync(source)));
+    renameSync(partial, target);
   }
   return folder;
 }
@@ -130,7 +139,7 @@ async function ocrPages(bytes) {
     return null;
   }
   if (!images.length) return null;
-  const worker = await Tesseract.createWorker(LANGUAGES, Tesseract.OEM.LSTM_ONLY, { langPath: languageFolder(), gzip: true, cacheMethod: 'none' });
+  const worker = await Tesseract.createWorker(LANGUAGES, Tesseract.OEM.LSTM_ONLY, { langPath: languageFolder(), gzip: false, cacheMethod: 'none' });
   try {
     // Tables: keep the gaps between words, so that columns stay apart.
     await worker.setParameters({ preserve_interword_spaces: '1' });
