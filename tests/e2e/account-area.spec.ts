@@ -142,7 +142,9 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   }
   await page.screenshot({ path: 'test-results/lab-review.png', fullPage: true });
   await review.getByRole('button', { name: 'Confirm and save' }).click();
-  await expect(page.getByText(/Your blood test results are saved/)).toBeVisible();
+  // The save (the results, the report's state, the member's figures) has taken over 5 s on a busy 2-core
+  // machine, its button disabled meanwhile: the confirmation is awaited as long as a read is.
+  await expect(page.getByText(/Your blood test results are saved/)).toBeVisible({ timeout: 30_000 });
 
   const testosterone = expected.markers.find((m) => m.marker === 'total_testosterone')!;
   // The profile lists each marker's latest value as the report gave it, against the lab's range.
@@ -195,7 +197,7 @@ test('a report’s review asks which way round an ambiguous date is, keeps a "<"
   await expect(review.getByLabel('Date the blood was taken')).toHaveValue('2026-03-04');
   await page.screenshot({ path: 'test-results/lab-review-date-choice.png', fullPage: true });
   await review.getByRole('button', { name: 'Confirm and save' }).click();
-  await expect(page.getByText(/Your blood test results are saved/)).toBeVisible();
+  await expect(page.getByText(/Your blood test results are saved/)).toBeVisible({ timeout: 30_000 });
 
   // The bound is shown as one, and the report no longer offers its review.
   const latest = page.getByRole('table', { name: 'Your latest results' });
