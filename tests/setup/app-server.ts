@@ -9,6 +9,8 @@ import { ANSWER_CALLS, ANSWER_ORDER, DEFAULT_ANSWERS } from './onboarding-calls'
 
 /** How long a server may take to answer its first check before the test fails with its output. */
 export const START_LIMIT_MS = 90_000;
+/** The time limit of a hook or test that starts a server: its start, and half a minute for the rest. */
+export const STARTS_A_SERVER_MS = START_LIMIT_MS + 30_000;
 
 export type AppServer = {
   url: string;
@@ -78,7 +80,7 @@ export function serveAppForThisFile(extraEnv: () => Record<string, string> = () 
   const handle = {} as AppServer;
   beforeAll(async () => {
     Object.assign(handle, await startAppServer(extraEnv()));
-  }, START_LIMIT_MS + 30_000);
+  }, STARTS_A_SERVER_MS);
   afterAll(async () => {
     await handle.stop();
     await db.$disconnect();

@@ -2,7 +2,7 @@
 // X-Forwarded-For or a password list could do, and what a sloppy client gets back.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
-import { client, serveAppForThisFile, START_LIMIT_MS, startAppServer, type AppServer } from '../../setup/app-server';
+import { client, serveAppForThisFile, STARTS_A_SERVER_MS, startAppServer, type AppServer } from '../../setup/app-server';
 import { sendRaw } from '../../setup/raw-http';
 
 const app = serveAppForThisFile();
@@ -83,7 +83,7 @@ describe('3. rate-limit keys come from the socket, not from X-Forwarded-For', ()
   let direct: AppServer;
   beforeAll(async () => {
     direct = await startAppServer({ TRUSTED_PROXY_COUNT: '0' });
-  }, START_LIMIT_MS + 30_000);
+  }, STARTS_A_SERVER_MS);
   afterAll(() => direct.stop());
 
   it('counts 40 wrong logins with a random X-Forwarded-For each as one client', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Stripe from 'stripe';
 import { db } from '@/lib/db';
 import { startFakeStripe, type FakeStripe } from '../../fakes/stripe-peer';
-import { client, registerUser, START_LIMIT_MS, startAppServer, type AppServer } from '../../setup/app-server';
+import { client, registerUser, STARTS_A_SERVER_MS, startAppServer, type AppServer } from '../../setup/app-server';
 
 const SECRET_KEY = 'sk_test_vitality_integration_key_51Hx';
 const WEBHOOK_SECRET = 'whsec_vitality_integration_secret_9f2c';
@@ -16,7 +16,7 @@ beforeAll(async () => {
   stripe = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
   app = await startAppServer({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_PRICE_ID: PRICE, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.baseUrl });
   stripe.setWebhookUrl(`${app.url}/api/webhooks/stripe`);
-}, START_LIMIT_MS + 30_000);
+}, STARTS_A_SERVER_MS);
 afterAll(async () => {
   await app.stop();
   await stripe.stop();

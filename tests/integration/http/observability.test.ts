@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
-import { type AppServer, registerUser, START_LIMIT_MS, startAppServer } from '../../setup/app-server';
+import { type AppServer, registerUser, STARTS_A_SERVER_MS, startAppServer } from '../../setup/app-server';
 
 const TOKEN = 'metrics-token-for-the-integration-tests';
 
@@ -48,7 +48,7 @@ describe('logs and metrics of one server', () => {
   let app: AppServer;
   beforeAll(async () => {
     app = await startAppServer({ METRICS_TOKEN: TOKEN, WEB_CONCURRENCY: '2' }, { waitFor: '/api/health/ready' });
-  }, START_LIMIT_MS + 30_000);
+  }, STARTS_A_SERVER_MS);
   afterAll(async () => {
     await app.stop();
     await db.$disconnect();
@@ -137,5 +137,5 @@ describe('/metrics without METRICS_TOKEN', () => {
     } finally {
       await app.stop();
     }
-  }, START_LIMIT_MS + 30_000);
+  }, STARTS_A_SERVER_MS);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
-import { client, START_LIMIT_MS, startAppServer, type AppServer } from '../../setup/app-server';
+import { client, STARTS_A_SERVER_MS, startAppServer, type AppServer } from '../../setup/app-server';
 
 let app: AppServer;
 let browser: ReturnType<typeof client>;
@@ -13,7 +13,7 @@ beforeAll(async () => {
   browser = client(app.url);
   const res = await browser.post('/api/register', { firstName: 'Olly', lastName: 'Stone', email: `onb-${Date.now()}@example.test`, password: PASSWORD });
   userId = (res.json.user as { id: string }).id;
-}, START_LIMIT_MS + 30_000);
+}, STARTS_A_SERVER_MS);
 afterAll(async () => {
   await app.stop();
   await db.$disconnect();

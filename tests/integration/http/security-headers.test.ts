@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { client, serveAppForThisFile, START_LIMIT_MS, startAppServer, type AppServer } from '../../setup/app-server';
+import { client, serveAppForThisFile, STARTS_A_SERVER_MS, startAppServer, type AppServer } from '../../setup/app-server';
 
 const app = serveAppForThisFile();
 
@@ -8,7 +8,7 @@ const app = serveAppForThisFile();
 let configured: AppServer;
 beforeAll(async () => {
   configured = await startAppServer({ APP_URL: 'https://vitality.test', GOOGLE_CLIENT_ID: 'google-client.apps.example', APPLE_CLIENT_ID: 'test.vitality.service' });
-}, START_LIMIT_MS + 30_000);
+}, STARTS_A_SERVER_MS);
 afterAll(() => configured.stop());
 
 const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));

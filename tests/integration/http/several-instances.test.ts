@@ -11,7 +11,7 @@ import { REMINDERS_QUEUE } from '@/lib/jobs/queues';
 import { startJobs } from '@/scripts/job-worker';
 import { labReportPdf } from '../../support/lab-pdfs';
 import { until } from '../../support/poll';
-import { client, registerUser, START_LIMIT_MS, startAppServer, type AppServer } from '../../setup/app-server';
+import { client, registerUser, STARTS_A_SERVER_MS, startAppServer, type AppServer } from '../../setup/app-server';
 import { freePort } from '../../setup/free-port';
 import { SERVED_BY, startLoadBalancer, type LoadBalancer } from '../../setup/load-balancer';
 import { startS3Server } from '../../setup/s3-server';
@@ -40,7 +40,7 @@ const ownUploadsDir = () => ({ UPLOADS_DIR: mkdtempSync(path.join(tmpdir(), 'vt-
 let cluster: Cluster;
 beforeAll(async () => {
   cluster = await startCluster(ownUploadsDir);
-}, START_LIMIT_MS + 30_000);
+}, STARTS_A_SERVER_MS);
 afterAll(async () => {
   await cluster?.stop();
   await db.$disconnect();
@@ -164,7 +164,7 @@ describe('two servers behind HAProxy on one database', () => {
       await shared.stop();
       await s3.stop();
     }
-  }, START_LIMIT_MS + 30_000);
+  }, STARTS_A_SERVER_MS);
 
   // Last: it leaves one server dead.
   it('loses no acknowledged write when a server is killed mid-stream, and the other answers everything after', async () => {

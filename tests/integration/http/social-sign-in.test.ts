@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { startFakeApple } from '../../fakes/apple-peer';
 import { startFakeGoogle } from '../../fakes/google-peer';
-import { client, START_LIMIT_MS, startAppServer, type AppServer } from '../../setup/app-server';
+import { client, STARTS_A_SERVER_MS, startAppServer, type AppServer } from '../../setup/app-server';
 
 const GOOGLE_CLIENT_ID = 'vitality-web.apps.googleusercontent.com';
 const APPLE_CLIENT_ID = 'app.vitality.web';
@@ -15,7 +15,7 @@ beforeAll(async () => {
   google = await startFakeGoogle({ clientId: GOOGLE_CLIENT_ID });
   apple = await startFakeApple();
   app = await startAppServer({ GOOGLE_CLIENT_ID, GOOGLE_API_BASE_URL: google.baseUrl, APPLE_CLIENT_ID, APPLE_JWKS_URL: apple.jwksUrl });
-}, START_LIMIT_MS + 30_000);
+}, STARTS_A_SERVER_MS);
 afterAll(async () => {
   await app.stop();
   await google.stop();
@@ -197,4 +197,4 @@ it('answers 404 with a message when a provider is not configured', async () => {
   } finally {
     await bare.stop();
   }
-}, START_LIMIT_MS + 30_000);
+}, STARTS_A_SERVER_MS);

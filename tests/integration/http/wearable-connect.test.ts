@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
-import { client, START_LIMIT_MS, startAppServer, type AppServer } from '../../setup/app-server';
+import { client, STARTS_A_SERVER_MS, startAppServer, type AppServer } from '../../setup/app-server';
 
 // Whoop has an OAuth client on this server; Oura and Withings do not.
 let app: AppServer;
@@ -11,7 +11,7 @@ beforeAll(async () => {
   browser = client(app.url);
   const res = await browser.post('/api/register', { firstName: 'Wren', lastName: 'Strap', email: `wear-${Date.now()}@example.test`, password: 'Sturdy-Oak-2026!' });
   expect(res.status).toBe(201);
-}, START_LIMIT_MS + 30_000);
+}, STARTS_A_SERVER_MS);
 afterAll(async () => {
   await app.stop();
   await db.$disconnect();
