@@ -50,7 +50,9 @@ function PreviewText({ preview }: { preview: ImportPreview }) {
         {preview.first && preview.last ? `${formatDateGB(preview.first)} to ${formatDateGB(preview.last)}: ` : ''}
         {count(preview.days)} {preview.days === 1 ? 'day' : 'days'} from {count(preview.records)} records.
       </p>
-      {measures.length ? <p>{capitalised(measures.map((m) => `${MEASURE_WORDS[m]} on ${count(preview.measures[m] ?? 0)} ${preview.measures[m] === 1 ? 'day' : 'days'}`).join(', '))}.</p> : <p>It holds none of the figures Vitality reads.</p>}
+      {measures.length ? <p>{capitalised(measures.map((m) => `${MEASURE_WORDS[m]} on ${count(preview.measures[m] ?? 0)} ${preview.measures[m] === 1 ? 'day' : 'days'}`).join(', '))}.</p> : null}
+      {preview.heart_rate_means ? <p>Heart rate through the day: {count(preview.heart_rate_means)} {preview.heart_rate_means === 1 ? 'five-minute average' : 'five-minute averages'}.</p> : null}
+      {!measures.length && !preview.heart_rate_means ? <p>It holds none of the figures Vitality reads.</p> : null}
       <p>
         {count(preview.added)} {preview.added === 1 ? 'day' : 'days'} will be added{preview.replaced ? `, and ${count(preview.replaced)} from an earlier import replaced` : ''}. Where a connected
         device has the same day, its figures come first.

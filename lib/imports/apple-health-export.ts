@@ -1,18 +1,17 @@
 import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
-import { type EntryGatherer, ExportError, feedZip, type HistoryReading } from './export-file';
+import { type DayFigures, type EntryGatherer, ExportError, feedZip, type HistoryReading, plausible } from './export-file';
 import { SaxesParser } from 'saxes';
-import { ASLEEP, dayOf, type DayMetrics, HK, inAppUnit, isPlausible, type Sample } from '@/lib/wearables/apple-health-normalise';
+import { HK, inAppUnit, isPlausible, type Sample } from '@/lib/wearables/apple-health-normalise';
+import { exportInstant, HeartRateWindows, nightsOf, prioritySums, type SleepSegment, sourceRank, TimedSamples } from './apple-days';
 
 // The Apple Health app's "Export All Health Data" file (export.zip → apple_health_export/export.xml, often
 // hundreds of megabytes and for years of Apple Watch data well over a gigabyte) read as a stream: the zip
 // is inflated chunk by chunk (fflate), the XML parsed event by event (saxes), and each Record of a type
-// the app reads is folded at once into its day's running totals. Nothing but those totals is kept, so
-// memory stays flat however large the file. docs/integrations/history-imports.md describes the format.
-//
-// A day's figures follow the companion app's rules (lib/wearables/apple-health-normalise.ts): the same
-// units, plausible ranges and UTC day (sleep on the day it ends). Where an iPhone and a Watch both count
-// steps, energy or sleep, summing them would count the day twice: each of those comes from the one
-// source ("sourceName") that recorded the most of it that day.
+// the app reads is folded at once into its day: a few bytes per step or energy sample (kept for the
+// source priority), running means and latest readings, 5-minute heart-rate means, the sleep segments.
+// docs/integrations/history-imports.md §1 describes the format and the rules (lib/imports/apple-days.ts):
+// a record's day is the local date its own date carries, steps and energy follow the Health app's source
+// priority, a night is one sleep session on the day it ends, with its stages.
 
 export type ExportLimits = {
   /** export.xml inflated beyond this is refused (a zip bomb, or not a person's history). */
@@ -23,35 +22,10 @@ export type ExportLimits = {
 
 export const EXPORT_LIMITS: ExportLimits = { maxXmlBytes: 8 * 1024 ** 3, maxRatio: 200 };
 
-/** What the reader found: each day's figures as the companion app's dayMetrics gives them, and what a preview shows. */
-export type ExportReading = HistoryReading & { days: Map<string, DayMetrics>; sources: Map<string, number> };
+export type ExportReading = HistoryReading & { days: Map<string, DayFigures>; sources: Map<string, number> };
 
 type Latest = { at: number; value: number };
-
-/** One day's running totals; sums are kept per source, so that one source's can be chosen. */
-type DayTotals = {
-  steps: Map<string, number>;
-  energy: Map<string, number>;
-  sleepMs: Map<string, number>;
-  restingHeartRate: { sum: number; n: number };
-  hrv: { sum: number; n: number };
-  weight: Latest | null;
-  systolic: Latest | null;
-  diastolic: Latest | null;
-  vo2Max: Latest | null;
-};
-
-const newTotals = (): DayTotals => ({
-  steps: new Map(),
-  energy: new Map(),
-  sleepMs: new Map(),
-  restingHeartRate: { sum: 0, n: 0 },
-  hrv: { sum: 0, n: 0 },
-  weight: null,
-  systolic: null,
-  diastolic: null,
-  vo2Max: null,
-});
+type Mean = { sum: number; n: number };
 
 /** The sleep stages the export writes as text, as HKCategoryValueSleepAnalysis numbers. */
 const SLEEP_VALUES: Readonly<Record<string, number>> = {
@@ -64,38 +38,14 @@ const SLEEP_VALUES: Readonly<Record<string, number>> = {
   HKCategoryValueSleepAnalysisAsleepREM: 5,
 };
 
-const READ_TYPES: ReadonlySet<string> = new Set(Object.values(HK).filter((type) => type !== HK.heartRate));
-
-/** "2024-06-08 14:12:17 -0400" → the instant; NaN for anything else. */
-function exportDate(text: string | undefined): number {
-  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}) ([+-]\d{2})(\d{2})$/.exec(text ?? '');
-  return match ? Date.parse(`${match[1]}T${match[2]}${match[3]}:${match[4]}`) : Number.NaN;
-}
-
-const add = (sums: Map<string, number>, source: string, value: number) => sums.set(source, (sums.get(source) ?? 0) + value);
-const later = (current: Latest | null, at: number, value: number): Latest => (current && current.at > at ? current : { at, value });
-
-/** The largest of the sources' sums: the day's one source for a quantity that sources would double. */
-const largest = (sums: Map<string, number>): number | null => (sums.size ? Math.max(...sums.values()) : null);
-const round = (value: number | null, places = 0) => (value === null ? null : Math.round(value * 10 ** places) / 10 ** places);
-
-/** A day's figures, as the companion app's dayMetrics gives them. */
-function figures(totals: DayTotals): DayMetrics {
-  const steps = round(largest(totals.steps));
-  const energy = round(largest(totals.energy));
-  const sleep = largest(totals.sleepMs);
-  return {
-    steps: steps !== null && steps <= 200_000 ? steps : null,
-    activeCaloriesKcal: energy !== null && energy <= 30_000 ? energy : null,
-    restingHeartRateBpm: totals.restingHeartRate.n ? round(totals.restingHeartRate.sum / totals.restingHeartRate.n, 1) : null,
-    hrvMs: totals.hrv.n ? round(totals.hrv.sum / totals.hrv.n, 1) : null,
-    weightKg: round(totals.weight?.value ?? null, 2),
-    systolicBpMmhg: round(totals.systolic?.value ?? null),
-    diastolicBpMmhg: round(totals.diastolic?.value ?? null),
-    vo2Max: round(totals.vo2Max?.value ?? null, 1),
-    sleepDurationMinutes: sleep === null ? null : Math.round(sleep / 60_000),
-  };
-}
+const READ_TYPES: ReadonlySet<string> = new Set(Object.values(HK));
+const LATEST_FIELDS = {
+  [HK.bodyMass]: 'weightKg',
+  [HK.systolic]: 'systolicBpMmhg',
+  [HK.diastolic]: 'diastolicBpMmhg',
+  [HK.vo2Max]: 'vo2Max',
+} as const;
+const MEAN_FIELDS = { [HK.restingHeartRate]: 'restingHeartRateBpm', [HK.hrv]: 'hrvMs' } as const;
 
 /**
  * Reads an Apple Health export.zip from its bytes, as they arrive. Refuses (ExportError) a file that is
@@ -110,8 +60,27 @@ export async function readAppleHealthExport(
   /** Given every other entry of the zip, in the same pass (another vendor's files, should this not be Apple's). */
   others?: EntryGatherer,
 ): Promise<ExportReading> {
-  const totals = new Map<string, DayTotals>();
+  const dayIndex = new Map<string, number>();
+  const dayNames: string[] = [];
+  const dayOf = (day: string) => {
+    let at = dayIndex.get(day);
+    if (at === undefined) {
+      const kept = Buffer.from(day).toString();
+      at = dayNames.push(kept) - 1;
+      dayIndex.set(kept, at);
+    }
+    return at;
+  };
+  const steps = new TimedSamples();
+  const energy = new TimedSamples();
+  const means = new Map<string, Map<string, Mean>>();
+  const latest = new Map<string, Map<string, Latest>>();
+  const sleep: SleepSegment[] = [];
+  const heart = new HeartRateWindows();
   const sources = new Map<string, number>();
+  /** Each source's index, name and rank (its best: a source's records name their device most of the time). */
+  const sourceIndex = new Map<string, number>();
+  const sourceList: { name: string; rank: number }[] = [];
   let records = 0;
   let used = 0;
   let compressed = 0;
@@ -125,14 +94,22 @@ export async function readAppleHealthExport(
 
   // An attribute's value is a slice of the chunk it was parsed from, and keeping it (as a map key) would
   // keep the whole chunk: a source's name is copied once and that copy kept.
-  const names = new Map<string, string>();
-  const interned = (name: string) => {
-    let kept = names.get(name);
-    if (kept === undefined) {
-      kept = Buffer.from(name, 'utf8').toString('utf8');
-      names.set(kept, kept);
+  const sourceOf = (name: string, device: string | undefined): number => {
+    let at = sourceIndex.get(name);
+    if (at === undefined) {
+      const kept = Buffer.from(name, 'utf8').toString('utf8');
+      at = sourceList.push({ name: kept, rank: sourceRank(kept, device) }) - 1;
+      sourceIndex.set(kept, at);
+    } else if (device) sourceList[at]!.rank = Math.min(sourceList[at]!.rank, sourceRank(name, device));
+    return at;
+  };
+  const dayFields = <T>(store: Map<string, Map<string, T>>, day: string) => {
+    let fields = store.get(day);
+    if (!fields) {
+      fields = new Map();
+      store.set(Buffer.from(day).toString(), fields);
     }
-    return kept;
+    return fields;
   };
 
   const parser = new SaxesParser({ xmlns: false, position: false });
@@ -150,39 +127,37 @@ export async function readAppleHealthExport(
     records += 1;
     if (onRecords && records % 20_000 === 0) onRecords(records);
     if (correlationDepth > 0) return;
-    const { type, sourceName: rawSource = 'unknown', unit = '', value, startDate, endDate } = tag.attributes as Record<string, string | undefined>;
+    const { type, sourceName: rawSource = 'unknown', unit = '', value, startDate, endDate, device } = tag.attributes as Record<string, string | undefined>;
     if (!type || !READ_TYPES.has(type)) return;
-    const startAt = exportDate(startDate);
-    const endAt = exportDate(endDate);
-    if (!Number.isFinite(startAt) || !Number.isFinite(endAt)) return;
+    const start = exportInstant(startDate);
+    const end = exportInstant(endDate);
+    if (!start || !end || end.at < start.at) return;
     const numeric = type === HK.sleep ? SLEEP_VALUES[value ?? ''] : Number(value);
     if (numeric === undefined || !Number.isFinite(numeric)) return;
-    const sample: Sample = { type, value: numeric, unit, startAt: new Date(startAt), endAt: new Date(endAt) };
+    const sample: Sample = { type, value: numeric, unit, startAt: new Date(start.at), endAt: new Date(end.at) };
     if (!isPlausible(sample)) return;
-    const sourceName = interned(rawSource);
-    const day = dayOf(sample);
-    let today = totals.get(day);
-    if (!today) {
-      today = newTotals();
-      totals.set(day, today);
-    }
+    const source = sourceOf(rawSource, device);
     if (type === HK.sleep) {
-      if (!ASLEEP.has(numeric) || endAt <= startAt) return;
-      add(today.sleepMs, sourceName, endAt - startAt);
+      sleep.push({ start: start.at, end: end.at, stage: numeric, source, endDay: dayNames[dayOf(end.day)]! });
     } else {
       const inUnit = inAppUnit(sample);
       if (inUnit === null) return;
-      if (type === HK.steps) add(today.steps, sourceName, inUnit);
-      else if (type === HK.activeEnergy) add(today.energy, sourceName, inUnit);
-      else if (type === HK.restingHeartRate) today.restingHeartRate = { sum: today.restingHeartRate.sum + inUnit, n: today.restingHeartRate.n + 1 };
-      else if (type === HK.hrv) today.hrv = { sum: today.hrv.sum + inUnit, n: today.hrv.n + 1 };
-      else if (type === HK.bodyMass) today.weight = later(today.weight, startAt, inUnit);
-      else if (type === HK.systolic) today.systolic = later(today.systolic, startAt, inUnit);
-      else if (type === HK.diastolic) today.diastolic = later(today.diastolic, startAt, inUnit);
-      else if (type === HK.vo2Max) today.vo2Max = later(today.vo2Max, startAt, inUnit);
+      if (type === HK.steps) steps.push(start.at, end.at, inUnit, source, dayOf(start.day));
+      else if (type === HK.activeEnergy) energy.push(start.at, end.at, inUnit, source, dayOf(start.day));
+      else if (type === HK.heartRate) heart.add(start.at, inUnit, sourceList[source]!.rank);
+      else if (type in MEAN_FIELDS) {
+        const fields = dayFields(means, start.day);
+        const held = fields.get(type) ?? { sum: 0, n: 0 };
+        fields.set(type, { sum: held.sum + inUnit, n: held.n + 1 });
+      } else if (type in LATEST_FIELDS) {
+        const fields = dayFields(latest, start.day);
+        const held = fields.get(type);
+        if (!held || held.at <= start.at) fields.set(type, { at: start.at, value: inUnit });
+      }
     }
     used += 1;
-    sources.set(sourceName, (sources.get(sourceName) ?? 0) + 1);
+    const name = sourceList[source]!.name;
+    sources.set(name, (sources.get(name) ?? 0) + 1);
   });
   parser.on('closetag', (tag) => {
     if (tag.name === 'Correlation') correlationDepth -= 1;
@@ -226,11 +201,31 @@ export async function readAppleHealthExport(
   if (!found) throw new ExportError('not_export');
   if (!closed) throw new ExportError(root === 'HealthData' ? 'truncated' : 'not_export');
 
-  const days = new Map<string, DayMetrics>();
-  for (const day of [...totals.keys()].sort()) {
-    const metrics = figures(totals.get(day)!);
-    if (Object.values(metrics).some((value) => value !== null)) days.set(day, metrics);
+  const days = new Map<string, DayFigures>();
+  const set = (day: string, field: keyof DayFigures, value: number | null) => {
+    const figure = plausible(field as Parameters<typeof plausible>[0], value);
+    if (figure === null) return;
+    const figures = days.get(day) ?? {};
+    figures[field] = figure;
+    days.set(day, figures);
+  };
+  // The sources in the Health app's order: by rank, then (two apps of one rank never adding up) by name.
+  const ranked = sourceList.map((source, i) => ({ ...source, i })).sort((a, b) => a.rank - b.rank || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const position = new Uint32Array(sourceList.length);
+  ranked.forEach((source, at) => (position[source.i] = at));
+  const order = (source: number) => position[source]!;
+  for (const [day, sum] of prioritySums(steps, order)) set(dayNames[day]!, 'steps', Math.round(sum));
+  for (const [day, sum] of prioritySums(energy, order)) set(dayNames[day]!, 'activeCaloriesKcal', Math.round(sum));
+  for (const [day, fields] of means) for (const [type, { sum, n }] of fields) set(day, MEAN_FIELDS[type as keyof typeof MEAN_FIELDS], sum / n);
+  for (const [day, fields] of latest) for (const [type, { value }] of fields) set(day, LATEST_FIELDS[type as keyof typeof LATEST_FIELDS], value);
+  for (const [day, night] of nightsOf(sleep, order)) {
+    set(day, 'sleepDurationMinutes', night.asleepMinutes);
+    if (days.get(day)?.sleepDurationMinutes === undefined) continue;
+    for (const [field, minutes] of [['sleepDeepMinutes', night.deepMinutes], ['sleepLightMinutes', night.lightMinutes], ['sleepRemMinutes', night.remMinutes], ['sleepAwakeMinutes', night.awakeMinutes]] as const) {
+      if (minutes !== null) days.get(day)![field] = minutes;
+    }
   }
-  const list = [...days.keys()];
-  return { days, records, used, first: list[0] ?? null, last: list.at(-1) ?? null, sources };
+  const sorted = new Map([...days].sort(([a], [b]) => (a < b ? -1 : 1)));
+  const list = [...sorted.keys()];
+  return { days: sorted, records, used, first: list[0] ?? null, last: list.at(-1) ?? null, sources, heartRate: heart.means() };
 }

@@ -16,7 +16,10 @@ export class ExportError extends Error {
   }
 }
 
-export type DayFigures = Partial<Record<MetricField, number | null>>;
+/** A night's stages in minutes, where the export has them (kept beside the day's figures for the sleep-stages view). */
+export type SleepStageField = 'sleepDeepMinutes' | 'sleepLightMinutes' | 'sleepRemMinutes' | 'sleepAwakeMinutes';
+
+export type DayFigures = Partial<Record<MetricField | SleepStageField, number | null>>;
 
 /** What any history reader found: each day's figures, and what a preview shows. */
 export type HistoryReading = {
@@ -29,6 +32,8 @@ export type HistoryReading = {
   last: string | null;
   /** The devices and apps behind the days, by records used. */
   sources: ReadonlyMap<string, number>;
+  /** Heart-rate readings as 5-minute means: [the window's start in minutes since 1970, bpm], oldest first. */
+  heartRate?: readonly (readonly [number, number])[];
 };
 
 /** The days sorted, their range, and one source name: a reading from a vendor's own files. */
@@ -75,6 +80,18 @@ export function setFigure(days: Map<string, DayFigures>, day: string | null, fie
   figures[field] = figure;
   days.set(day, figures);
   return true;
+}
+
+/**
+ * A night's stages on its day, in minutes, from durations in `unit` seconds (60 for minutes' columns
+ * given in seconds, 1 for minutes): set only where the night's time asleep is, and each stage plausible.
+ */
+export function setStages(days: Map<string, DayFigures>, day: string | null, stages: { deep: number | null; light: number | null; rem: number | null; awake: number | null }, secondsPer: 60 | 1): void {
+  const figures = day ? days.get(day) : undefined;
+  if (!figures || figures.sleepDurationMinutes === undefined || figures.sleepDurationMinutes === null) return;
+  const minutes = (value: number | null) => (value === null || value < 0 || value / secondsPer > 24 * 60 ? null : Math.round(value / secondsPer));
+  const fields = { sleepDeepMinutes: minutes(stages.deep), sleepLightMinutes: minutes(stages.light), sleepRemMinutes: minutes(stages.rem), sleepAwakeMinutes: minutes(stages.awake) } as const;
+  for (const [field, value] of Object.entries(fields)) if (value !== null) figures[field as SleepStageField] = value;
 }
 
 /** "2024-06-08 07:12:45", "2024-06-08T07:12:45+02:00", "2024-06-08" → "2024-06-08" (the local date written); null otherwise. */

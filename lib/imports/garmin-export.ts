@@ -1,6 +1,7 @@
 import { Decoder, Stream, Utils } from '@garmin/fitsdk';
 import type { MetricField } from '@/lib/metrics/source-priority';
-import { type DayFigures, ExportError, type HistoryReading, jsonOf, numberOf, plausible, readingOf, setFigure } from './export-file';
+import { HeartRateWindows } from './apple-days';
+import { type DayFigures, ExportError, type HistoryReading, jsonOf, numberOf, plausible, readingOf, setFigure, setStages } from './export-file';
 
 // Garmin's history, from two kinds of file (docs/integrations/history-imports.md §2):
 // - the Garmin Connect account export (Account → Data Management → Export Your Data): a zip whose
@@ -28,12 +29,62 @@ const num = (value: unknown): number | null => (typeof value === 'number' && Num
 
 type Mean = { sum: number; n: number };
 
+const UINT32 = 2 ** 32;
+
+/**
+ * The local calendar day of each instant in one FIT file: the file's own local time where it gives one
+ * (a message's local_timestamp beside its timestamp, or the device settings' time offset or zone), else
+ * the member's time zone. One offset per file: a watch writes a day's file in one zone.
+ */
+export function localDays(all: Record<string, Mesg[] | undefined>, timeZone: string): (date: Date) => string {
+  const list = (name: string) => all[name] ?? [];
+  const localSeconds = (value: unknown) => (value instanceof Date ? (value.getTime() - Utils.FIT_EPOCH_MS) / 1000 : num(value));
+  let offsetMs: number | null = null;
+  for (const name of ['monitoringInfoMesgs', 'activityMesgs', 'timestampCorrelationMesgs', 'monitoringMesgs', 'skinTempOvernightMesgs']) {
+    const found = list(name).find((m) => dateOf(m.timestamp) && localSeconds(m.localTimestamp) !== null);
+    if (found) {
+      offsetMs = localSeconds(found.localTimestamp)! * 1000 + Utils.FIT_EPOCH_MS - dateOf(found.timestamp)!.getTime();
+      break;
+    }
+  }
+  if (offsetMs === null) {
+    const settings = list('deviceSettingsMesgs')[0];
+    const first = (value: unknown) => num(Array.isArray(value) ? value[0] : value);
+    const offset = first(settings?.timeOffset);
+    const zone = first(settings?.timeZoneOffset);
+    if (offset !== null) offsetMs = (offset >= UINT32 / 2 ? offset - UINT32 : offset) * 1000;
+    else if (zone !== null) offsetMs = zone * 3_600_000;
+  }
+  if (offsetMs !== null && Math.abs(offsetMs) <= 14 * 3_600_000) {
+    const fixed = Math.round(offsetMs / 60_000) * 60_000;
+    return (date) => new Date(date.getTime() + fixed).toISOString().slice(0, 10);
+  }
+  return zonedDay(timeZone);
+}
+
+/** The calendar day of an instant in an IANA time zone (UTC for an unknown one). */
+export function zonedDay(timeZone: string): (date: Date) => string {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  } catch {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
+  }
+  return (date) => format.format(date);
+}
+
 /** FIT files folded into days as each one arrives; nothing of a file is kept once it is read. */
 export class FitDays {
   records = 0;
   used = 0;
   files = 0;
   private readonly steps = new Map<string, Map<string, number>>();
+  private readonly activeCalories = new Map<string, Map<string, number>>();
+  readonly heart = new HeartRateWindows();
+  private readonly nightStages = new Map<string, { at: number; deep: number; light: number; rem: number; awake: number }>();
+
+  /** `timeZone`: the member's, for a file that says nothing of its local time (IANA name). */
+  constructor(private readonly timeZone = 'UTC') {}
   private readonly stress = new Map<string, Mean>();
   private readonly latest = new Map<string, Map<MetricField, { at: number; value: number }>>();
 
@@ -56,21 +107,25 @@ export class FitDays {
     const list = (name: string) => all[name] ?? [];
     this.records += Object.values(all).reduce((sum, mesgs) => sum + (mesgs?.length ?? 0), 0);
 
-    // The member's local time: monitoring_info gives it as a second timestamp; without one, UTC.
-    const info = list('monitoringInfoMesgs').find((m) => dateOf(m.timestamp) && num(m.localTimestamp) !== null);
-    const offsetMs = info ? num(info.localTimestamp)! * 1000 + Utils.FIT_EPOCH_MS - dateOf(info.timestamp)!.getTime() : 0;
-    const dayOf = (date: Date) => new Date(date.getTime() + offsetMs).toISOString().slice(0, 10);
+    const dayOf = localDays(all, this.timeZone);
 
-    // Monitoring step counts run up through the day per activity type: the day's largest, added across types.
+    // Monitoring step counts and active calories run up through the day per activity type: the day's
+    // largest, added across types. Heart-rate readings become 5-minute means.
+    const runningUp = (store: Map<string, Map<string, number>>, day: string, type: string, value: number | null) => {
+      if (value === null) return;
+      const types = store.get(day) ?? new Map<string, number>();
+      types.set(type, Math.max(types.get(type) ?? 0, value));
+      store.set(day, types);
+    };
     for (const m of list('monitoringMesgs')) {
       const at = dateOf(m.timestamp);
-      const steps = num(m.steps);
-      if (!at || steps === null) continue;
+      if (!at) continue;
       const day = dayOf(at);
-      const types = this.steps.get(day) ?? new Map<string, number>();
       const type = String(m.activityType ?? 'unknown');
-      types.set(type, Math.max(types.get(type) ?? 0, steps));
-      this.steps.set(day, types);
+      runningUp(this.steps, day, type, num(m.steps));
+      runningUp(this.activeCalories, day, type, num(m.activeCalories));
+      const bpm = num(m.heartRate);
+      if (bpm !== null && bpm >= 20 && bpm <= 250) this.heart.add(at.getTime(), bpm, 0);
     }
     for (const m of list('monitoringHrDataMesgs')) {
       const at = dateOf(m.timestamp);
@@ -90,10 +145,12 @@ export class FitDays {
       .filter((s): s is { at: Date; level: string } => s.at !== null)
       .sort((a, b) => a.at.getTime() - b.at.getTime());
     if (stages.length > 1) {
-      let asleepMs = 0;
-      for (let i = 0; i + 1 < stages.length; i += 1) if (['light', 'deep', 'rem'].includes(stages[i]!.level)) asleepMs += stages[i + 1]!.at.getTime() - stages[i]!.at.getTime();
+      const ms: Record<string, number> = { light: 0, deep: 0, rem: 0, awake: 0 };
+      for (let i = 0; i + 1 < stages.length; i += 1) if (stages[i]!.level in ms) ms[stages[i]!.level]! += stages[i + 1]!.at.getTime() - stages[i]!.at.getTime();
       const end = stages.at(-1)!.at;
-      this.keep(dayOf(end), 'sleepDurationMinutes', end.getTime(), Math.round(asleepMs / 60_000));
+      this.keep(dayOf(end), 'sleepDurationMinutes', end.getTime(), Math.round((ms.light! + ms.deep! + ms.rem!) / 60_000));
+      const held = this.nightStages.get(dayOf(end));
+      if (!held || held.at <= end.getTime()) this.nightStages.set(dayOf(end), { at: end.getTime(), deep: ms.deep! / 1000, light: ms.light! / 1000, rem: ms.rem! / 1000, awake: ms.awake! / 1000 });
       const score = list('sleepAssessmentMesgs').map((m) => num(m.overallSleepScore)).find((s) => s !== null);
       if (score !== undefined) this.keep(dayOf(end), 'sleepScore', end.getTime(), score);
     }
@@ -125,15 +182,27 @@ export class FitDays {
   days(): Map<string, DayFigures> {
     const days = new Map<string, DayFigures>();
     for (const [day, types] of this.steps) setFigure(days, day, 'steps', [...types.values()].reduce((a, b) => a + b, 0));
+    for (const [day, types] of this.activeCalories) setFigure(days, day, 'activeCaloriesKcal', [...types.values()].reduce((a, b) => a + b, 0));
     for (const [day, { sum, n }] of this.stress) setFigure(days, day, 'stressScore', sum / n);
     for (const [day, fields] of this.latest) for (const [field, { value }] of fields) setFigure(days, day, field, value);
+    for (const [day, stages] of this.nightStages) setStages(days, day, stages, 60);
     return days;
   }
 }
 
 const arrayOf = (value: unknown): Mesg[] => (Array.isArray(value) ? value.filter((item): item is Mesg => typeof item === 'object' && item !== null) : []);
 const object = (value: unknown): Mesg => (typeof value === 'object' && value !== null ? (value as Mesg) : {});
-const calendarDate = (value: unknown): string | null => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null);
+/**
+ * A calendar date as Garmin Connect writes it: "2026-10-20", "2026-10-20T00:00:00.0" (weigh-ins), or
+ * epoch milliseconds of that date's midnight; the date written, with no time zone applied.
+ */
+export function calendarDate(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isFinite(value) && value > 0) return new Date(value).toISOString().slice(0, 10);
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (/^\d{10,13}$/.test(text)) return calendarDate(Number(text));
+  return /^(\d{4}-\d{2}-\d{2})(?:$|[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$)/.exec(text)?.[1] ?? null;
+}
 
 /** The account export's JSON files folded into days. */
 function jsonDays(files: ReadonlyMap<string, Uint8Array>): { days: Map<string, DayFigures>; records: number; used: number; recognised: boolean } {
@@ -174,6 +243,7 @@ function jsonDays(files: ReadonlyMap<string, Uint8Array>): { days: Map<string, D
     const stages = [row.deepSleepSeconds, row.lightSleepSeconds, row.remSleepSeconds].map(num);
     const asleep = stages.every((s) => s === null) ? null : stages.reduce<number>((sum, s) => sum + (s ?? 0), 0) / 60;
     count([set(day, 'sleepDurationMinutes', asleep), set(day, 'sleepScore', object(row.sleepScores).overallScore), set(day, 'respiratoryRateBpm', row.averageRespiration)]);
+    setStages(days, day, { deep: num(row.deepSleepSeconds), light: num(row.lightSleepSeconds), rem: num(row.remSleepSeconds), awake: num(row.awakeSleepSeconds) }, 60);
   }
   for (const row of entries(JSON_FILES[2]!)) {
     const day = calendarDate(row.calendarDate);
@@ -209,5 +279,5 @@ export function readGarminExport(files: ReadonlyMap<string, Uint8Array>, fit: Fi
   if (hasJson && !json.recognised && fit.files === 0) throw new ExportError('not_export');
   const days = fit.days();
   for (const [day, figures] of json.days) days.set(day, { ...days.get(day), ...Object.fromEntries(Object.entries(figures).filter(([, value]) => value !== null)) });
-  return readingOf(days, json.records + fit.records, json.used + fit.used, 'Garmin');
+  return { ...readingOf(days, json.records + fit.records, json.used + fit.used, 'Garmin'), heartRate: fit.heart.size ? fit.heart.means() : undefined };
 }

@@ -5,8 +5,9 @@ import { ApiError } from '@/lib/errors';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { MetricSource } from '@/lib/generated/prisma/enums';
 import { METRIC_FIELDS, type MetricField } from '@/lib/metrics/source-priority';
-import { ExportError, type ExportProblem, type HistoryReading } from './export-file';
+import { type DayFigures, ExportError, type ExportProblem, type HistoryReading } from './export-file';
 import { yielding } from '@/lib/jobs/priority';
+import { laterFigures } from './merge-days';
 import { importFileSize, readImportFile, removeImportFile, writeImportFile } from './files';
 import { type ExportKind, readHistoryExport } from './read-export';
 import { noteMember } from '@/lib/observability/runtime';
@@ -19,7 +20,7 @@ import { noteMember } from '@/lib/observability/runtime';
 // Days are stored under their vendor's own import source (APPLE_HEALTH_EXPORT, WHOOP_EXPORT…, each ranked
 // right after the vendor's live rows in lib/metrics/source-priority.ts, so the per-field priority merges
 // them with connected devices and nothing counts twice), each linked to its import. The same file again (by SHA-256) adds nothing; a later
-// file replaces the days it shares with an earlier one; removing an import takes the days it still holds.
+// file replaces the measures it carries on the days it shares with an earlier one; removing an import takes the days it still holds.
 
 /** Each kind of export's own source, ranked right after its vendor's live rows. */
 const SOURCE_OF_KIND: Readonly<Record<ExportKind, MetricSource>> = {
@@ -34,7 +35,7 @@ const sourceOf = (kind: string) => SOURCE_OF_KIND[kind as ExportKind] ?? MetricS
 export const MAX_IMPORT_BYTES = 4 * 1024 ** 3;
 export const IMPORT_TOO_LARGE = 'That file is larger than 4 GB, more than a health export holds.';
 
-type ImportedDay = Partial<Record<MetricField, number | null>>;
+type ImportedDay = DayFigures;
 
 /** What the member is told when a file is not read: what happened, and what to do instead. */
 export const IMPORT_PROBLEMS: Readonly<Record<ExportProblem | 'unreadable', string>> = {
@@ -59,6 +60,8 @@ export type ImportPreview = {
   replaced: number;
   /** The devices and apps behind the days, most records first. */
   sources: string[];
+  /** Heart-rate readings the file holds, as the 5-minute means that will be stored. */
+  heart_rate_means?: number;
 };
 
 /** An import as the API answers it. */
@@ -77,7 +80,8 @@ export type ImportView = {
   created_at: string;
 };
 
-type Stored = { summary: ImportPreview; days?: [string, ImportedDay][] };
+/** The preview, and until confirmation what to store: the days, and heart-rate means as [minutes since 1970, bpm]. */
+type Stored = { summary: ImportPreview; days?: [string, ImportedDay][]; heartRate?: (readonly [number, number])[] };
 type Row = Prisma.HistoryImportGetPayload<true>;
 
 const STATUSES: readonly ImportView['status'][] = ['queued', 'reading', 'previewed', 'done', 'failed', 'cancelled'];
@@ -126,6 +130,7 @@ export async function previewOf(userId: string, reading: HistoryReading, kind: s
     added: days.length - replaced,
     replaced,
     sources: [...reading.sources].sort(([, a], [, b]) => b - a).map(([name]) => name),
+    ...(reading.heartRate?.length ? { heart_rate_means: reading.heartRate.length } : {}),
   };
 }
 
@@ -175,9 +180,10 @@ export async function runImportRead(importId: string, now: () => number = Date.n
   }
   try {
     // The reading rests between stretches of work, so that the web server keeps answering meanwhile.
-    const { kind, reading } = await readHistoryExport(yielding(counted()), (read) => (records = read));
+    const member = await db.user.findUnique({ where: { id: row.userId }, select: { timeZone: true } });
+    const { kind, reading } = await readHistoryExport(yielding(counted()), (read) => (records = read), member?.timeZone ?? 'UTC');
     const summary = await previewOf(row.userId, reading, kind);
-    const stored: Stored = { summary, days: [...reading.days.entries()] };
+    const stored: Stored = { summary, days: [...reading.days.entries()], heartRate: reading.heartRate?.length ? [...reading.heartRate] : undefined };
     await db.historyImport.updateMany({
       where: { id: row.id, status: 'reading' },
       data: { status: 'previewed', kind, progress: 1, recordsRead: reading.records, preview: stored as unknown as Prisma.InputJsonValue, firstDay: reading.first ? ISO_DAY.toDate(reading.first) : null, lastDay: reading.last ? ISO_DAY.toDate(reading.last) : null },
@@ -202,11 +208,28 @@ export async function confirmImport(userId: string, importId: string): Promise<I
   const days = stored?.days ?? [];
   const done = await db.$transaction(
     async (tx) => {
-      // A later file replaces the days it shares with earlier imports, whole: its figures, its link.
+      // A later file replaces only the measures and days it carries (a Garmin watch's files come one at a
+      // time, each with some of a day's measures): the day's other measures stay; the day links to this file.
       const source = sourceOf(row.kind);
-      if (days.length) await tx.dailyMetric.deleteMany({ where: { userId, source, day: { in: days.map(([day]) => ISO_DAY.toDate(day)) } } });
       for (let at = 0; at < days.length; at += 1000) {
-        await tx.dailyMetric.createMany({ data: days.slice(at, at + 1000).map(([day, metrics]) => ({ userId, day: ISO_DAY.toDate(day), source, importId: row.id, ...metrics })) });
+        const batch = days.slice(at, at + 1000);
+        const held = await tx.dailyMetric.findMany({ where: { userId, source, day: { in: batch.map(([day]) => ISO_DAY.toDate(day)) } }, select: { id: true, day: true, steps: true, activeCaloriesKcal: true } });
+        const heldRows = new Map(held.map((day) => [ISO_DAY.fromDate(day.day), day]));
+        for (const [day, metrics] of batch) {
+          const before = heldRows.get(day);
+          if (before) await tx.dailyMetric.update({ where: { id: before.id }, data: { ...laterFigures(row.kind, before, metrics), importId: row.id } });
+        }
+        const fresh = batch.filter(([day]) => !heldRows.has(day));
+        if (fresh.length) await tx.dailyMetric.createMany({ data: fresh.map(([day, metrics]) => ({ userId, day: ISO_DAY.toDate(day), source, importId: row.id, ...laterFigures(row.kind, {}, metrics) })) });
+      }
+      // Heart rate the same way: this file's 5-minute means replace what an earlier import of its kind held for that stretch.
+      const heart = stored?.heartRate ?? [];
+      if (heart.length) {
+        // Oldest first (the readers sort them).
+        await tx.heartRateSample.deleteMany({ where: { userId, source, recordedAt: { gte: new Date(heart[0]![0] * 60_000), lte: new Date(heart.at(-1)![0] * 60_000) } } });
+      }
+      for (let at = 0; at < heart.length; at += 5000) {
+        await tx.heartRateSample.createMany({ data: heart.slice(at, at + 5000).map(([minute, bpm]) => ({ userId, source, importId: row.id, recordedAt: new Date(minute * 60_000), bpm })), skipDuplicates: true });
       }
       return tx.historyImport.update({
         where: { id: row.id },

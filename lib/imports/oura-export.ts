@@ -1,4 +1,5 @@
-import { csvTable, type DayFigures, ExportError, type HistoryReading, localDay, numberOf, readingOf, setFigure } from './export-file';
+import { exportInstant, HeartRateWindows } from './apple-days';
+import { csvTable, type DayFigures, ExportError, type HistoryReading, localDay, numberOf, readingOf, setFigure, setStages } from './export-file';
 
 // Oura's data export (Membership Hub → Export data): CSV files named by category, separated by
 // semicolons, with the Oura API v2's snake_case field names, so the figures match what the Oura adapter
@@ -7,7 +8,15 @@ import { csvTable, type DayFigures, ExportError, type HistoryReading, localDay, 
 // for recovery. docs/integrations/history-imports.md §4 has the columns.
 
 /** The files this reader takes from the zip (base names, lower-cased; exports write them in either case). */
-export const OURA_FILES: ReadonlySet<string> = new Set(['dailysleep.csv', 'sleepmodel.csv', 'dailyactivity.csv', 'dailyreadiness.csv']);
+export const OURA_FILES: ReadonlySet<string> = new Set(['dailysleep.csv', 'sleepmodel.csv', 'dailyactivity.csv', 'dailyreadiness.csv', 'heartrate.csv']);
+
+/** An ISO timestamp with its offset ("2026-11-20T07:12:00+00:00", "…Z"); null otherwise. */
+function instantOf(text: string | undefined): number | null {
+  const trimmed = text?.trim() ?? '';
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(trimmed)) return exportInstant(trimmed)?.at ?? null;
+  const at = Date.parse(trimmed);
+  return Number.isFinite(at) ? at : null;
+}
 
 /** Oura's data export's days; null when the zip holds none of its files. */
 export function readOuraExport(files: ReadonlyMap<string, Uint8Array>): HistoryReading | null {
@@ -18,11 +27,11 @@ export function readOuraExport(files: ReadonlyMap<string, Uint8Array>): HistoryR
   let used = 0;
   let recognised = false;
 
-  const table = (name: string, columns: readonly string[]) => {
+  const table = (name: string, columns: readonly string[], key = 'day') => {
     const bytes = files.get(name);
     if (!bytes) return [];
     const read = csvTable(bytes);
-    if (!read.has('day') || !columns.some((column) => read.has(column))) return [];
+    if (!read.has(key) || !columns.some((column) => read.has(column))) return [];
     recognised = true;
     records += read.rows.length;
     return read.rows;
@@ -57,9 +66,19 @@ export function readOuraExport(files: ReadonlyMap<string, Uint8Array>): HistoryR
       setFigure(days, day, 'hrvMs', numberOf(cell('average_hrv'))),
       setFigure(days, day, 'respiratoryRateBpm', numberOf(cell('average_breath'))),
     ];
+    setStages(days, day, { deep: numberOf(cell('deep_sleep_duration')), light: numberOf(cell('light_sleep_duration')), rem: numberOf(cell('rem_sleep_duration')), awake: numberOf(cell('awake_time')) }, 60);
     count(gave.some(Boolean));
+  }
+  // Heart rate (the API's heartrate: timestamp, bpm, source) as 5-minute means, as live samples are kept.
+  const heart = new HeartRateWindows();
+  for (const cell of table('heartrate.csv', ['bpm'], 'timestamp')) {
+    const at = instantOf(cell('timestamp'));
+    const bpm = numberOf(cell('bpm'));
+    if (at === null || bpm === null || bpm < 20 || bpm > 250) continue;
+    heart.add(at, bpm, 0);
+    used += 1;
   }
   // Files with Oura's names but other headers are not Oura's.
   if (!recognised) throw new ExportError('not_export');
-  return readingOf(days, records, used, 'Oura');
+  return { ...readingOf(days, records, used, 'Oura'), heartRate: heart.size ? heart.means() : undefined };
 }

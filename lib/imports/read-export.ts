@@ -23,7 +23,8 @@ async function* rest(head: Uint8Array, more: AsyncIterator<Uint8Array>): AsyncGe
 }
 
 /** Which vendor's export the bytes are, and the days read from it; refuses (ExportError) what is none. */
-export async function readHistoryExport(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, onRecords?: (records: number) => void): Promise<{ kind: ExportKind; reading: HistoryReading }> {
+/** `timeZone`: the member's (IANA), for a FIT file that says nothing of its local time. */
+export async function readHistoryExport(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, onRecords?: (records: number) => void, timeZone = 'UTC'): Promise<{ kind: ExportKind; reading: HistoryReading }> {
   const more = (Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : (async function* () { yield* source; })()) as AsyncIterator<Uint8Array>;
   const start: Uint8Array[] = [];
   let size = 0;
@@ -32,7 +33,7 @@ export async function readHistoryExport(source: AsyncIterable<Uint8Array> | Iter
     size += next.value.length;
   }
   const head = Buffer.concat(start);
-  const fit = new FitDays();
+  const fit = new FitDays(timeZone);
 
   if (looksLikeFit(head)) {
     const chunks: Uint8Array[] = [head];

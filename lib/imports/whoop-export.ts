@@ -1,12 +1,15 @@
 import type { MetricField } from '@/lib/metrics/source-priority';
-import { csvTable, type DayFigures, ExportError, type HistoryReading, localDay, numberOf, readingOf, setFigure } from './export-file';
+import { csvTable, type DayFigures, ExportError, type HistoryReading, localDay, numberOf, readingOf, setFigure, setStages } from './export-file';
+import { cycleDayFromLocal } from '@/lib/wearables/whoop/records';
 
 // Whoop's data export (Whoop app → Menu → Export WHOOP Data: a zip of CSV files, mailed within a day):
 // physiological_cycles.csv holds one row per cycle (sleep to sleep) with its recovery, resting heart
 // rate, HRV (RMSSD), sleep performance, asleep minutes, respiratory rate and energy.
 // docs/integrations/history-imports.md §3 has the columns. Days follow the Whoop adapter
-// (lib/wearables/whoop): the night and its recovery on the local date of waking, the cycle's energy on
-// the local date it started, so a CSV row and the API's land on the same day.
+// (lib/wearables/whoop/records.ts cycleDay): a cycle runs from falling asleep to falling asleep again
+// (developer.whoop.com/docs/developing/user-data/cycle), and the Whoop app shows it, its night, recovery
+// and energy, on the local date of waking; a row with no wake onset on the date its start plus 12 hours
+// falls on. A CSV row and the API's records land on the same day.
 
 /** The file this reader takes from the zip (lib/imports/export-file.ts EntryGatherer names files by base name, lower-cased). */
 export const WHOOP_FILES: ReadonlySet<string> = new Set(['physiological_cycles.csv']);
@@ -21,20 +24,24 @@ const COLUMNS = {
   asleep: 'asleep duration (min)',
   respiratoryRate: 'respiratory rate (rpm)',
   energy: 'energy burned (cal)',
+  light: 'light sleep duration (min)',
+  deep: 'deep (sws) duration (min)',
+  rem: 'rem duration (min)',
+  awake: 'awake duration (min)',
 } as const;
 
-type Field = { column: keyof typeof COLUMNS; field: MetricField; day: 'wake' | 'start' };
+type Field = { column: keyof typeof COLUMNS; field: MetricField };
 
 /** Each column's measure and its day. */
 const FIELDS: readonly Field[] = [
-  { column: 'recovery', field: 'recoveryScore', day: 'wake' },
-  { column: 'restingHeartRate', field: 'restingHeartRateBpm', day: 'wake' },
-  { column: 'hrv', field: 'hrvMs', day: 'wake' },
-  { column: 'sleepPerformance', field: 'sleepScore', day: 'wake' },
-  { column: 'asleep', field: 'sleepDurationMinutes', day: 'wake' },
-  { column: 'respiratoryRate', field: 'respiratoryRateBpm', day: 'wake' },
+  { column: 'recovery', field: 'recoveryScore' },
+  { column: 'restingHeartRate', field: 'restingHeartRateBpm' },
+  { column: 'hrv', field: 'hrvMs' },
+  { column: 'sleepPerformance', field: 'sleepScore' },
+  { column: 'asleep', field: 'sleepDurationMinutes' },
+  { column: 'respiratoryRate', field: 'respiratoryRateBpm' },
   // "cal" in the header, kilocalories in the cells (a few thousand a day).
-  { column: 'energy', field: 'totalCaloriesKcal', day: 'start' },
+  { column: 'energy', field: 'totalCaloriesKcal' },
 ];
 
 /** The cycles CSV's days, from the files of a Whoop export; null when the zip holds none. */
@@ -48,11 +55,10 @@ export function readWhoopExport(files: ReadonlyMap<string, Uint8Array>): History
   const days = new Map<string, DayFigures>();
   let used = 0;
   for (const cell of table.rows) {
-    const start = localDay(cell(COLUMNS.start));
-    // A cycle not yet slept out has no wake: its night's figures wait for the next export.
-    const wake = localDay(cell(COLUMNS.wake));
+    const day = localDay(cell(COLUMNS.wake)) ?? cycleDayFromLocal(cell(COLUMNS.start));
     let any = false;
-    for (const { column, field, day } of FIELDS) any = setFigure(days, day === 'wake' ? wake : start, field, numberOf(cell(COLUMNS[column]))) || any;
+    for (const { column, field } of FIELDS) any = setFigure(days, day, field, numberOf(cell(COLUMNS[column]))) || any;
+    setStages(days, day, { deep: numberOf(cell(COLUMNS.deep)), light: numberOf(cell(COLUMNS.light)), rem: numberOf(cell(COLUMNS.rem)), awake: numberOf(cell(COLUMNS.awake)) }, 1);
     if (any) used += 1;
   }
   return readingOf(days, table.rows.length, used, 'Whoop');

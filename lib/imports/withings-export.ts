@@ -1,5 +1,5 @@
 import type { MetricField } from '@/lib/metrics/source-priority';
-import { type CsvTable, csvTable, type DayFigures, ExportError, type HistoryReading, localDay, numberOf, readingOf, setFigure } from './export-file';
+import { type CsvTable, csvTable, type DayFigures, ExportError, type HistoryReading, localDay, numberOf, readingOf, setFigure, setStages } from './export-file';
 
 // Withings' data export (dashboard → Settings → Download my data): a zip of CSV files. This reads the
 // summaries: weight.csv (weight, fat mass), bp.csv (blood pressure), sleep.csv (a night's stages, on the
@@ -23,6 +23,7 @@ const NAMES = {
   light: ['light (s)', 'leicht (s)', 'léger (s)', 'ligero (s)'],
   deep: ['deep (s)', 'tief (s)', 'profond (s)', 'profundo (s)'],
   rem: ['rem (s)'],
+  awake: ['awake (s)', 'wach (s)', 'éveillé (s)', 'despierto (s)'],
   lowestHeartRate: ['heart rate (min)', 'herzfrequenz (min)', 'fréquence cardiaque (min)', 'frecuencia cardíaca (mín)'],
   sleepScore: ['sleep score', 'schlafindex', 'score de sommeil', 'puntuación del sueño'],
   value: ['value', 'wert', 'valeur', 'valor'],
@@ -98,6 +99,7 @@ export function readWithingsExport(files: ReadonlyMap<string, Uint8Array>): Hist
     const stages = [column(sleep, NAMES.light), column(sleep, NAMES.deep), column(sleep, NAMES.rem)];
     const lowest = column(sleep, NAMES.lowestHeartRate);
     const score = column(sleep, NAMES.sleepScore);
+    const awake = column(sleep, NAMES.awake);
     if (to && stages[0] && stages[1]) {
       recognised = true;
       for (const cell of sleep.rows) {
@@ -110,6 +112,7 @@ export function readWithingsExport(files: ReadonlyMap<string, Uint8Array>): Hist
           setFigure(days, day, 'restingHeartRateBpm', lowest?.(cell)),
           setFigure(days, day, 'sleepScore', score?.(cell)),
         ];
+        setStages(days, day, { light: seconds[0] ?? null, deep: seconds[1] ?? null, rem: seconds[2] ?? null, awake: awake?.(cell) ?? null }, 60);
         if (gave.some(Boolean)) used += 1;
       }
     }

@@ -1,7 +1,7 @@
 import { utcDay } from '@/lib/days';
 
-// HealthKit samples → the app's daily metrics and heart-rate samples (pure: no database). Each UTC day
-// is recomputed from all of that day's stored samples, so a resend or a late sample gives the same rows.
+// HealthKit samples → the app's daily metrics and heart-rate samples (pure: no database). Each day is
+// recomputed from all of that day's stored samples, so a resend or a late sample gives the same rows.
 
 export type Sample = { type: string; value: number; unit: string; startAt: Date; endAt: Date };
 
@@ -37,7 +37,10 @@ export const HK = {
   sleep: 'HKCategoryTypeIdentifierSleepAnalysis',
 } as const;
 
-/** Sleep counts on the day it ends (the night before a morning belongs to that morning); the rest on the day it starts. */
+/**
+ * The UTC day of a sample stored before its local day was kept (lib/wearables/apple-health.ts keeps the
+ * local date it was sent with): sleep on the day it ends, the rest on the day it starts.
+ */
 export const dayOf = (sample: Sample) => utcDay(sample.type === HK.sleep ? sample.endAt : sample.startAt);
 
 /** The value in the unit the app stores, or null for a unit this type does not come in. */

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import { MetricSource } from '@/lib/generated/prisma/enums';
+import { ISO_DAY } from '@/lib/codecs';
+import { addDays } from '@/lib/days';
+import { nightsOf } from '@/lib/imports/apple-days';
 import { dayMetrics, dayOf, hasAny, heartRates, HK, isPlausible, type Sample } from './apple-health-normalise';
+
+const DAY_MS = 86_400_000;
 
 // Apple Health has no cloud API: the companion iOS app posts HealthKit samples with a per-device API
 // token the user makes (and revokes) on /my_devices. Samples are kept by their UUID, so a resend adds
@@ -67,29 +72,58 @@ export async function deviceTokenOwner(request: Request): Promise<{ tokenId: str
   return { tokenId: row.id, userId: row.userId };
 }
 
-/** Stores a batch (new UUIDs only) and recomputes every day it touches, in one transaction. */
+/** The local calendar date an ISO date-time with its offset was written in ("2026-04-10T21:30:00-04:00" → 2026-04-10). */
+const writtenDay = (iso: string) => iso.slice(0, 10);
+
+/**
+ * Stores a batch (new UUIDs only) and recomputes every day it touches, in one transaction. A sample's day
+ * is the local date it was sent with (sleep: of its end), as for history imports (docs/integrations/
+ * history-imports.md §6); a night is one sleep session on the day it ends, so the days beside a night's
+ * are recomputed too (a night's first segments, before midnight, move to the day it ends once the rest arrive).
+ */
 export async function ingest(owner: { tokenId: string; userId: string }, body: IngestBody, now = new Date()): Promise<{ received: number; stored: number; days: string[] }> {
   if (body.user_id && body.user_id !== owner.userId) throw new ApiError(403, OTHER_USER);
-  const samples = body.samples.map((s) => ({ uuid: s.uuid, type: s.type, value: s.value, unit: s.unit, startAt: new Date(s.start), endAt: new Date(s.end) }));
+  const samples = body.samples.map((s) => ({ uuid: s.uuid, type: s.type, value: s.value, unit: s.unit, startAt: new Date(s.start), endAt: new Date(s.end), day: ISO_DAY.toDate(writtenDay(s.type === HK.sleep ? s.end : s.start)) }));
   if (samples.some((s) => !Number.isFinite(s.value) || s.endAt < s.startAt)) throw new ApiError(422, 'Each sample needs a number and an end no earlier than its start.');
   if (!samples.every(isPlausible)) throw new ApiError(422, 'A sample’s value is outside what its type can measure.');
-  const days = [...new Set(samples.map(dayOf))].sort();
+  const touched = samples.flatMap((s) => {
+    const day = ISO_DAY.fromDate(s.day);
+    return s.type === HK.sleep ? [addDays(day, -1), day, addDays(day, 1)] : [day];
+  });
+  const days = [...new Set(touched)].sort();
   const { userId } = owner;
 
   const stored = await db.$transaction(
     async (tx) => {
       const { count } = await tx.healthSample.createMany({ data: samples.map((s) => ({ userId, ...s })), skipDuplicates: true });
       for (const day of days) {
-        const from = new Date(`${day}T00:00:00.000Z`);
-        const to = new Date(from.getTime() + 86_400_000);
-        // Sleep belongs to the day it ends; everything else to the day it starts.
+        const from = ISO_DAY.toDate(day);
+        const to = new Date(from.getTime() + DAY_MS);
+        // Samples stored before their local day was kept count on their UTC day.
         const daySamples: Sample[] = await tx.healthSample.findMany({
-          where: { userId, OR: [{ type: HK.sleep, endAt: { gte: from, lt: to } }, { type: { not: HK.sleep }, startAt: { gte: from, lt: to } }] },
+          where: { userId, type: { not: HK.sleep }, OR: [{ day: from }, { day: null, startAt: { gte: from, lt: to } }] },
           select: { type: true, value: true, unit: true, startAt: true, endAt: true },
         });
-        const fields = dayMetrics(daySamples);
+        const sleep = await tx.healthSample.findMany({
+          where: { userId, type: HK.sleep, endAt: { gte: new Date(from.getTime() - 2 * DAY_MS), lt: new Date(to.getTime() + 2 * DAY_MS) } },
+          select: { value: true, startAt: true, endAt: true, day: true },
+        });
+        const night = nightsOf(
+          sleep.map((s) => ({ start: s.startAt.getTime(), end: s.endAt.getTime(), stage: s.value, source: 0, endDay: s.day ? ISO_DAY.fromDate(s.day) : dayOf({ type: HK.sleep, value: s.value, unit: '', startAt: s.startAt, endAt: s.endAt }) })),
+          () => 0,
+        ).get(day);
+        const fields = {
+          ...dayMetrics(daySamples),
+          sleepDurationMinutes: night?.asleepMinutes ?? null,
+          sleepDeepMinutes: night?.deepMinutes ?? null,
+          sleepLightMinutes: night?.lightMinutes ?? null,
+          sleepRemMinutes: night?.remMinutes ?? null,
+          sleepAwakeMinutes: night?.awakeMinutes ?? null,
+        };
         const where = { userId_day_source: { userId, day: from, source: MetricSource.APPLE_HEALTH } };
         if (hasAny(fields)) await tx.dailyMetric.upsert({ where, create: { userId, day: from, source: MetricSource.APPLE_HEALTH, ...fields }, update: fields });
+        // A day left with nothing (a night's first segments, now on the day the night ends) keeps no row.
+        else await tx.dailyMetric.deleteMany({ where: { userId, day: from, source: MetricSource.APPLE_HEALTH } });
         const rates = heartRates(daySamples);
         if (rates.length) await tx.heartRateSample.createMany({ data: rates.map((r) => ({ userId, source: MetricSource.APPLE_HEALTH, ...r })), skipDuplicates: true });
       }
@@ -98,5 +132,5 @@ export async function ingest(owner: { tokenId: string; userId: string }, body: I
     },
     { timeout: 30_000 },
   );
-  return { received: samples.length, stored, days };
+  return { received: samples.length, stored, days: [...new Set(samples.map((s) => ISO_DAY.fromDate(s.day)))].sort() };
 }

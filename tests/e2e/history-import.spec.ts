@@ -26,6 +26,10 @@ function history() {
     recordXml({ type: 'HKQuantityTypeIdentifierHeartRateVariabilitySDNN', value: 45 + (i % 5), unit: 'ms', start: `${day} 03:00:00 +0000` }),
     recordXml({ type: 'HKQuantityTypeIdentifierBodyMass', value: 188 - i / 5, unit: 'lb', start: `${day} 07:00:00 +0000`, source: 'Withings' }),
     recordXml({ type: 'HKCategoryTypeIdentifierSleepAnalysis', value: 'HKCategoryValueSleepAnalysisAsleepCore', start: `${day} 00:00:00 +0000`, end: `${day} 07:00:00 +0000` }),
+    // The Watch's heart rate through the day: two readings in one 5-minute window, one in another.
+    recordXml({ type: 'HKQuantityTypeIdentifierHeartRate', value: 62, unit: 'count/min', start: `${day} 10:00:00 +0000` }),
+    recordXml({ type: 'HKQuantityTypeIdentifierHeartRate', value: 70, unit: 'count/min', start: `${day} 10:03:00 +0000` }),
+    recordXml({ type: 'HKQuantityTypeIdentifierHeartRate', value: 84, unit: 'count/min', start: `${day} 16:00:00 +0000` }),
   ]);
   return { days, steps, zip: Buffer.from(exportZip(exportXml(records.join('') + bloodPressureXml(124, 80, `${days.at(-1)} 08:00:00 +0000`)))) };
 }
@@ -43,18 +47,21 @@ test('a new member imports an Apple Health export, watches it read, confirms the
   await expect(preview).toContainText('14 days from', { timeout: 30_000 });
   await expect(preview).toContainText('Steps on 14 days, sleep on 14 days, resting heart rate on 14 days, heart-rate variability on 14 days, weight on 14 days');
   await expect(preview).toContainText('14 days will be added');
+  await expect(preview).toContainText('Heart rate through the day: 28 five-minute averages.');
   await page.screenshot({ path: 'test-results/history-import-preview.png', fullPage: true });
   await page.getByRole('button', { name: 'Import 14 days' }).click();
   const imports = page.getByRole('list', { name: 'Your imports' });
   await expect(imports).toContainText('export.zip');
   await expect(imports).toContainText('14 days');
 
-  // The dashboard: this week's steps (the 6 full days before today), heart rate from the resting rates,
+  // The dashboard: this week's steps (the 6 full days before today), heart rate from the readings,
   // the weight from the scale's last weighing in the export, each with its source.
   await page.goto('/main_dashboard');
   const week = steps.slice(-7, -1);
   await expect(page.getByTestId('steps-this-week')).toHaveText(grouped(Math.round(week.reduce((a, b) => a + b, 0) / week.length)));
   await expect(page.getByTestId('steps-from')).toContainText('your imported Apple Health history');
+  // Heart rate from the Watch's readings through the day, kept as 5-minute averages: (66 + 84) / 2 each day.
+  await expect(page.getByTestId('hr-this-week')).toContainText('75');
   await expect(page.getByTestId('hr-from')).toContainText('your imported Apple Health history');
   await expect(page.getByTestId('weight-from')).toContainText(`Apple Health (imported), ${new Date(`${days.at(-1)}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}`);
   await expect(page.getByTestId('blood-pressure')).toHaveText('124/80mmHg');
@@ -93,8 +100,8 @@ const VENDORS = [
     file: 'my_whoop_data.zip',
     zip: () => whoopZip(fortnight().map((day, i) => ({ start: `${isoDay(Date.parse(day) - DAY_MS)} 23:00:00`, wake: `${day} 07:00:00`, recovery: 60 + i, restingHeartRate: 53, hrv: 58, sleepPerformance: 84, asleep: 430, respiratoryRate: 14.9, energy: 2500 }))),
     shows: ['hr-from', 'your imported Whoop history'],
-    // The first cycle's energy is filed on the day it began, the evening before the first night.
-    days: 15,
+    // Each cycle's energy is filed with its night, on the day of waking, as the Whoop app shows it: 14 days, not 15.
+    days: 14,
   },
   {
     vendor: 'Oura',

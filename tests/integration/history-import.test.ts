@@ -8,11 +8,13 @@ import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { zipSync } from 'fflate';
 import { mergedDays } from '@/lib/dashboard/merged-metrics';
+import { vitals } from '@/lib/dashboard/vitals';
+import { addDays, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 import { importsDir } from '@/lib/imports/files';
 import { cancelImport, confirmImport, importView, IMPORT_PROBLEMS, removeImport, runImportRead, uploadImport } from '@/lib/imports/history';
 import { exportXml, exportZip, recordXml } from '../support/apple-health-export';
-import { fitDay, garminConnectZip, withBadCrc } from '../support/garmin-export';
+import { fitDay, fitZip, garminConnectZip, withBadCrc } from '../support/garmin-export';
 import { ouraZip } from '../support/oura-export';
 import { whoopZip, type WhoopCycle } from '../support/whoop-export';
 import { withingsZip } from '../support/withings-export';
@@ -121,6 +123,27 @@ describe('importing an Apple Health export', () => {
     expect(await storedDays(id)).toBe(0);
   });
 
+  it('stores heart rate as 5-minute means a member who only imported sees on the heart-rate card; removing the import takes them', async () => {
+    const { id } = await createMember();
+    const yesterday = addDays(utcDay(new Date()), -1);
+    const heart = (time: string, bpm: number) => recordXml({ type: 'HKQuantityTypeIdentifierHeartRate', value: bpm, unit: 'count/min', start: `${yesterday} ${time} +0000` });
+    // 09:00–09:05: 60 and 70 (a mean of 65); 09:05–09:10: 90; 21:00: 55.
+    const read = await uploadAndRead(id, exportZip(exportXml([heart('09:00:10', 60), heart('09:04:50', 70), heart('09:05:00', 90), heart('21:00:00', 55)].join(''))));
+    expect(read.after.preview).toMatchObject({ heart_rate_means: 3 });
+    await confirmImport(id, read.id);
+    const samples = await db.heartRateSample.findMany({ where: { userId: id }, orderBy: { recordedAt: 'asc' } });
+    expect(samples.map((s) => [s.recordedAt.toISOString(), s.bpm, s.source, s.importId])).toEqual([
+      [`${yesterday}T09:00:00.000Z`, 65, 'APPLE_HEALTH_EXPORT', read.id],
+      [`${yesterday}T09:05:00.000Z`, 90, 'APPLE_HEALTH_EXPORT', read.id],
+      [`${yesterday}T21:00:00.000Z`, 55, 'APPLE_HEALTH_EXPORT', read.id],
+    ]);
+    const card = await vitals(id);
+    expect(card.heart_rate_history.find((d) => d.day === yesterday)?.rate).toBeCloseTo((65 + 90 + 55) / 3, 0);
+    expect(card.heart_rate_from).toMatch(/Apple Health/);
+    await removeImport(id, read.id);
+    expect(await db.heartRateSample.count({ where: { userId: id } })).toBe(0);
+  });
+
   it('cancels before the days are stored: a queued import never reads, a previewed one stores nothing', async () => {
     const { id } = await createMember();
     const files = filesLeft();
@@ -136,26 +159,28 @@ describe('importing an Apple Health export', () => {
     expect(filesLeft()).toBe(files);
   });
 
-  it('reads Whoop’s export too: the night on the day of waking, the energy on the cycle’s first day, below live Whoop rows', async () => {
+  it('reads Whoop’s export too: a cycle’s night, recovery and energy on the day of waking (the day the Whoop app shows it), below live Whoop rows', async () => {
     const { id } = await createMember();
     const cycles: WhoopCycle[] = [
       { start: '2026-03-01 23:10:00', wake: '2026-03-02 07:05:00', recovery: 67, restingHeartRate: 52, hrv: 61.4, sleepPerformance: 88, asleep: 431, respiratoryRate: 14.8, energy: 2716 },
       { start: '2026-03-02 22:50:00', wake: '2026-03-03 06:40:00', recovery: 41, restingHeartRate: 56, hrv: 48.2, sleepPerformance: 74, asleep: 402, respiratoryRate: 15.1, energy: 2390 },
-      // A cycle still running: no wake yet, so only its energy counts.
+      // A cycle still running: no wake yet, so only its energy counts, on the date 12 hours after it began.
       { start: '2026-03-03 23:05:00', wake: '', recovery: '', restingHeartRate: '', hrv: '', sleepPerformance: '', asleep: '', respiratoryRate: '', energy: 812 },
     ];
     await addDailyMetrics(id, ['2026-03-03'], () => ({ hrvMs: 50 }), 'WHOOP');
     const read = await uploadAndRead(id, whoopZip(cycles), 'my_whoop_data.zip');
-    expect(read.after).toMatchObject({ status: 'previewed', records_read: 3, first_day: '2026-03-01', last_day: '2026-03-03' });
+    expect(read.after).toMatchObject({ status: 'previewed', records_read: 3, first_day: '2026-03-02', last_day: '2026-03-04' });
     expect(read.after.preview?.measures).toEqual({ sleepScore: 2, sleepDurationMinutes: 2, totalCaloriesKcal: 3, restingHeartRateBpm: 2, hrvMs: 2, recoveryScore: 2, respiratoryRateBpm: 2 });
     expect(read.after.preview?.sources).toEqual(['Whoop']);
     await confirmImport(id, read.id);
-    const days = await mergedDays(id, '2026-03-01', '2026-03-03', ['recoveryScore', 'hrvMs', 'totalCaloriesKcal', 'sleepDurationMinutes']);
+    const days = await mergedDays(id, '2026-03-01', '2026-03-04', ['recoveryScore', 'hrvMs', 'totalCaloriesKcal', 'sleepDurationMinutes']);
     expect(days.map((d) => [d.day, d.recoveryScore, d.hrvMs, d.sources.hrvMs, d.totalCaloriesKcal, d.sleepDurationMinutes])).toEqual([
-      ['2026-03-01', null, null, null, 2716, null],
-      ['2026-03-02', 67, 61.4, 'WHOOP_EXPORT', 2390, 431],
-      ['2026-03-03', 41, 50, 'WHOOP', 812, 402],
+      ['2026-03-02', 67, 61.4, 'WHOOP_EXPORT', 2716, 431],
+      ['2026-03-03', 41, 50, 'WHOOP', 2390, 402],
+      ['2026-03-04', null, null, null, 812, null],
     ]);
+    // The nights' stages are kept beside them (Whoop's light, deep (SWS), REM and awake columns).
+    expect(await db.dailyMetric.findFirstOrThrow({ where: { userId: id, source: 'WHOOP_EXPORT', day: new Date('2026-03-02') } })).toMatchObject({ sleepLightMinutes: 230, sleepDeepMinutes: 95, sleepRemMinutes: 105, sleepAwakeMinutes: 30 });
     // A zip whose cycles file has other columns is not Whoop's.
     const other = await uploadAndRead(id, whoopZip(cycles, ['Date', 'Steps', 'Notes']));
     expect([other.after.status, other.after.message]).toEqual(['failed', IMPORT_PROBLEMS.not_export]);
@@ -189,6 +214,25 @@ describe('importing an Apple Health export', () => {
     expect(read.after.preview?.measures).toEqual({ steps: 1, hrvMs: 1, sleepDurationMinutes: 1 });
     await confirmImport(id, read.id);
     expect(await db.dailyMetric.findFirstOrThrow({ where: { userId: id, source: 'GARMIN_EXPORT' } })).toMatchObject({ steps: 10_000, hrvMs: 47.5, sleepDurationMinutes: 420 });
+  });
+
+  it('merges Garmin FIT files uploaded one after another per measure: the same days as the files zipped together', async () => {
+    const files = {
+      'a.fit': fitDay({ day: '2026-03-02', steps: 10_000, hrv: 47.5 }, 3_900_000_101),
+      'b.fit': fitDay({ day: '2026-03-02', weightKg: 84.6 }, 3_900_000_102),
+      'c.fit': fitDay({ day: '2026-03-03', steps: 7_200, sleepMinutes: 415 }, 3_900_000_103),
+    };
+    const rowsOf = async (userId: string) =>
+      (await db.dailyMetric.findMany({ where: { userId, source: 'GARMIN_EXPORT' }, orderBy: { day: 'asc' } })).map((r) => [r.day.toISOString().slice(0, 10), r.steps, r.hrvMs, r.weightKg, r.sleepDurationMinutes]);
+    const whole = await createMember();
+    await confirmImport(whole.id, (await uploadAndRead(whole.id, fitZip(files), 'garmin.zip')).id);
+    const oneByOne = await createMember();
+    for (const [name, bytes] of Object.entries(files)) await confirmImport(oneByOne.id, (await uploadAndRead(oneByOne.id, bytes, name)).id);
+    expect(await rowsOf(oneByOne.id)).toEqual([
+      ['2026-03-02', 10_000, 47.5, 84.6, null],
+      ['2026-03-03', 7_200, null, null, 415],
+    ]);
+    expect(await rowsOf(oneByOne.id)).toEqual(await rowsOf(whole.id));
   });
 
   it('ends each bad file failed, with what to do, and stores no day', async () => {

@@ -4,8 +4,8 @@ import { EXPORT_LIMITS, readAppleHealthExport } from '@/lib/imports/apple-health
 import { ExportError } from '@/lib/imports/export-file';
 import { bloodPressureXml, exportXml, exportZip, recordXml } from '../support/apple-health-export';
 
-// The Apple Health export read as a stream: each day's figures as the companion app would give them,
-// one source per day where an iPhone and a Watch would count twice, and each kind of bad file refused.
+// The Apple Health export read as a stream: each local day's figures as the Health app shows them
+// (lib/imports/apple-days.ts), and each kind of bad file refused.
 
 const STEPS = 'HKQuantityTypeIdentifierStepCount';
 const ENERGY = 'HKQuantityTypeIdentifierActiveEnergyBurned';
@@ -27,10 +27,10 @@ const problemOf = async (bytes: Uint8Array, limits = EXPORT_LIMITS) => {
 };
 
 describe('readAppleHealthExport', () => {
-  it('gives each UTC day its figures: one source’s steps and energy, mean resting rate and HRV, the latest weight and pressure, asleep minutes', async () => {
+  it('gives each local day its figures: the Watch’s steps before the iPhone’s, mean resting rate and HRV, the latest weight and pressure, a night’s asleep minutes and stages', async () => {
     const xml = exportXml(
       [
-        // 20 Nov: the Watch counted 6,000 steps, the iPhone 5,200 of the same walking: the larger source.
+        // 20 Nov: the Watch counted 6,000 steps, the iPhone 5,200 of the same walking: the Watch's, as the Health app shows.
         recordXml({ type: STEPS, value: 4000, unit: 'count', start: '2026-11-20 08:00:00 +0000' }),
         recordXml({ type: STEPS, value: 2000, unit: 'count', start: '2026-11-20 18:00:00 +0000' }),
         recordXml({ type: STEPS, value: 5200, unit: 'count', start: '2026-11-20 18:00:00 +0000', source: 'Alex’s iPhone' }),
@@ -43,12 +43,12 @@ describe('readAppleHealthExport', () => {
         recordXml({ type: 'HKQuantityTypeIdentifierBodyMass', value: 89.5, unit: 'kg', start: '2026-11-20 21:00:00 +0000', source: 'Withings' }),
         recordXml({ type: 'HKQuantityTypeIdentifierVO2Max', value: 42.3, unit: 'mL/min·kg', start: '2026-11-20 10:00:00 +0000' }),
         bloodPressureXml(121, 79, '2026-11-20 09:00:00 +0000'),
-        // A night that ends on the 21st (00:30 in London is still the 21st): 5 h asleep in stages, 30 min awake and in bed.
+        // A night that ends on the 21st: 5 h asleep in stages (3 h core, 2 h deep), 30 min awake, in bed from 23:30.
         recordXml({ type: SLEEP, value: 'HKCategoryValueSleepAnalysisInBed', start: '2026-11-20 23:30:00 +0000', end: '2026-11-21 06:00:00 +0000' }),
         recordXml({ type: SLEEP, value: 'HKCategoryValueSleepAnalysisAsleepCore', start: '2026-11-21 00:00:00 +0000', end: '2026-11-21 03:00:00 +0000' }),
         recordXml({ type: SLEEP, value: 'HKCategoryValueSleepAnalysisAwake', start: '2026-11-21 03:00:00 +0000', end: '2026-11-21 03:30:00 +0000' }),
         recordXml({ type: SLEEP, value: 'HKCategoryValueSleepAnalysisAsleepDeep', start: '2026-11-21 03:30:00 +0000', end: '2026-11-21 05:30:00 +0000' }),
-        // Late evening in New York is the next UTC day.
+        // Late evening in New York is the next day in UTC, and still the 21st where it was walked.
         recordXml({ type: STEPS, value: 300, unit: 'count', start: '2026-11-21 21:00:00 -0500' }),
         // Types the app does not read, and a step count no person walks in one sample, change nothing.
         recordXml({ type: 'HKQuantityTypeIdentifierDietaryWater', value: 500, unit: 'mL', start: '2026-11-20 12:00:00 +0000' }),
@@ -57,13 +57,12 @@ describe('readAppleHealthExport', () => {
     );
     const reading = await read(exportZip(xml));
     expect(reading.records).toBe(22); // the Correlation's two Records counted, not used twice
-    // Used: 3 step, 2 energy, 2 resting-rate, 1 HRV, 2 weight, 1 VO2 max, 2 pressure, 2 asleep and 1 New York record.
-    expect(reading.used).toBe(16);
-    expect([reading.first, reading.last]).toEqual(['2026-11-20', '2026-11-22']);
+    // Used: 3 step, 2 energy, 2 resting-rate, 1 HRV, 2 weight, 1 VO2 max, 2 pressure, 4 sleep and 1 New York record.
+    expect(reading.used).toBe(18);
+    expect([reading.first, reading.last]).toEqual(['2026-11-20', '2026-11-21']);
     expect(Object.fromEntries(reading.days)).toEqual({
-      '2026-11-20': { steps: 6000, activeCaloriesKcal: 300, restingHeartRateBpm: 56.5, hrvMs: 42, weightKg: 89.5, systolicBpMmhg: 121, diastolicBpMmhg: 79, vo2Max: 42.3, sleepDurationMinutes: null },
-      '2026-11-21': { steps: null, activeCaloriesKcal: null, restingHeartRateBpm: null, hrvMs: null, weightKg: null, systolicBpMmhg: null, diastolicBpMmhg: null, vo2Max: null, sleepDurationMinutes: 300 },
-      '2026-11-22': { steps: 300, activeCaloriesKcal: null, restingHeartRateBpm: null, hrvMs: null, weightKg: null, systolicBpMmhg: null, diastolicBpMmhg: null, vo2Max: null, sleepDurationMinutes: null },
+      '2026-11-20': { steps: 6000, activeCaloriesKcal: 300, restingHeartRateBpm: 56.5, hrvMs: 42, weightKg: 89.5, systolicBpMmhg: 121, diastolicBpMmhg: 79, vo2Max: 42.3 },
+      '2026-11-21': { steps: 300, sleepDurationMinutes: 300, sleepDeepMinutes: 120, sleepLightMinutes: 180, sleepRemMinutes: 0, sleepAwakeMinutes: 30 },
     });
     expect(reading.sources.get('Withings')).toBe(4);
   });

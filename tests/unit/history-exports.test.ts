@@ -30,13 +30,16 @@ describe('Oura’s data export', () => {
     { day: '2026-03-02', sleepScore: 74, readiness: 64, steps: 6400, activeCalories: 380, totalCalories: 2410, sleepSeconds: 23_400, lowestHeartRate: 52, hrv: 48, breath: 15.1 },
   ];
 
-  it('reads its semicolon files, JSON cells and all, the night as the day’s long sleep and not its nap', async () => {
+  // The night's stages, as the fixture's sleep periods give them (deep 5,400 s, light 14,400, REM 6,300, awake 2,400).
+  const ouraStages = { sleepDeepMinutes: 90, sleepLightMinutes: 240, sleepRemMinutes: 105, sleepAwakeMinutes: 40 };
+
+  it('reads its semicolon files, JSON cells and all, the night as the day’s long sleep (with its stages) and not its nap', async () => {
     for (const fileCase of ['lower', 'pascal'] as const) {
       const { kind, reading } = await read(ouraZip(days, { fileCase, naps: true }));
       expect(kind).toBe('oura');
       expect(daysOf(reading)).toEqual({
-        '2026-03-01': { sleepScore: 82, recoveryScore: 77, steps: 9120, activeCaloriesKcal: 512, totalCaloriesKcal: 2630, sleepDurationMinutes: 435, restingHeartRateBpm: 49, hrvMs: 61, respiratoryRateBpm: 14.6 },
-        '2026-03-02': { sleepScore: 74, recoveryScore: 64, steps: 6400, activeCaloriesKcal: 380, totalCaloriesKcal: 2410, sleepDurationMinutes: 390, restingHeartRateBpm: 52, hrvMs: 48, respiratoryRateBpm: 15.1 },
+        '2026-03-01': { sleepScore: 82, recoveryScore: 77, steps: 9120, activeCaloriesKcal: 512, totalCaloriesKcal: 2630, sleepDurationMinutes: 435, restingHeartRateBpm: 49, hrvMs: 61, respiratoryRateBpm: 14.6, ...ouraStages },
+        '2026-03-02': { sleepScore: 74, recoveryScore: 64, steps: 6400, activeCaloriesKcal: 380, totalCaloriesKcal: 2410, sleepDurationMinutes: 390, restingHeartRateBpm: 52, hrvMs: 48, respiratoryRateBpm: 15.1, ...ouraStages },
       });
       expect([reading.first, reading.last, [...reading.sources.keys()]]).toEqual(['2026-03-01', '2026-03-02', ['Oura']]);
     }
@@ -57,8 +60,8 @@ describe('Withings’ data export', () => {
     const { kind, reading } = await read(withingsZip(days));
     expect(kind).toBe('withings');
     expect(daysOf(reading)).toEqual({
-      '2026-03-01': { weightKg: 84.2, bodyFatPercent: 19, systolicBpMmhg: 128, diastolicBpMmhg: 82, sleepDurationMinutes: 435, restingHeartRateBpm: 51, steps: 8450, activeCaloriesKcal: 410, totalCaloriesKcal: 2200 },
-      '2026-03-02': { weightKg: 83.9, bodyFatPercent: 19, sleepDurationMinutes: 400, restingHeartRateBpm: 53, steps: 10_020, activeCaloriesKcal: 520, totalCaloriesKcal: 2310 },
+      '2026-03-01': { weightKg: 84.2, bodyFatPercent: 19, systolicBpMmhg: 128, diastolicBpMmhg: 82, sleepDurationMinutes: 435, sleepLightMinutes: 240, sleepDeepMinutes: 90, sleepRemMinutes: 105, sleepAwakeMinutes: 15, restingHeartRateBpm: 51, steps: 8450, activeCaloriesKcal: 410, totalCaloriesKcal: 2200 },
+      '2026-03-02': { weightKg: 83.9, bodyFatPercent: 19, sleepDurationMinutes: 400, sleepLightMinutes: 220, sleepDeepMinutes: 80, sleepRemMinutes: 100, sleepAwakeMinutes: 15, restingHeartRateBpm: 53, steps: 10_020, activeCaloriesKcal: 520, totalCaloriesKcal: 2310 },
     });
   });
 
@@ -74,7 +77,7 @@ describe('Withings’ data export', () => {
 
 describe('Garmin files', () => {
   const day = { day: '2026-03-02', steps: 10_000, restingHeartRate: 52, stress: 31, sleepMinutes: 420, sleepScore: 81, hrv: 47.5, weightKg: 82.4, bodyFat: 18.5 };
-  const fromFit = { steps: 10_000, restingHeartRateBpm: 52, stressScore: 31, sleepDurationMinutes: 420, sleepScore: 81, hrvMs: 47.5, weightKg: 82.4, bodyFatPercent: 18.5 };
+  const fromFit = { steps: 10_000, restingHeartRateBpm: 52, stressScore: 31, sleepDurationMinutes: 420, sleepDeepMinutes: 105, sleepLightMinutes: 210, sleepRemMinutes: 105, sleepAwakeMinutes: 0, sleepScore: 81, hrvMs: 47.5, weightKg: 82.4, bodyFatPercent: 18.5 };
 
   it('reads a FIT file on its own: running step totals per activity, the night’s stages, HRV status, a weighing', async () => {
     const { kind, reading } = await read(fitDay(day));
@@ -96,7 +99,7 @@ describe('Garmin files', () => {
     const { kind, reading } = await read(garminConnectZip(summaries, { '2026-03-02.fit': fitDay(day) }));
     expect(kind).toBe('garmin');
     expect(daysOf(reading)).toEqual({
-      '2026-03-01': { steps: 8800, activeCaloriesKcal: 420, totalCaloriesKcal: 2480, restingHeartRateBpm: 50, stressScore: 28, sleepDurationMinutes: 450, sleepScore: 85, respiratoryRateBpm: 14.2, hrvMs: 55, weightKg: 82.9, bodyFatPercent: 18.9 },
+      '2026-03-01': { steps: 8800, activeCaloriesKcal: 420, totalCaloriesKcal: 2480, restingHeartRateBpm: 50, stressScore: 28, sleepDurationMinutes: 450, sleepDeepMinutes: 113, sleepLightMinutes: 225, sleepRemMinutes: 113, sleepAwakeMinutes: 20, sleepScore: 85, respiratoryRateBpm: 14.2, hrvMs: 55, weightKg: 82.9, bodyFatPercent: 18.9 },
       // The summary's steps and resting rate; the FIT file's night, HRV and weighing, which the summary lacks.
       '2026-03-02': { ...fromFit, steps: 10_250, restingHeartRateBpm: 53, activeCaloriesKcal: 420, totalCaloriesKcal: 2480 },
     });

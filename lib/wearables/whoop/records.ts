@@ -40,32 +40,55 @@ export type WhoopDay = {
 const KJ_PER_KCAL = 4.184;
 const SCORED = 'SCORED';
 
+const offsetMinutes = (offset: string) => {
+  const match = /^([+-])(\d{2}):(\d{2})$/.exec(offset);
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+};
+
+/** The local clock time ("23:11") of `instant` where the member was. */
+const localTime = (instant: string, offset: string) => new Date(Date.parse(instant) + offsetMinutes(offset) * 60_000).toISOString().slice(11, 16);
+
 /** The calendar day of `instant` where the member was ("+01:00", "-05:00"), as YYYY-MM-DD. */
 export function localDay(instant: string, offset: string): string {
-  const match = /^([+-])(\d{2}):(\d{2})$/.exec(offset);
-  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
-  return new Date(Date.parse(instant) + minutes * 60_000).toISOString().slice(0, 10);
+  return new Date(Date.parse(instant) + offsetMinutes(offset) * 60_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The day the Whoop app shows a cycle on, from its start as local clock time ("2026-10-20 23:11:42"):
+ * a cycle starts when the member falls asleep (developer.whoop.com/docs/developing/user-data/cycle) and
+ * is the day of waking, so the date 12 hours after its start when its wake is not known.
+ */
+export function cycleDayFromLocal(start: string | undefined): string | null {
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}):(\d{2})/.exec(start?.trim() ?? '');
+  if (!match) return null;
+  const at = Date.parse(`${match[1]}T${match[2]!.padStart(2, '0')}:${match[3]}:00Z`);
+  return Number.isFinite(at) ? new Date(at + 12 * 3_600_000).toISOString().slice(0, 10) : null;
 }
 
 /**
  * The days these records describe. A night belongs to the day it ends (local time); its recovery to
- * the same day; a cycle's energy to the day it starts.
+ * the same day; a cycle's energy to the day of its waking (its recovery's night), else to the date 12
+ * hours after its local start (cycleDayFromLocal).
  */
 export function whoopDays({
   sleeps = [],
   recoveries = [],
   cycles = [],
   knownSleepDays,
+  knownCycleDays,
 }: {
   sleeps?: WhoopSleep[];
   recoveries?: WhoopRecovery[];
   cycles?: WhoopCycle[];
   /** The days of sleeps seen in earlier pages, for recoveries paged apart from their sleep. */
   knownSleepDays?: ReadonlyMap<string, string>;
+  /** The waking days of cycles, from recoveries seen earlier (a recovery names its cycle and its sleep). */
+  knownCycleDays?: ReadonlyMap<number, string>;
 }): Map<string, WhoopDay> {
   const days = new Map<string, WhoopDay>();
   const day = (key: string) => dayEntry(days, key, () => ({}));
   const sleepDay = new Map<string, string>();
+  const cycleDay = new Map<number, string>(knownCycleDays);
 
   for (const sleep of sleeps) {
     const key = localDay(sleep.end, sleep.timezone_offset);
@@ -81,7 +104,9 @@ export function whoopDays({
   for (const recovery of recoveries) {
     if (recovery.score_state !== SCORED || !recovery.score) continue;
     // Without its sleep in this batch, the day it was scored (UTC) stands in.
-    const target = day(sleepDay.get(recovery.sleep_id) ?? knownSleepDays?.get(recovery.sleep_id) ?? recovery.created_at.slice(0, 10));
+    const night = sleepDay.get(recovery.sleep_id) ?? knownSleepDays?.get(recovery.sleep_id);
+    if (night) cycleDay.set(recovery.cycle_id, night);
+    const target = day(night ?? recovery.created_at.slice(0, 10));
     target.recoveryScore = Math.round(recovery.score.recovery_score);
     target.restingHeartRateBpm = recovery.score.resting_heart_rate;
     target.hrvMs = Math.round(recovery.score.hrv_rmssd_milli * 10) / 10;
@@ -89,7 +114,8 @@ export function whoopDays({
 
   for (const cycle of cycles) {
     if (cycle.score_state !== SCORED || !cycle.score) continue;
-    day(localDay(cycle.start, cycle.timezone_offset)).totalCaloriesKcal = Math.round(cycle.score.kilojoule / KJ_PER_KCAL);
+    const waking = cycleDay.get(cycle.id) ?? cycleDayFromLocal(`${localDay(cycle.start, cycle.timezone_offset)} ${localTime(cycle.start, cycle.timezone_offset)}`);
+    if (waking) day(waking).totalCaloriesKcal = Math.round(cycle.score.kilojoule / KJ_PER_KCAL);
   }
   return days;
 }

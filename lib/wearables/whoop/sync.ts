@@ -39,9 +39,17 @@ export async function fetchWhoopHistory(run: SyncRun): Promise<void> {
     await keep(whoopDays({ sleeps }), 0, oldest);
   }
   await run.progress(1 / 3);
-  for await (const { records: recoveries, oldest } of pages<WhoopRecovery>(run, 'recovery')) await keep(whoopDays({ recoveries, knownSleepDays: sleepDays }), 1, oldest);
+  // A recovery names its cycle and its night: the cycle's energy goes on the night's (waking) day.
+  const cycleDays = new Map<number, string>();
+  for await (const { records: recoveries, oldest } of pages<WhoopRecovery>(run, 'recovery')) {
+    for (const recovery of recoveries) {
+      const night = sleepDays.get(recovery.sleep_id);
+      if (night) cycleDays.set(recovery.cycle_id, night);
+    }
+    await keep(whoopDays({ recoveries, knownSleepDays: sleepDays }), 1, oldest);
+  }
   await run.progress(2 / 3);
-  for await (const { records: cycles, oldest } of pages<WhoopCycle>(run, 'cycle')) await keep(whoopDays({ cycles }), 2, oldest);
+  for await (const { records: cycles, oldest } of pages<WhoopCycle>(run, 'cycle')) await keep(whoopDays({ cycles, knownCycleDays: cycleDays }), 2, oldest);
   await run.progress(1);
 }
 

@@ -60,6 +60,28 @@ describe('Apple Health ingestion', () => {
     expect((await browser.get('/api/device-tokens')).json.tokens).toEqual([expect.objectContaining({ last_used_at: expect.any(String) })]);
   });
 
+  it('files each sample on the local day it was sent with, and a night sent in two batches on the day it ends', async () => {
+    const { browser, userId } = await registerUser(app, { onboarded: true });
+    const { token } = await tokenFor(browser);
+    const day = addDays(utcDay(new Date()), -3);
+    const next = addDays(day, 1);
+    const sleep = (uuid: string, value: number, start: string, end: string) => ({ uuid, type: 'HKCategoryTypeIdentifierSleepAnalysis', value, unit: 'category', start, end });
+    // An evening walk in New York (01:30 UTC the next day), and the first hour of a night in London.
+    const evening = await ingest(token, {
+      samples: [
+        { uuid: 'LOCAL-0001', type: 'HKQuantityTypeIdentifierStepCount', value: 2400, unit: 'count', start: `${day}T21:30:00-04:00`, end: `${day}T22:00:00-04:00` },
+        sleep('LOCAL-0002', 3, `${day}T23:00:00+01:00`, `${day}T23:59:00+01:00`),
+      ],
+    });
+    expect([evening.status, evening.json.days]).toEqual([200, [day]]);
+    const byDay = async () => Object.fromEntries((await db.dailyMetric.findMany({ where: { userId, source: 'APPLE_HEALTH' }, orderBy: { day: 'asc' } })).map((r) => [r.day.toISOString().slice(0, 10), [r.steps, r.sleepDurationMinutes, r.sleepDeepMinutes]]));
+    expect(await byDay()).toEqual({ [day]: [2400, 59, 0] });
+    // The rest of the night arrives: one night of 59 + 360 minutes, on the morning it ends.
+    const morning = await ingest(token, { samples: [sleep('LOCAL-0003', 4, `${next}T00:00:00+01:00`, `${next}T06:00:00+01:00`)] });
+    expect([morning.status, morning.json.days]).toEqual([200, [next]]);
+    expect(await byDay()).toEqual({ [day]: [2400, null, null], [next]: [null, 419, 360] });
+  });
+
   it('refuses a missing, wrong or revoked token with 401, and another account’s with 403, storing nothing', async () => {
     const owner = await registerUser(app, { onboarded: true });
     const other = await registerUser(app, { onboarded: true });
