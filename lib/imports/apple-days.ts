@@ -8,12 +8,15 @@
 // - a night is one sleep session (its stage segments, across midnight and a clock change), on the local
 //   date it ends, asleep = the asleep stages, with the stages kept.
 
-/** An export date ("2026-11-20 23:30:00 -0500") as its instant and the local date it carries; null for anything else. */
-export function exportInstant(text: string | undefined): { at: number; day: string } | null {
-  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.\d+)? ?([+-])(\d{2}):?(\d{2})$/.exec(text?.trim() ?? '');
+/**
+ * An export date ("2026-11-20 23:30:00 -0500") as its instant, the local date it carries and its local
+ * clock time in minutes after that date's midnight; null for anything else.
+ */
+export function exportInstant(text: string | undefined): { at: number; day: string; minute: number } | null {
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d+)? ?([+-])(\d{2}):?(\d{2})$/.exec(text?.trim() ?? '');
   if (!match) return null;
-  const at = Date.parse(`${match[1]}T${match[2]}${match[3]}${match[4]}:${match[5]}`);
-  return Number.isFinite(at) ? { at, day: match[1]! } : null;
+  const at = Date.parse(`${match[1]}T${match[2]}:${match[3]}:${match[4]}${match[5]}${match[6]}:${match[7]}`);
+  return Number.isFinite(at) ? { at, day: match[1]!, minute: Number(match[2]) * 60 + Number(match[3]) + Number(match[4]) / 60 } : null;
 }
 
 /**
@@ -28,54 +31,61 @@ export function sourceRank(name: string, device?: string): number {
   return 2;
 }
 
-/** Timed samples of one quantity, in growable columns (a few bytes a record, however many million). */
-export class TimedSamples {
-  start = new Float64Array(1024);
-  end = new Float64Array(1024);
-  value = new Float64Array(1024);
-  source = new Uint32Array(1024);
-  day = new Uint32Array(1024);
-  length = 0;
+/** A day's minutes on the local clock, and an hour past midnight for a sample that runs over (it stays on its start's day). */
+const SLOTS = 25 * 60;
 
-  push(start: number, end: number, value: number, source: number, day: number): void {
-    if (this.length === this.start.length) {
-      const grow = <T extends Float64Array | Uint32Array>(array: T): T => {
-        const next = new (array.constructor as new (n: number) => T)(array.length * 2);
-        next.set(array);
-        return next;
-      };
-      this.start = grow(this.start);
-      this.end = grow(this.end);
-      this.value = grow(this.value);
-      this.source = grow(this.source);
-      this.day = grow(this.day);
+/**
+ * One quantity's samples (steps, energy) spread over each local day's minutes, per source: a few
+ * kilobytes a day and source however many records, so memory follows the days, not the file. A minute
+ * no sample of a source touched stays NaN: that source did not record then.
+ */
+export class MinuteSums {
+  private readonly days = new Map<string, Map<number, Float32Array>>();
+
+  /** `minute`: the local clock time of the start, in minutes after its day's midnight; `ms`: how long the sample lasted. */
+  add(day: string, minute: number, ms: number, value: number, source: number): void {
+    let sources = this.days.get(day);
+    if (!sources) {
+      sources = new Map();
+      this.days.set(day, sources);
     }
-    const i = this.length++;
-    this.start[i] = start;
-    this.end[i] = end;
-    this.value[i] = value;
-    this.source[i] = source;
-    this.day[i] = day;
+    let grid = sources.get(source);
+    if (!grid) {
+      grid = new Float32Array(SLOTS).fill(Number.NaN);
+      sources.set(source, grid);
+    }
+    const put = (slot: number, share: number) => {
+      const at = Math.min(Math.max(slot, 0), SLOTS - 1);
+      grid[at] = (Number.isNaN(grid[at]!) ? 0 : grid[at]!) + share;
+    };
+    const length = ms / 60_000;
+    if (length <= 0) return put(Math.floor(minute), value);
+    const end = minute + length;
+    for (let slot = Math.floor(minute); slot < end && slot < SLOTS; slot += 1) put(slot, (value * (Math.min(end, slot + 1) - Math.max(minute, slot))) / length);
+  }
+
+  /**
+   * Each day's total as the Health app shows it: the sources taken in `order` (lower first), each counted
+   * only in the minutes no higher source recorded.
+   */
+  totals(order: (source: number) => number): Map<string, number> {
+    const totals = new Map<string, number>();
+    for (const [day, sources] of this.days) {
+      const covered = new Uint8Array(SLOTS);
+      let total = 0;
+      for (const [, grid] of [...sources].sort(([a], [b]) => order(a) - order(b))) {
+        for (let slot = 0; slot < SLOTS; slot += 1) if (!Number.isNaN(grid[slot]!) && !covered[slot]) total += grid[slot]!;
+        for (let slot = 0; slot < SLOTS; slot += 1) if (!Number.isNaN(grid[slot]!)) covered[slot] = 1;
+      }
+      totals.set(day, total);
+    }
+    return totals;
   }
 }
 
 type Span = [number, number];
 
-/** The length of [start, end) covered by `spans` (sorted, disjoint). */
-function coveredLength(spans: readonly Span[], start: number, end: number): number {
-  let low = 0;
-  let high = spans.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (spans[mid]![1] <= start) low = mid + 1;
-    else high = mid;
-  }
-  let covered = 0;
-  for (let i = low; i < spans.length && spans[i]![0] < end; i += 1) covered += Math.min(end, spans[i]![1]) - Math.max(start, spans[i]![0]);
-  return covered;
-}
-
-/** `spans` with more added, sorted and merged. */
+/** `spans` sorted and merged. */
 function merged(spans: Span[]): Span[] {
   spans.sort((a, b) => a[0] - b[0]);
   const out: Span[] = [];
@@ -85,37 +95,6 @@ function merged(spans: Span[]): Span[] {
     else out.push([span[0], span[1]]);
   }
   return out;
-}
-
-/**
- * Each day's total as the Health app shows it: the sources taken in `order` (lower first), each sample
- * counted for the part of its time that no higher source recorded. Keys are the samples' day indexes.
- */
-export function prioritySums(samples: TimedSamples, order: (source: number) => number): Map<number, number> {
-  const index = Array.from({ length: samples.length }, (_, i) => i);
-  index.sort((a, b) => samples.day[a]! - samples.day[b]! || order(samples.source[a]!) - order(samples.source[b]!) || samples.start[a]! - samples.start[b]!);
-  const sums = new Map<number, number>();
-  let at = 0;
-  while (at < index.length) {
-    const day = samples.day[index[at]!]!;
-    let covered: Span[] = [];
-    let total = 0;
-    while (at < index.length && samples.day[index[at]!] === day) {
-      const rank = order(samples.source[index[at]!]!);
-      const group: Span[] = [];
-      for (; at < index.length && samples.day[index[at]!] === day && order(samples.source[index[at]!]!) === rank; at += 1) {
-        const i = index[at]!;
-        const start = samples.start[i]!;
-        // A sample of no duration (a count written at one instant) stands for its millisecond.
-        const end = Math.max(samples.end[i]!, start + 1);
-        total += samples.value[i]! * (1 - coveredLength(covered, start, end) / (end - start));
-        group.push([start, end]);
-      }
-      covered = merged([...covered, ...group]);
-    }
-    sums.set(day, total);
-  }
-  return sums;
 }
 
 /** HKCategoryValueSleepAnalysis: 0 in bed, 1 asleep (unspecified), 2 awake, 3 core, 4 deep, 5 REM. */
@@ -190,29 +169,45 @@ export function nightsOf(segments: readonly SleepSegment[], order: (source: numb
   return nights;
 }
 
-/** Heart-rate readings as 5-minute means, each window from its highest-ranked source. */
+const WINDOW_MS = 5 * 60_000;
+const WINDOWS_A_DAY = 288;
+
+/** Heart-rate readings as 5-minute means, each window from its highest-ranked source (a few kilobytes a day). */
 export class HeartRateWindows {
-  static readonly WINDOW_MS = 5 * 60_000;
-  private readonly windows = new Map<number, { rank: number; sum: number; n: number }>();
+  private readonly days = new Map<number, { sum: Float64Array; n: Uint32Array; rank: Uint8Array }>();
+  size = 0;
 
   add(at: number, bpm: number, rank: number): void {
-    const key = Math.floor(at / HeartRateWindows.WINDOW_MS);
-    const held = this.windows.get(key);
-    if (!held || rank < held.rank) this.windows.set(key, { rank, sum: bpm, n: 1 });
-    else if (rank === held.rank) {
-      held.sum += bpm;
-      held.n += 1;
+    const window = Math.floor(at / WINDOW_MS);
+    const dayNumber = Math.floor(window / WINDOWS_A_DAY);
+    let day = this.days.get(dayNumber);
+    if (!day) {
+      day = { sum: new Float64Array(WINDOWS_A_DAY), n: new Uint32Array(WINDOWS_A_DAY), rank: new Uint8Array(WINDOWS_A_DAY).fill(255) };
+      this.days.set(dayNumber, day);
+    }
+    const slot = window - dayNumber * WINDOWS_A_DAY;
+    if (day.n[slot] === 0) this.size += 1;
+    if (rank < day.rank[slot]!) {
+      day.rank[slot] = rank;
+      day.sum[slot] = bpm;
+      day.n[slot] = 1;
+    } else if (rank === day.rank[slot]) {
+      day.sum[slot]! += bpm;
+      day.n[slot]! += 1;
     }
   }
 
-  get size(): number {
-    return this.windows.size;
-  }
-
-  /** [window start in minutes since 1970, mean bpm], oldest first. */
-  means(): [number, number][] {
-    return [...this.windows]
-      .sort(([a], [b]) => a - b)
-      .map(([key, { sum, n }]) => [(key * HeartRateWindows.WINDOW_MS) / 60_000, Math.round(sum / n)]);
+  /** Each window's start in minutes since 1970 and its mean bpm, oldest first. */
+  means(): { minute: number[]; bpm: number[] } {
+    const out = { minute: [] as number[], bpm: [] as number[] };
+    for (const dayNumber of [...this.days.keys()].sort((a, b) => a - b)) {
+      const day = this.days.get(dayNumber)!;
+      for (let slot = 0; slot < WINDOWS_A_DAY; slot += 1) {
+        if (day.n[slot]! === 0) continue;
+        out.minute.push(((dayNumber * WINDOWS_A_DAY + slot) * WINDOW_MS) / 60_000);
+        out.bpm.push(Math.round(day.sum[slot]! / day.n[slot]!));
+      }
+    }
+    return out;
   }
 }

@@ -2,7 +2,7 @@ import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
 import { type DayFigures, type EntryGatherer, ExportError, feedZip, type HistoryReading, plausible } from './export-file';
 import { SaxesParser } from 'saxes';
 import { HK, inAppUnit, isPlausible, type Sample } from '@/lib/wearables/apple-health-normalise';
-import { exportInstant, HeartRateWindows, nightsOf, prioritySums, type SleepSegment, sourceRank, TimedSamples } from './apple-days';
+import { exportInstant, HeartRateWindows, MinuteSums, nightsOf, type SleepSegment, sourceRank } from './apple-days';
 
 // The Apple Health app's "Export All Health Data" file (export.zip → apple_health_export/export.xml, often
 // hundreds of megabytes and for years of Apple Watch data well over a gigabyte) read as a stream: the zip
@@ -60,19 +60,18 @@ export async function readAppleHealthExport(
   /** Given every other entry of the zip, in the same pass (another vendor's files, should this not be Apple's). */
   others?: EntryGatherer,
 ): Promise<ExportReading> {
-  const dayIndex = new Map<string, number>();
-  const dayNames: string[] = [];
-  const dayOf = (day: string) => {
-    let at = dayIndex.get(day);
-    if (at === undefined) {
-      const kept = Buffer.from(day).toString();
-      at = dayNames.push(kept) - 1;
-      dayIndex.set(kept, at);
+  // A day's date is a slice of the chunk it was parsed from: each is copied once and that copy kept.
+  const dayNames = new Map<string, string>();
+  const dayName = (day: string) => {
+    let kept = dayNames.get(day);
+    if (kept === undefined) {
+      kept = Buffer.from(day).toString();
+      dayNames.set(kept, kept);
     }
-    return at;
+    return kept;
   };
-  const steps = new TimedSamples();
-  const energy = new TimedSamples();
+  const steps = new MinuteSums();
+  const energy = new MinuteSums();
   const means = new Map<string, Map<string, Mean>>();
   const latest = new Map<string, Map<string, Latest>>();
   const sleep: SleepSegment[] = [];
@@ -138,12 +137,12 @@ export async function readAppleHealthExport(
     if (!isPlausible(sample)) return;
     const source = sourceOf(rawSource, device);
     if (type === HK.sleep) {
-      sleep.push({ start: start.at, end: end.at, stage: numeric, source, endDay: dayNames[dayOf(end.day)]! });
+      sleep.push({ start: start.at, end: end.at, stage: numeric, source, endDay: dayName(end.day) });
     } else {
       const inUnit = inAppUnit(sample);
       if (inUnit === null) return;
-      if (type === HK.steps) steps.push(start.at, end.at, inUnit, source, dayOf(start.day));
-      else if (type === HK.activeEnergy) energy.push(start.at, end.at, inUnit, source, dayOf(start.day));
+      if (type === HK.steps) steps.add(dayName(start.day), start.minute, end.at - start.at, inUnit, source);
+      else if (type === HK.activeEnergy) energy.add(dayName(start.day), start.minute, end.at - start.at, inUnit, source);
       else if (type === HK.heartRate) heart.add(start.at, inUnit, sourceList[source]!.rank);
       else if (type in MEAN_FIELDS) {
         const fields = dayFields(means, start.day);
@@ -214,8 +213,8 @@ export async function readAppleHealthExport(
   const position = new Uint32Array(sourceList.length);
   ranked.forEach((source, at) => (position[source.i] = at));
   const order = (source: number) => position[source]!;
-  for (const [day, sum] of prioritySums(steps, order)) set(dayNames[day]!, 'steps', Math.round(sum));
-  for (const [day, sum] of prioritySums(energy, order)) set(dayNames[day]!, 'activeCaloriesKcal', Math.round(sum));
+  for (const [day, sum] of steps.totals(order)) set(day, 'steps', Math.round(sum));
+  for (const [day, sum] of energy.totals(order)) set(day, 'activeCaloriesKcal', Math.round(sum));
   for (const [day, fields] of means) for (const [type, { sum, n }] of fields) set(day, MEAN_FIELDS[type as keyof typeof MEAN_FIELDS], sum / n);
   for (const [day, fields] of latest) for (const [type, { value }] of fields) set(day, LATEST_FIELDS[type as keyof typeof LATEST_FIELDS], value);
   for (const [day, night] of nightsOf(sleep, order)) {
@@ -227,5 +226,5 @@ export async function readAppleHealthExport(
   }
   const sorted = new Map([...days].sort(([a], [b]) => (a < b ? -1 : 1)));
   const list = [...sorted.keys()];
-  return { days: sorted, records, used, first: list[0] ?? null, last: list.at(-1) ?? null, sources, heartRate: heart.means() };
+  return { days: sorted, records, used, first: list[0] ?? null, last: list.at(-1) ?? null, sources, heartRate: heart.size ? heart.means() : undefined };
 }

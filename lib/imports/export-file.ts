@@ -19,6 +19,9 @@ export class ExportError extends Error {
 /** A night's stages in minutes, where the export has them (kept beside the day's figures for the sleep-stages view). */
 export type SleepStageField = 'sleepDeepMinutes' | 'sleepLightMinutes' | 'sleepRemMinutes' | 'sleepAwakeMinutes';
 
+/** 5-minute heart-rate means as two plain lists (one pair of numbers a window; years of them stay a few megabytes). */
+export type HeartRateMeans = { minute: number[]; bpm: number[] };
+
 export type DayFigures = Partial<Record<MetricField | SleepStageField, number | null>>;
 
 /** What any history reader found: each day's figures, and what a preview shows. */
@@ -32,8 +35,8 @@ export type HistoryReading = {
   last: string | null;
   /** The devices and apps behind the days, by records used. */
   sources: ReadonlyMap<string, number>;
-  /** Heart-rate readings as 5-minute means: [the window's start in minutes since 1970, bpm], oldest first. */
-  heartRate?: readonly (readonly [number, number])[];
+  /** Heart-rate readings as 5-minute means, oldest first: each window's start in minutes since 1970, and its bpm. */
+  heartRate?: HeartRateMeans;
 };
 
 /** The days sorted, their range, and one source name: a reading from a vendor's own files. */

@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/errors';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { MetricSource } from '@/lib/generated/prisma/enums';
 import { METRIC_FIELDS, type MetricField } from '@/lib/metrics/source-priority';
-import { type DayFigures, ExportError, type ExportProblem, type HistoryReading } from './export-file';
+import { type DayFigures, ExportError, type HeartRateMeans, type ExportProblem, type HistoryReading } from './export-file';
 import { yielding } from '@/lib/jobs/priority';
 import { laterFigures } from './merge-days';
 import { importFileSize, readImportFile, removeImportFile, writeImportFile } from './files';
@@ -81,7 +81,7 @@ export type ImportView = {
 };
 
 /** The preview, and until confirmation what to store: the days, and heart-rate means as [minutes since 1970, bpm]. */
-type Stored = { summary: ImportPreview; days?: [string, ImportedDay][]; heartRate?: (readonly [number, number])[] };
+type Stored = { summary: ImportPreview; days?: [string, ImportedDay][]; heartRate?: HeartRateMeans };
 type Row = Prisma.HistoryImportGetPayload<true>;
 
 const STATUSES: readonly ImportView['status'][] = ['queued', 'reading', 'previewed', 'done', 'failed', 'cancelled'];
@@ -130,7 +130,7 @@ export async function previewOf(userId: string, reading: HistoryReading, kind: s
     added: days.length - replaced,
     replaced,
     sources: [...reading.sources].sort(([, a], [, b]) => b - a).map(([name]) => name),
-    ...(reading.heartRate?.length ? { heart_rate_means: reading.heartRate.length } : {}),
+    ...(reading.heartRate?.minute.length ? { heart_rate_means: reading.heartRate.minute.length } : {}),
   };
 }
 
@@ -183,7 +183,7 @@ export async function runImportRead(importId: string, now: () => number = Date.n
     const member = await db.user.findUnique({ where: { id: row.userId }, select: { timeZone: true } });
     const { kind, reading } = await readHistoryExport(yielding(counted()), (read) => (records = read), member?.timeZone ?? 'UTC');
     const summary = await previewOf(row.userId, reading, kind);
-    const stored: Stored = { summary, days: [...reading.days.entries()], heartRate: reading.heartRate?.length ? [...reading.heartRate] : undefined };
+    const stored: Stored = { summary, days: [...reading.days.entries()], heartRate: reading.heartRate?.minute.length ? reading.heartRate : undefined };
     await db.historyImport.updateMany({
       where: { id: row.id, status: 'reading' },
       data: { status: 'previewed', kind, progress: 1, recordsRead: reading.records, preview: stored as unknown as Prisma.InputJsonValue, firstDay: reading.first ? ISO_DAY.toDate(reading.first) : null, lastDay: reading.last ? ISO_DAY.toDate(reading.last) : null },
@@ -223,13 +223,15 @@ export async function confirmImport(userId: string, importId: string): Promise<I
         if (fresh.length) await tx.dailyMetric.createMany({ data: fresh.map(([day, metrics]) => ({ userId, day: ISO_DAY.toDate(day), source, importId: row.id, ...laterFigures(row.kind, {}, metrics) })) });
       }
       // Heart rate the same way: this file's 5-minute means replace what an earlier import of its kind held for that stretch.
-      const heart = stored?.heartRate ?? [];
-      if (heart.length) {
+      const minutes = stored?.heartRate?.minute ?? [];
+      const bpm = stored?.heartRate?.bpm ?? [];
+      if (minutes.length) {
         // Oldest first (the readers sort them).
-        await tx.heartRateSample.deleteMany({ where: { userId, source, recordedAt: { gte: new Date(heart[0]![0] * 60_000), lte: new Date(heart.at(-1)![0] * 60_000) } } });
+        await tx.heartRateSample.deleteMany({ where: { userId, source, recordedAt: { gte: new Date(minutes[0]! * 60_000), lte: new Date(minutes.at(-1)! * 60_000) } } });
       }
-      for (let at = 0; at < heart.length; at += 5000) {
-        await tx.heartRateSample.createMany({ data: heart.slice(at, at + 5000).map(([minute, bpm]) => ({ userId, source, importId: row.id, recordedAt: new Date(minute * 60_000), bpm })), skipDuplicates: true });
+      for (let at = 0; at < minutes.length; at += 5000) {
+        const data = minutes.slice(at, at + 5000).map((minute, i) => ({ userId, source, importId: row.id, recordedAt: new Date(minute * 60_000), bpm: bpm[at + i]! }));
+        await tx.heartRateSample.createMany({ data, skipDuplicates: true });
       }
       return tx.historyImport.update({
         where: { id: row.id },

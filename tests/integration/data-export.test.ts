@@ -281,7 +281,7 @@ describe('dataExportStream', () => {
     ]);
 
     const heartRates = csvOf(archive, 'heart_rate_samples.csv');
-    expect(heartRates.header).toEqual(['id', 'recorded_at', 'bpm', 'source']);
+    expect(heartRates.header).toEqual(['id', 'recorded_at', 'bpm', 'source', 'import_id']);
     expect(heartRates.rows.map((r) => [r.recorded_at, r.bpm])).toEqual([
       ['2026-03-18T06:00:00.000Z', '58'],
       ['2026-03-18T06:05:00.000Z', '61'],
@@ -320,7 +320,7 @@ describe('dataExportStream', () => {
     expect(connections.rows).toEqual([expect.objectContaining({ provider: 'oura', status: 'connected', last_sync_at: '2026-03-18T06:00:00.000Z' })]);
     expect(csvOf(archive, 'subscriptions.csv').rows).toEqual([expect.objectContaining({ status: 'active', current_period_end: '2026-04-01T00:00:00.000Z' })]);
     expect(csvOf(archive, 'device_tokens.csv').rows.map((r) => r.name)).toEqual(['Tom’s iPhone']);
-    expect(csvOf(archive, 'health_samples.csv')).toEqual({ header: ['id', 'uuid', 'type', 'value', 'unit', 'start_at', 'end_at', 'created_at'], rows: [] });
+    expect(csvOf(archive, 'health_samples.csv')).toEqual({ header: ['id', 'uuid', 'type', 'value', 'unit', 'start_at', 'end_at', 'day', 'created_at'], rows: [] });
   });
 
   it('shows nothing of the other member', () => {

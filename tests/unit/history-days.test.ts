@@ -74,6 +74,18 @@ describe('Apple Health: the local day, the source priority, a night as one sessi
     expect(figure(reading.days, 'sleepDurationMinutes')).toEqual({ '2026-03-29': 375 });
   });
 
+  it('a member in Sydney: the night the clocks go back (5 April 2026, 03:00 AEDT to 02:00 AEST) is 9 hours, on the 5th', async () => {
+    const reading = await readApple([
+      appleRecord({ type: SLEEP, value: stage('AsleepCore'), start: '2026-04-04 22:30:00 +1100', end: '2026-04-05 02:00:00 +1000' }),
+      appleRecord({ type: SLEEP, value: stage('AsleepREM'), start: '2026-04-05 02:00:00 +1000', end: '2026-04-05 06:30:00 +1000' }),
+      // Breakfast steps at 07:10 in Sydney are 21:10 UTC on the 4th.
+      appleRecord({ type: STEPS, value: 350, unit: 'count', start: '2026-04-05 07:10:00 +1000', end: '2026-04-05 07:20:00 +1000' }),
+    ]);
+    // 22:30 AEDT is 11:30 UTC; 06:30 AEST is 20:30 UTC: 9 hours asleep.
+    expect(figure(reading.days, 'sleepDurationMinutes')).toEqual({ '2026-04-05': 540 });
+    expect(figure(reading.days, 'steps')).toEqual({ '2026-04-05': 350 });
+  });
+
   it('takes steps and energy from the Watch, the iPhone only where the Watch recorded nothing (the Watch on its charger)', async () => {
     const reading = await readApple([
       // 08:00–08:10 both walked the same steps: the Watch's.
@@ -125,10 +137,7 @@ describe('Apple Health: the local day, the source priority, a night as one sessi
       appleRecord({ type: HEART, value: 90, unit: 'count/min', start: '2026-04-05 10:05:00 +0100' }),
     ]);
     expect(figure(reading.days, 'sleepDurationMinutes')).toEqual({ '2026-04-05': 480 });
-    expect(reading.heartRate).toEqual([
-      [Date.parse('2026-04-05T09:00:00Z') / 60_000, 65],
-      [Date.parse('2026-04-05T09:05:00Z') / 60_000, 90],
-    ]);
+    expect(reading.heartRate).toEqual({ minute: [Date.parse('2026-04-05T09:00:00Z') / 60_000, Date.parse('2026-04-05T09:05:00Z') / 60_000], bpm: [65, 90] });
   });
 });
 
