@@ -34,13 +34,29 @@ export function sourceRank(name: string, device?: string): number {
 /** A day's minutes on the local clock, and an hour past midnight for a sample that runs over (it stays on its start's day). */
 const SLOTS = 25 * 60;
 
+/** Adds a share to a minute of a grid (a minute outside the day goes to its nearest end). */
+function put(grid: Float32Array, slot: number, share: number): void {
+  const at = Math.min(Math.max(slot, 0), SLOTS - 1);
+  grid[at] = (Number.isNaN(grid[at]!) ? 0 : grid[at]!) + share;
+}
+
 /**
- * One quantity's samples (steps, energy) spread over each local day's minutes, per source: a few
- * kilobytes a day and source however many records, so memory follows the days, not the file. A minute
- * no sample of a source touched stays NaN: that source did not record then.
+ * One quantity's samples (steps, energy) spread over each local day's minutes, per source. A minute no
+ * sample of a source touched stays NaN: that source did not record then. Memory stays flat however long
+ * the history: only the latest days are held as minutes (an export lists a type's records in time order),
+ * each older day closed into its total once `openDays` later days have begun. A record that arrives for a
+ * closed day (a file out of order) is added to that day's total with the priority among the late records
+ * only.
  */
 export class MinuteSums {
   private readonly days = new Map<string, Map<number, Float32Array>>();
+  private readonly closed = new Map<string, number>();
+
+  /** `compare`: the Health app's order of two sources (negative when the first comes first). */
+  constructor(
+    private readonly compare: (a: number, b: number) => number,
+    private readonly openDays = 64,
+  ) {}
 
   /** `minute`: the local clock time of the start, in minutes after its day's midnight; `ms`: how long the sample lasted. */
   add(day: string, minute: number, ms: number, value: number, source: number): void {
@@ -48,38 +64,42 @@ export class MinuteSums {
     if (!sources) {
       sources = new Map();
       this.days.set(day, sources);
+      if (this.days.size > this.openDays * 2) this.close(this.days.size - this.openDays);
     }
     let grid = sources.get(source);
     if (!grid) {
       grid = new Float32Array(SLOTS).fill(Number.NaN);
       sources.set(source, grid);
     }
-    const put = (slot: number, share: number) => {
-      const at = Math.min(Math.max(slot, 0), SLOTS - 1);
-      grid[at] = (Number.isNaN(grid[at]!) ? 0 : grid[at]!) + share;
-    };
     const length = ms / 60_000;
-    if (length <= 0) return put(Math.floor(minute), value);
+    if (length <= 0) return put(grid, Math.floor(minute), value);
     const end = minute + length;
-    for (let slot = Math.floor(minute); slot < end && slot < SLOTS; slot += 1) put(slot, (value * (Math.min(end, slot + 1) - Math.max(minute, slot))) / length);
+    for (let slot = Math.floor(minute); slot < end && slot < SLOTS; slot += 1) put(grid, slot, (value * (Math.min(end, slot + 1) - Math.max(minute, slot))) / length);
   }
 
-  /**
-   * Each day's total as the Health app shows it: the sources taken in `order` (lower first), each counted
-   * only in the minutes no higher source recorded.
-   */
-  totals(order: (source: number) => number): Map<string, number> {
-    const totals = new Map<string, number>();
-    for (const [day, sources] of this.days) {
-      const covered = new Uint8Array(SLOTS);
-      let total = 0;
-      for (const [, grid] of [...sources].sort(([a], [b]) => order(a) - order(b))) {
-        for (let slot = 0; slot < SLOTS; slot += 1) if (!Number.isNaN(grid[slot]!) && !covered[slot]) total += grid[slot]!;
-        for (let slot = 0; slot < SLOTS; slot += 1) if (!Number.isNaN(grid[slot]!)) covered[slot] = 1;
-      }
-      totals.set(day, total);
+  /** The oldest `count` open days closed into their totals. */
+  private close(count: number): void {
+    for (const day of [...this.days.keys()].sort().slice(0, count)) {
+      this.closed.set(day, (this.closed.get(day) ?? 0) + this.resolve(this.days.get(day)!));
+      this.days.delete(day);
     }
-    return totals;
+  }
+
+  /** A day's total: the sources in order, each counted only in the minutes no source before it recorded. */
+  private resolve(sources: Map<number, Float32Array>): number {
+    const covered = new Uint8Array(SLOTS);
+    let total = 0;
+    for (const [, grid] of [...sources].sort(([a], [b]) => this.compare(a, b))) {
+      for (let slot = 0; slot < SLOTS; slot += 1) if (!Number.isNaN(grid[slot]!) && !covered[slot]) total += grid[slot]!;
+      for (let slot = 0; slot < SLOTS; slot += 1) if (!Number.isNaN(grid[slot]!)) covered[slot] = 1;
+    }
+    return total;
+  }
+
+  /** Each day's total as the Health app shows it. */
+  totals(): Map<string, number> {
+    this.close(this.days.size);
+    return this.closed;
   }
 }
 
@@ -122,7 +142,12 @@ const spanMinutes = (spans: Span[]) => merged(spans).reduce((sum, [start, end]) 
  */
 export function nightsOf(segments: readonly SleepSegment[], order: (source: number) => number): Map<string, Night> {
   const bySource = new Map<number, SleepSegment[]>();
-  for (const segment of segments) if (segment.end > segment.start) bySource.set(segment.source, [...(bySource.get(segment.source) ?? []), segment]);
+  for (const segment of segments) {
+    if (segment.end <= segment.start) continue;
+    const list = bySource.get(segment.source);
+    if (list) list.push(segment);
+    else bySource.set(segment.source, [segment]);
+  }
   type Session = { source: number; day: string; segments: SleepSegment[] };
   const sessions: Session[] = [];
   for (const [source, list] of bySource) {

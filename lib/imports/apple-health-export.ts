@@ -39,6 +39,7 @@ const SLEEP_VALUES: Readonly<Record<string, number>> = {
 };
 
 const READ_TYPES: ReadonlySet<string> = new Set(Object.values(HK));
+const NO_DATE = new Date(0);
 const LATEST_FIELDS = {
   [HK.bodyMass]: 'weightKg',
   [HK.systolic]: 'systolicBpMmhg',
@@ -70,8 +71,13 @@ export async function readAppleHealthExport(
     }
     return kept;
   };
-  const steps = new MinuteSums();
-  const energy = new MinuteSums();
+  // Two sources in the Health app's order: by rank, then (two apps of one rank never adding up) by name.
+  const compareSources = (a: number, b: number) => {
+    const [first, second] = [sourceList[a]!, sourceList[b]!];
+    return first.rank - second.rank || (first.name < second.name ? -1 : first.name > second.name ? 1 : 0);
+  };
+  const steps = new MinuteSums(compareSources);
+  const energy = new MinuteSums(compareSources);
   const means = new Map<string, Map<string, Mean>>();
   const latest = new Map<string, Map<string, Latest>>();
   const sleep: SleepSegment[] = [];
@@ -133,7 +139,8 @@ export async function readAppleHealthExport(
     if (!start || !end || end.at < start.at) return;
     const numeric = type === HK.sleep ? SLEEP_VALUES[value ?? ''] : Number(value);
     if (numeric === undefined || !Number.isFinite(numeric)) return;
-    const sample: Sample = { type, value: numeric, unit, startAt: new Date(start.at), endAt: new Date(end.at) };
+    // The checks read the type, value and unit only: no Date is made for each of millions of records.
+    const sample: Sample = { type, value: numeric, unit, startAt: NO_DATE, endAt: NO_DATE };
     if (!isPlausible(sample)) return;
     const source = sourceOf(rawSource, device);
     if (type === HK.sleep) {
@@ -208,13 +215,12 @@ export async function readAppleHealthExport(
     figures[field] = figure;
     days.set(day, figures);
   };
-  // The sources in the Health app's order: by rank, then (two apps of one rank never adding up) by name.
-  const ranked = sourceList.map((source, i) => ({ ...source, i })).sort((a, b) => a.rank - b.rank || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const ranked = sourceList.map((_, i) => i).sort(compareSources);
   const position = new Uint32Array(sourceList.length);
-  ranked.forEach((source, at) => (position[source.i] = at));
+  ranked.forEach((source, at) => (position[source] = at));
   const order = (source: number) => position[source]!;
-  for (const [day, sum] of steps.totals(order)) set(day, 'steps', Math.round(sum));
-  for (const [day, sum] of energy.totals(order)) set(day, 'activeCaloriesKcal', Math.round(sum));
+  for (const [day, sum] of steps.totals()) set(day, 'steps', Math.round(sum));
+  for (const [day, sum] of energy.totals()) set(day, 'activeCaloriesKcal', Math.round(sum));
   for (const [day, fields] of means) for (const [type, { sum, n }] of fields) set(day, MEAN_FIELDS[type as keyof typeof MEAN_FIELDS], sum / n);
   for (const [day, fields] of latest) for (const [type, { value }] of fields) set(day, LATEST_FIELDS[type as keyof typeof LATEST_FIELDS], value);
   for (const [day, night] of nightsOf(sleep, order)) {

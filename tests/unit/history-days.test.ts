@@ -2,9 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { Encoder, Profile, Utils } from '@garmin/fitsdk';
 import fc from 'fast-check';
 import { strToU8, zipSync } from 'fflate';
+import { MinuteSums } from '@/lib/imports/apple-days';
 import { readAppleHealthExport } from '@/lib/imports/apple-health-export';
 import { calendarDate, FitDays, readGarminExport } from '@/lib/imports/garmin-export';
 import { importedInTurn } from '@/lib/imports/merge-days';
+import { readOuraExport } from '@/lib/imports/oura-export';
 import { readWhoopExport } from '@/lib/imports/whoop-export';
 import { cycleDayFromLocal, whoopDays } from '@/lib/wearables/whoop/records';
 import { fitDay } from '../support/garmin-export';
@@ -141,6 +143,36 @@ describe('Apple Health: the local day, the source priority, a night as one sessi
   });
 });
 
+describe('Apple Health: memory that follows the open days, not the file', () => {
+  const compare = (a: number, b: number) => a - b;
+  /** Nine days of a Watch (source 0) and an iPhone (1): the same 08:00 walk on both, the iPhone alone at noon. */
+  const feed = (sums: MinuteSums) => {
+    for (let d = 1; d <= 9; d += 1) {
+      const day = `2026-05-0${d}`;
+      sums.add(day, 480, 600_000, 600, 0);
+      sums.add(day, 480, 600_000, 550, 1);
+      sums.add(day, 720, 1_800_000, 900, 1);
+    }
+  };
+  const rounded = (totals: Map<string, number>) => Object.fromEntries([...totals].map(([day, total]) => [day, Math.round(total)]));
+
+  it('closes the oldest days into their totals as later ones begin, with the same totals as holding every day open', () => {
+    const open = new MinuteSums(compare, 100);
+    const closing = new MinuteSums(compare, 2);
+    feed(open);
+    feed(closing);
+    expect(rounded(closing.totals())).toEqual(rounded(open.totals()));
+    expect(rounded(open.totals())['2026-05-01']).toBe(1500);
+  });
+
+  it('adds a record that arrives for a day already closed to that day’s total', () => {
+    const closing = new MinuteSums(compare, 2);
+    feed(closing);
+    closing.add('2026-05-01', 900, 0, 77, 0);
+    expect(rounded(closing.totals())['2026-05-01']).toBe(1500 + 77);
+  });
+});
+
 // ---- Properties, over generated days of a Watch and an iPhone ----
 
 type Day = { steps: [number, number, number][]; phoneCopy: boolean; night: [number, number, number] | null; hrv: number | null };
@@ -273,6 +305,32 @@ describe('Garmin: each night and reading on the member’s local day', () => {
   it('reads every weigh-in date shape Garmin Connect writes', () => {
     expect(['2026-10-20', '2026-10-20T00:00:00.0', '2026-10-20T00:00:00', '2026-10-20 00:00:00', Date.parse('2026-10-20T00:00:00Z'), String(Date.parse('2026-10-20T00:00:00Z'))].map(calendarDate)).toEqual(Array(6).fill('2026-10-20'));
     expect([null, '', 'yesterday', '20/10/2026', -5].map(calendarDate)).toEqual([null, null, null, null, null]);
+  });
+});
+
+describe('Heart rate and active calories from Oura and Garmin exports', () => {
+  it('reads Oura’s heartrate.csv (the API v2 heartrate fields: timestamp, bpm, source) as 5-minute means', () => {
+    const csv = ['timestamp;bpm;source', '2026-03-02T07:01:00+01:00;58;awake', '2026-03-02T07:03:30+01:00;62;awake', '2026-03-02T07:06:00+01:00;71;awake', '2026-03-02T07:07:00+01:00;400;awake'].join('\n');
+    const reading = readOuraExport(new Map([['heartrate.csv', strToU8(csv)]]))!;
+    expect(reading.heartRate).toEqual({ minute: [Date.parse('2026-03-02T06:00:00Z') / 60_000, Date.parse('2026-03-02T06:05:00Z') / 60_000], bpm: [60, 71] });
+  });
+
+  it('reads a Garmin monitoring file’s heart rate as 5-minute means and its active calories as running totals per activity type', () => {
+    const encoder = new Encoder();
+    const put = (name: string, fields: Record<string, unknown>) => encoder.onMesg(MESG(name), fields as never);
+    const at = (time: string) => new Date(`2026-03-02T${time}Z`);
+    put('FILE_ID', { type: 'monitoringB', manufacturer: 'garmin', product: 3290, serialNumber: 3_900_000_201, timeCreated: at('00:00:00') });
+    put('MONITORING_INFO', { timestamp: at('00:00:00'), localTimestamp: fitSeconds(at('00:00:00')) + 3600 });
+    // Walking runs up to 180 kcal through the day, running to 240: 420 kcal.
+    put('MONITORING', { timestamp: at('09:00:00'), activityType: 'walking', activeCalories: 90, heartRate: 70 });
+    put('MONITORING', { timestamp: at('09:02:00'), activityType: 'walking', activeCalories: 120, heartRate: 80 });
+    put('MONITORING', { timestamp: at('18:00:00'), activityType: 'running', activeCalories: 240, heartRate: 150 });
+    put('MONITORING', { timestamp: at('20:00:00'), activityType: 'walking', activeCalories: 180 });
+    const fit = new FitDays();
+    fit.read(encoder.close());
+    const reading = readGarminExport(new Map(), fit)!;
+    expect(reading.days.get('2026-03-02')).toMatchObject({ activeCaloriesKcal: 420 });
+    expect(reading.heartRate).toEqual({ minute: [Date.parse('2026-03-02T09:00:00Z') / 60_000, Date.parse('2026-03-02T18:00:00Z') / 60_000], bpm: [75, 150] });
   });
 });
 
