@@ -2,7 +2,8 @@ import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
 import { type DayFigures, type EntryGatherer, ExportError, feedZip, type HistoryReading, plausible } from './export-file';
 import { SaxesParser } from 'saxes';
 import { HK, inAppUnit, isPlausible, type Sample } from '@/lib/wearables/apple-health-normalise';
-import { exportInstant, HeartRateWindows, MinuteSums, nightsOf, type SleepSegment, sourceRank } from './apple-days';
+import { nightsOf, type SleepSegment } from '@/lib/wearables/sleep-sessions';
+import { exportInstant, HeartRateWindows, MinuteSums, sourceRank } from './apple-days';
 
 // The Apple Health app's "Export All Health Data" file (export.zip → apple_health_export/export.xml, often
 // hundreds of megabytes and for years of Apple Watch data well over a gigabyte) read as a stream: the zip

@@ -244,6 +244,22 @@ const NAME_PATTERNS: readonly NamePattern[] = LAB_MARKER_KEYS.flatMap((marker) =
 const OTHER_TEST_AFTER_NAME = /^\s*\/|\b(?:free|frei|freies|libre|libero|bioavailable|bioavail|biodisponible|bioverfugbar|ratio|quotient|index|indice|particles?|size|non)\b/i;
 /** A name followed by more words than this before its value is prose ("LH and FSH are ..."), not a row. */
 const MAX_QUALIFIER_WORDS = 4;
+/**
+ * Words in a result cell that mean the test has no result yet or none at all ("PSA  Pending  2.1", where
+ * 2.1 is the previous result's column): the row gives no value, whatever number stands after them. In the
+ * five languages the reader knows.
+ */
+const NO_RESULT = new RegExp(
+  [
+    'pending', 'to follow', 'awaited', 'in progress', 'not yet available', 'see (?:comment|note|below|report|attached)', 'refer to (?:comment|note)',
+    'cancel+ed', 'not done', 'not performed', 'not tested', 'no result', 'h(?:a)?emoly[sz](?:ed|is)', 'qns', 'quantity not sufficient',
+    'insufficient(?: sample| specimen| quantity)?', 'clotted', 'unsuitable', 'specimen rejected', 'sample rejected',
+    'pendiente', 'en curso', 'anulad[oa]', 'hemolizad[oa]', 'ausstehend', 'folgt', 'storniert', 'h[äa]molytisch', 'en attente', '[àa] suivre', 'annul[ée]e?', 'h[ée]molys[ée]e?', 'in attesa', 'emolizzat[oa]', 'annullat[oa]',
+  ]
+    .map((words) => `(?<!\\p{L})(?:${words})(?!\\p{L})`)
+    .join('|'),
+  'iu',
+);
 
 type NameMatch = { marker: LabMarkerKey; rest: string };
 
@@ -417,6 +433,30 @@ function findAnyUnit(text: string): string | null {
   return null;
 }
 
+/** Words a results row prints after its value (flags, ranges, who the range is for): they neither make nor break a sentence. */
+const TABLE_WORDS = new Set(['h', 'l', 'high', 'low', 'normal', 'abnormal', 'borderline', 'desirable', 'optimal', 'adult', 'adults', 'male', 'males', 'men', 'female', 'females', 'women', 'years', 'year', 'yrs', 'age', 'aged', 'reference', 'range', 'ref', 'interval', 'to', 'up', 'below', 'above', 'less', 'than', 'greater', 'over', 'under', 'and', 'or', 'flag', 'units', 'unit']);
+/** Words in a row that make a sentence of it ("… is roughly the middle of the range we aim for", "… refer to urology within two weeks"). */
+const SENTENCE_WORDS = 5;
+
+/**
+ * Whether the text after a value is a sentence's: five or more words in a row that are neither units nor
+ * words a results table prints. A value comes only from a results row; a sentence never gives one.
+ */
+function isSentence(after: string): boolean {
+  let run = 0;
+  for (const token of after.split(/\s+/).filter(Boolean)) {
+    const word = token.replace(/[,.;:!?…"'’()]+$/u, '').replace(/^[("'‘]+/u, '');
+    if (!/^\p{L}[\p{L}'’-]*$/u.test(word) || KNOWN_UNITS.has(normaliseUnit(word))) {
+      run = 0;
+      continue;
+    }
+    if (TABLE_WORDS.has(word.toLowerCase())) continue;
+    run += 1;
+    if (run >= SENTENCE_WORDS) return true;
+  }
+  return false;
+}
+
 /** How sure a row is: a reference range and table cells say it is a results row, not a sentence. */
 type Candidate = { row: ParsedMarker; evidence: number; canonical: number };
 
@@ -441,6 +481,8 @@ function readRow(marker: LabMarkerKey, rest: string, line: string): Candidate | 
     }
   }
   if (reading.value === null) return null;
+  if (NO_RESULT.test(reading.before)) return null;
+  if (isSentence(reading.after)) return null;
   if (reading.words > MAX_QUALIFIER_WORDS || OTHER_TEST_AFTER_NAME.test(reading.before)) return null;
   // The unit usually follows the value; some reports print it in the name's cell ("Testosterone (nmol/L)").
   const unit = findUnit(marker, reading.after) ?? findUnit(marker, reading.before);
@@ -663,6 +705,13 @@ function labelledDate(lines: readonly string[], label: RegExp): DateReadings | n
  * Strongest: another date on the page that reads one way only (a date of birth of 14/07/1979). Then
  * the language, the units and spelling a lab of a country uses, and its address.
  */
+const US_STATES = 'AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC';
+/** Labels a number follows on a report (its ID, an accession or a patient number), never a city before a state. */
+const NUMBER_LABELS = 'report|patient|sample|specimen|order|accession|lab|account|member|visit|requisition|invoice|client|mrn|case|ref|reference|batch|kit|test|tube|barcode|control|episode|request|no|nr|number';
+/** The labels in either case, the state's code in capitals (as addresses print it; "in 12345" is no address). */
+const anyCase = (words: string) => words.replace(/[a-z]/g, (letter) => `[${letter}${letter.toUpperCase()}]`);
+const US_ADDRESS = new RegExp(`(?<!\\b(?:${anyCase(NUMBER_LABELS)})\\.?\\s*#?\\s*)\\b(?:${US_STATES})\\s+\\d{5}(?:-\\d{4})?\\b`);
+
 export function dateOrder(text: string): DateOrder | null {
   let score = 0; // > 0: day first; < 0: month first
   for (const [, a, , b] of text.matchAll(/\b(\d{1,2})([/.-])(\d{1,2})\2(?:\d{4}|\d{2})\b/g)) {
@@ -681,7 +730,8 @@ export function dateOrder(text: string): DateOrder | null {
   cue(/pvt\.?\s*ltd\b/i, 3);
   cue(/\b(?:mmol\/l|nmol\/l|pmol\/l|l\/l)\b/i, 2);
   // US laboratories: a state and ZIP code, CLIA, US time zones, US spelling with US units.
-  cue(/\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/, -3);
+  // A state's code and a ZIP code, as an address ends ("Boise, ID 83702"); not a label and a number ("Report ID 77120").
+  cue(US_ADDRESS, -3);
   // A CLIA certificate number ("CLIA: 31D0696246"); "(CLIA)" alone is a method (chemiluminescence), used worldwide.
   cue(/\bclia\b[^\n\d]{0,12}\d{2}d\d{7}\b/i, -3);
   cue(/\b(?:e[sd]t|c[sd]t|p[sd]t|m[sd]t)\b/, -3);

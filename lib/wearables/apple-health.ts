@@ -6,7 +6,7 @@ import { db } from '@/lib/db';
 import { MetricSource } from '@/lib/generated/prisma/enums';
 import { ISO_DAY } from '@/lib/codecs';
 import { addDays } from '@/lib/days';
-import { nightsOf } from '@/lib/imports/apple-days';
+import { nightsOf } from './sleep-sessions';
 import { dayMetrics, dayOf, hasAny, heartRates, HK, isPlausible, type Sample } from './apple-health-normalise';
 
 const DAY_MS = 86_400_000;

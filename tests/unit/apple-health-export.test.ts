@@ -5,7 +5,7 @@ import { ExportError } from '@/lib/imports/export-file';
 import { bloodPressureXml, exportXml, exportZip, recordXml } from '../support/apple-health-export';
 
 // The Apple Health export read as a stream: each local day's figures as the Health app shows them
-// (lib/imports/apple-days.ts), and each kind of bad file refused.
+// (lib/imports/apple-days.ts, lib/wearables/sleep-sessions.ts), and each kind of bad file refused.
 
 const STEPS = 'HKQuantityTypeIdentifierStepCount';
 const ENERGY = 'HKQuantityTypeIdentifierActiveEnergyBurned';

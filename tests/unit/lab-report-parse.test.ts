@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { normaliseUnit, toCanonical, type LabMarkerKey } from '@/lib/labs/markers';
-import { parseLabReport, type ParsedMarker } from '@/lib/labs/parse-report';
+import { dateOrder, parseLabReport, type ParsedMarker } from '@/lib/labs/parse-report';
 
 /** The one marker a snippet gives (or undefined), without its source line. */
 const only = (text: string): Partial<Omit<ParsedMarker, 'line'>> | undefined => {
@@ -440,5 +440,62 @@ describe('markers', () => {
     expect(new Set(['uIU/mL', 'µIU/mL', 'μIU/mL', 'UIU/ML'].map(normaliseUnit)).size).toBe(1);
     expect(normaliseUnit('mU/L')).not.toBe(normaliseUnit('µU/L'));
     expect(normaliseUnit('IU/L')).toBe('iu/l');
+  });
+});
+
+describe('parseLabReport: a result cell that holds no result', () => {
+  it.each([
+    'PSA  Pending  2.1  ng/mL  0.0-4.0',
+    'PSA\tPending\t2.1\tng/mL\t0.0-4.0',
+    'PSA  To follow  2.1  ng/mL  0.0-4.0',
+    'PSA  See comment  2.1  ng/mL  0.0-4.0',
+    'PSA  Cancelled  2.1  ng/mL  0.0-4.0',
+    'PSA  Haemolysed  2.1  ng/mL  0.0-4.0',
+    'PSA  Hemolyzed  2.1  ng/mL  0.0-4.0',
+    'PSA  QNS  2.1  ng/mL  0.0-4.0',
+    'PSA  Insufficient sample  2.1  ng/mL  0.0-4.0',
+    'PSA  Pendiente  2,1  ng/mL  0,0-4,0',
+    'PSA  ausstehend  2,1  ng/mL  0,0-4,0',
+    'PSA  à suivre  2,1  ng/mL  0,0-4,0',
+  ])('%s: the previous result beside it is not taken for the current one', (line) => {
+    expect(keys(`Test  Result  Previous  Units  Reference\nTotal testosterone  18.2  17.5  nmol/L  8.6-29.0\n${line}`)).toEqual(['total_testosterone']);
+  });
+
+  it('a value replaced by "Pending" gives nothing, and changes no other row (metamorphic)', () => {
+    const report = (psa: string) => `Test  Result  Previous  Units  Reference\nTotal testosterone  18.2  17.5  nmol/L  8.6-29.0\nPSA  ${psa}  2.1  ng/mL  0.0-4.0\nSHBG  41  39  nmol/L  18-54`;
+    const withValue = parseLabReport(report('1.4')).markers.map((m) => [m.marker, m.value]);
+    const pending = parseLabReport(report('Pending')).markers.map((m) => [m.marker, m.value]);
+    expect(withValue).toEqual([['total_testosterone', 18.2], ['psa', 1.4], ['shbg', 41]]);
+    expect(pending).toEqual(withValue.filter(([marker]) => marker !== 'psa'));
+  });
+});
+
+describe('parseLabReport: a sentence never gives a value', () => {
+  it('reads no value from a letter’s or a prescription’s sentence that names a marker and a number', () => {
+    expect(keys('Testosterone 600 ng/dL is roughly the middle of the range we aim for.')).toEqual([]);
+    expect(keys('PSA > 4.0 ng/mL: refer to urology within two weeks of the result.')).toEqual([]);
+    expect(keys('Dear Dr Patel,\nTestosterone 600 ng/dL is roughly the middle of the range we aim for, so we will keep the dose.\nYours sincerely')).toEqual([]);
+  });
+
+  it('still reads a results row whose range cell names who it is for, or a short note', () => {
+    expect(only('Testosterone 14.2 nmol/L Adult males 18-49 years: 8.6 - 29.0')).toMatchObject({ marker: 'total_testosterone', value: 14.2 });
+    expect(only('Total Cholesterol 5.2 mmol/L Desirable less than 5.0')).toMatchObject({ marker: 'total_cholesterol', value: 5.2 });
+    expect(only('Testosterone 14.2 nmol/L 8.6 - 29.0 Morning sample')).toMatchObject({ marker: 'total_testosterone', value: 14.2 });
+  });
+});
+
+describe('dateOrder: a report number is not a ZIP code', () => {
+  it('takes a state and ZIP code at the end of an address as a US cue, and a labelled number for none', () => {
+    expect(dateOrder('Report ID 77120\nCollected 05/06/2026')).toBeNull();
+    expect(dateOrder('Lab ID 55555\nPatient ID: 12345\nSample no. IN 12345\nCollected 05/06/2026')).toBeNull();
+    expect(dateOrder('Testosterone 14 nmol/L in 12345')).not.toBe('mdy');
+    expect(dateOrder('Quest Diagnostics, Boise, ID 83702\nCollected 05/06/2026')).toBe('mdy');
+    expect(dateOrder('LabCorp, San Francisco, CA 94105-1234\nCollected 05/06/2026')).toBe('mdy');
+  });
+
+  it('asks for a date that reads both ways when the only cue was a report number', () => {
+    const report = parseLabReport('Report ID 77120\nCollected: 05/06/2026\nTestosterone 409 ng/dL 264 - 916');
+    expect(report.collectedOn).toBeNull();
+    expect(report.dateChoices).toEqual(expect.arrayContaining(['2026-06-05', '2026-05-06']));
   });
 });
