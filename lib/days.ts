@@ -4,6 +4,24 @@ import { ISO_DAY } from '@/lib/codecs';
 
 const DAY_MS = 86_400_000;
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day (YYYY-MM-DD) of an instant in an IANA time zone ("Europe/London"); UTC for one Intl does not know. */
+export function dayInZone(instant: Date, timeZone: string | undefined): string {
+  const zone = timeZone || 'UTC';
+  let format = dayFormats.get(zone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
+    }
+    dayFormats.set(zone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
 /** The UTC day of an instant. */
 export const utcDay = (now: Date): string => ISO_DAY.fromDate(now);
 

@@ -1,5 +1,6 @@
 import { Decoder, Stream, Utils } from '@garmin/fitsdk';
 import type { MetricField } from '@/lib/metrics/source-priority';
+import { dayInZone } from '@/lib/days';
 import { HeartRateWindows } from './apple-days';
 import { type DayFigures, ExportError, type HistoryReading, jsonOf, numberOf, plausible, readingOf, setFigure, setStages } from './export-file';
 
@@ -59,19 +60,9 @@ export function localDays(all: Record<string, Mesg[] | undefined>, timeZone: str
     const fixed = Math.round(offsetMs / 60_000) * 60_000;
     return (date) => new Date(date.getTime() + fixed).toISOString().slice(0, 10);
   }
-  return zonedDay(timeZone);
+  return (date) => dayInZone(date, timeZone);
 }
 
-/** The calendar day of an instant in an IANA time zone (UTC for an unknown one). */
-export function zonedDay(timeZone: string): (date: Date) => string {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  } catch {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
-  }
-  return (date) => format.format(date);
-}
 
 /** FIT files folded into days as each one arrives; nothing of a file is kept once it is read. */
 export class FitDays {

@@ -96,6 +96,17 @@ export async function ingest(owner: { tokenId: string; userId: string }, body: I
   const stored = await db.$transaction(
     async (tx) => {
       const { count } = await tx.healthSample.createMany({ data: samples.map((s) => ({ userId, ...s })), skipDuplicates: true });
+      // The nights around every day to rebuild, from one read: a night's segments end at most two days either side.
+      const first = ISO_DAY.toDate(days[0]!);
+      const last = ISO_DAY.toDate(days.at(-1)!);
+      const sleep = await tx.healthSample.findMany({
+        where: { userId, type: HK.sleep, endAt: { gte: new Date(first.getTime() - 2 * DAY_MS), lt: new Date(last.getTime() + 3 * DAY_MS) } },
+        select: { value: true, startAt: true, endAt: true, day: true },
+      });
+      const nights = nightsOf(
+        sleep.map((s) => ({ start: s.startAt.getTime(), end: s.endAt.getTime(), stage: s.value, source: 0, endDay: s.day ? ISO_DAY.fromDate(s.day) : dayOf({ type: HK.sleep, value: s.value, unit: '', startAt: s.startAt, endAt: s.endAt }) })),
+        () => 0,
+      );
       for (const day of days) {
         const from = ISO_DAY.toDate(day);
         const to = new Date(from.getTime() + DAY_MS);
@@ -104,14 +115,7 @@ export async function ingest(owner: { tokenId: string; userId: string }, body: I
           where: { userId, type: { not: HK.sleep }, OR: [{ day: from }, { day: null, startAt: { gte: from, lt: to } }] },
           select: { type: true, value: true, unit: true, startAt: true, endAt: true },
         });
-        const sleep = await tx.healthSample.findMany({
-          where: { userId, type: HK.sleep, endAt: { gte: new Date(from.getTime() - 2 * DAY_MS), lt: new Date(to.getTime() + 2 * DAY_MS) } },
-          select: { value: true, startAt: true, endAt: true, day: true },
-        });
-        const night = nightsOf(
-          sleep.map((s) => ({ start: s.startAt.getTime(), end: s.endAt.getTime(), stage: s.value, source: 0, endDay: s.day ? ISO_DAY.fromDate(s.day) : dayOf({ type: HK.sleep, value: s.value, unit: '', startAt: s.startAt, endAt: s.endAt }) })),
-          () => 0,
-        ).get(day);
+        const night = nights.get(day);
         const fields = {
           ...dayMetrics(daySamples),
           sleepDurationMinutes: night?.asleepMinutes ?? null,

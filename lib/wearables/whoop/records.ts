@@ -45,13 +45,13 @@ const offsetMinutes = (offset: string) => {
   return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 };
 
-/** The local clock time ("23:11") of `instant` where the member was. */
-const localTime = (instant: string, offset: string) => new Date(Date.parse(instant) + offsetMinutes(offset) * 60_000).toISOString().slice(11, 16);
-
 /** The calendar day of `instant` where the member was ("+01:00", "-05:00"), as YYYY-MM-DD. */
 export function localDay(instant: string, offset: string): string {
   return new Date(Date.parse(instant) + offsetMinutes(offset) * 60_000).toISOString().slice(0, 10);
 }
+
+/** A cycle starts when the member falls asleep: its waking day is the date 12 hours on, when the wake is not known. */
+const CYCLE_TO_WAKING_DAY_MS = 12 * 3_600_000;
 
 /**
  * The day the Whoop app shows a cycle on, from its start as local clock time ("2026-10-20 23:11:42"):
@@ -62,7 +62,7 @@ export function cycleDayFromLocal(start: string | undefined): string | null {
   const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}):(\d{2})/.exec(start?.trim() ?? '');
   if (!match) return null;
   const at = Date.parse(`${match[1]}T${match[2]!.padStart(2, '0')}:${match[3]}:00Z`);
-  return Number.isFinite(at) ? new Date(at + 12 * 3_600_000).toISOString().slice(0, 10) : null;
+  return Number.isFinite(at) ? new Date(at + CYCLE_TO_WAKING_DAY_MS).toISOString().slice(0, 10) : null;
 }
 
 /**
@@ -114,7 +114,7 @@ export function whoopDays({
 
   for (const cycle of cycles) {
     if (cycle.score_state !== SCORED || !cycle.score) continue;
-    const waking = cycleDay.get(cycle.id) ?? cycleDayFromLocal(`${localDay(cycle.start, cycle.timezone_offset)} ${localTime(cycle.start, cycle.timezone_offset)}`);
+    const waking = cycleDay.get(cycle.id) ?? localDay(new Date(Date.parse(cycle.start) + CYCLE_TO_WAKING_DAY_MS).toISOString(), cycle.timezone_offset);
     if (waking) day(waking).totalCaloriesKcal = Math.round(cycle.score.kilojoule / KJ_PER_KCAL);
   }
   return days;

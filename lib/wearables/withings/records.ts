@@ -2,6 +2,7 @@
 // app's daily metrics and heart-rate samples. Pure: the sync fetches the pages and stores what this
 // returns. A figure Withings leaves out (or sends as null) is left out here too, never written as 0;
 // every figure is Withings' own, converted only in unit (a measure is `value × 10^unit`).
+import { dayInZone } from '@/lib/days';
 import { dayEntry } from '../day-map';
 
 /** One measure of a group: the real value is `value × 10^unit`. */
@@ -72,23 +73,8 @@ export function measureValue({ value, unit }: Pick<WithingsMeasure, 'value' | 'u
   return Math.round(scaled * 100) / 100;
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The calendar day (YYYY-MM-DD) at `unixSeconds` in an IANA time zone ("Europe/London"); UTC for one Intl does not know. */
-export function withingsLocalDay(unixSeconds: number, timeZone: string | undefined): string {
-  const zone = timeZone || 'UTC';
-  let format = dayFormats.get(zone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    } catch {
-      format = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
-    }
-    dayFormats.set(zone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(unixSeconds * 1000)).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
+export const withingsLocalDay = (unixSeconds: number, timeZone: string | undefined): string => dayInZone(new Date(unixSeconds * 1000), timeZone);
 
 const dayOf = (days: Map<string, WithingsDay>, key: string): WithingsDay => dayEntry(days, key, () => ({}));
 
