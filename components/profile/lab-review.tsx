@@ -46,6 +46,8 @@ export function LabReview({ start, onCancel, onSaved }: { start: ReviewStart; on
   const [nextKey, setNextKey] = useState(rows.length);
   const [errors, setErrors] = useState<{ taken_on?: string; rows: Record<number, RowErrors>; form?: string }>({ rows: {} });
   const [saving, setSaving] = useState(false);
+  /** The earlier collections (a cumulative report's older columns) the member ticked to save as well. */
+  const [earlierTicked, setEarlierTicked] = useState<string[]>([]);
 
   const update = (key: number, change: Partial<Row>) => {
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
@@ -78,11 +80,26 @@ export function LabReview({ start, onCancel, onSaved }: { start: ReviewStart; on
         window.location.assign(LOGIN_PATH);
         return;
       }
-      if (response.ok) {
-        onSaved(rows.length);
+      if (!response.ok) {
+        setErrors(errorsFrom(response.data, rows, response.message));
         return;
       }
-      setErrors(errorsFrom(response.data, rows, response.message));
+      // Each earlier collection ticked is saved as its own dated results, from the same report, as read.
+      let saved = rows.length;
+      for (const results of start.earlier.filter((e) => earlierTicked.includes(e.collected_on))) {
+        const earlier = await postJson('/api/lab-results', {
+          report_id: start.report_id,
+          taken_on: results.collected_on,
+          results: results.markers.map((m) => ({ marker: m.marker, comparator: m.comparator, value: m.value, unit: m.unit, reference_low: m.referenceLow, reference_high: m.referenceHigh })),
+        });
+        if (!earlier.ok) {
+          // Saving again replaces what was saved (one value per marker and day), so Confirm can simply be pressed again.
+          setErrors({ rows: {}, form: `Your results of ${dayWords(takenOn)} are saved, but those of ${dayWords(results.collected_on)} were not (${earlier.message ?? 'please try again'}). Press Confirm and save to try again.` });
+          return;
+        }
+        saved += results.markers.length;
+      }
+      onSaved(saved);
     } catch {
       setErrors({ rows: {}, form: 'We could not reach Vitality. Check your connection and try again.' });
     } finally {
@@ -206,6 +223,38 @@ export function LabReview({ start, onCancel, onSaved }: { start: ReviewStart; on
             Add a value
           </Button>
         </div>
+        {start.earlier.length ? (
+          <fieldset className="flex flex-col gap-3 border-t border-neutral-200 pt-4" data-testid="earlier-results">
+            <legend className="pt-4 text-sm font-medium text-neutral-900">Earlier results on this report</legend>
+            <p className="text-sm text-neutral-700">
+              Your report also prints earlier tests, one column per date. The values above are from the newest column. Tick an earlier date to save its results too, each on its own date, as read
+              below.
+            </p>
+            {start.earlier.map((results) => (
+              <div key={results.collected_on} className="rounded-control border border-neutral-200 px-3 py-2">
+                <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium text-neutral-900">
+                  <input
+                    type="checkbox"
+                    checked={earlierTicked.includes(results.collected_on)}
+                    onChange={(event) => {
+                      const { checked } = event.target;
+                      setEarlierTicked((current) => (checked ? [...current, results.collected_on] : current.filter((day) => day !== results.collected_on)));
+                    }}
+                    className="size-4 shrink-0 accent-brand-700"
+                  />
+                  Also save the results of {dayWords(results.collected_on)} ({results.markers.length} value{results.markers.length === 1 ? '' : 's'})
+                </label>
+                <ul className="mt-1.5 grid grid-cols-2 gap-x-6 gap-y-0.5 pl-6.5 text-sm text-neutral-700 lg:grid-cols-3">
+                  {results.markers.map((m) => (
+                    <li key={m.marker}>
+                      {m.label}: <span className="tabular-nums">{m.comparator ?? ''}{m.value}</span> {m.unit}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </fieldset>
+        ) : null}
         {errors.form ? <Alert variant="error">{errors.form}</Alert> : null}
       </div>
     </Modal>

@@ -43,7 +43,15 @@ export type ParsedLabReport = {
   /** When the labelled date reads two ways (03/04/2026) and the report gives no cue: both, for the review to ask. */
   dateChoices: string[];
   markers: ParsedMarker[];
+  /**
+   * A cumulative report's earlier columns (one per collection date, newest first), each its own dated
+   * result for the review to offer; `markers` and `collectedOn` are then the newest column's.
+   */
+  earlier: EarlierResults[];
 };
+
+/** The results of one earlier collection printed on the same report. */
+export type EarlierResults = { collectedOn: string; markers: ParsedMarker[] };
 
 // ─── Text clean-up ──────────────────────────────────────────────────────────────────────────────────
 
@@ -534,6 +542,21 @@ const SAME_RESULT = 0.03;
  */
 function readMarkers(lines: readonly string[], ocr: boolean): ParsedMarker[] {
   const candidates = new Map<LabMarkerKey, Candidate[]>();
+  for (const [marker, found] of rowCandidates(lines, ocr)) candidates.set(marker, [...(candidates.get(marker) ?? []), found]);
+  const chosen: ParsedMarker[] = [];
+  for (const list of candidates.values()) {
+    const best = Math.max(...list.map((c) => c.evidence));
+    const top = list.filter((c) => c.evidence === best);
+    const first = top[0]!;
+    const agree = top.every((c) => Math.abs(c.canonical - first.canonical) <= SAME_RESULT * Math.max(Math.abs(first.canonical), 1e-9) && c.row.comparator === first.row.comparator);
+    if (agree) chosen.push(first.row);
+  }
+  return chosen;
+}
+
+/** Every marker row's reading, in the order of the lines. */
+function rowCandidates(lines: readonly string[], ocr: boolean): [LabMarkerKey, Candidate][] {
+  const candidates: [LabMarkerKey, Candidate][] = [];
   const originals = lines.flatMap(rowsOf);
   // Matched and read with accents folded; shown to the member as printed.
   const rows = originals.map(fold);
@@ -576,17 +599,9 @@ function readMarkers(lines: readonly string[], ocr: boolean): ParsedMarker[] {
       if (own.some((line) => line.split('\t').some((cell) => BAND_CELL.test(cell.trim())))) found = { ...found, row: { ...found.row, referenceLow: null, referenceHigh: null }, evidence: found.evidence - 2 };
     }
     if (found && ocr && !likelyAsRead(found.row)) found = null;
-    if (found) candidates.set(name.marker, [...(candidates.get(name.marker) ?? []), found]);
+    if (found) candidates.push([name.marker, found]);
   });
-  const chosen: ParsedMarker[] = [];
-  for (const list of candidates.values()) {
-    const best = Math.max(...list.map((c) => c.evidence));
-    const top = list.filter((c) => c.evidence === best);
-    const first = top[0]!;
-    const agree = top.every((c) => Math.abs(c.canonical - first.canonical) <= SAME_RESULT * Math.max(Math.abs(first.canonical), 1e-9) && c.row.comparator === first.row.comparator);
-    if (agree) chosen.push(first.row);
-  }
-  return chosen;
+  return candidates;
 }
 
 // ─── Dates ──────────────────────────────────────────────────────────────────────────────────────────
@@ -753,6 +768,139 @@ function collectionDate(lines: readonly string[], text: string): Pick<ParsedLabR
   return { collectedOn: null, dateChoices: [readings.dmy, readings.mdy].filter((d): d is string => d !== null) };
 }
 
+// ─── Cumulative reports ─────────────────────────────────────────────────────────────────────────────
+// Many labs print a patient's history: one row per marker, one column per collection date. The header
+// row holds the dates; the newest column is this report's result and its date the collection date; each
+// earlier column is offered as its own dated result. A row whose cells cannot be matched to the header's
+// date columns one to one (a cell missing, a cell too many) gives no value at all: reading "the first
+// number" there would take an old result for the current one.
+
+/** What may stand in a date's header cell beside the date: its time, a word saying it is the latest, a mark. */
+const HEADER_DATE_EXTRA = /^(?:\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?|\(?(?:current|latest|this|today|actuel(?:le)?|aktuell|actual|attuale)\)?|[*#:]|\s)*$/i;
+
+/** The date a header cell holds and little else ("04/03/2026", "04 Mar 2026 08:15", "2026-03-04"), as its readings. */
+function headerDate(cell: string): DateReadings | null {
+  const text = fold(cell).trim();
+  for (const format of DATE_FORMATS) {
+    const match = format.pattern.exec(text);
+    if (!match) continue;
+    const rest = `${text.slice(0, match.index)} ${text.slice(match.index + match[0].length)}`;
+    if (!HEADER_DATE_EXTRA.test(rest)) continue;
+    return format.read(match);
+  }
+  return null;
+}
+
+type DateColumn = { cell: number; readings: DateReadings; label: string };
+type CumulativeTable = { header: number; end: number; cells: number; columns: DateColumn[] };
+
+/** The report's cumulative tables: a header row with two or more date cells, and the rows under it up to the next header. */
+function cumulativeTables(lines: readonly string[]): CumulativeTable[] {
+  const tables: CumulativeTable[] = [];
+  lines.forEach((line, index) => {
+    const cells = line.split('\t');
+    const columns = cells.flatMap((cell, at) => {
+      const readings = headerDate(cell);
+      return readings ? [{ cell: at, readings, label: cell.trim() }] : [];
+    });
+    const previous = tables.at(-1);
+    // A header row ends the table above it; so does another table's header ("Test  Result  Units").
+    if (previous && previous.end === lines.length && (columns.length >= 2 || cells.some((cell) => VALUE_LABEL.test(fold(cell).trim())))) previous.end = index;
+    if (columns.length >= 2) tables.push({ header: index, end: lines.length, cells: cells.length, columns });
+  });
+  return tables;
+}
+
+/** A cell that holds one column's result: a number with its comparator and flag, or words saying there is none. */
+const RESULT_CELL = new RegExp(`^(?:(?:<=?|>=?|≤|≥)\\s*)?${NUMBER}\\s*(?:\\*+|\\(?[HL]{1,2}\\)?|[↑↓])?$|^[-–—.]+$`, 'i');
+const isResultCell = (cell: string) => RESULT_CELL.test(cell.trim()) || NO_RESULT.test(cell);
+
+/**
+ * Each date column's cell in a row of a cumulative table, or null when the row's cells do not line up
+ * with the header's: as many cells as the header (a cell per column), or, after the name, a run of
+ * result cells exactly as long as the header's run of dates.
+ */
+function columnCells(cells: readonly string[], table: CumulativeTable): { values: string[]; others: string[] } | null {
+  const dateCells = new Set(table.columns.map((column) => column.cell));
+  if (cells.length === table.cells) {
+    return { values: table.columns.map((column) => cells[column.cell] ?? ''), others: cells.filter((_, at) => at > 0 && !dateCells.has(at)) };
+  }
+  const first = table.columns[0]!.cell;
+  const contiguous = table.columns.every((column, at) => column.cell === first + at);
+  if (!contiguous) return null;
+  let run = 1;
+  while (run < cells.length && isResultCell(cells[run]!)) run += 1;
+  if (run - 1 !== table.columns.length) return null;
+  return { values: cells.slice(1, run), others: cells.slice(run) };
+}
+
+/** A date's reading in the report's order; null when it reads two ways and the report gives no cue. */
+const readingIn = (readings: DateReadings, order: DateOrder | null): string | null => ('exact' in readings ? readings.exact : order ? readings[order] : null);
+
+type TableReading = { current: ParsedMarker[]; collectedOn: string | null; dateChoices: string[]; earlier: EarlierResults[]; rows: Set<number> };
+
+/**
+ * The newest column of every cumulative table as the report's results, the earlier ones as dated results,
+ * and the lines the tables' marker rows take (which the row-by-row reader then leaves alone).
+ */
+function readCumulative(lines: readonly string[], order: DateOrder | null, ocr: boolean): TableReading | null {
+  const tables = cumulativeTables(lines);
+  if (!tables.length) return null;
+  const rows = new Set<number>();
+  const byDay = new Map<string, Map<LabMarkerKey, Candidate | null>>();
+  let newest: { day: string | null; choices: string[] } | null = null;
+  for (const table of tables) {
+    // The newest column, under the report's date order; when the order is open, under both readings alike.
+    const days = table.columns.map((column) => readingIn(column.readings, order));
+    const newestUnder = (which: DateOrder | null) => {
+      const read = table.columns.map((column) => ('exact' in column.readings ? column.readings.exact : which ? column.readings[which] : null));
+      if (read.some((day) => day === null)) return null;
+      return read.indexOf([...read].sort().at(-1)!);
+    };
+    const currentAt = order ? newestUnder(order) : newestUnder('dmy') === newestUnder('mdy') ? newestUnder('dmy') : null;
+    for (let index = table.header + 1; index < table.end; index += 1) {
+      const line = lines[index]!;
+      const cells = line.split('\t');
+      const name = matchName(fold(cells[0] ?? ''));
+      if (!name) continue;
+      rows.add(index);
+      if (currentAt === null) continue;
+      const split = columnCells(cells, table);
+      if (!split) continue;
+      table.columns.forEach((column, at) => {
+        // The current column's date may read two ways (the review asks); an earlier one's must be sure.
+        const day = days[at] ?? (at === currentAt ? '' : null);
+        if (day === null) return;
+        const value = split.values[at] ?? '';
+        const results = byDay.get(day) ?? new Map<LabMarkerKey, Candidate | null>();
+        byDay.set(day, results);
+        let found = /\d/.test(value) && !NO_RESULT.test(value) ? readRow(name.marker, [name.rest, value, ...split.others].join('\t'), `${shown(line)} (column ${column.label})`) : null;
+        if (found && ocr && !likelyAsRead(found.row)) found = null;
+        // Two rows of one marker on one day that disagree give neither.
+        const before = results.get(name.marker);
+        if (before === undefined) results.set(name.marker, found);
+        else if (before && found && Math.abs(before.canonical - found.canonical) > SAME_RESULT * Math.max(before.canonical, 1e-9)) results.set(name.marker, null);
+      });
+    }
+    if (currentAt !== null) {
+      const current = table.columns[currentAt]!.readings;
+      const day = readingIn(current, order);
+      const choices = 'exact' in current || day ? [] : [current.dmy, current.mdy].filter((d): d is string => d !== null);
+      if (!newest || (day ?? '') > (newest.day ?? '')) newest = { day, choices };
+    }
+  }
+  if (!newest) return { current: [], collectedOn: null, dateChoices: [], earlier: [], rows };
+  const markersOf = (results: Map<LabMarkerKey, Candidate | null> | undefined) => [...(results?.values() ?? [])].flatMap((c) => (c ? [c.row] : []));
+  const current = markersOf(byDay.get(newest.day ?? ''));
+  const earlier = [...byDay.keys()]
+    .filter((day) => day !== '' && day !== newest.day && (newest.day === null || day < newest.day))
+    .sort()
+    .reverse()
+    .map((day) => ({ collectedOn: day, markers: markersOf(byDay.get(day)) }))
+    .filter((results) => results.markers.length > 0);
+  return { current, collectedOn: newest.day, dateChoices: newest.choices, earlier, rows };
+}
+
 // ─── The report ─────────────────────────────────────────────────────────────────────────────────────
 
 /** The markers and collection date a lab report's text gives (see the header for what it does not read). */
@@ -799,5 +947,16 @@ export function parseLabReport(text: string, options: { ocr?: boolean } = {}): P
   const lines = text.split(/\r?\n/).map(cleanLine).map((line) => (ocr ? ocrCorrected(line) : line));
   // Dates are found on the folded text, cells joined ("Prélèvement du\t04/03/2026" → "Prelevement du 04/03/2026").
   const flat = lines.map((line) => fold(line).replace(/\t/g, ' '));
-  return { ...collectionDate(flat, flat.join('\n')), markers: readMarkers(lines, ocr) };
+  const labelled = collectionDate(flat, flat.join('\n'));
+  const cumulative = readCumulative(lines, dateOrder(flat.join('\n')), ocr);
+  if (!cumulative) return { ...labelled, markers: readMarkers(lines, ocr), earlier: [] };
+  // The rest of the report (a table of single results beside the history) is read row by row.
+  const rest = readMarkers(lines.map((line, index) => (cumulative.rows.has(index) ? '' : line)), ocr).filter((row) => !cumulative.current.some((m) => m.marker === row.marker));
+  const dated = cumulative.collectedOn !== null || cumulative.dateChoices.length > 0;
+  return {
+    collectedOn: dated ? cumulative.collectedOn : labelled.collectedOn,
+    dateChoices: dated ? cumulative.dateChoices : labelled.dateChoices,
+    markers: [...cumulative.current, ...rest],
+    earlier: cumulative.earlier,
+  };
 }

@@ -16,7 +16,7 @@ export type ReportReading = {
   report: ParsedLabReport;
 };
 
-const NOTHING: ParsedLabReport = { collectedOn: null, dateChoices: [], markers: [] };
+const NOTHING: ParsedLabReport = { collectedOn: null, dateChoices: [], markers: [], earlier: [] };
 
 export async function readLabReport(bytes: Uint8Array, kind: 'pdf' | 'image'): Promise<ReportReading> {
   const layer = kind === 'pdf' ? await readPdfText(bytes) : null;

@@ -48,8 +48,13 @@ export type UploadAnswer = {
   collected_on: string | null;
   /** Both readings of a date whose day and month could be either way round (03/04/2026), for the review to ask. */
   date_choices: string[];
-  markers: Array<Omit<ParsedMarker, 'line'> & { label: string; line: string }>;
+  markers: ReviewMarker[];
+  /** A cumulative report's earlier collections, newest first: each can be saved as its own dated results. */
+  earlier: Array<{ collected_on: string; markers: ReviewMarker[] }>;
 };
+
+type ReviewMarker = Omit<ParsedMarker, 'line'> & { label: string; line: string };
+const forReview = (markers: readonly ParsedMarker[]): ReviewMarker[] => markers.map((m) => ({ ...m, label: LAB_MARKERS[m.marker].label }));
 
 /** What is kept of a reading (LabReport.reading), to answer the same review again. */
 type StoredReading = Omit<UploadAnswer, 'report_id' | 'file_name'>;
@@ -93,21 +98,33 @@ export async function uploadLabReport(userId: string, file: { bytes: Uint8Array;
     read_by: reading.readBy,
     collected_on: reading.report.collectedOn,
     date_choices: reading.report.dateChoices,
-    markers: reading.report.markers.map((m) => ({ ...m, label: LAB_MARKERS[m.marker].label })),
+    markers: forReview(reading.report.markers),
+    earlier: reading.report.earlier.map((results) => ({ collected_on: results.collectedOn, markers: forReview(results.markers) })),
   };
   // Kept so that the review can be reopened until the member confirms it; a report removed meanwhile keeps nothing.
   await db.labReport.updateMany({ where: { id: reportId, userId }, data: { reading: stored } });
   return { ...stored, report_id: reportId, file_name: displayName(file.name) };
 }
 
-const NO_READING: StoredReading = { message: UPLOADED_MESSAGE, kind: 'pdf', text_found: false, read_by: null, collected_on: null, date_choices: [], markers: [] };
+const NO_READING: StoredReading = { message: UPLOADED_MESSAGE, kind: 'pdf', text_found: false, read_by: null, collected_on: null, date_choices: [], markers: [], earlier: [] };
+
+/** The well-formed markers of a stored list; anything else in it is dropped. */
+const storedMarkers = (value: unknown): ReviewMarker[] =>
+  Array.isArray(value) ? value.filter((m) => m && typeof m === 'object' && isLabMarkerKey(String(m.marker)) && typeof m.value === 'number') : [];
 
 /** A stored reading as the review takes it; anything unexpected in it (an older shape) reads as nothing found. */
 function storedReading(value: unknown, mimeType: string): StoredReading {
   const kind = mimeType === 'application/pdf' ? 'pdf' : 'image';
   if (!value || typeof value !== 'object') return { ...NO_READING, kind };
   const reading = value as Partial<StoredReading>;
-  const markers = Array.isArray(reading.markers) ? reading.markers.filter((m) => m && typeof m === 'object' && isLabMarkerKey(String(m.marker)) && typeof m.value === 'number') : [];
+  const markers = storedMarkers(reading.markers);
+  const earlier = Array.isArray(reading.earlier)
+    ? reading.earlier.flatMap((results: unknown) => {
+        const { collected_on, markers: listed } = (results ?? {}) as { collected_on?: unknown; markers?: unknown };
+        const kept = storedMarkers(listed);
+        return typeof collected_on === 'string' && ISO_DAY.isReal(collected_on) && kept.length ? [{ collected_on, markers: kept }] : [];
+      })
+    : [];
   return {
     message: typeof reading.message === 'string' ? reading.message : UPLOADED_MESSAGE,
     kind,
@@ -116,6 +133,7 @@ function storedReading(value: unknown, mimeType: string): StoredReading {
     collected_on: typeof reading.collected_on === 'string' && ISO_DAY.isReal(reading.collected_on) ? reading.collected_on : null,
     date_choices: Array.isArray(reading.date_choices) ? reading.date_choices.filter((d): d is string => typeof d === 'string' && ISO_DAY.isReal(d)) : [],
     markers,
+    earlier,
   };
 }
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { normaliseUnit } from '@/lib/labs/markers';
 import { readLabReport } from '@/lib/labs/read-report';
-import { FIXTURES, readAnswers } from '../fixtures/labs/answer-key';
+import { FIXTURES, readAnswers, type KeyMarker } from '../fixtures/labs/answer-key';
 
 const answers = readAnswers();
 const textPdfs = answers.filter((answer) => answer.kind === 'text-pdf');
@@ -18,6 +18,11 @@ const images = answers.filter((answer) => answer.kind !== 'text-pdf');
 /** A number compared to 6 decimals; null stays null. */
 const near = (value: number | null) => (value === null ? null : expect.closeTo(value, 6));
 const byMarker = (a: { marker: string }, b: { marker: string }) => a.marker.localeCompare(b.marker);
+
+const comparable = (markers: readonly KeyMarker[]) =>
+  markers.map(({ marker, value, comparator, unit, referenceLow, referenceHigh }) => ({ marker, value, comparator, unit: normaliseUnit(unit), referenceLow, referenceHigh })).sort(byMarker);
+const expectedOf = (markers: readonly KeyMarker[]) =>
+  markers.map((m) => ({ ...m, value: near(m.value), unit: normaliseUnit(m.unit), referenceLow: near(m.referenceLow), referenceHigh: near(m.referenceHigh) })).sort(byMarker);
 
 describe('the lab-report corpus', () => {
   it('holds at least 18 text PDFs in distinct layouts, and scans and photos of some', () => {
@@ -30,9 +35,9 @@ describe('the lab-report corpus', () => {
     const reading = await readLabReport(new Uint8Array(readFileSync(path.join(FIXTURES, answer.file))), 'pdf');
     expect(reading.textFound).toBe(true);
     expect(reading.report.collectedOn).toBe(answer.collectedOn);
-    const got = reading.report.markers.map(({ marker, value, comparator, unit, referenceLow, referenceHigh }) => ({ marker, value, comparator, unit: normaliseUnit(unit), referenceLow, referenceHigh }));
-    const expected = answer.markers.map((m) => ({ ...m, value: near(m.value), unit: normaliseUnit(m.unit), referenceLow: near(m.referenceLow), referenceHigh: near(m.referenceHigh) }));
-    expect(got.sort(byMarker)).toEqual(expected.sort(byMarker));
+    expect(comparable(reading.report.markers)).toEqual(expectedOf(answer.markers));
+    // A cumulative report's earlier columns, each with its own date; any other report has none.
+    expect(reading.report.earlier.map((results) => [results.collectedOn, comparable(results.markers)])).toEqual((answer.earlier ?? []).map((results) => [results.collectedOn, expectedOf(results.markers)]));
   });
 });
 

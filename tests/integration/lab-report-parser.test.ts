@@ -46,7 +46,7 @@ describe('pdfText', () => {
     const text = await pdfText(await unrecognisablePdf());
     expect(text).toContain('Dear Mr Example');
     // The letter's own date is the fallback for a report without a collection date.
-    expect(parseLabReport(text ?? '')).toEqual({ collectedOn: '2026-03-14', dateChoices: [], markers: [] });
+    expect(parseLabReport(text ?? '')).toEqual({ collectedOn: '2026-03-14', dateChoices: [], markers: [], earlier: [] });
   });
 
   it('gives null for a PDF without a text layer', async () => {

@@ -274,7 +274,7 @@ describe('parseLabReport: collection date', () => {
   });
 
   it('asks rather than guesses when a date reads both ways and the report gives no cue', () => {
-    expect(parseLabReport('Collected: 03/04/2026')).toEqual({ collectedOn: null, dateChoices: ['2026-04-03', '2026-03-04'], markers: [] });
+    expect(parseLabReport('Collected: 03/04/2026')).toEqual({ collectedOn: null, dateChoices: ['2026-04-03', '2026-03-04'], markers: [], earlier: [] });
     expect(parseLabReport('Collected: 03/03/2026').dateChoices).toEqual([]);
   });
 
@@ -284,8 +284,8 @@ describe('parseLabReport: collection date', () => {
   });
 
   it('gives nothing for text without markers or dates', () => {
-    expect(parseLabReport('')).toEqual({ collectedOn: null, dateChoices: [], markers: [] });
-    expect(parseLabReport('Dear Mr Example,\nThank you for coming to the clinic.')).toEqual({ collectedOn: null, dateChoices: [], markers: [] });
+    expect(parseLabReport('')).toEqual({ collectedOn: null, dateChoices: [], markers: [], earlier: [] });
+    expect(parseLabReport('Dear Mr Example,\nThank you for coming to the clinic.')).toEqual({ collectedOn: null, dateChoices: [], markers: [], earlier: [] });
   });
 });
 
@@ -497,5 +497,83 @@ describe('dateOrder: a report number is not a ZIP code', () => {
     const report = parseLabReport('Report ID 77120\nCollected: 05/06/2026\nTestosterone 409 ng/dL 264 - 916');
     expect(report.collectedOn).toBeNull();
     expect(report.dateChoices).toEqual(expect.arrayContaining(['2026-06-05', '2026-05-06']));
+  });
+});
+
+describe('parseLabReport: a cumulative report (one column per collection date)', () => {
+  // One row per marker, one column per date, as hospital and GP systems print a patient's history.
+  type Result = [name: string, values: string[], unit: string, range: string];
+  const HISTORY: Result[] = [
+    ['Testosterone', ['14.2', '16.0', '18.2'], 'nmol/L', '8.6 - 29.0'],
+    ['Haematocrit', ['0.47', '0.49', '0.54 H'], 'L/L', '0.40 - 0.52'],
+    ['PSA', ['0.9', 'Pending', '1.1'], 'ug/L', '< 4.0'],
+    ['Cholesterol', ['5.1', '4.9', '4.6'], 'mmol/L', '< 5.0'],
+  ];
+  const DATES = ['12/06/2025', '03/11/2025', '04/03/2026'];
+  /** The report with its date columns in `order` (indexes into DATES), and the header's own "Collected" date. */
+  const cumulative = (order: number[], rows: Result[] = HISTORY, headerDate = '12/06/2025') =>
+    [
+      'St Elsewhere Hospital Pathology\tCumulative Report',
+      `Patient: John SMITH\tDOB: 14/07/1979\tCollected: ${headerDate}`,
+      ['Test', ...order.map((at) => DATES[at]!), 'Units', 'Reference'].join('\t'),
+      ...rows.map(([name, values, unit, range]) => [name, ...order.map((at) => values[at]!), unit, range].join('\t')),
+    ].join('\n');
+  const values = (markers: readonly ParsedMarker[]) => Object.fromEntries(markers.map((m) => [m.marker, m.value]));
+
+  it('reads the newest column, dated with its own date, whatever the header says', () => {
+    const report = parseLabReport(cumulative([0, 1, 2]));
+    expect(report.collectedOn).toBe('2026-03-04');
+    expect(report.dateChoices).toEqual([]);
+    expect(values(report.markers)).toEqual({ total_testosterone: 18.2, haematocrit: 0.54, psa: 1.1, total_cholesterol: 4.6 });
+    expect(report.markers.find((m) => m.marker === 'haematocrit')).toMatchObject({ unit: 'L/L', referenceLow: 0.4, referenceHigh: 0.52 });
+  });
+
+  it('offers each earlier column as its own dated results, newest first, with no value for a pending cell', () => {
+    const { earlier } = parseLabReport(cumulative([0, 1, 2]));
+    expect(earlier.map((results) => [results.collectedOn, values(results.markers)])).toEqual([
+      ['2025-11-03', { total_testosterone: 16, haematocrit: 0.49, total_cholesterol: 4.9 }],
+      ['2025-06-12', { total_testosterone: 14.2, haematocrit: 0.47, psa: 0.9, total_cholesterol: 5.1 }],
+    ]);
+  });
+
+  it('finds the newest column wherever the lab prints it (first, last or between)', () => {
+    const expected = parseLabReport(cumulative([0, 1, 2]));
+    for (const order of [[2, 1, 0], [1, 2, 0], [2, 0, 1]]) {
+      const report = parseLabReport(cumulative(order));
+      expect([report.collectedOn, values(report.markers)]).toEqual([expected.collectedOn, values(expected.markers)]);
+      expect(report.earlier.map((r) => [r.collectedOn, values(r.markers)])).toEqual(expected.earlier.map((r) => [r.collectedOn, values(r.markers)]));
+    }
+  });
+
+  it('gives no value for a row whose cells do not line up with the dates (one missing), and reads the others', () => {
+    const rows: Result[] = [...HISTORY, ['SHBG', ['31', '35'], 'nmol/L', '18 - 54']];
+    const text = cumulative([0, 1, 2], rows).replace('SHBG\t31\t35\tundefined', 'SHBG\t31\t35');
+    const report = parseLabReport(text);
+    expect(report.markers.map((m) => m.marker)).not.toContain('shbg');
+    expect(values(report.markers)).toMatchObject({ total_testosterone: 18.2 });
+  });
+
+  it('turning a report into a cumulative one changes no current value (metamorphic)', () => {
+    const single = [
+      'St Elsewhere Hospital Pathology',
+      'Patient: John SMITH\tDOB: 14/07/1979\tCollected: 04/03/2026',
+      'Test\tResult\tUnits\tReference',
+      ...HISTORY.map(([name, results, unit, range]) => [name, results[2]!, unit, range].join('\t')),
+    ].join('\n');
+    const plain = parseLabReport(single);
+    const history = parseLabReport(cumulative([0, 1, 2]));
+    expect(plain.collectedOn).toBe(history.collectedOn);
+    expect(history.markers.map(({ line: _line, ...rest }) => rest)).toEqual(plain.markers.map(({ line: _line, ...rest }) => rest));
+  });
+
+  it('asks for the date when the columns’ dates read both ways, and reads no earlier column it cannot date', () => {
+    // ng/mL is used on both sides of the Atlantic: no cue to the order.
+    const text = ['Cumulative results', 'Test\t02/03/2026\t03/04/2026\tUnits\tReference', 'PSA\t1.0\t1.1\tng/mL\t< 4.0'].join('\n');
+    const report = parseLabReport(text);
+    // 2 March and 3 April, or 3 February and 4 March: the second column is the newer either way.
+    expect(values(report.markers)).toEqual({ psa: 1.1 });
+    expect(report.collectedOn).toBeNull();
+    expect(report.dateChoices).toEqual(expect.arrayContaining(['2026-04-03', '2026-03-04']));
+    expect(report.earlier).toEqual([]);
   });
 });
