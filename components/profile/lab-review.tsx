@@ -231,7 +231,7 @@ export function LabReview({ start, onCancel, onSaved }: { start: ReviewStart; on
               below.
             </p>
             {start.earlier.map((results) => (
-              <div key={results.collected_on} className="rounded-control border border-neutral-200 px-3 py-2">
+              <div key={results.collected_on} className="rounded-control border border-neutral-200 px-3 py-2" data-testid={`earlier-${results.collected_on}`}>
                 <label className="flex cursor-pointer items-center gap-2.5 text-sm font-medium text-neutral-900">
                   <input
                     type="checkbox"

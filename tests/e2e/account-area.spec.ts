@@ -167,6 +167,41 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   await expect(page.getByRole('table', { name: 'Your latest results' })).toBeVisible();
 });
 
+test('a cumulative report: the review shows the newest column with its date, offers the earlier ones, and saves a ticked one on its own date', async ({ page, users }) => {
+  test.slow();
+  const user = await users.create({ onboarded: true });
+  const answer = readAnswers().find((a) => a.id === 'au-cumulative')!;
+  await page.goto('/profile');
+  await page.getByLabel('Upload Blood test').setInputFiles({ name: 'Cumulative.pdf', mimeType: 'application/pdf', buffer: readFileSync(path.join(FIXTURES, answer.file)) });
+  const review = page.getByRole('dialog', { name: 'Check your blood test results' });
+  // The newest column (on the right of this report), dated with its own date.
+  await expect(review.getByLabel('Date the blood was taken')).toHaveValue(answer.collectedOn);
+  for (const marker of answer.markers) await expect(review.getByTestId(`lab-row-${marker.marker}`).getByRole('textbox').first()).toHaveValue(String(marker.value));
+  // Each earlier column, offered and not ticked.
+  const earlier = review.getByRole('group', { name: 'Earlier results on this report' });
+  const [november, august, may] = answer.earlier!;
+  await expect(earlier.getByRole('checkbox')).toHaveCount(3);
+  await expect(earlier.getByRole('checkbox', { name: `Also save the results of 25 November 2025 (${november!.markers.length} values)` })).not.toBeChecked();
+  await expect(earlier.getByRole('checkbox', { name: /19 August 2025/ })).toBeVisible();
+  await expect(earlier.getByRole('checkbox', { name: /12 May 2025/ })).toBeVisible();
+  // The November PSA was haemolysed: no value offered for it.
+  await expect(earlier.getByTestId(`earlier-${november!.collectedOn}`)).not.toContainText('PSA');
+  await expect(earlier.getByTestId(`earlier-${august!.collectedOn}`)).toContainText('PSA: 1.1 µg/L');
+  await earlier.getByRole('checkbox', { name: /25 November 2025/ }).check();
+  await page.screenshot({ path: 'test-results/lab-review-cumulative.png', fullPage: true });
+  await review.getByRole('button', { name: 'Confirm and save' }).click();
+  await expect(page.getByText(/Your blood test results are saved/)).toBeVisible({ timeout: 30_000 });
+
+  // Stored: the newest column on 4 March, the ticked November column on its own day, nothing of August or May.
+  const rows = await query<{ marker: string; value: number; day: string }>(
+    `SELECT r.marker, r.value, to_char(r."takenAt", 'YYYY-MM-DD') AS day FROM lab_results r JOIN users u ON u.id = r."userId" WHERE u.email = $1 ORDER BY day, marker`,
+    [user.email],
+  );
+  const expected = [...november!.markers.map((m) => ({ marker: m.marker, value: m.value, day: november!.collectedOn })), ...answer.markers.map((m) => ({ marker: m.marker, value: m.value, day: answer.collectedOn }))];
+  expect(rows).toEqual(expected.sort((a, b) => a.day.localeCompare(b.day) || a.marker.localeCompare(b.marker)));
+  expect([august!.collectedOn, may!.collectedOn].some((day) => rows.some((row) => row.day === day))).toBe(false);
+});
+
 test('a report’s review asks which way round an ambiguous date is, keeps a "<" result, and can be reopened until it is confirmed', async ({ page, users }) => {
   test.slow();
   await users.create({ onboarded: true });
