@@ -465,6 +465,27 @@ function isSentence(after: string): boolean {
   return false;
 }
 
+/** A word a results cell may print before its value: a label ("Result:"), a flag, a unit, a leader. */
+const cellWordBeforeValue = (token: string) =>
+  !/\p{L}{2,}/u.test(token) || VALUE_LABEL.test(token) || /^(?:result|value|wert|ergebnis|resultat|resultado|risultato)s?:?$/i.test(token) || FLAG_TOKEN.test(token) || LEADER_TOKEN.test(token) || KNOWN_UNITS.has(normaliseUnit(token));
+
+/**
+ * Whether the value stands after words in a cell of its own, past the name's cell ("PSA | Before starting,
+ * 3 and 12 months | Rise of more than 1.4 ug/L: refer"): a results table prints a value at the start of
+ * its cell, so that number is part of a phrase (a schedule, a rule), not a result.
+ */
+function wordsBeforeInCell(text: string, reading: Reading): boolean {
+  const cells = text.split('\t');
+  if (cells.length < 2) return false;
+  let index = reading.before ? reading.before.split(' ').length : 0;
+  for (const [at, cell] of cells.entries()) {
+    const tokens = splitStuckUnits(cell).split(' ').filter(Boolean);
+    if (index < tokens.length) return at > 0 && tokens.slice(0, index).some((token) => !cellWordBeforeValue(token));
+    index -= tokens.length;
+  }
+  return false;
+}
+
 /** How sure a row is: a reference range and table cells say it is a results row, not a sentence. */
 type Candidate = { row: ParsedMarker; evidence: number; canonical: number };
 
@@ -490,6 +511,7 @@ function readRow(marker: LabMarkerKey, rest: string, line: string): Candidate | 
   }
   if (reading.value === null) return null;
   if (NO_RESULT.test(reading.before)) return null;
+  if (wordsBeforeInCell(text, reading)) return null;
   if (isSentence(reading.after)) return null;
   if (reading.words > MAX_QUALIFIER_WORDS || OTHER_TEST_AFTER_NAME.test(reading.before)) return null;
   // The unit usually follows the value; some reports print it in the name's cell ("Testosterone (nmol/L)").

@@ -477,6 +477,14 @@ describe('parseLabReport: a sentence never gives a value', () => {
     expect(keys('Dear Dr Patel,\nTestosterone 600 ng/dL is roughly the middle of the range we aim for, so we will keep the dose.\nYours sincerely')).toEqual([]);
   });
 
+  it('reads no value from a table cell where the number follows words: a schedule or a rule, not a result', () => {
+    expect(keys('Test\tWhen\tAction threshold\nPSA\tBefore starting, 3 and 12 months\tRise of more than 1.4 ug/L in 12 months: refer to urology')).toEqual([]);
+    expect(keys('Testosterone\tat 3 and 6 months\tBelow 12 nmol/L: increase dose')).toEqual([]);
+    // A label, a flag or a unit before the value in its cell is still a results row.
+    expect(only('Testosterone\tResult: 14.2\tnmol/L\t8.6 - 29.0')).toMatchObject({ value: 14.2 });
+    expect(only('Testosterone\tH 31.2\tnmol/L\t8.6 - 29.0')).toMatchObject({ value: 31.2 });
+  });
+
   it('still reads a results row whose range cell names who it is for, or a short note', () => {
     expect(only('Testosterone 14.2 nmol/L Adult males 18-49 years: 8.6 - 29.0')).toMatchObject({ marker: 'total_testosterone', value: 14.2 });
     expect(only('Total Cholesterol 5.2 mmol/L Desirable less than 5.0')).toMatchObject({ marker: 'total_cholesterol', value: 5.2 });
