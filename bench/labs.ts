@@ -1,4 +1,4 @@
-// npm run bench:labs [-- --json] — how well the lab-report reader (lib/labs/read-report.ts: the PDF's text
+// npm run bench:labs [-- --json] [-- --only=<id pattern>] — how well the lab-report reader (lib/labs/read-report.ts: the PDF's text
 // layer read in a child process, then parseLabReport) reads the generated corpus in tests/fixtures/labs:
 // text PDFs in many labs' layouts, and scans, phone photos and image-only PDFs of six of them
 // (tests/fixtures/labs/README.md; answers.json is the key, generate.ts makes both).
@@ -21,6 +21,8 @@ import { readLabReport, type ReportReading } from '@/lib/labs/read-report';
 import { type Answer, FIXTURES, type Kind } from '../tests/fixtures/labs/answer-key';
 import { median } from './stats';
 const asJson = process.argv.includes('--json');
+/** --only=<regular expression>: the reports whose id matches it (e.g. --only='scan|photo'), for a quicker look while tuning. */
+const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length);
 const progress = (message: string) => process.stderr.write(`${message}\n`);
 
 
@@ -148,6 +150,7 @@ async function main(): Promise<number> {
     }
     answers.push(...(JSON.parse(key) as Answer[]));
   }
+  if (only) answers.splice(0, answers.length, ...answers.filter((answer) => new RegExp(only).test(answer.id)));
   const heldOut = new Set(answers.filter((answer) => answer.file.startsWith('held-out')).map((answer) => answer.id));
   const missing: string[] = [];
   for (const answer of answers) {
