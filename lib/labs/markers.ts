@@ -47,6 +47,11 @@ export type LabMarker = {
    * and the row is not used.
    */
   upperLimits: { min: number; max: number };
+  /**
+   * Where the lower reference limits labs print for men fall (in `unit`), a limit of 0 aside: a lower
+   * limit read by OCR outside this has probably lost a decimal point ("1.4-18.1" read as "14-18.1").
+   */
+  lowerLimits: { min: number; max: number };
 };
 
 const times = (factor: number) => (value: number) => value * factor;
@@ -68,6 +73,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     alternatives: [{ unit: 'nmol/L', toCanonical: times(NG_DL_PER_NMOL_L) }, { unit: 'ng/mL', toCanonical: times(100) }],
     plausible: { min: 1, max: 3000 },
     upperLimits: { min: 600, max: 1300 },
+    lowerLimits: { min: 150, max: 450 },
   },
   free_testosterone: {
     key: 'free_testosterone',
@@ -83,6 +89,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     ],
     plausible: { min: 0.1, max: 1000 },
     upperLimits: { min: 15, max: 300 },
+    lowerLimits: { min: 3, max: 120 },
   },
   shbg: {
     key: 'shbg',
@@ -93,6 +100,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     alternatives: [],
     plausible: { min: 1, max: 500 },
     upperLimits: { min: 40, max: 100 },
+    lowerLimits: { min: 8, max: 30 },
   },
   oestradiol: {
     key: 'oestradiol',
@@ -104,6 +112,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     alternatives: [{ unit: 'pmol/L', toCanonical: times(0.27238) }, same('ng/L')],
     plausible: { min: 1, max: 2000 },
     upperLimits: { min: 25, max: 80 },
+    lowerLimits: { min: 3, max: 30 },
   },
   lh: {
     key: 'lh',
@@ -115,6 +124,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     alternatives: [same('mIU/mL'), same('U/L'), same('mU/mL'), same('UI/L'), same('mUI/mL')],
     plausible: { min: 0.01, max: 200 },
     upperLimits: { min: 5, max: 20 },
+    lowerLimits: { min: 0.5, max: 3 },
   },
   fsh: {
     key: 'fsh',
@@ -125,6 +135,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     alternatives: [same('mIU/mL'), same('U/L'), same('mU/mL'), same('UI/L'), same('mUI/mL')],
     plausible: { min: 0.01, max: 200 },
     upperLimits: { min: 7, max: 25 },
+    lowerLimits: { min: 0.5, max: 4 },
   },
   prolactin: {
     key: 'prolactin',
@@ -144,6 +155,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     ],
     plausible: { min: 0.1, max: 1000 },
     upperLimits: { min: 10, max: 30 },
+    lowerLimits: { min: 1.5, max: 6 },
   },
   psa: {
     key: 'psa',
@@ -154,6 +166,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     alternatives: [same('µg/L')],
     plausible: { min: 0, max: 1000 },
     upperLimits: { min: 1.5, max: 8 },
+    lowerLimits: { min: 0, max: 1 },
   },
   haematocrit: {
     key: 'haematocrit',
@@ -164,6 +177,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     alternatives: [{ unit: 'L/L', toCanonical: times(100) }],
     plausible: { min: 10, max: 75 },
     upperLimits: { min: 45, max: 56 },
+    lowerLimits: { min: 33, max: 45 },
   },
   vitamin_d: {
     key: 'vitamin_d',
@@ -176,6 +190,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     alternatives: [{ unit: 'nmol/L', toCanonical: times(1 / 2.496) }, same('µg/L')],
     plausible: { min: 1, max: 250 },
     upperLimits: { min: 40, max: 150 },
+    lowerLimits: { min: 10, max: 40 },
   },
   hba1c: {
     key: 'hba1c',
@@ -187,6 +202,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     alternatives: [{ unit: 'mmol/mol', toCanonical: (value) => 0.09148 * value + 2.152 }],
     plausible: { min: 3, max: 20 },
     upperLimits: { min: 5.5, max: 7 },
+    lowerLimits: { min: 3.5, max: 5 },
   },
   total_cholesterol: {
     key: 'total_cholesterol',
@@ -197,6 +213,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     alternatives: [{ unit: 'mmol/L', toCanonical: times(CHOLESTEROL_MG_DL_PER_MMOL_L) }, G_PER_L],
     plausible: { min: 40, max: 1000 },
     upperLimits: { min: 170, max: 260 },
+    lowerLimits: { min: 80, max: 160 },
   },
   ldl_cholesterol: {
     key: 'ldl_cholesterol',
@@ -207,6 +224,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     alternatives: [{ unit: 'mmol/L', toCanonical: times(CHOLESTEROL_MG_DL_PER_MMOL_L) }, G_PER_L],
     plausible: { min: 5, max: 800 },
     upperLimits: { min: 70, max: 200 },
+    lowerLimits: { min: 0, max: 100 },
   },
   hdl_cholesterol: {
     key: 'hdl_cholesterol',
@@ -217,6 +235,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     alternatives: [{ unit: 'mmol/L', toCanonical: times(CHOLESTEROL_MG_DL_PER_MMOL_L) }, G_PER_L],
     plausible: { min: 5, max: 250 },
     upperLimits: { min: 50, max: 120 },
+    lowerLimits: { min: 30, max: 60 },
   },
   triglycerides: {
     key: 'triglycerides',
@@ -227,6 +246,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     alternatives: [{ unit: 'mmol/L', toCanonical: times(TRIGLYCERIDE_MG_DL_PER_MMOL_L) }, G_PER_L],
     plausible: { min: 10, max: 5000 },
     upperLimits: { min: 100, max: 220 },
+    lowerLimits: { min: 0, max: 60 },
   },
   tsh: {
     key: 'tsh',
@@ -237,6 +257,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     alternatives: [same('µIU/mL'), same('mU/L'), same('uIU/mL'), same('mIU/L'), same('µU/mL'), same('mUI/L'), same('µUI/mL')],
     plausible: { min: 0.001, max: 200 },
     upperLimits: { min: 3, max: 7 },
+    lowerLimits: { min: 0.1, max: 0.8 },
   },
 };
 

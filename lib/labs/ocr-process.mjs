@@ -1,13 +1,20 @@
 // Optical character recognition of a scanned or photographed lab report, run as a child process by
 // ./report-text.ts (readImageText) with a time and a memory limit, like the PDF reader beside it: the
-// file's bytes arrive on stdin, `{"pages": [[text, x, y, width, height, confidence], ...][] | null}`
-// leaves on stdout, one entry per recognised word, in the image's pixels from its top-left.
+// file's bytes arrive on stdin, `{"pages": [[text, x, y, width, height, confidence], ...][] | null,
+// "alternate": <the same> | null}` leaves on stdout, one entry per recognised word, in the prepared
+// picture's pixels from its top-left.
 //
 // Tesseract (tesseract.js: the engine compiled to WebAssembly, in a worker thread) reads English,
 // German and French; their trained data ships in npm packages (@tesseract.js-data/eng, deu, fra) and is
 // unzipped once into a folder of the machine's temporary directory, which is where tesseract.js reads
 // it from: nothing is downloaded. An image is read as it is; a PDF without a text layer (a scan) is read
 // page by page from its largest picture, which PDF.js decodes (JPEG and the rest) into pixels.
+//
+// Each picture is first made grey and, when it is smaller, enlarged (Lanczos) to about a page's width at
+// 300 dpi, the size Tesseract's models read best: a 150 dpi scan's 10 pt digits are otherwise too few
+// pixels for a decimal point. It is then read twice, in two page-segmentation modes (automatic, and one
+// uniform block of text), which lose different rows of a table; the parser merges the two readings and
+// keeps no marker they disagree on (./read-report.ts).
 //
 // A word's position is its line's: words of one recognised line share that line's baseline, so a
 // photo taken a few degrees askew still gives whole rows (./layout.ts then finds the column gaps); a word
@@ -17,6 +24,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import sharp from 'sharp';
 import Tesseract from 'tesseract.js';
 import { getDocumentProxy } from 'unpdf';
 import { OPS } from 'unpdf/pdfjs';
@@ -107,6 +115,18 @@ async function pdfPictures(bytes) {
   }
 }
 
+/** A gap between two adjacent digits wider than this many line heights is where a decimal point stood. */
+const POINT_GAP = 0.3;
+
+/** Whether two adjacent digits of a word stand a decimal point's width apart. */
+function pointGap(symbols, height) {
+  for (let i = 1; i < symbols.length; i += 1) {
+    const [before, after] = [symbols[i - 1], symbols[i]];
+    if (/^\d$/.test(before.text) && /^\d$/.test(after.text) && after.bbox.x0 - before.bbox.x1 > POINT_GAP * height) return true;
+  }
+  return false;
+}
+
 /** Every recognised word of one image as [text, x, y, width, height, confidence]. */
 async function recognise(worker, image) {
   const { data } = await worker.recognize(image, { rotateAuto: true }, { blocks: true, text: false });
@@ -123,12 +143,30 @@ async function recognise(worker, image) {
           // word sits well under the line's baseline and keeps that offset, so the layout can part them.
           const offset = word.bbox.y1 - baselineAt((word.bbox.x0 + word.bbox.x1) / 2);
           const y = Math.round(line.bbox.y1 + (Math.abs(offset) > 0.4 * height ? offset : 0));
-          words.push([word.text, word.bbox.x0, y, word.bbox.x1 - word.bbox.x0, height, Math.round(word.confidence)]);
+          // A gap between two digits as wide as a decimal point and its margins: the point was probably lost
+          // ("4 6" for "4.6"), so the word's figures are not to be trusted.
+          const lostPoint = pointGap(word.symbols ?? [], height);
+          words.push([word.text, word.bbox.x0, y, word.bbox.x1 - word.bbox.x0, height, lostPoint ? 0 : Math.round(word.confidence)]);
         }
       }
     }
   }
   return words;
+}
+
+/** About an A4 page's width at 300 dpi: smaller pictures are enlarged to it, by at most MAX_ENLARGE. */
+const TARGET_WIDTH = 2500;
+const MAX_ENLARGE = 2.5;
+/** The page-segmentation modes read: automatic (3), and one uniform block (6). */
+const SEGMENTATIONS = ['3', '6'];
+
+/** The picture grey and, when small, enlarged towards TARGET_WIDTH, as a PNG that says it is 300 dpi. */
+async function prepared(image) {
+  const { width } = await sharp(image).metadata();
+  const factor = width ? Math.min(MAX_ENLARGE, Math.max(1, TARGET_WIDTH / width)) : 1;
+  let picture = sharp(image).greyscale();
+  if (factor > 1.05) picture = picture.resize({ width: Math.round(width * factor), kernel: 'lanczos3' });
+  return picture.png({ compressionLevel: 1 }).toBuffer();
 }
 
 async function ocrPages(bytes) {
@@ -141,11 +179,17 @@ async function ocrPages(bytes) {
   if (!images.length) return null;
   const worker = await Tesseract.createWorker(LANGUAGES, Tesseract.OEM.LSTM_ONLY, { langPath: languageFolder(), gzip: false, cacheMethod: 'none' });
   try {
-    // Tables: keep the gaps between words, so that columns stay apart.
-    await worker.setParameters({ preserve_interword_spaces: '1' });
-    const pages = [];
-    for (const image of images) pages.push(await recognise(worker, image));
-    return pages.some((words) => words.length) ? pages : null;
+    const ready = [];
+    for (const image of images) ready.push(await prepared(image));
+    const readings = [];
+    for (const mode of SEGMENTATIONS) {
+      // Tables: keep the gaps between words, so that columns stay apart.
+      await worker.setParameters({ preserve_interword_spaces: '1', tessedit_pageseg_mode: mode });
+      const pages = [];
+      for (const image of ready) pages.push(await recognise(worker, image));
+      readings.push(pages.some((words) => words.length) ? pages : null);
+    }
+    return readings;
   } catch {
     return null;
   } finally {
@@ -155,5 +199,7 @@ async function ocrPages(bytes) {
 
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
-const pages = await ocrPages(new Uint8Array(Buffer.concat(chunks)));
-process.stdout.write(JSON.stringify({ pages }), () => process.exit(0));
+const readings = await ocrPages(new Uint8Array(Buffer.concat(chunks)));
+// `pages`: the first reading; `alternate`: the second (null when it found nothing).
+const [pages = null, alternate = null] = readings ?? [];
+process.stdout.write(JSON.stringify({ pages, alternate }), () => process.exit(0));

@@ -486,8 +486,29 @@ function wordsBeforeInCell(text: string, reading: Reading): boolean {
   return false;
 }
 
+/** Results after a row's value, before its unit or range, that make it a history row (one column per date). */
+const HISTORY_RESULTS = 2;
+
+/**
+ * How many more results stand after the value, before its unit or range: "HDL 1.2 1.2 1.3 mmol/L" has two.
+ * One is a previous-result column (Result | Previous, which labs print after the current one); two or
+ * more are a cumulative report's columns, readable only under their dates (readCumulative): which one is
+ * current cannot be told from the row alone.
+ */
+function historyAfter(after: string): number {
+  const tokens = after.split(' ').filter(Boolean);
+  let results = 0;
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i]!;
+    if (FLAG_TOKEN.test(token) || NO_RESULT.test(token)) continue;
+    if (!VALUE_TOKEN.test(token) || RANGE_WORD.test(tokens[i + 1] ?? '')) break;
+    results += 1;
+  }
+  return results;
+}
+
 /** How sure a row is: a reference range and table cells say it is a results row, not a sentence. */
-type Candidate = { row: ParsedMarker; evidence: number; canonical: number };
+type Candidate = { row: ParsedMarker; evidence: number; canonical: number; following: number };
 
 /** A marker row's finding, or null when a part is missing or the value is not a plausible one. */
 function readRow(marker: LabMarkerKey, rest: string, line: string): Candidate | null {
@@ -512,6 +533,8 @@ function readRow(marker: LabMarkerKey, rest: string, line: string): Candidate | 
   if (reading.value === null) return null;
   if (NO_RESULT.test(reading.before)) return null;
   if (wordsBeforeInCell(text, reading)) return null;
+  const following = historyAfter(reading.after);
+  if (following >= HISTORY_RESULTS) return null;
   if (isSentence(reading.after)) return null;
   if (reading.words > MAX_QUALIFIER_WORDS || OTHER_TEST_AFTER_NAME.test(reading.before)) return null;
   // The unit usually follows the value; some reports print it in the name's cell ("Testosterone (nmol/L)").
@@ -524,7 +547,7 @@ function readRow(marker: LabMarkerKey, rest: string, line: string): Candidate | 
   const reference = BAND_WORDS.test(rangeText) ? { low: null, high: null } : findReference(rangeText);
   const row: ParsedMarker = { marker, value: reading.value, comparator: reading.comparator, unit, referenceLow: reference.low, referenceHigh: reference.high, line };
   const evidence = (reference.low !== null || reference.high !== null ? 2 : 0) + (rest.includes('\t') ? 1 : 0);
-  return { row, evidence, canonical };
+  return { row, evidence, canonical, following };
 }
 
 /** A row's line for the review: cells joined by spaces, as the member reads them on the report. */
@@ -552,6 +575,25 @@ function rowsOf(line: string): string[] {
     if (/\d/.test(cell) && !/^[A-Za-z]/.test(cell)) numbered = true;
   }
   return rows.map((row) => row.join('\t'));
+}
+
+/** A header cell of an earlier result's column: "Previous", "Prior result", "Vorwert", "Antériorités", "Precedente". */
+const PREVIOUS_LABEL = /^(?:previous|prior|last|earlier|vorwert|vorbefund|anteriorites?|anterieur|precedente|anterior|resultado anterior)\b/i;
+/** A header cell of the units or the reference range column. */
+const UNIT_OR_RANGE_LABEL = /^(?:units?|einheit|unites?|unidades?|unita(?: di misura)?|ref\w*|range|normal|interval\w*|valeurs?|valori|intervalo|rango|standard range|bio\.? ref)/i;
+
+/**
+ * Whether a line is a table's header, and if so whether it has a previous-result column between the
+ * result and the unit or range ("Test | Result | Previous (12/01/2025) | Units | Range"); null for a line
+ * that is no header.
+ */
+function tableHeader(line: string): boolean | null {
+  const cells = line.split('\t').map((cell) => cell.trim());
+  const result = cells.findIndex((cell) => VALUE_LABEL.test(cell) || /^(?:your\s+value|resultats?|esito|resultado)$/i.test(cell));
+  const previous = cells.findIndex((cell) => PREVIOUS_LABEL.test(cell));
+  const unitOrRange = cells.findIndex((cell) => UNIT_OR_RANGE_LABEL.test(cell));
+  if (result === -1 || unitOrRange === -1) return null;
+  return previous > result && previous < unitOrRange;
 }
 
 /** Relative difference under which two readings of a marker (in its own unit) are one result. */
@@ -582,7 +624,10 @@ function rowCandidates(lines: readonly string[], ocr: boolean): [LabMarkerKey, C
   const originals = lines.flatMap(rowsOf);
   // Matched and read with accents folded; shown to the member as printed.
   const rows = originals.map(fold);
+  let twoResults = false;
   rows.forEach((line, index) => {
+    const header = tableHeader(line);
+    if (header !== null) twoResults = header;
     const name = matchName(line);
     if (!name) return;
     let found = readRow(name.marker, name.rest, shown(originals[index]!));
@@ -621,6 +666,9 @@ function rowCandidates(lines: readonly string[], ocr: boolean): [LabMarkerKey, C
       if (own.some((line) => line.split('\t').some((cell) => BAND_CELL.test(cell.trim())))) found = { ...found, row: { ...found.row, referenceLow: null, referenceHigh: null }, evidence: found.evidence - 2 };
     }
     if (found && ocr && !likelyAsRead(found.row)) found = null;
+    // Under a header with a previous-result column before the unit, a row OCR read with one result has
+    // lost a cell, and which one (the current, or the previous) cannot be told.
+    if (found && ocr && twoResults && found.following < 1) found = null;
     if (found) candidates.push([name.marker, found]);
   });
   return candidates;
@@ -930,19 +978,26 @@ function readCumulative(lines: readonly string[], order: DateOrder | null, ocr: 
 const OCR_VALUE_FACTOR = 8;
 
 /**
- * Whether a row read by OCR can be trusted: a lost decimal point ("1.7-8.6" read as "17-86") puts the
- * upper limit outside where labs' upper limits for the marker fall (LabMarker.upperLimits), and one in
+ * Whether a row read by OCR can be trusted. A row whose range OCR could not read ("FSH 51 mIU/mL ??-???",
+ * 5,1 read as 51) has nothing to check its value against and was read badly: left out. A lost decimal
+ * point ("1.7-8.6" read as "17-86") puts the upper limit outside where labs' upper limits for the marker fall (LabMarker.upperLimits), and one in
  * the value alone ("4.3" read as "43") puts it far outside its own range.
  */
 function likelyAsRead(row: ParsedMarker): boolean {
-  const { upperLimits } = LAB_MARKERS[row.marker];
+  // A range OCR could not read ("??-???") leaves the value unchecked on a row it read badly.
+  if (row.referenceLow === null && row.referenceHigh === null && row.line.includes('?')) return false;
+  const { upperLimits, lowerLimits } = LAB_MARKERS[row.marker];
   const canonical = (value: number) => convertToCanonical(row.marker, value, row.unit) ?? value;
   if (row.referenceHigh !== null) {
     const high = canonical(row.referenceHigh);
     if (high < upperLimits.min || high > upperLimits.max) return false;
     if (row.value > row.referenceHigh * OCR_VALUE_FACTOR) return false;
   }
-  if (row.referenceLow !== null && row.referenceLow > 0 && row.value < row.referenceLow / OCR_VALUE_FACTOR) return false;
+  if (row.referenceLow !== null && row.referenceLow > 0) {
+    const low = canonical(row.referenceLow);
+    if (low < lowerLimits.min || low > lowerLimits.max) return false;
+    if (row.value < row.referenceLow / OCR_VALUE_FACTOR) return false;
+  }
   return true;
 }
 
@@ -959,6 +1014,9 @@ function ocrCorrected(line: string): string {
       .replace(/\bA[lI]c\b/g, 'A1c')
       // "3:6": a decimal point read as a colon (a time has two digits after it).
       .replace(/(?<![\d:])(\d{1,3}):(\d)(?![\d:])/g, '$1.$2')
+      // "04" for "0.4": a number never starts with a zero unless a decimal point follows it, so the point
+      // was lost; the "?" leaves the figure unread (not dates, times or codes: "03/04", "08:21", "-0412").
+      .replace(/(?<![\d.,/:-])0(?=\d+(?![\d/:.,-]))/g, '0?')
       // "03/04/202607:42": the space between a date and its time lost.
       .replace(/(\b\d{1,2}[/.-]\d{1,2}[/.-]\d{4})(\d{1,2}:\d{2})/g, '$1 $2')
   );
@@ -981,4 +1039,27 @@ export function parseLabReport(text: string, options: { ocr?: boolean } = {}): P
     markers: [...cumulative.current, ...rest],
     earlier: cumulative.earlier,
   };
+}
+
+/**
+ * Two OCR readings of one picture (./ocr-process.mjs reads it in two page-segmentation modes, which lose
+ * different rows) as one: a marker both read alike, or that only one read, is kept; a marker they read
+ * differently (a value, a comparator) is left out, as is a date they disagree on.
+ */
+export function mergeReadings(first: ParsedLabReport, second: ParsedLabReport): ParsedLabReport {
+  const same = (a: ParsedMarker, b: ParsedMarker) => a.comparator === b.comparator && Math.abs(a.value - b.value) <= 1e-9 && listedUnit(a.marker, a.unit) === listedUnit(b.marker, b.unit);
+  const markers: ParsedMarker[] = [];
+  for (const marker of [...first.markers, ...second.markers.filter((m) => !first.markers.some((f) => f.marker === m.marker))]) {
+    const other = (first.markers.includes(marker) ? second : first).markers.find((m) => m.marker === marker.marker);
+    if (!other) markers.push(marker);
+    else if (same(marker, other)) {
+      // Both read it alike: the reading that also found a range (or the first) is shown.
+      const ranged = (m: ParsedMarker) => m.referenceLow !== null || m.referenceHigh !== null;
+      markers.push(ranged(marker) || !ranged(other) ? marker : other);
+    }
+  }
+  const dated = (report: ParsedLabReport) => report.collectedOn !== null || report.dateChoices.length > 0;
+  const agree = first.collectedOn === second.collectedOn && first.dateChoices.join() === second.dateChoices.join();
+  const date = agree || !dated(second) ? first : !dated(first) ? second : { collectedOn: null, dateChoices: [] };
+  return { collectedOn: date.collectedOn, dateChoices: date.dateChoices, markers, earlier: first.earlier.length ? first.earlier : second.earlier };
 }

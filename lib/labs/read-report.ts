@@ -1,5 +1,5 @@
 import 'server-only';
-import { parseLabReport, type ParsedLabReport } from './parse-report';
+import { mergeReadings, parseLabReport, type ParsedLabReport } from './parse-report';
 import { readImageText, readPdfText } from './report-text';
 
 // One entry point from an uploaded file's bytes to what the review screen shows: the PDF's text layer
@@ -25,5 +25,7 @@ export async function readLabReport(bytes: Uint8Array, kind: 'pdf' | 'image'): P
   // An image, or a PDF that is a scan: OCR.
   const ocr = await readImageText(bytes, kind);
   if (!ocr.readable) return { readable: false, textFound: false, readBy: null, report: NOTHING };
-  return ocr.text ? { readable: true, textFound: true, readBy: 'ocr', report: parseLabReport(ocr.text, { ocr: true }) } : { readable: true, textFound: false, readBy: null, report: NOTHING };
+  if (!ocr.text) return { readable: true, textFound: false, readBy: null, report: NOTHING };
+  const first = parseLabReport(ocr.text, { ocr: true });
+  return { readable: true, textFound: true, readBy: 'ocr', report: ocr.alternate ? mergeReadings(first, parseLabReport(ocr.alternate, { ocr: true })) : first };
 }

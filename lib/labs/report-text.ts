@@ -35,9 +35,10 @@ export const EXTRACTION_LIMITS = {
 /**
  * What reading a PDF gave: its text, rows and columns rebuilt from where the words stand (./layout.ts:
  * one line per row, a tab between cells), null for a scan or a file that is not a PDF; or nothing
- * because the reader was stopped.
+ * because the reader was stopped. OCR gives an `alternate`: a second reading of the same pictures in
+ * another page-segmentation mode, for the parser to merge with the first (./read-report.ts).
  */
-export type PdfReading = { readable: true; text: string | null } | { readable: false; reason: 'time' | 'memory' | 'crash' };
+export type PdfReading = { readable: true; text: string | null; alternate?: string | null } | { readable: false; reason: 'time' | 'memory' | 'crash' };
 
 /**
  * OCR's child (./ocr-process.mjs): Tesseract's WebAssembly engine and three languages' trained data want
@@ -196,12 +197,18 @@ function runChild(job: { name: string; script: string; args: readonly string[] }
       }
       if (code === 0) {
         try {
-          const { pages } = JSON.parse(Buffer.concat(out).toString('utf8')) as { pages: unknown };
-          if (pages === null) return settle({ readable: true, text: null });
-          const placed = placedPages(pages);
-          if (placed) {
+          const { pages, alternate = null } = JSON.parse(Buffer.concat(out).toString('utf8')) as { pages: unknown; alternate?: unknown };
+          // Each reading laid out as text; undefined when its shape is not the one the scripts write.
+          const texts = [pages, alternate].map((reading) => {
+            if (reading === null) return null;
+            const placed = placedPages(reading);
+            if (!placed) return undefined;
             const text = layoutText(placed);
-            return settle({ readable: true, text: text.trim() === '' ? null : text });
+            return text.trim() === '' ? null : text;
+          });
+          if (!texts.includes(undefined)) {
+            const [text = null, second = null] = texts;
+            return settle(second === null ? { readable: true, text } : { readable: true, text: text ?? second, alternate: text === null ? null : second });
           }
         } catch {
           // Not the answer the script writes: treated as a crash below.

@@ -6,6 +6,7 @@
 // out), and at least 85% of them. (npm run bench:labs prints the same as precision and recall.)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from '@jest/globals';
 import { normaliseUnit } from '@/lib/labs/markers';
 import { readLabReport } from '@/lib/labs/read-report';
@@ -64,4 +65,27 @@ describe('scans and photos of the corpus, read by OCR', () => {
     // Six images read one after another, each bounded by OCR_LIMITS (90 s): under a loaded CI machine the whole
     // can take minutes; a read cut by its limit fails the readBy check above, not this timeout.
   }, 600_000);
+});
+
+describe('a picture changed as a member’s phone or scanner would change it (metamorphic)', () => {
+  // Rotated by 3° on the scanner's glass, or scanned again at a lower resolution: the reading may find
+  // fewer values, never another value than the report's.
+  const changes: [string, string, (picture: ReturnType<typeof sharp>, width: number) => ReturnType<typeof sharp>][] = [
+    ['us-quest-scan', 'rotated by 3°', (picture) => picture.rotate(3, { background: '#d6d6d2' })],
+    ['de-laborbefund-photo', 'rescanned at 150 dpi', (picture, width) => picture.resize({ width: Math.round((width * 150) / 168) })],
+  ];
+  it.each(changes)('%s %s gives no value that is not on its key', async (id, _change, change) => {
+    const answer = answers.find((a) => a.id === id)!;
+    const file = path.join(FIXTURES, answer.file);
+    const { width = 0 } = await sharp(file).metadata();
+    const bytes = new Uint8Array(await change(sharp(file), width).png().toBuffer());
+    const reading = await readLabReport(bytes, 'image');
+    expect(reading.readBy).toBe('ocr');
+    for (const marker of reading.report.markers) {
+      const key = answer.markers.find((m) => m.marker === marker.marker);
+      expect([marker.marker, marker.value, marker.comparator]).toEqual([marker.marker, key?.value, key?.comparator]);
+    }
+    // It still reads: half of what the key holds, at least.
+    expect(reading.report.markers.length).toBeGreaterThanOrEqual(answer.markers.length / 2);
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { normaliseUnit, toCanonical, type LabMarkerKey } from '@/lib/labs/markers';
-import { dateOrder, parseLabReport, type ParsedMarker } from '@/lib/labs/parse-report';
+import { LAB_MARKERS, listedUnit, normaliseUnit, toCanonical, type LabMarkerKey } from '@/lib/labs/markers';
+import { readAnswers } from '../fixtures/labs/answer-key';
+import { dateOrder, mergeReadings, parseLabReport, type ParsedMarker } from '@/lib/labs/parse-report';
 
 /** The one marker a snippet gives (or undefined), without its source line. */
 const only = (text: string): Partial<Omit<ParsedMarker, 'line'>> | undefined => {
@@ -407,6 +408,69 @@ describe('parseLabReport: text read by OCR', () => {
   it('reads no figure from digits OCR was unsure of', () => {
     expect(ocr('Testosterone\t1?.6\tnmol/L\t8.6 - 29.0')).toEqual([]);
     expect(ocr('LDL CHOLESTEROL - DIRECT\t???\tmg/dL\t<100')).toEqual([]);
+  });
+
+  it('takes a number that starts with a zero for one whose decimal point was lost ("04" for 0.4)', () => {
+    expect(ocr('LH\t04 L\tmIU/mL\t1.7 - 8.6')).toEqual([]);
+    expect(ocr('LH\t0.4 L\tmIU/mL\t1.7 - 8.6')).toEqual([['lh', 0.4, 'mIU/mL']]);
+    // Dates, times and codes keep their zeros.
+    expect(parseLabReport('Collected: 2026-03-04 08:21\tLab no. 260304-0412', { ocr: true }).collectedOn).toBe('2026-03-04');
+  });
+
+  it('under a header with a previous-result column, reads no row that shows one result (a cell was lost)', () => {
+    const header = 'Test\tResult\tPrevious (12/01/2025)\tUnits\tRange';
+    // Both cells read: the first is the current result.
+    expect(ocr(`${header}\nSHBG\t31\t36\tnmol/L\t16.5 - 55.9`)).toEqual([['shbg', 31, 'nmol/L']]);
+    // One cell lost: 36 may be the previous result.
+    expect(ocr(`${header}\nSHBG\t36\tnmol/L\t16.5 - 55.9`)).toEqual([]);
+    // A PDF's own text loses no cell.
+    expect(keys(`${header}\nSHBG\t36\tnmol/L\t16.5 - 55.9`)).toEqual(['shbg']);
+    // A previous column after the range does not stand between the result and its unit.
+    expect(ocr('Test\tResult\tUnits\tRange\tPrevious\nSHBG\t31\tnmol/L\t16.5 - 55.9\t36')).toEqual([['shbg', 31, 'nmol/L']]);
+  });
+
+  it('reads no value from a row with several results before its unit and no dated header (a cumulative report whose dates OCR lost)', () => {
+    expect(ocr('HDL Cholesterol\ttel\t1.2\t1.2\t1.3\tmmol/L\t> 1.0')).toEqual([]);
+    expect(keys('Testosterone\t9.1\t11.8\t14.6\t15.2\tnmol/L\t8.6 - 29.0')).toEqual([]);
+  });
+});
+
+describe('where labs’ reference limits fall (the OCR checks of a lost decimal point)', () => {
+  it('holds every range of the tuned corpus, in its printed unit', () => {
+    for (const answer of readAnswers()) {
+      for (const m of [...answer.markers, ...(answer.earlier ?? []).flatMap((e) => e.markers)]) {
+        const { lowerLimits, upperLimits } = LAB_MARKERS[m.marker];
+        const canonical = (value: number) => toCanonical(m.marker, value, listedUnit(m.marker, m.unit)!)!;
+        if (m.referenceLow !== null && m.referenceLow > 0) expect([answer.id, m.marker, canonical(m.referenceLow) >= lowerLimits.min && canonical(m.referenceLow) <= lowerLimits.max]).toEqual([answer.id, m.marker, true]);
+        if (m.referenceHigh !== null) expect([answer.id, m.marker, canonical(m.referenceHigh) >= upperLimits.min && canonical(m.referenceHigh) <= upperLimits.max]).toEqual([answer.id, m.marker, true]);
+      }
+    }
+  });
+
+  it('leaves out an OCR row whose lower limit lost its decimal point (FSH 46 against "14 - 18.1")', () => {
+    const ocr = (text: string) => parseLabReport(text, { ocr: true }).markers.map((m) => m.marker);
+    expect(ocr('FSH\t46\tIU/L\t14 - 18.1')).toEqual([]);
+    expect(ocr('FSH\t4.6\tIU/L\t1.4 - 18.1')).toEqual(['fsh']);
+  });
+});
+
+describe('mergeReadings: two OCR readings of one picture', () => {
+  const report = (text: string) => parseLabReport(text, { ocr: true });
+  const values = (text: string, other: string) => mergeReadings(report(text), report(other)).markers.map((m) => [m.marker, m.value]);
+
+  it('keeps what both read alike or only one read, and nothing they read differently', () => {
+    const first = 'Testosterone\t18.2\tnmol/L\t8.6 - 29.0\nSHBG\t41\tnmol/L\t18 - 54';
+    const second = 'Testosterone\t18.2\tnmol/L\t8.6 - 29.0\nSHBG\t47\tnmol/L\t18 - 54\nPSA\t1.1\tug/L\t< 4.0';
+    expect(values(first, second)).toEqual([['total_testosterone', 18.2], ['psa', 1.1]]);
+    // Order does not matter.
+    expect(values(second, first).sort()).toEqual(values(first, second).sort());
+  });
+
+  it('keeps a date both agree on or only one read, and asks when they disagree', () => {
+    const on = (date: string) => `Collected: ${date}\nTestosterone\t18.2\tnmol/L\t8.6 - 29.0`;
+    expect(mergeReadings(report(on('2026-03-04')), report('Testosterone\t18.2\tnmol/L')).collectedOn).toBe('2026-03-04');
+    expect(mergeReadings(report('Testosterone\t18.2\tnmol/L'), report(on('2026-03-04'))).collectedOn).toBe('2026-03-04');
+    expect(mergeReadings(report(on('2026-03-04')), report(on('2026-08-04'))).collectedOn).toBeNull();
   });
 });
 
