@@ -416,7 +416,8 @@ function isContinuation(line: string): boolean {
   };
   // A number that starts a line of words ("25-OH Vitamin D2 <5 nmol/L") is another test's name, not a cell.
   if (/^\d+[a-z-]*\s+[a-z]{3,}/i.test(line) && !KNOWN_UNITS.has(normaliseUnit(line.split(' ')[1] ?? ''))) return false;
-  return cellLike(first) && cells.every(cellLike);
+  // The first word alone, or the whole first cell ("Your result" is a label, "Your" alone is not).
+  return (cellLike(first) || cellLike(cells[0] ?? '')) && cells.every(cellLike);
 }
 
 /** The text with its labelled reference cell cut out, and that cell ("Normal range: <200 mg/dL" → "<200 mg/dL"). */
@@ -838,6 +839,44 @@ function collectionDate(lines: readonly string[], text: string): Pick<ParsedLabR
   return { collectedOn: null, dateChoices: [readings.dmy, readings.mdy].filter((d): d is string => d !== null) };
 }
 
+// ─── Cards ──────────────────────────────────────────────────────────────────────────────────────────
+// Results printed as cards side by side (a name, the value, "Normal range ..." stacked in each card, two
+// or three cards a row) come out of the layout as lines of one cell per card: names side by side, then
+// values side by side. A line whose cells are all bare marker names starts such a row of cards; the lines
+// under it with as many cells are cut into the cards' own stacks, one card after the other, which the
+// row reader then reads as a name with its cells on the lines below. A table never prints two marker
+// names side by side with nothing else in the row.
+
+/** A cell that is a marker's name and nothing else (no number, no unit). */
+const bareName = (cell: string) => {
+  const name = matchName(fold(cell.trim()));
+  return name !== null && !/\d/.test(cell) && name.rest.replace(/[\s:.,()-]/g, '') === '';
+};
+
+/** The lines with every row of cards turned into its cards' stacks, one card after the other. */
+function unstackCards(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let index = 0; index < lines.length; index += 1) {
+    const cells = lines[index]!.split('\t');
+    if (cells.length < 2 || !cells.every(bareName)) {
+      out.push(lines[index]!);
+      continue;
+    }
+    const stacks: string[][] = cells.map((cell) => [cell.trim()]);
+    let next = index + 1;
+    while (next < lines.length) {
+      const below = lines[next]!.split('\t');
+      if (below.length !== cells.length || below.every(bareName)) break;
+      below.forEach((cell, at) => stacks[at]!.push(cell.trim()));
+      next += 1;
+    }
+    // An empty line after the cards: a line the block could not place is no card's cell.
+    out.push(...stacks.flat(), '');
+    index = next - 1;
+  }
+  return out;
+}
+
 // ─── Cumulative reports ─────────────────────────────────────────────────────────────────────────────
 // Many labs print a patient's history: one row per marker, one column per collection date. The header
 // row holds the dates; the newest column is this report's result and its date the collection date; each
@@ -1024,7 +1063,7 @@ function ocrCorrected(line: string): string {
 
 export function parseLabReport(text: string, options: { ocr?: boolean } = {}): ParsedLabReport {
   const ocr = options.ocr === true;
-  const lines = text.split(/\r?\n/).map(cleanLine).map((line) => (ocr ? ocrCorrected(line) : line));
+  const lines = unstackCards(text.split(/\r?\n/).map(cleanLine).map((line) => (ocr ? ocrCorrected(line) : line)));
   // Dates are found on the folded text, cells joined ("Prélèvement du\t04/03/2026" → "Prelevement du 04/03/2026").
   const flat = lines.map((line) => fold(line).replace(/\t/g, ' '));
   const labelled = collectionDate(flat, flat.join('\n'));

@@ -572,6 +572,27 @@ describe('dateOrder: a report number is not a ZIP code', () => {
   });
 });
 
+describe('parseLabReport: results printed as cards side by side', () => {
+  it('reads each card of a row of cards (names side by side, then values, then ranges) as its own result', () => {
+    const cards = ['Your results', 'Total Testosterone\tFree Testosterone\tSHBG', 'Your result\tYour result\tYour result', '612 ng/dL\t14.8 ng/dL\t38 nmol/L', 'Reference range: 264 - 916 ng/dL\tReference range: 4.6 - 22.4 ng/dL\tReference range: 16.5 - 55.9 nmol/L', 'Within range\tWithin range\tWithin range', 'PSA', 'Your result', '0.9 ng/mL', 'Reference range: 0.0 - 4.0 ng/mL'].join('\n');
+    expect(parseLabReport(cards).markers.map((m) => [m.marker, m.value, m.referenceLow, m.referenceHigh])).toEqual([
+      ['total_testosterone', 612, 264, 916],
+      ['free_testosterone', 14.8, 4.6, 22.4],
+      ['shbg', 38, 16.5, 55.9],
+      ['psa', 0.9, 0, 4],
+    ]);
+  });
+
+  it('reads no card whose stack has a cell missing (the columns no longer line up)', () => {
+    const cards = ['Testosterone\tSHBG', '17.9 nmol/L\t44 nmol/L', 'Normal range 8.64 - 29'].join('\n');
+    // The third line has one cell for two cards: which card's range it is cannot be told, so it is no one's.
+    expect(parseLabReport(cards).markers.map((m) => [m.marker, m.value, m.referenceLow])).toEqual([
+      ['total_testosterone', 17.9, null],
+      ['shbg', 44, null],
+    ]);
+  });
+});
+
 describe('parseLabReport: a cumulative report (one column per collection date)', () => {
   // One row per marker, one column per date, as hospital and GP systems print a patient's history.
   type Result = [name: string, values: string[], unit: string, range: string];
