@@ -666,7 +666,12 @@ function rowCandidates(lines: readonly string[], ocr: boolean): [LabMarkerKey, C
       const own = next === -1 ? below : below.slice(0, next);
       if (own.some((line) => line.split('\t').some((cell) => BAND_CELL.test(cell.trim())))) found = { ...found, row: { ...found.row, referenceLow: null, referenceHigh: null }, evidence: found.evidence - 2 };
     }
-    if (found && ocr && !likelyAsRead(found.row)) found = null;
+    if (found && ocr && !likelyAsRead(found.row)) {
+      // A range that lost its decimal points ("15-124" for 1.5-12.4) beside a value read with its point
+      // ("3.9"): the value stands, the range does not. A value without a point may have lost it: left out.
+      const rangeless = { ...found.row, referenceLow: null, referenceHigh: null };
+      found = !Number.isInteger(found.row.value) && !found.row.line.includes('?') ? { ...found, row: rangeless, evidence: found.evidence - 2 } : null;
+    }
     // Under a header with a previous-result column before the unit, a row OCR read with one result has
     // lost a cell, and which one (the current, or the previous) cannot be told.
     if (found && ocr && twoResults && found.following < 1) found = null;
@@ -1018,13 +1023,13 @@ const OCR_VALUE_FACTOR = 8;
 
 /**
  * Whether a row read by OCR can be trusted. A row whose range OCR could not read ("FSH 51 mIU/mL ??-???",
- * 5,1 read as 51) has nothing to check its value against and was read badly: left out. A lost decimal
+ * 5,1 read as 51) has nothing to check a value without a decimal point against: left out. A lost decimal
  * point ("1.7-8.6" read as "17-86") puts the upper limit outside where labs' upper limits for the marker fall (LabMarker.upperLimits), and one in
  * the value alone ("4.3" read as "43") puts it far outside its own range.
  */
 function likelyAsRead(row: ParsedMarker): boolean {
-  // A range OCR could not read ("??-???") leaves the value unchecked on a row it read badly.
-  if (row.referenceLow === null && row.referenceHigh === null && row.line.includes('?')) return false;
+  // A range OCR could not read ("??-???") leaves a value that may have lost its point ("51") unchecked.
+  if (row.referenceLow === null && row.referenceHigh === null && row.line.includes('?') && Number.isInteger(row.value)) return false;
   const { upperLimits, lowerLimits } = LAB_MARKERS[row.marker];
   const canonical = (value: number) => convertToCanonical(row.marker, value, row.unit) ?? value;
   if (row.referenceHigh !== null) {
@@ -1051,6 +1056,8 @@ function ocrCorrected(line: string): string {
       .replace(/(?<![A-Za-z])p(IU|U)\/(m?l)\b/gi, 'µ$1/$2')
       .replace(/(?<![A-Za-z])[pu][l1|]U\/(m?l)\b/gi, 'µIU/$1')
       .replace(/\bA[lI]c\b/g, 'A1c')
+      // "mUl/mL": the I of the French "mUI" read as l.
+      .replace(/(?<![A-Za-z])mU[l1|]\/(m?l)\b/gi, 'mUI/$1')
       // "3:6": a decimal point read as a colon (a time has two digits after it).
       .replace(/(?<![\d:])(\d{1,3}):(\d)(?![\d:])/g, '$1.$2')
       // "04" for "0.4": a number never starts with a zero unless a decimal point follows it, so the point

@@ -410,6 +410,17 @@ describe('parseLabReport: text read by OCR', () => {
     expect(ocr('LDL CHOLESTEROL - DIRECT\t???\tmg/dL\t<100')).toEqual([]);
   });
 
+  it('keeps a value read with its decimal point when only its range lost the points, without the range', () => {
+    const ranged = (text: string) => parseLabReport(text, { ocr: true }).markers.map((m) => [m.marker, m.value, m.referenceLow, m.referenceHigh]);
+    expect(ranged('FSH\t3.9\tIU/L\t15-124')).toEqual([['fsh', 3.9, null, null]]);
+    expect(ranged('Cholesterol HDL\t0,52\tg/L\t> ?,??')).toEqual([['hdl_cholesterol', 0.52, null, null]]);
+    // Without a point the value may have lost one too: nothing.
+    expect(ranged('FSH\t46\tIU/L\t14-181')).toEqual([]);
+    expect(ranged('FSH\t51\tmIU/mL\t??-???')).toEqual([]);
+    // "mUl/mL": the French "mUI" with its I read as l.
+    expect(ranged('LH\t4,1\tmUl/mL\t1,7 à 8,6')).toEqual([['lh', 4.1, 1.7, 8.6]]);
+  });
+
   it('takes a number that starts with a zero for one whose decimal point was lost ("04" for 0.4)', () => {
     expect(ocr('LH\t04 L\tmIU/mL\t1.7 - 8.6')).toEqual([]);
     expect(ocr('LH\t0.4 L\tmIU/mL\t1.7 - 8.6')).toEqual([['lh', 0.4, 'mIU/mL']]);
