@@ -286,8 +286,8 @@ const NUMBER = String.raw`\d+(?:[.,]\d+)?`;
 /** "5,12" → 5.12: a comma between digits is a decimal comma (see the header on thousands separators). */
 const toNumber = (text: string): number => Number(text.replace(',', '.'));
 
-/** A result: a number, perhaps with "<" or ">" before it and a flag ("H", "(L)", "*") or "%" stuck to it. */
-const VALUE_TOKEN = new RegExp(`^(?:<=?|>=?|≤|≥)?(${NUMBER})(?:\\*+|\\(?[HL]{1,2}\\)?|%)?$`, 'i');
+/** A result: a number, perhaps with "<" or ">" before it and a flag ("H", "(L)", "*", "+") or "%" stuck to it. */
+const VALUE_TOKEN = new RegExp(`^(?:<=?|>=?|≤|≥)?(${NUMBER})(?:\\*+|\\++|\\(?[HL]{1,2}\\)?|%)?$`, 'i');
 const QUALIFIER_TOKEN = /^(?:<=?|>=?|≤|≥)$/;
 /** Dot leaders between a name and its value ("Testosterone ........ 5,12"). */
 const LEADER_TOKEN = /^[.…_·:]+$/;
@@ -643,9 +643,9 @@ function rowCandidates(lines: readonly string[], ocr: boolean): [LabMarkerKey, C
         if (cells.length >= MAX_CONTINUATION_LINES) break;
       }
       if (cells.length > 0) found = readRow(name.marker, [name.rest, ...cells.map((at) => rows[at]!)].join('\t'), shown([index, ...cells].map((at) => originals[at]!).join(' ')));
-    } else if (found.row.comparator !== null && found.row.referenceLow === null && found.row.referenceHigh === null && /^\d+(?:[.,]\d+)?(?:\s+\(?[HL*]{1,2}\)?)?$/i.test(rows[index + 1] ?? '')) {
-      // "<150 mg/dL" alone in the row and a bare number on the line below (an out-of-range result printed
-      // lower in its row): the "<150" is the reference limit, the number the result.
+    } else if (found.row.comparator !== null && found.row.referenceLow === null && found.row.referenceHigh === null && /^\d+(?:[.,]\d+)?(?:\s+\(?[HL*]{1,2}\)?)?(?:\s+(?:%|[a-zµ]+\/[a-z]+))?$/i.test(rows[index + 1] ?? '')) {
+      // "<150 mg/dL" alone in the row and a bare number (perhaps with its unit) on the line below (an
+      // out-of-range result printed lower in its row): the "<150" is the reference limit, the number the result.
       const reread = readRow(name.marker, `${rows[index + 1]}\t${name.rest}`, shown(`${originals[index]!} ${originals[index + 1]!}`));
       if (reread && reread.row.comparator === null) found = reread;
     } else if (found.row.referenceLow === null && found.row.referenceHigh === null) {
@@ -1053,8 +1053,11 @@ function likelyAsRead(row: ParsedMarker): boolean {
 function ocrCorrected(line: string): string {
   return (
     line
-      .replace(/(?<![A-Za-z])p(IU|U)\/(m?l)\b/gi, 'µ$1/$2')
+      .replace(/(?<![A-Za-z])p(IU|UI|U)\/(m?l)\b/gi, 'µ$1/$2')
       .replace(/(?<![A-Za-z])[pu][l1|]U\/(m?l)\b/gi, 'µIU/$1')
+      // µ read as "H", "HW" or "u" ("HIU/mL", "HUI/mL"), and the I of "µUI" as l ("pUl/mL"): no unit starts so.
+      .replace(/(?<![A-Za-z])(?:H|HW|Hu|u)(IU|UI|U)\/([mM]?[lL])\b/g, 'µ$1/$2')
+      .replace(/(?<![A-Za-z])(?:p|H|HW|u)U[l1|]\/([mM]?[lL])\b/g, 'µUI/$1')
       .replace(/\bA[lI]c\b/g, 'A1c')
       // "mUl/mL": the I of the French "mUI" read as l.
       .replace(/(?<![A-Za-z])mU[l1|]\/(m?l)\b/gi, 'mUI/$1')

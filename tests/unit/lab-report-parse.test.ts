@@ -391,6 +391,11 @@ describe('parseLabReport: text read by OCR', () => {
     expect(ocr('TSH\t2.84\tpIU/mL\t0.54 - 5.30')).toEqual([['tsh', 2.84, 'µIU/mL']]);
     expect(ocr('HEMOGLOBIN Alc\t5.4\t<5.7 % of total Hgb')).toEqual([['hba1c', 5.4, '%']]);
     expect(ocr('FSH\t3:6\tmIU/mL\t1.5 - 12.4')).toEqual([['fsh', 3.6, 'mIU/mL']]);
+    // µ read as H, HW or p, the I of µUI as l; a "*" flag read as "+".
+    expect(ocr('TSH - ULTRASENSITIVE\t2.84\tHIU/mL\t0.54 - 5.30')).toEqual([['tsh', 2.84, 'µIU/mL']]);
+    expect(ocr('TSH\t2,10\tHUl/mL\t0,35 - 4,94')).toEqual([['tsh', 2.1, 'µUI/mL']]);
+    expect(ocr('TSH\t1,72\tpUI/mL\t0,35 - 4,94')).toEqual([['tsh', 1.72, 'µUI/mL']]);
+    expect(ocr('Colesterol LDL\t131+\tmg/dL\t0-130')).toEqual([['ldl_cholesterol', 131, 'mg/dL']]);
     // The same slips are not guessed at in a PDF's own text.
     expect(keys('TSH\t2.84\tplU/mL\t0.54 - 5.30')).toEqual([]);
   });
