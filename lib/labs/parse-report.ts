@@ -1059,6 +1059,8 @@ function ocrCorrected(line: string): string {
       .replace(/(?<![A-Za-z])(?:H|HW|Hu|u)(IU|UI|U)\/([mM]?[lL])\b/g, 'µ$1/$2')
       .replace(/(?<![A-Za-z])(?:p|H|HW|u)U[l1|]\/([mM]?[lL])\b/g, 'µUI/$1')
       .replace(/\bA[lI]c\b/g, 'A1c')
+      // Specks read as quote marks before a word ("‘TESTOSTERONE", "“ng/mL"): a report prints none there.
+      .replace(/(?<=^|\s)[‘’“”`'"]+(?=[A-Za-zµ])/g, '')
       // "mUl/mL": the I of the French "mUI" read as l.
       .replace(/(?<![A-Za-z])mU[l1|]\/(m?l)\b/gi, 'mUI/$1')
       // "3:6": a decimal point read as a colon (a time has two digits after it).

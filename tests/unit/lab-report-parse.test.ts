@@ -396,6 +396,7 @@ describe('parseLabReport: text read by OCR', () => {
     expect(ocr('TSH\t2,10\tHUl/mL\t0,35 - 4,94')).toEqual([['tsh', 2.1, 'µUI/mL']]);
     expect(ocr('TSH\t1,72\tpUI/mL\t0,35 - 4,94')).toEqual([['tsh', 1.72, 'µUI/mL']]);
     expect(ocr('Colesterol LDL\t131+\tmg/dL\t0-130')).toEqual([['ldl_cholesterol', 131, 'mg/dL']]);
+    expect(ocr('‘TESTOSTERONE, TOTAL\t5.12\t“ng/mL\t2.64 - 9.16')).toEqual([['total_testosterone', 5.12, 'ng/mL']]);
     // The same slips are not guessed at in a PDF's own text.
     expect(keys('TSH\t2.84\tplU/mL\t0.54 - 5.30')).toEqual([]);
   });
