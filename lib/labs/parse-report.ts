@@ -1061,6 +1061,8 @@ function ocrCorrected(line: string): string {
       .replace(/\bA[lI]c\b/g, 'A1c')
       // Specks read as quote marks before a word ("‘TESTOSTERONE", "“ng/mL"): a report prints none there.
       .replace(/(?<=^|\s)[‘’“”`'"]+(?=[A-Za-zµ])/g, '')
+      // "L/L" read as "UL", "LIL", "I/L" or "l/I": none of these is a unit, and L/L is the one that looks so.
+      .replace(/(?<=^|\s)(?:UL|LIL|I\/L|l\/I|L\/I|I\/l)(?=\s|$)/g, 'L/L')
       // "mUl/mL": the I of the French "mUI" read as l.
       .replace(/(?<![A-Za-z])mU[l1|]\/(m?l)\b/gi, 'mUI/$1')
       // "3:6": a decimal point read as a colon (a time has two digits after it).
