@@ -42,15 +42,17 @@ export type PdfReading = { readable: true; text: string | null; alternate?: stri
 
 /**
  * OCR's child (./ocr-process.mjs): Tesseract's WebAssembly engine and three languages' trained data want
- * more memory and time than reading a text layer; one child at a time.
+ * more memory and time than reading a text layer; one child at a time. Each page is enlarged and read
+ * twice: a four-page photographed PDF took 40 s and peaked at 484 MB on an idle 2-core machine, so the
+ * limits leave room for a busy one.
  */
 export const OCR_LIMITS = {
-  timeMs: 90_000,
+  timeMs: 150_000,
   rssBytes: 768 * 1024 * 1024,
   heapMb: 512,
   pollMs: 100,
   concurrent: 1,
-  cpuSeconds: 150,
+  cpuSeconds: 240,
   outputBytes: 16 * 1024 * 1024,
 } as const;
 

@@ -62,7 +62,7 @@ describe('scans and photos of the corpus, read by OCR', () => {
       keyed += answer.markers.length;
     }
     expect(found / keyed).toBeGreaterThanOrEqual(0.85);
-    // Six images read one after another, each bounded by OCR_LIMITS (90 s): under a loaded CI machine the whole
+    // Six images read one after another, each bounded by OCR_LIMITS (150 s): under a loaded CI machine the whole
     // can take minutes; a read cut by its limit fails the readBy check above, not this timeout.
   }, 600_000);
 });
