@@ -948,6 +948,24 @@ function columnCells(cells: readonly string[], table: CumulativeTable): { values
   return { values: cells.slice(1, run), others: cells.slice(run) };
 }
 
+/**
+ * Whether the dates head columns of results: under them, at least half of the marker rows hold a result
+ * (or a word for none) in every date column. Dates side by side in a patient's details ("John Smith |
+ * 14/07/1979 | 04/03/2026") head no such columns, and the rows below are read as a plain table.
+ */
+function holdsResults(lines: readonly string[], table: CumulativeTable): boolean {
+  let markerRows = 0;
+  let resultRows = 0;
+  for (let index = table.header + 1; index < table.end; index += 1) {
+    const cells = lines[index]!.split('\t');
+    if (!matchName(fold(cells[0] ?? ''))) continue;
+    markerRows += 1;
+    const split = columnCells(cells, table);
+    if (split && split.values.every((value) => value.trim() !== '' && isResultCell(value))) resultRows += 1;
+  }
+  return markerRows > 0 && resultRows * 2 >= markerRows;
+}
+
 /** A date's reading in the report's order; null when it reads two ways and the report gives no cue. */
 const readingIn = (readings: DateReadings, order: DateOrder | null): string | null => ('exact' in readings ? readings.exact : order ? readings[order] : null);
 
@@ -963,7 +981,7 @@ function readCumulative(lines: readonly string[], order: DateOrder | null, ocr: 
   const rows = new Set<number>();
   const byDay = new Map<string, Map<LabMarkerKey, Candidate | null>>();
   let newest: { day: string | null; choices: string[] } | null = null;
-  for (const table of tables) {
+  for (const table of tables.filter((candidate) => holdsResults(lines, candidate))) {
     // The newest column, under the report's date order; when the order is open, under both readings alike.
     const days = table.columns.map((column) => readingIn(column.readings, order));
     const newestUnder = (which: DateOrder | null) => {

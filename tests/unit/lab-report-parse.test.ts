@@ -679,6 +679,13 @@ describe('parseLabReport: a cumulative report (one column per collection date)',
     expect(withoutLine(history.markers)).toEqual(withoutLine(plain.markers));
   });
 
+  it('takes dates side by side in the patient’s details for no columns of results: the table under them is read as usual', () => {
+    const text = ['Name\tDOB\tCollected\tReported', 'John Smith\t14/07/1979\t04/03/2026\t05/03/2026', 'Testosterone\t14.2\tnmol/L\t8.6 - 29.0', 'SHBG\t41\tnmol/L\t18 - 54'].join('\n');
+    const report = parseLabReport(text);
+    expect(values(report.markers)).toEqual({ total_testosterone: 14.2, shbg: 41 });
+    expect(report.earlier).toEqual([]);
+  });
+
   it('asks for the date when the columns’ dates read both ways, and reads no earlier column it cannot date', () => {
     // ng/mL is used on both sides of the Atlantic: no cue to the order.
     const text = ['Cumulative results', 'Test\t02/03/2026\t03/04/2026\tUnits\tReference', 'PSA\t1.0\t1.1\tng/mL\t< 4.0'].join('\n');
