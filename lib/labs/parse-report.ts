@@ -390,6 +390,8 @@ const REFERENCE_LABEL =
   /(?:^|\s)(?:normal\s+range|reference\s+(?:range|interval|values?)|ref(?:erence)?\.?\s+range|ref\.?|range|normal|interval|normwerte?|normbereich|referenzbereich|ref\.?-?bereich|valeurs?\s+(?:de\s+)?reference|valeurs?\s+normales?|intervalle\s+de\s+reference|rango\s+de\s+referencia|valores?\s+de\s+referencia|valori\s+di\s+riferimento|intervallo\s+di\s+riferimento)\s*:?(?=\s|$|[<>≤≥(\[\d])/i;
 /** A label before the result itself ("Value", "Result", "Ergebnis", "Résultat"): passed over. */
 const VALUE_LABEL = /^(?:value|result|your\s+result|ergebnis|wert|resultat|resultado|risultato|valeur)\s*:?$/i;
+/** The same labels as column headers, where they may be plural, "Your value" or Italian "Esito". */
+const RESULT_HEADER = /^(?:values?|results?|your\s+(?:result|value)|ergebnis|wert|resultats?|resultados?|risultat[oi]|esito|valeurs?)\s*:?$/i;
 /** A method line under a name ("(CLIA)", "Method: ECLIA", "Méthode : ..."): no cell of the row. */
 const METHOD_LINE = /^(?:\((?:[A-Z][A-Za-z0-9 /-]{1,24})\)|(?:method|methode|metodo|methodik|technique)\b.*)$/i;
 /** Words of a banded interpretation ("Deficiency < 20, Insufficiency 20-30, Sufficient 30-100"): no single range. */
@@ -468,7 +470,7 @@ function isSentence(after: string): boolean {
 
 /** A word a results cell may print before its value: a label ("Result:"), a flag, a unit, a leader. */
 const cellWordBeforeValue = (token: string) =>
-  !/\p{L}{2,}/u.test(token) || VALUE_LABEL.test(token) || /^(?:result|value|wert|ergebnis|resultat|resultado|risultato)s?:?$/i.test(token) || FLAG_TOKEN.test(token) || LEADER_TOKEN.test(token) || KNOWN_UNITS.has(normaliseUnit(token));
+  !/\p{L}{2,}/u.test(token) || RESULT_HEADER.test(token) || FLAG_TOKEN.test(token) || LEADER_TOKEN.test(token) || KNOWN_UNITS.has(normaliseUnit(token));
 
 /**
  * Whether the value stands after words in a cell of its own, past the name's cell ("PSA | Before starting,
@@ -590,7 +592,7 @@ const UNIT_OR_RANGE_LABEL = /^(?:units?|einheit|unites?|unidades?|unita(?: di mi
  */
 function tableHeader(line: string): boolean | null {
   const cells = line.split('\t').map((cell) => cell.trim());
-  const result = cells.findIndex((cell) => VALUE_LABEL.test(cell) || /^(?:your\s+value|resultats?|esito|resultado)$/i.test(cell));
+  const result = cells.findIndex((cell) => RESULT_HEADER.test(cell));
   const previous = cells.findIndex((cell) => PREVIOUS_LABEL.test(cell));
   const unitOrRange = cells.findIndex((cell) => UNIT_OR_RANGE_LABEL.test(cell));
   if (result === -1 || unitOrRange === -1) return null;
@@ -607,21 +609,6 @@ const SAME_RESULT = 0.03;
  */
 function readMarkers(lines: readonly string[], ocr: boolean): ParsedMarker[] {
   const candidates = new Map<LabMarkerKey, Candidate[]>();
-  for (const [marker, found] of rowCandidates(lines, ocr)) candidates.set(marker, [...(candidates.get(marker) ?? []), found]);
-  const chosen: ParsedMarker[] = [];
-  for (const list of candidates.values()) {
-    const best = Math.max(...list.map((c) => c.evidence));
-    const top = list.filter((c) => c.evidence === best);
-    const first = top[0]!;
-    const agree = top.every((c) => Math.abs(c.canonical - first.canonical) <= SAME_RESULT * Math.max(Math.abs(first.canonical), 1e-9) && c.row.comparator === first.row.comparator);
-    if (agree) chosen.push(first.row);
-  }
-  return chosen;
-}
-
-/** Every marker row's reading, in the order of the lines. */
-function rowCandidates(lines: readonly string[], ocr: boolean): [LabMarkerKey, Candidate][] {
-  const candidates: [LabMarkerKey, Candidate][] = [];
   const originals = lines.flatMap(rowsOf);
   // Matched and read with accents folded; shown to the member as printed.
   const rows = originals.map(fold);
@@ -675,9 +662,17 @@ function rowCandidates(lines: readonly string[], ocr: boolean): [LabMarkerKey, C
     // Under a header with a previous-result column before the unit, a row OCR read with one result has
     // lost a cell, and which one (the current, or the previous) cannot be told.
     if (found && ocr && twoResults && found.following < 1) found = null;
-    if (found) candidates.push([name.marker, found]);
+    if (found) candidates.set(name.marker, [...(candidates.get(name.marker) ?? []), found]);
   });
-  return candidates;
+  const chosen: ParsedMarker[] = [];
+  for (const list of candidates.values()) {
+    const best = Math.max(...list.map((c) => c.evidence));
+    const top = list.filter((c) => c.evidence === best);
+    const first = top[0]!;
+    const agree = top.every((c) => Math.abs(c.canonical - first.canonical) <= SAME_RESULT * Math.max(Math.abs(first.canonical), 1e-9) && c.row.comparator === first.row.comparator);
+    if (agree) chosen.push(first.row);
+  }
+  return chosen;
 }
 
 // ─── Dates ──────────────────────────────────────────────────────────────────────────────────────────

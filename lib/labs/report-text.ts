@@ -210,7 +210,7 @@ function runChild(job: { name: string; script: string; args: readonly string[] }
           });
           if (!texts.includes(undefined)) {
             const [text = null, second = null] = texts;
-            return settle(second === null ? { readable: true, text } : { readable: true, text: text ?? second, alternate: text === null ? null : second });
+            return settle({ readable: true, text: text ?? second, alternate: text === null ? null : second });
           }
         } catch {
           // Not the answer the script writes: treated as a crash below.
