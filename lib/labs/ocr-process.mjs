@@ -14,7 +14,9 @@
 // 300 dpi, the size Tesseract's models read best: a 150 dpi scan's 10 pt digits are otherwise too few
 // pixels for a decimal point. It is then read twice, in two page-segmentation modes (automatic, and one
 // uniform block of text), which lose different rows of a table; the parser merges the two readings and
-// keeps no marker they disagree on (./read-report.ts).
+// keeps no marker they disagree on (./read-report.ts). A word with figures that either reading was unsure
+// of is given a second look: cut out, enlarged twice and read alone as one line, it replaces the first
+// reading only when OCR is sure of every word it reads there.
 //
 // A word's position is its line's: words of one recognised line share that line's baseline, so a
 // photo taken a few degrees askew still gives whole rows (./layout.ts then finds the column gaps); a word
@@ -127,10 +129,21 @@ function pointGap(symbols, height) {
   return false;
 }
 
-/** Every recognised word of one image as [text, x, y, width, height, confidence]. */
+/** A word read with less confidence than this is given a second look (report-text.ts trusts 60 and up). */
+const SURE = 60;
+/** A second look must be this sure of its reading to replace the first. */
+const SURE_AGAIN = 80;
+/** How much a second look enlarges the word's box. */
+const ENLARGE_AGAIN = 2;
+
+/**
+ * Every recognised word of one image as [text, x, y, width, height, confidence], and the words with
+ * figures OCR was unsure of (their place in `words`, their box in the picture) for a second look.
+ */
 async function recognise(worker, image) {
   const { data } = await worker.recognize(image, { rotateAuto: true }, { blocks: true, text: false });
   const words = [];
+  const doubtful = [];
   for (const block of data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
@@ -146,12 +159,45 @@ async function recognise(worker, image) {
           // A gap between two digits as wide as a decimal point and its margins: the point was probably lost
           // ("4 6" for "4.6"), so the word's figures are not to be trusted.
           const lostPoint = pointGap(word.symbols ?? [], height);
-          words.push([word.text, word.bbox.x0, y, word.bbox.x1 - word.bbox.x0, height, lostPoint ? 0 : Math.round(word.confidence)]);
+          const confidence = lostPoint ? 0 : Math.round(word.confidence);
+          if (confidence < SURE && /\d/.test(word.text)) doubtful.push({ index: words.length, bbox: word.bbox, height });
+          words.push([word.text, word.bbox.x0, y, word.bbox.x1 - word.bbox.x0, height, confidence]);
         }
       }
     }
   }
-  return words;
+  return { words, doubtful };
+}
+
+/**
+ * A second look at one word OCR was unsure of: its box, with a margin, cut out of the picture, enlarged
+ * twice and read alone as one line of text. Its words, placed back in the picture, replace the first
+ * reading only when each was read with SURE_AGAIN confidence and no gap where a decimal point may have
+ * stood ("?????" can come back as "11 à 44"); otherwise null.
+ */
+async function lookAgain(worker, image, { bbox, height }) {
+  const { width: pictureWidth, height: pictureHeight } = await sharp(image).metadata();
+  const margin = Math.round(0.4 * height);
+  const left = Math.max(0, bbox.x0 - margin);
+  const top = Math.max(0, bbox.y0 - margin);
+  const width = Math.min(pictureWidth, bbox.x1 + margin) - left;
+  const tall = Math.min(pictureHeight, bbox.y1 + margin) - top;
+  if (width < 4 || tall < 4) return null;
+  const crop = await sharp(image).extract({ left, top, width, height: tall }).resize({ width: width * ENLARGE_AGAIN, kernel: 'lanczos3' }).png({ compressionLevel: 1 }).toBuffer();
+  const { data } = await worker.recognize(crop, {}, { blocks: true, text: false });
+  const read = [];
+  for (const line of (data.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines))) {
+    const lineHeight = Math.max(1, line.rowAttributes?.rowHeight ?? line.bbox.y1 - line.bbox.y0);
+    // A table's rule or a speck beside the word reads as a mark of its own: only words with a letter or a figure count.
+    for (const word of line.words) if (/[\p{L}\d]/u.test(word.text)) read.push({ word, sure: word.confidence >= SURE_AGAIN && !pointGap(word.symbols ?? [], lineHeight) });
+  }
+  if (!read.length || !read.every(({ sure }) => sure)) return null;
+  return read.map(({ word }) => ({
+    text: word.text.trim(),
+    x: Math.round(left + word.bbox.x0 / ENLARGE_AGAIN),
+    width: Math.round((word.bbox.x1 - word.bbox.x0) / ENLARGE_AGAIN),
+    confidence: Math.round(word.confidence),
+  }));
 }
 
 /** About an A4 page's width at 300 dpi: smaller pictures are enlarged to it, by at most MAX_ENLARGE. */
@@ -187,9 +233,23 @@ async function ocrPages(bytes) {
       await worker.setParameters({ preserve_interword_spaces: '1', tessedit_pageseg_mode: mode });
       const pages = [];
       for (const image of ready) pages.push(await recognise(worker, image));
-      readings.push(pages.some((words) => words.length) ? pages : null);
+      readings.push(pages);
     }
-    return readings;
+    // Second looks, one line of text each (mode 7); a word both readings doubted is looked at once.
+    await worker.setParameters({ tessedit_pageseg_mode: '7' });
+    const looked = new Map();
+    for (const pages of readings) {
+      for (const [number, { words, doubtful }] of pages.entries()) {
+        for (const doubt of doubtful) {
+          const key = `${number}:${Math.round(doubt.bbox.x0 / 8)}:${Math.round(doubt.bbox.y0 / 8)}:${words[doubt.index][0]}`;
+          if (!looked.has(key)) looked.set(key, await lookAgain(worker, ready[number], doubt));
+          const again = looked.get(key);
+          // On its first reading's line: the second look's words take the first word's height and row.
+          if (again) words[doubt.index] = again.map(({ text, x, width, confidence }) => [text, x, words[doubt.index][2], width, words[doubt.index][4], confidence]);
+        }
+      }
+    }
+    return readings.map((pages) => (pages.some(({ words }) => words.length) ? pages.map(({ words }) => words.flatMap((word) => (Array.isArray(word[0]) ? word : [word]))) : null));
   } catch {
     return null;
   } finally {

@@ -1083,6 +1083,8 @@ function ocrCorrected(line: string): string {
       // "04" for "0.4": a number never starts with a zero unless a decimal point follows it, so the point
       // was lost; the "?" leaves the figure unread (not dates, times or codes: "03/04", "08:21", "-0412").
       .replace(/(?<![\d.,/:-])0(?=\d+(?![\d/:.,-]))/g, '0?')
+      // "*2,12": the space between a flag printed before the result and the result lost.
+      .replace(/(?<=^|\s)(\*+)(?=\d)/g, '$1 ')
       // "03/04/202607:42": the space between a date and its time lost.
       .replace(/(\b\d{1,2}[/.-]\d{1,2}[/.-]\d{4})(\d{1,2}:\d{2})/g, '$1 $2')
   );

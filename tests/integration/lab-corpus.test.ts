@@ -67,6 +67,20 @@ describe('scans and photos of the corpus, read by OCR', () => {
   }, 600_000);
 });
 
+describe('a second look at figures OCR was unsure of', () => {
+  // fr-bilan-scan: on the whole page Tesseract is unsure of "24" (vitamin D), "2,12" (total cholesterol,
+  // its "*" flag glued on) and the ranges "11 à 44" and "1,7 à 8,6"; each read alone, enlarged, is sure.
+  it('reads the values and ranges the whole page left unsure, and still no value off the key', async () => {
+    const answer = answers.find((a) => a.id === 'fr-bilan-scan')!;
+    const reading = await readLabReport(new Uint8Array(readFileSync(path.join(FIXTURES, answer.file))), 'image');
+    const read = (marker: string) => reading.report.markers.find((m) => m.marker === marker);
+    expect([read('vitamin_d')?.value, read('total_cholesterol')?.value]).toEqual([24, 2.12]);
+    expect([read('oestradiol')?.referenceLow, read('oestradiol')?.referenceHigh]).toEqual([11, 44]);
+    expect([read('lh')?.referenceLow, read('lh')?.referenceHigh]).toEqual([1.7, 8.6]);
+    for (const marker of reading.report.markers) expect([marker.marker, marker.value]).toEqual([marker.marker, answer.markers.find((m) => m.marker === marker.marker)?.value]);
+  }, 120_000);
+});
+
 describe('a picture changed as a member’s phone or scanner would change it (metamorphic)', () => {
   // Rotated by 3° on the scanner's glass, or scanned again at a lower resolution: the reading may find
   // fewer values, never another value than the report's.

@@ -398,6 +398,8 @@ describe('parseLabReport: text read by OCR', () => {
     expect(ocr('Colesterol LDL\t131+\tmg/dL\t0-130')).toEqual([['ldl_cholesterol', 131, 'mg/dL']]);
     expect(ocr('‘TESTOSTERONE, TOTAL\t5.12\t“ng/mL\t2.64 - 9.16')).toEqual([['total_testosterone', 5.12, 'ng/mL']]);
     expect(ocr('Haematocrit\t0.46\tUL\t0.4 - 0.52')).toEqual([['haematocrit', 0.46, 'L/L']]);
+    // A flag printed before the result ("* 2,12"), the space between them lost.
+    expect(ocr('Cholestérol total\t*2,12 g/L\t1,40 à 2,00')).toEqual([['total_cholesterol', 2.12, 'g/L']]);
     expect(keys('Haematocrit\t0.46\tUL\t0.4 - 0.52')).toEqual([]);
     // The same slips are not guessed at in a PDF's own text.
     expect(keys('TSH\t2.84\tplU/mL\t0.54 - 5.30')).toEqual([]);
