@@ -1071,6 +1071,8 @@ function ocrCorrected(line: string): string {
       // µ read as "H", "HW" or "u" ("HIU/mL", "HUI/mL"), and the I of "µUI" as l ("pUl/mL"): no unit starts so.
       .replace(/(?<![A-Za-z])(?:H|HW|Hu|u)(IU|UI|U)\/([mM]?[lL])\b/g, 'µ$1/$2')
       .replace(/(?<![A-Za-z])(?:p|H|HW|u)U[l1|]\/([mM]?[lL])\b/g, 'µUI/$1')
+      // µg read as "Hg" ("Hg/l" for µg/l): mercury is no unit of a blood level.
+      .replace(/(?<![A-Za-z])(?:H|HW|Hu)g\/([dm]?[lL])\b/g, 'µg/$1')
       .replace(/\bA[lI]c\b/g, 'A1c')
       // Specks read as quote marks before a word ("‘TESTOSTERONE", "“ng/mL"): a report prints none there.
       .replace(/(?<=^|\s)[‘’“”`'"]+(?=[A-Za-zµ])/g, '')

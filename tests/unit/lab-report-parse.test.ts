@@ -395,6 +395,7 @@ describe('parseLabReport: text read by OCR', () => {
     expect(ocr('TSH - ULTRASENSITIVE\t2.84\tHIU/mL\t0.54 - 5.30')).toEqual([['tsh', 2.84, 'µIU/mL']]);
     expect(ocr('TSH\t2,10\tHUl/mL\t0,35 - 4,94')).toEqual([['tsh', 2.1, 'µUI/mL']]);
     expect(ocr('TSH\t1,72\tpUI/mL\t0,35 - 4,94')).toEqual([['tsh', 1.72, 'µUI/mL']]);
+    expect(ocr('PSA total\t2.41\tHg/l\t<4.0')).toEqual([['psa', 2.41, 'µg/L']]);
     expect(ocr('Colesterol LDL\t131+\tmg/dL\t0-130')).toEqual([['ldl_cholesterol', 131, 'mg/dL']]);
     expect(ocr('‘TESTOSTERONE, TOTAL\t5.12\t“ng/mL\t2.64 - 9.16')).toEqual([['total_testosterone', 5.12, 'ng/mL']]);
     expect(ocr('Haematocrit\t0.46\tUL\t0.4 - 0.52')).toEqual([['haematocrit', 0.46, 'L/L']]);
