@@ -5,7 +5,7 @@
 import { estimateBreathingRate, intensitySignal } from './breathing';
 import { ANALYSIS_FS, bestHeartRate, extractPulse, resampleChannels, type HeartRateEstimate, type PulseMethod } from './heart-rate';
 import { hrvFromBeats } from './hrv';
-import { BACKGROUND_SHARE_LIMIT, backgroundLight, backgroundShareAt, CHROMA_SHARE_MIN, chromaShareAt, withoutRoomLight } from './light';
+import { BACKGROUND_SHARE_LIMIT, backgroundLight, backgroundShareAt, CHROMA_SHARE_MIN, chromaShareAt, lightLines, withoutRoomLight } from './light';
 import { QUALITY_THRESHOLD, SCAN_DURATION_MS, type FrameSample, type LiveState, type ScanMeasurement } from './types';
 
 /** The live trace: the last 5 s of pulse, one point per analysis sample (150 at 30 Hz). */
@@ -37,6 +37,20 @@ export class ScanEngine {
 
   constructor(options: { durationMs?: number } = {}) {
     this.durationMs = options.durationMs ?? SCAN_DURATION_MS;
+  }
+
+  /**
+   * The camera's frame rate, what its flicker aliases by: frame slots over the scan's time, a dropped frame
+   * counted as the slots its gap spans. An alias of 360 Hz moves by 12 times any error in it, so it is
+   * taken over the whole scan rather than from one interval.
+   */
+  private get cameraFps(): number {
+    const intervals = this.t.slice(1).map((t, i) => t - this.t[i]!);
+    if (!intervals.length || !(this.elapsedMs > 0)) return 0;
+    const median = [...intervals].sort((a, b) => a - b)[Math.floor(intervals.length / 2)]!;
+    if (!(median > 0)) return 0;
+    const slots = intervals.reduce((sum, interval) => sum + Math.max(1, Math.round(interval / median)), 0);
+    return (1000 * slots) / this.elapsedMs;
   }
 
   /** Milliseconds of signal so far: first to last frame time. */
@@ -141,7 +155,7 @@ export class ScanEngine {
 
   /** The best pulse estimate of these channels; quality 0 when it is the light's rather than the blood's (light.ts). */
   private estimate({ skin, light }: { skin: Channels; light: Float64Array | null }, startMs: number): (HeartRateEstimate & { method: PulseMethod }) | null {
-    const estimate = bestHeartRate(...skin, startMs);
+    const estimate = bestHeartRate(...skin, startMs, lightLines(skin, light, this.cameraFps, ANALYSIS_FS));
     if (estimate) {
       const frequency = estimate.spectralBpm / 60;
       const lightsRhythm = light !== null && backgroundShareAt(light, ANALYSIS_FS, frequency) >= BACKGROUND_SHARE_LIMIT;

@@ -72,18 +72,33 @@ export function spectralShareQuality(spectrum: Spectrum, frequency: number): num
 }
 
 /**
+ * The spectrum with the power within ±PEAK_HALF_WIDTH_HZ of each forbidden frequency (the light's lines,
+ * light.ts) taken out, so that no peak is found there.
+ */
+export function masked(spectrum: Spectrum, forbidden: readonly number[]): Spectrum {
+  if (!forbidden.length) return spectrum;
+  const power = spectrum.power.slice();
+  for (const f of forbidden) {
+    const first = Math.max(0, Math.floor((f - PEAK_HALF_WIDTH_HZ) / spectrum.df));
+    const last = Math.min(power.length - 1, Math.ceil((f + PEAK_HALF_WIDTH_HZ) / spectrum.df));
+    for (let k = first; k <= last; k += 1) power[k] = 0;
+  }
+  return { power, df: spectrum.df };
+}
+
+/**
  * The share of half-overlapping sub-windows (SEGMENT_S, or half the signal when shorter) whose own
  * strongest frequency is f or 2f. A heart keeps its rhythm through the scan; a noise peak or a motion
  * artefact that won the whole-scan spectrum is rarely the winner of most of its parts.
  */
-export function rhythmConsistency(pulse: Float64Array, frequency: number): number {
+export function rhythmConsistency(pulse: Float64Array, frequency: number, forbidden: readonly number[] = []): number {
   const length = Math.min(Math.round(SEGMENT_S * ANALYSIS_FS), Math.floor(pulse.length / 2));
   if (length < 4 * ANALYSIS_FS) return 0;
   const tolerance = Math.max(PEAK_HALF_WIDTH_HZ, ANALYSIS_FS / length); // one resolution bin of a short window
   let agreeing = 0;
   let segments = 0;
   for (let start = 0; start + length <= pulse.length; start += Math.floor(length / 2)) {
-    const peak = spectralPeak(periodogram(pulse.subarray(start, start + length), ANALYSIS_FS, 2048), PULSE_BAND_HZ.low, PULSE_BAND_HZ.high);
+    const peak = spectralPeak(masked(periodogram(pulse.subarray(start, start + length), ANALYSIS_FS, 2048), forbidden), PULSE_BAND_HZ.low, PULSE_BAND_HZ.high);
     segments += 1;
     if (peak !== null && (Math.abs(peak.frequency - frequency) <= tolerance || Math.abs(peak.frequency - 2 * frequency) <= tolerance)) agreeing += 1;
   }
@@ -101,12 +116,23 @@ function fundamental(spectrum: Spectrum): number | null {
   return sub !== null && isLocalMax && sub.power >= SUBHARMONIC_RATIO * peak.power ? sub.frequency : peak.frequency;
 }
 
-/** Heart rate, quality and beats of one band-passed pulse on the ANALYSIS_FS grid starting at startMs. */
-export function estimateHeartRate(pulse: Float64Array, startMs: number): HeartRateEstimate | null {
+/**
+ * Heart rate, quality and beats of one band-passed pulse on the ANALYSIS_FS grid starting at startMs. No
+ * rate is read within ±PEAK_HALF_WIDTH_HZ of a forbidden frequency (the light's lines), and the share of
+ * the pulse band's power those lines hold caps the quality: a reading beside a competing periodic source
+ * is never of full quality.
+ */
+export function estimateHeartRate(pulse: Float64Array, startMs: number, forbidden: readonly number[] = []): HeartRateEstimate | null {
   // Zero-padding to 4096 points puts bins 0.44 bpm apart; the parabola refines from there.
-  const spectrum = periodogram(pulse, ANALYSIS_FS, 4096);
+  const whole = periodogram(pulse, ANALYSIS_FS, 4096);
+  const spectrum = masked(whole, forbidden);
   const frequency = fundamental(spectrum);
   if (frequency === null) return null;
+  // The lines that are not this pulse's own harmonics compete with it (a pulse's 2× may fall on a line).
+  const ownHarmonic = (line: number) => [1, 2, 3].some((k) => Math.abs(line - k * frequency) <= PEAK_HALF_WIDTH_HZ);
+  const inBand = bandPower(whole, PULSE_BAND_HZ.low, PULSE_BAND_HZ.high);
+  const others = masked(whole, forbidden.filter((line) => !ownHarmonic(line)));
+  const competing = inBand > 0 ? 1 - bandPower(others, PULSE_BAND_HZ.low, PULSE_BAND_HZ.high) / inBand : 0;
   const spectralBpm = frequency * 60;
   const { beats, templateCorrelation } = detectBeats(pulse, ANALYSIS_FS, startMs, frequency);
   const intervals = beatIntervals(beats);
@@ -119,7 +145,8 @@ export function estimateHeartRate(pulse: Float64Array, startMs: number): HeartRa
   return {
     bpm: consistent ? (beatsBpm + spectralBpm) / 2 : spectralBpm,
     spectralBpm,
-    quality: spectralShareQuality(spectrum, frequency) * rhythmConsistency(pulse, frequency),
+    // The share is taken with every line out: a line on the pulse's harmonic adds nothing to the pulse.
+    quality: Math.min(spectralShareQuality(spectrum, frequency) * rhythmConsistency(pulse, frequency, forbidden), 1 - competing),
     beats,
     templateCorrelation,
   };
@@ -133,11 +160,11 @@ const QUALITY_TIE = 0.05;
  * On a tie the one whose beats are more alike wins: on a clean signal POS's per-window tuning reshapes
  * each beat a little, which moves beat times by ~10 ms where PBV's fixed weights do not.
  */
-export function bestHeartRate(r: Float64Array, g: Float64Array, b: Float64Array, startMs: number): (HeartRateEstimate & { method: PulseMethod; pulse: Float64Array }) | null {
+export function bestHeartRate(r: Float64Array, g: Float64Array, b: Float64Array, startMs: number, forbidden: readonly number[] = []): (HeartRateEstimate & { method: PulseMethod; pulse: Float64Array }) | null {
   let best: (HeartRateEstimate & { method: PulseMethod; pulse: Float64Array }) | null = null;
   for (const method of PULSE_METHODS) {
     const pulse = extractPulse(method, r, g, b);
-    const estimate = estimateHeartRate(pulse, startMs);
+    const estimate = estimateHeartRate(pulse, startMs, forbidden);
     if (estimate === null) continue;
     const better =
       best === null ||

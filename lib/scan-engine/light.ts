@@ -90,3 +90,97 @@ export function chromaShareAt(channels: [Float64Array, Float64Array, Float64Arra
   const orthogonal = phasors.reduce((sum, [re, im]) => sum + (re - meanRe) ** 2 + (im - meanIm) ** 2, 0);
   return total > 0 ? Math.sqrt(orthogonal / total) : 0;
 }
+
+// ─── Periodic light: lines a pulse must not be taken from ───────────────────────────────────────────
+//
+// Regression and the chroma check fail when the flicker's depth differs by colour (an LED's blue die
+// flickers more than its phosphor) and there is no wall in the frame to regress on: the skin then shows a
+// coloured 1.6 Hz (100 Hz at 25.4 fps) and, through the LED driver's harmonics, 3.2 Hz, the rate of a
+// racing heart. So every periodic line of the light is found and no pulse is taken at it or at its
+// harmonics: the lines the frame rate makes of 100 and 120 Hz mains flicker and of their harmonics (the
+// aliases, wherever the skin or the wall shows them), and any narrow line of the wall's own light.
+
+/** Lamps flicker at twice their mains' frequency: 50 Hz grids give 100 Hz, 60 Hz grids 120 Hz. */
+const MAINS_FLICKER_HZ = [100, 120] as const;
+/** How many of the flicker's (and a line's) harmonics count: ×1, ×2, ×3. */
+const HARMONICS = 3;
+/**
+ * A line stands this many times above the median of the spectrum around it (±LINE_NEIGHBOURHOOD_HZ, itself
+ * left out). Noise alone puts a periodogram bin above k × its median with a chance of about 2^-k: an
+ * implied flicker line (a handful of frequencies) is looked at with LINE_RATIO, the wall's whole spectrum,
+ * where hundreds of bins are looked at, with WALL_LINE_RATIO. A lamp's flicker stands hundreds of times above.
+ */
+const LINE_RATIO = 12;
+const WALL_LINE_RATIO = 60;
+const LINE_NEIGHBOURHOOD_HZ = 0.6;
+/** The lines looked for: from the breathing band up past the pulse band's second harmonic. */
+const LINE_SEARCH_HZ = { low: 0.3, high: 8 } as const;
+/** Without the wall the skin witnesses an implied line from the pulse band up; the wall's own lines are searched from here. */
+const SKIN_LINE_FROM_HZ = PULSE_BAND_HZ.low;
+const WALL_SEARCH_FROM_HZ = 0.6;
+
+/** Where a flicker at `hz` appears in frames taken `fps` times a second: folded into 0..fps/2. */
+export function aliasOf(hz: number, fps: number): number {
+  const folded = hz % fps;
+  return Math.min(folded, fps - folded);
+}
+
+/** The implied flicker lines of a camera at `fps`: each mains flicker's harmonics, aliased. */
+export function impliedFlickerLines(fps: number): number[] {
+  if (!(fps > 0)) return [];
+  return MAINS_FLICKER_HZ.flatMap((hz) => Array.from({ length: HARMONICS }, (_, k) => aliasOf((k + 1) * hz, fps))).filter((f) => f >= LINE_SEARCH_HZ.low && f <= LINE_SEARCH_HZ.high);
+}
+
+/** Peak power near f over the median of the power around it (f's own ±PEAK_HALF_WIDTH_HZ left out). */
+function lineStrength(spectrum: { power: Float64Array; df: number }, f: number): number {
+  const bin = (hz: number) => Math.round(hz / spectrum.df);
+  let peak = 0;
+  for (let k = Math.max(0, bin(f - 0.05)); k <= Math.min(spectrum.power.length - 1, bin(f + 0.05)); k += 1) peak = Math.max(peak, spectrum.power[k]!);
+  const around: number[] = [];
+  for (let k = Math.max(1, bin(f - LINE_NEIGHBOURHOOD_HZ)); k <= Math.min(spectrum.power.length - 1, bin(f + LINE_NEIGHBOURHOOD_HZ)); k += 1) {
+    if (Math.abs(k * spectrum.df - f) > PEAK_HALF_WIDTH_HZ) around.push(spectrum.power[k]!);
+  }
+  if (!around.length) return 0;
+  around.sort((a, b) => a - b);
+  const median = around[Math.floor(around.length / 2)]!;
+  return median > 0 ? peak / median : peak > 0 ? Infinity : 0;
+}
+
+/** A relative-change signal's spectrum, for the line search (wider than the pulse band). */
+const lineSpectrum = (x: Float64Array, fs: number) => periodogram(bandPass(x, fs, 0.2, Math.min(LINE_SEARCH_HZ.high + 1, fs / 2 - 0.5)), fs, 4096);
+
+/**
+ * The frequencies no pulse may be read at, from the light's lines: each implied flicker line
+ * (impliedFlickerLines) that the wall shows, or without the wall the skin's brightness or any of its
+ * colours; and each narrow line of the wall's light; with their harmonics ×2 and ×3. `fps` is the camera's frame rate,
+ * `fs` the analysis grid's.
+ */
+export function lightLines(skin: [Float64Array, Float64Array, Float64Array], light: Float64Array | null, fps: number, fs: number): number[] {
+  const brightness = skin[0].map((_, i) => (skin[0][i]! + skin[1][i]! + skin[2][i]!) / 3);
+  const spectra = [...skin, brightness].map((x) => lineSpectrum(relative(x, fs), fs));
+  const wall = light ? lineSpectrum(light, fs) : null;
+  const lines = new Set<number>();
+  for (const f of impliedFlickerLines(fps)) {
+    if (f >= fs / 2) continue;
+    // The wall, where the frames carry it, is the witness: lit by the same light, it has no pulse. Without it
+    // the skin must be, though a pulse whose rate sits on the line (±3 bpm) then reads as the light and is
+    // refused; below the pulse band the skin's lines are breathing's as often as the light's, so there only
+    // the wall tells.
+    const witnesses = wall ? [wall] : f >= SKIN_LINE_FROM_HZ ? spectra : [];
+    if (witnesses.some((spectrum) => lineStrength(spectrum, f) >= LINE_RATIO)) lines.add(f);
+  }
+  if (wall) {
+    // The wall has no pulse: any line of its own light counts, found bin by bin (above the band-pass's
+    // sloping low edge, where noise alone stands out from the median).
+    for (let k = Math.ceil(WALL_SEARCH_FROM_HZ / wall.df); k * wall.df <= Math.min(LINE_SEARCH_HZ.high, fs / 2 - 1); k += 1) {
+      const power = wall.power;
+      if (!(power[k]! >= power[k - 1]! && power[k]! > power[k + 1]!)) continue;
+      const f = k * wall.df;
+      if (lineStrength(wall, f) >= WALL_LINE_RATIO) lines.add(f);
+    }
+  }
+  const forbidden: number[] = [];
+  // A line's harmonics (the camera's response is not linear) fold at the camera's own Nyquist frequency.
+  for (const line of lines) for (let k = 1; k <= HARMONICS; k += 1) forbidden.push(aliasOf(k * line, fps));
+  return forbidden;
+}

@@ -39,6 +39,11 @@ export type SyntheticOptions = {
   flickerHz?: number;
   /** The flicker's relative depth on everything the light falls on, after the exposure's averaging (0.01 unless told). */
   flickerDepth?: number;
+  /**
+   * The flicker's harmonics of the mains frequency (2×, 3×, …) as amplitudes relative to its fundamental: an
+   * LED driver's flicker is no sine. 200 Hz at 25.4 fps aliases to 3.2 Hz, twice 100 Hz's 1.6 Hz. None unless told.
+   */
+  flickerHarmonics?: readonly number[];
   /** The flicker's depth in each channel relative to flickerDepth: a fluorescent tube's phosphors flicker unevenly ([1, 1, 1] unless told). */
   flickerTint?: readonly [number, number, number];
   /** A compressed frame's colour steps: luma rounded to this many levels, chroma to twice as many (JPEG's DC quantisation). */
@@ -92,6 +97,7 @@ export function syntheticCamera(options: SyntheticOptions): SyntheticCamera {
   // Drawn only for a flickering light, so that every other clip stays the same as before flicker existed.
   const flickerPhase = options.flickerHz ? 2 * Math.PI * random() : 0;
   const flickerDepth = options.flickerHz ? (options.flickerDepth ?? 0.01) : 0;
+  const harmonics = (options.flickerHarmonics ?? []).map((amplitude, index) => ({ order: index + 2, amplitude, phase: 2 * Math.PI * random() }));
   const colourDrift = [gaussian(), gaussian(), gaussian()].map((z) => 0.005 * z);
 
   const rrMs: number[] = [];
@@ -142,7 +148,9 @@ export function syntheticCamera(options: SyntheticOptions): SyntheticCamera {
       }
       const breath = Math.sin(2 * Math.PI * breathingHz * s + breathingPhase);
       const pulse = pulseAmplitude * (1 + breathingAm * breath) * blood;
-      const flicker = flickerDepth * Math.sin(2 * Math.PI * (options.flickerHz ?? 0) * s + flickerPhase);
+      const mains = 2 * Math.PI * (options.flickerHz ?? 0) * s;
+      let flicker = flickerDepth * Math.sin(mains + flickerPhase);
+      for (const { order, amplitude, phase } of harmonics) flicker += flickerDepth * amplitude * Math.sin(order * mains + phase);
       const lamp = (1 + drift * Math.sin((2 * Math.PI * s) / 120 + driftPhase));
       const room = [0, 1, 2].map((c) => lamp * (1 + flicker * (options.flickerTint?.[c] ?? 1))) as [number, number, number];
       const gain: [number, number, number] = [0, 0, 0];

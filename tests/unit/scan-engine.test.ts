@@ -3,7 +3,7 @@ import { beatIntervals } from '@/lib/scan-engine/beats';
 import { bandPass, fft, findPeaks, periodogram, resampleUniform, spectralPeak } from '@/lib/scan-engine/dsp';
 import { ScanEngine, TRACE_POINTS } from '@/lib/scan-engine/engine';
 import { pos } from '@/lib/scan-engine/pos';
-import { CHROMA_SHARE_MIN, chromaShareAt } from '@/lib/scan-engine/light';
+import { aliasOf, CHROMA_SHARE_MIN, chromaShareAt, impliedFlickerLines } from '@/lib/scan-engine/light';
 import { FACE_ROI, isLearntSkin, isSkin, learnSkin, meanOutside, meanRgb, skinRegionOf, skinSampleOf } from '@/lib/scan-engine/roi';
 import { seededRandom } from '@/lib/demo/random';
 import { PULSE_WEIGHTS, seededGaussian, syntheticSamples, type SyntheticOptions } from '@/lib/scan-engine/synthetic';
@@ -141,13 +141,46 @@ describe('the room’s light is not a pulse', () => {
   const FLICKER: Omit<SyntheticOptions, 'heartRateBpm'> = { flickerDepth: 0.005, jpegStep: 1, jitterMs: 0.05, dropProbability: 0, background: true };
   const withoutBackground = (options: SyntheticOptions) => syntheticSamples({ ...CAMERA, ...options }).samples.map(({ t, r, g, b }) => ({ t, r, g, b }));
 
-  it.each([1, 2, 3])('100 Hz light at 25.4 fps on a face with no pulse gives no reading (seed %i), where the skin alone read it as 96 bpm', (seed) => {
+  it.each([1, 2, 3])('100 Hz light at 25.4 fps on a face with no pulse gives no reading (seed %i), with the wall behind or without it', (seed) => {
     const options: SyntheticOptions = { ...FLICKER, heartRateBpm: null, fps: 25.4, flickerHz: 100, seed };
-    expect(scan(options)).toMatchObject({ heartRateBpm: null, confident: false, signalQuality: 0 });
-    // The same frames without the wall behind: a confident 96 bpm, 100 Hz aliased to 1.6 Hz.
+    const result = scan(options);
+    expect(result).toMatchObject({ heartRateBpm: null, confident: false });
+    expect(result.signalQuality).toBeLessThan(QUALITY_THRESHOLD / 2);
+    // The same frames without the wall behind read a confident 96 bpm (100 Hz aliased to 1.6 Hz) until the
+    // frame rate's own flicker lines were kept from the search.
     const skinOnly = new ScanEngine();
     for (const sample of withoutBackground(options)) skinOnly.push(sample);
-    expect(skinOnly.result()).toMatchObject({ confident: true, heartRateBpm: expect.closeTo(96, 0) });
+    expect(skinOnly.result()).toMatchObject({ confident: false, heartRateBpm: null });
+  });
+
+  it('knows where a frame rate puts mains flicker: 100 Hz at 25.4 fps at 1.6 Hz and its harmonics at 3.2 and 4.8 Hz', () => {
+    expect(aliasOf(100, 25.4)).toBeCloseTo(1.6, 9);
+    expect(aliasOf(200, 25.4)).toBeCloseTo(3.2, 9);
+    // …and 120 Hz's third harmonic (360 Hz) at 4.4 Hz, should the camera be under 60 Hz mains.
+    expect(impliedFlickerLines(25.4).filter((f) => f < 5)).toEqual([expect.closeTo(1.6, 9), expect.closeTo(3.2, 9), expect.closeTo(4.8, 9), expect.closeTo(4.4, 9)]);
+    expect(impliedFlickerLines(29.5).filter((f) => f < 5).sort()).toEqual([expect.closeTo(2, 9), expect.closeTo(4, 9)]);
+    // A camera at exactly 30 fps puts 100 Hz at 10 Hz and 120 Hz at 0: nothing in the search band's pulse range.
+    expect(impliedFlickerLines(30).filter((f) => f < 4)).toEqual([]);
+  });
+
+  // The issue's report: an LED whose blue flickers more than its red (0.7×, 1×, 1.35×), its driver adding the
+  // mains' 2nd and 3rd harmonics, 25.4 fps, JPEG frames. The chroma check passes it (the channels differ), and
+  // without the wall the skin showed "189 bpm": twice the 1.6 Hz alias.
+  const LED: Omit<SyntheticOptions, 'heartRateBpm'> = { ...FLICKER, flickerDepth: 0.01, flickerTint: [0.7, 1, 1.35], flickerHarmonics: [0.5, 0.25], fps: 25.4, flickerHz: 100 };
+
+  it.each([1, 2, 3, 4, 5])('colour-dependent LED flicker on a face with no pulse gives no reading, the wall behind or not (seed %i)', (seed) => {
+    expect(scan({ ...LED, heartRateBpm: null, seed })).toMatchObject({ confident: false, heartRateBpm: null });
+    const skinOnly = new ScanEngine();
+    for (const sample of withoutBackground({ ...LED, heartRateBpm: null, seed })) skinOnly.push(sample);
+    expect(skinOnly.result()).toMatchObject({ confident: false, heartRateBpm: null });
+  });
+
+  it.each([1, 2, 3])('a 62 bpm pulse on dark skin (type V) in dim light under that flicker is read within 3 bpm, and not at full quality (seed %i)', (seed) => {
+    const result = scan({ ...LED, jpegStep: 0, heartRateBpm: 62, skinRgb: [69, 45, 33], pulseAmplitude: 0.006, noise: 0.14, seed });
+    expect(result.confident).toBe(true);
+    expect(Math.abs(result.heartRateBpm! - 62)).toBeLessThanOrEqual(3);
+    // A competing periodic source is in the pulse's band: the quality says so.
+    expect(result.signalQuality).toBeLessThan(1);
   });
 
   it.each([1, 2, 3])('120 Hz light at 29.5 fps on a face with no pulse gives no reading (seed %i)', (seed) => {
