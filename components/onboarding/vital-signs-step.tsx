@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { measurementFields } from '@/components/scan/scan-fields';
+import { measurementFields, rateNeedsConfirming } from '@/components/scan/scan-fields';
 import { useVitalScan } from '@/components/scan/use-vital-scan';
 import { ScanResult, ScanView } from '@/components/scan/vital-scan';
 import { LOGIN_PATH } from '@/lib/routes';
@@ -22,8 +22,10 @@ import { SCAN_DURATION_MS, type ScanMeasurement } from '@/lib/scan-engine/types'
 export function VitalSignsStep({ vendor = null }: { vendor?: VendorConfig | null }) {
   const router = useRouter();
   const [saving, setSaving] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
-  const save = useCallback((result: ScanMeasurement) => {
-    const fields = measurementFields(result);
+  const [confirmed, setConfirmed] = useState(false);
+  // Saved as it arrives; a rate outside the resting range once the member confirms it (ScanResult asks).
+  const save = useCallback((result: ScanMeasurement, confirm = false) => {
+    const fields = measurementFields(result, confirm);
     if (!('heart_rate_bpm' in fields)) return;
     setSaving('saving');
     postJson('/api/update_shen_ai', fields)
@@ -53,7 +55,28 @@ export function VitalSignsStep({ vendor = null }: { vendor?: VendorConfig | null
       ) : (
         <ScanView scan={scan} durationMs={SCAN_DURATION_MS} />
       )}
-      {phase === 'done' && result ? <ScanResult result={result} onRetry={result.confident ? undefined : restart} /> : null}
+      {phase === 'done' && result ? (
+        <ScanResult
+          result={result}
+          onRetry={
+            result.confident && !rateNeedsConfirming(result)
+              ? undefined
+              : () => {
+                  setConfirmed(false);
+                  restart();
+                }
+          }
+          confirmed={confirmed}
+          onConfirm={
+            saving === 'idle' || saving === 'failed'
+              ? (value) => {
+                  setConfirmed(value);
+                  if (value) save(result, true);
+                }
+              : undefined
+          }
+        />
+      ) : null}
       {saving === 'saved' ? <p className="text-sm text-brand-800">Your measurement is saved.</p> : null}
       {saving === 'failed' ? <Alert variant="error" title="Your measurement could not be saved.">You can carry on; measure again from your weekly check-in.</Alert> : null}
       <div className="flex justify-end">

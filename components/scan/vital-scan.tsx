@@ -4,6 +4,8 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import type { LiveState, ScanMeasurement } from '@/lib/scan-engine/types';
+import { RESTING_HEART_RATE_BPM } from '@/lib/validation/scan-result';
+import { rateNeedsConfirming } from './scan-fields';
 import { CameraFrame } from './camera-frame';
 import type { VitalScan } from './use-vital-scan';
 
@@ -53,8 +55,29 @@ function Figure({ id, label, value, unit }: { id: string; label: string; value: 
 
 const rounded = (value: number | null, digits = 0) => (value === null ? null : Number(value.toFixed(digits)));
 
+/**
+ * A heart rate outside a seated man's resting range: shown, and saved only once the member ticks that it is
+ * right (a light's rhythm can pass for a racing pulse).
+ */
+function ConfirmRate({ bpm, confirmed, onConfirm }: { bpm: number; confirmed: boolean; onConfirm?: (confirmed: boolean) => void }) {
+  return (
+    <div className="rounded-control border border-warning-200 bg-warning-50 p-4 text-sm text-warning-900" data-testid="scan-confirm-rate">
+      <p className="font-semibold">
+        {Math.round(bpm)} bpm is {bpm > RESTING_HEART_RATE_BPM.max ? 'faster' : 'slower'} than a resting heart usually beats ({RESTING_HEART_RATE_BPM.min}–{RESTING_HEART_RATE_BPM.max} bpm).
+      </p>
+      <p className="mt-1">A flickering light can look like a pulse to the camera. It isn’t saved unless you confirm it; if you’re not sure, scan again in steady daylight.</p>
+      {onConfirm ? (
+        <label className="mt-3 flex items-center gap-2 font-medium">
+          <input type="checkbox" className="size-4 accent-brand-700" checked={confirmed} onChange={(event) => onConfirm(event.target.checked)} />
+          My pulse really was about {Math.round(bpm)} bpm: save it
+        </label>
+      ) : null}
+    </div>
+  );
+}
+
 /** What was measured; a reading the engine was not sure of is said so, never shown as a number. */
-export function ScanResult({ result, onRetry }: { result: ScanMeasurement; onRetry?: () => void }) {
+export function ScanResult({ result, onRetry, confirmed = false, onConfirm }: { result: ScanMeasurement; onRetry?: () => void; confirmed?: boolean; onConfirm?: (confirmed: boolean) => void }) {
   const quality = Math.round(result.signalQuality * 100);
   return (
     <div className="flex flex-col gap-4" data-testid="scan-result" data-fps={result.fps.toFixed(1)} data-frames={result.frames}>
@@ -72,6 +95,7 @@ export function ScanResult({ result, onRetry }: { result: ScanMeasurement; onRet
           <p className="mt-1">Sit still, face the camera in even light, keep your face inside the oval, and try again.</p>
         </div>
       )}
+      {rateNeedsConfirming(result) ? <ConfirmRate bpm={result.heartRateBpm!} confirmed={confirmed} onConfirm={onConfirm} /> : null}
       {result.confident && result.rateChange ? (
         <p className="text-sm text-neutral-700" data-testid="scan-rate-change">
           Your pulse changed during the scan, from about {Math.round(result.rateChange.startBpm)} to {Math.round(result.rateChange.endBpm)} bpm, so the heart rate shown is the one at

@@ -37,7 +37,7 @@ export function WeeklyCheckin({ vendor = null }: { vendor?: VendorConfig | null 
   const router = useRouter();
   const [scanCode, setScanCode] = useState<typeof import('./weekly-scan') | null>(null);
   const [scanUnavailable, setScanUnavailable] = useState(false);
-  const [{ phase, result }, setOutcome] = useState<ScanOutcome>({ phase: 'starting', result: null });
+  const [{ phase, result, confirmed }, setOutcome] = useState<ScanOutcome>({ phase: 'starting', result: null, confirmed: false });
   const [cuff, setCuff] = useState({ systolic: '', diastolic: '' });
   const [errors, setErrors] = useState<CuffErrors>({});
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -53,7 +53,7 @@ export function WeeklyCheckin({ vendor = null }: { vendor?: VendorConfig | null 
           if (!live) return;
           console.warn(`[scan] the scan's code could not load: ${error instanceof Error ? error.message : String(error)}`);
           setScanUnavailable(true);
-          setOutcome({ phase: 'failed', result: null });
+          setOutcome({ phase: 'failed', result: null, confirmed: false });
         },
       );
     return () => {
@@ -62,7 +62,7 @@ export function WeeklyCheckin({ vendor = null }: { vendor?: VendorConfig | null 
   }, []);
 
   const finished = phase === 'done' || phase === 'failed';
-  const scanned = measurementFields(result);
+  const scanned = measurementFields(result, confirmed);
   const hasCuff = cuff.systolic.trim() !== '' && cuff.diastolic.trim() !== '';
 
   async function submit() {

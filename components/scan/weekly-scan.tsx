@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { VendorConfig } from '@/lib/client/scan-vendor-sdk';
@@ -8,8 +8,8 @@ import { SCAN_DURATION_MS, type ScanMeasurement } from '@/lib/scan-engine/types'
 import { useVitalScan, type ScanPhase } from './use-vital-scan';
 import { ScanResult, ScanView } from './vital-scan';
 
-/** Where the scan is, for the form around it: whether it has ended, and what it measured. */
-export type ScanOutcome = { phase: ScanPhase; result: ScanMeasurement | null };
+/** Where the scan is, for the form around it: whether it has ended, what it measured, and whether the member confirmed a rate outside the resting range. */
+export type ScanOutcome = { phase: ScanPhase; result: ScanMeasurement | null; confirmed: boolean };
 
 /**
  * The weekly check-in's camera scan, loaded once the page has (components/scan/weekly-checkin.tsx): it
@@ -18,7 +18,10 @@ export type ScanOutcome = { phase: ScanPhase; result: ScanMeasurement | null };
 export function WeeklyScan({ vendor, onChange }: { vendor: VendorConfig | null; onChange: (outcome: ScanOutcome) => void }) {
   const scan = useVitalScan({ vendor });
   const { phase, result, problem, restart } = scan;
-  useEffect(() => onChange({ phase, result }), [onChange, phase, result]);
+  // A confirmation belongs to the result it was given for: a new scan asks again.
+  const [confirmed, setConfirmed] = useState<{ result: ScanMeasurement | null; value: boolean }>({ result: null, value: false });
+  const isConfirmed = confirmed.result === result && confirmed.value;
+  useEffect(() => onChange({ phase, result, confirmed: isConfirmed }), [onChange, phase, result, isConfirmed]);
   return (
     <>
       {phase === 'failed' ? (
@@ -33,7 +36,7 @@ export function WeeklyScan({ vendor, onChange }: { vendor: VendorConfig | null; 
       ) : (
         <ScanView scan={scan} durationMs={SCAN_DURATION_MS} />
       )}
-      {phase === 'done' && result ? <ScanResult result={result} onRetry={restart} /> : null}
+      {phase === 'done' && result ? <ScanResult result={result} onRetry={restart} confirmed={isConfirmed} onConfirm={(value) => setConfirmed({ result, value })} /> : null}
     </>
   );
 }

@@ -9,6 +9,16 @@ import { CUFF, CUFF_MESSAGES } from './cuff-reading';
 
 export { CUFF, CUFF_MESSAGES } from './cuff-reading';
 
+/**
+ * The heart rates a seated man at rest shows. A scan's rate outside them (a racing reading, or a very slow
+ * one) is shown but saved only once the member confirms it: the camera can mistake a light's rhythm for a
+ * pulse, and a wrong 189 bpm on the dashboard is worse than none.
+ */
+export const RESTING_HEART_RATE_BPM = { min: 38, max: 150 } as const;
+
+/** Whether a heart rate lies outside RESTING_HEART_RATE_BPM. */
+export const outsideRestingRate = (bpm: number) => bpm < RESTING_HEART_RATE_BPM.min || bpm > RESTING_HEART_RATE_BPM.max;
+
 const reading = (label: string, min: number, max: number, message = `${label} must be a number between ${min} and ${max}.`) =>
   z.optional(z.nullable(z.number({ error: message }).check(z.gte(min, message), z.lte(max, message))));
 
@@ -32,7 +42,16 @@ const fields = {
   engine: z.optional(z.string().check(z.maxLength(40))),
   /** Where the pressures came from: the member's cuff, typed in, or a vendor engine that measures them. */
   blood_pressure_source: z.optional(z.nullable(z.enum(['cuff', 'camera'], { error: 'blood_pressure_source must be "cuff" or "camera".' }))),
+  /** The member confirmed a heart rate outside RESTING_HEART_RATE_BPM (the scan's result screen asks). */
+  heart_rate_confirmed: z.optional(z.boolean({ error: 'heart_rate_confirmed must be true or false.' })),
 };
+
+/** A rate outside a seated man's resting range is stored only when the member confirmed it. */
+export const UNCONFIRMED_RATE = `A heart rate outside ${RESTING_HEART_RATE_BPM.min}–${RESTING_HEART_RATE_BPM.max} bpm is saved only once you confirm it.`;
+const confirmedRate = z.refine<{ heart_rate_bpm?: number | null; heart_rate_confirmed?: boolean }>(
+  (body) => body.heart_rate_bpm == null || !outsideRestingRate(body.heart_rate_bpm) || body.heart_rate_confirmed === true,
+  { message: UNCONFIRMED_RATE, path: ['heart_rate_confirmed'] },
+);
 
 const pressures = z.refine<{ systolic_blood_pressure_mmhg?: number | null; diastolic_blood_pressure_mmhg?: number | null }>(
   (body) => (body.systolic_blood_pressure_mmhg == null) === (body.diastolic_blood_pressure_mmhg == null),
@@ -44,7 +63,7 @@ const ordered = z.refine<{ systolic_blood_pressure_mmhg?: number | null; diastol
 );
 
 /** POST /api/update_shen_ai: the onboarding scan; the app sends it only when a heart rate was measured. */
-export const scanResultSchema = z.object({ ...fields }).check(pressures, ordered);
+export const scanResultSchema = z.object({ ...fields }).check(pressures, ordered, confirmedRate);
 
 /** POST /api/weekly_checkin: the week's scan, with or without a heart rate, and the cuff reading if taken. */
 export const weeklyCheckinSchema = scanResultSchema;

@@ -27,7 +27,7 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 // of the six pages 1 to 3 of the clip's 15 frames a second.
 test.use({ trace: 'off' });
 
-type Face = Pick<FaceVideoOptions, 'pulseBpm' | 'breathsPerMin'>;
+type Face = Pick<FaceVideoOptions, 'pulseBpm' | 'breathsPerMin' | 'flicker'>;
 
 /** The clip for a face, made once per machine (its name carries its options and the generator's text). */
 async function videoFor(face: Face): Promise<string> {
@@ -36,7 +36,7 @@ async function videoFor(face: Face): Promise<string> {
   const options: FaceVideoOptions = { ...face, seconds: 50, seed: 7, fps: 15, width: 160, height: 120 };
   const generator = statSync(path.join(process.cwd(), 'tests/support/y4m.ts')).mtimeMs;
   const key = createHash('sha256').update(JSON.stringify({ options, generator })).digest('hex').slice(0, 12);
-  const file = path.join(tmpdir(), `vt-e2e-face-${face.pulseBpm ?? 'none'}-${face.breathsPerMin}-${key}.y4m`);
+  const file = path.join(tmpdir(), `vt-e2e-face-${face.pulseBpm ?? 'none'}-${face.breathsPerMin}${face.flicker ? '-flicker' : ''}-${key}.y4m`);
   if (!existsSync(file)) {
     const partial = `${file}.${process.pid}.part`;
     await writeFaceVideo(partial, options);
@@ -169,3 +169,26 @@ test('faces at 48, 95 and 120 bpm are measured within ±3 bpm, and their breathi
   }
 });
 
+
+// The issue's false pulse: a face with no pulse under an LED whose blue flickers more than its red (0.7×,
+// 1×, 1.35×), its driver adding the mains' 2nd and 3rd harmonics, filmed at 25.4 frames/s. The clip plays
+// those frames at 15 a second, so the light's line reaches the page at 1.6 × 15 / 25.4 ≈ 0.95 Hz (a
+// 57 bpm "pulse") with its harmonics at 1.9 and 2.8 Hz: the wall around the face shows the same line.
+test('a face with no pulse under colour-dependent LED flicker gets no heart rate at the weekly check-in, and none is saved', async ({ baseURL }, testInfo) => {
+  const flickering: Face = { pulseBpm: null, breathsPerMin: 15, flicker: { hz: 100, cameraFps: 25.4, depth: 0.02, tint: [0.7, 1, 1.35], harmonics: [0.5, 0.25] } };
+  const s = await scanner(flickering, 'terms', baseURL!, testInfo.parallelIndex);
+  try {
+    await s.page.goto('/weekly_checkin');
+    await expect(s.page.getByTestId('scan-result')).toBeVisible({ timeout: SCAN_TIMEOUT });
+    await expect(s.page.getByTestId('scan-heart-rate')).toHaveCount(0);
+    await expect(s.page.getByRole('alert').filter({ hasText: 'We couldn’t get a clear reading' })).toBeVisible();
+    await s.page.screenshot({ path: 'test-results/scan-flicker.png', fullPage: true });
+    await expectAccessible(s.page);
+    await s.page.getByRole('button', { name: 'Done for today' }).click();
+    await expect(s.page.getByRole('alert').filter({ hasText: 'Nothing to save yet.' })).toBeVisible();
+    expect(await scanRows(s.email)).toHaveLength(0);
+    expect(s.csp, 'Content Security Policy violations').toEqual([]);
+  } finally {
+    await s.browser.close();
+  }
+});

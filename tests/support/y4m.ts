@@ -38,6 +38,13 @@ export type FaceVideoOptions = {
    * the clip, and trembles by up to ±0.5 px from frame to frame. 0: a perfectly still face.
    */
   motionPx?: number;
+  /**
+   * The room's light flickering over the whole frame (face and wall): mains flicker at `hz` (100 or 120),
+   * sampled at the frame times of a camera running at `cameraFps` (the file's frames are that camera's
+   * frames, played at `fps`), `depth` deep, each channel's depth times `tint` (an LED's blue flickers more
+   * than its red), with the mains' harmonics at `harmonics` of the fundamental. None unless given.
+   */
+  flicker?: { hz: number; cameraFps: number; depth: number; tint: readonly [number, number, number]; harmonics: readonly number[] };
 };
 
 // Math's functions by local names: under Jest's module sandbox every global lookup (Math.sqrt…) is slow.
@@ -92,7 +99,7 @@ export async function writeFaceVideo(path: string, options: FaceVideoOptions): P
   return { frames, bytes: header.length + frames * frameBytes };
 }
 
-type Settings = Required<Omit<FaceVideoOptions, 'pulseBpm'>> & { pulseBpm: number | null };
+type Settings = Required<Omit<FaceVideoOptions, 'pulseBpm' | 'flicker'>> & { pulseBpm: number | null; flicker: FaceVideoOptions['flicker'] | null };
 
 function validate(options: FaceVideoOptions): Settings {
   const settings: Settings = {
@@ -105,6 +112,7 @@ function validate(options: FaceVideoOptions): Settings {
     seed: options.seed ?? 1,
     noise: options.noise ?? 2,
     motionPx: options.motionPx ?? 2,
+    flicker: options.flicker ?? null,
   };
   const check = (ok: boolean, message: string) => {
     if (!ok) throw new RangeError(`writeFaceVideo: ${message}`);
@@ -466,6 +474,18 @@ function frameRenderer(settings: Settings): (frame: number, out: Buffer) => void
   const [bgR, bgG, bgB] = paintBackground(w, h, pictureRandom);
   const { phases, ox, oy, lw, reach } = paintFaceLayers(w, h, pictureRandom, motionPx / 2 + driftPx + tremorPx / 2);
   const pulse = settings.pulseBpm === null ? null : pulseWave(settings.pulseBpm, breathHz, breathPhase, seconds, seed);
+  // The flicker's phases on a stream of its own: a clip without flicker is the same as before it existed.
+  const flickerRandom = uniformStream(seed, 8);
+  const flicker = settings.flicker;
+  const flickerPhases = flicker ? [flickerRandom() * 2 * PI, ...flicker.harmonics.map(() => flickerRandom() * 2 * PI)] : [];
+  /** The flicker's relative change at frame `frame` (the camera's capture time), before the channel's tint. */
+  const flickerAt = (frame: number) => {
+    if (!flicker) return 0;
+    const angle = 2 * PI * flicker.hz * (frame / flicker.cameraFps);
+    let value = sin(angle + flickerPhases[0]!);
+    flicker.harmonics.forEach((amplitude, k) => (value += amplitude * sin((k + 2) * angle + flickerPhases[k + 1]!)));
+    return flicker.depth * value;
+  };
 
   // Sensor noise: a table of Gaussian samples, picked per pixel and channel with xorshift32.
   const gaussian = gaussianStream(uniformStream(seed, 4));
@@ -489,6 +509,8 @@ function frameRenderer(settings: Settings): (frame: number, out: Buffer) => void
     const t = frame / fps;
     const breath = sin(2 * PI * breathHz * t + breathPhase);
     const light = 1 + 0.007 * sin((2 * PI * t) / 40 + lightPhase1) + 0.003 * sin((2 * PI * t) / 23 + lightPhase2);
+    const flickering = flickerAt(frame);
+    const [lightR, lightG, lightB] = [0, 1, 2].map((c) => light * (1 + flickering * (flicker?.tint[c] ?? 1))) as [number, number, number];
     // Skin modulation per channel (relative): breathing brightens, blood darkens.
     let kR = 0;
     let kG = 0;
@@ -544,12 +566,12 @@ function frameRenderer(settings: Settings): (frame: number, out: Buffer) => void
         s ^= s << 13;
         s ^= s >>> 17;
         s ^= s << 5;
-        r = r * light + table[s & 0xffff]!;
-        g = g * light + table[(s >>> 16) & 0xffff]!;
+        r = r * lightR + table[s & 0xffff]!;
+        g = g * lightG + table[(s >>> 16) & 0xffff]!;
         s ^= s << 13;
         s ^= s >>> 17;
         s ^= s << 5;
-        b = b * light + table[s & 0xffff]!;
+        b = b * lightB + table[s & 0xffff]!;
 
         // JPEG (full-range BT.601) luma; chroma from the 2×2 block's mean RGB below.
         const luma = 0.299 * r + 0.587 * g + 0.114 * b;

@@ -29,7 +29,7 @@ describe('POST /api/update_shen_ai', () => {
     expect(sample.bpm).toBe(63);
   });
 
-  it('refuses a result without a heart rate, out-of-range figures and a signed-out caller, and stores nothing', async () => {
+  it('refuses a result without a heart rate, out-of-range figures, an unconfirmed racing rate and a signed-out caller, and stores nothing of them', async () => {
     const { browser, userId } = await registerUser(app, { onboarded: true });
     const cases: [unknown, number][] = [
       [{ ...SCAN, heart_rate_bpm: null }, 422],
@@ -43,6 +43,13 @@ describe('POST /api/update_shen_ai', () => {
       expect([answer.status, typeof answer.json.message]).toEqual([status, 'string']);
     }
     expect(await db.vitalScan.count({ where: { userId } })).toBe(0);
+    // A rate outside a seated man's resting range (38–150 bpm) only once the member confirmed it.
+    const racing = await browser.post('/api/update_shen_ai', { ...SCAN, heart_rate_bpm: 188.9 }, origin());
+    expect([racing.status, racing.json.message]).toEqual([422, 'A heart rate outside 38–150 bpm is saved only once you confirm it.']);
+    expect((await browser.post('/api/update_shen_ai', { ...SCAN, heart_rate_bpm: 36, heart_rate_confirmed: false }, origin())).status).toBe(422);
+    expect(await db.vitalScan.count({ where: { userId } })).toBe(0);
+    expect((await browser.post('/api/update_shen_ai', { ...SCAN, heart_rate_bpm: 152, heart_rate_confirmed: true }, origin())).status).toBe(201);
+    expect((await db.vitalScan.findFirstOrThrow({ where: { userId } })).heartRateBpm).toBe(152);
     const { client } = await import('../../setup/app-server');
     expect((await client(app.url).post('/api/update_shen_ai', SCAN, origin())).status).toBe(401);
   });
