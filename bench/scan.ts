@@ -56,6 +56,7 @@ const CONDITIONS: Condition[] = [
   { name: 'head sway (6 jumps, 4 % drift)', scans: each((seed, i) => ({ heartRateBpm: rate(i), motionSteps: 6, drift: 0.04, seed, background: true })) },
   { name: 'darker skin (VI) in a dim room, σ 0.1 on the mean', scans: each((seed, i) => ({ heartRateBpm: rate(i), skinRgb: [28, 19, 14], noise: 0.1, seed, background: true })) },
   { name: 'pulse under 120 Hz light at 29.5 fps', scans: each((seed, i) => ({ heartRateBpm: rate(i), fps: 29.5, flickerHz: 120, flickerDepth: 0.005, seed, background: true, ...STEADY })) },
+  { name: 'a neck in the frame outside the face (a tenth of the pulse), quiet wall', scans: each((seed, i) => ({ heartRateBpm: rate(i), seed, background: true, backgroundPulse: 0.1, noise: 0.05 })) },
   { name: 'rate ramps 60 → 90 bpm (error at the end)', scans: each((seed) => ({ heartRateBpm: 60, heartRateEndBpm: 90, seed, background: true })) },
   { name: 'no pulse: still face', scans: each((seed) => ({ heartRateBpm: null, seed, background: true })) },
   { name: 'no pulse: 100 Hz light at 25.4 fps, JPEG', scans: each((seed) => ({ heartRateBpm: null, fps: 25.4, flickerHz: 100, flickerDepth: 0.005, jpegStep: 1, seed, background: true, ...STEADY })) },

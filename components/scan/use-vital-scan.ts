@@ -211,7 +211,7 @@ export function useVitalScan({
       if (cancelled) return;
       const at = performance.now();
       finder
-        .find(element)
+        .find(element, face?.box ?? null)
         .then((box) => {
           if (cancelled) return;
           if (box) {

@@ -55,6 +55,29 @@ function Figure({ id, label, value, unit }: { id: string; label: string; value: 
 
 const rounded = (value: number | null, digits = 0) => (value === null ? null : Number(value.toFixed(digits)));
 
+/** Why no heart rate was read, in the member's terms (the engine's `refused`). */
+const REFUSED: Record<NonNullable<ScanMeasurement['refused']>, { title: string; detail: string }> = {
+  light: {
+    title: 'The light in your room has a rhythm of its own',
+    detail: 'Some lamps flicker too fast for you to see, and at your camera’s frame rate the flicker looks like a heartbeat, so nothing was read. Scan again in daylight or under another lamp.',
+  },
+  'no-pulse': {
+    title: 'No pulse was seen in the skin',
+    detail: 'The camera found a face, but no colour change that comes and goes with a heartbeat: a photo shows none, and neither does skin in too little light. Face a window or a steady lamp, and try again.',
+  },
+  unclear: {
+    title: 'We couldn’t get a clear reading',
+    detail: 'Sit still, face the camera in even light, keep your face inside the oval, and try again.',
+  },
+};
+
+/** Why heart-rate variability shows a dash beside a heart rate that was read (the engine's `hrvWithheld`). */
+const HRV_WITHHELD: Record<NonNullable<ScanMeasurement['hrvWithheld']>, string> = {
+  'unclear-beats': 'Heart-rate variability shows a dash: it needs each beat timed to a few milliseconds, and the beats in this scan were too blurred for that. More light on your face helps.',
+  'few-beats': 'Heart-rate variability shows a dash: it needs at least 15 clearly timed beats, and this scan had fewer. Stay still for the whole scan.',
+  'missed-beats': 'Heart-rate variability shows a dash: it needs an unbroken run of beats, and too many were missed in this scan (movement or changing light). Sit still and try again.',
+};
+
 /**
  * A heart rate outside a seated man's resting range: shown, and saved only once the member ticks that it is
  * right (a light's rhythm can pass for a racing pulse).
@@ -91,10 +114,15 @@ export function ScanResult({ result, onRetry, confirmed = false, onConfirm }: { 
         </dl>
       ) : (
         <div role="alert" className="rounded-control border border-warning-200 bg-warning-50 p-4 text-sm text-warning-900">
-          <p className="font-semibold">We couldn’t get a clear reading (signal quality {quality}%).</p>
-          <p className="mt-1">Sit still, face the camera in even light, keep your face inside the oval, and try again.</p>
+          <p className="font-semibold">{REFUSED[result.refused ?? 'unclear'].title} (signal quality {quality}%).</p>
+          <p className="mt-1">{REFUSED[result.refused ?? 'unclear'].detail}</p>
         </div>
       )}
+      {result.confident && result.hrvSdnnMs === null && result.hrvWithheld && !result.rateChange ? (
+        <p className="text-sm text-neutral-700" data-testid="scan-hrv-withheld">
+          {HRV_WITHHELD[result.hrvWithheld]}
+        </p>
+      ) : null}
       {rateNeedsConfirming(result) ? <ConfirmRate bpm={result.heartRateBpm!} confirmed={confirmed} onConfirm={onConfirm} /> : null}
       {result.confident && result.rateChange ? (
         <p className="text-sm text-neutral-700" data-testid="scan-rate-change">

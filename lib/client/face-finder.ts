@@ -12,14 +12,64 @@ export const SCAN_MODEL_PATH = '/scan-model/';
 const INPUT_SIZE = 160;
 /** A detection below this score is no face: the fake camera's pattern and empty rooms stay far below it. */
 export const FACE_SCORE_THRESHOLD = 0.5;
+/**
+ * Once a face has been found, a later look keeps it at this lower score where the detection overlaps the
+ * face's last box (TRACK_OVERLAP of the union): the same face, dimmer or turned a little, is tracked rather
+ * than lost. A face is never first found below FACE_SCORE_THRESHOLD.
+ */
+export const TRACK_SCORE_THRESHOLD = 0.3;
+const TRACK_OVERLAP = 0.5;
 
 /** A face's box in fractions of the frame (0..1), as the camera sees it (not mirrored). */
 export type FaceBox = { x: number; y: number; w: number; h: number; score: number };
 
 export type FaceFinder = {
-  /** The most confident face in the video's current frame, or null. */
-  find(video: HTMLVideoElement): Promise<FaceBox | null>;
+  /**
+   * The most confident face in the video's current frame, or null; with `last` (the face found before), the
+   * same face at TRACK_SCORE_THRESHOLD too.
+   */
+  find(video: HTMLVideoElement, last?: FaceBox | null): Promise<FaceBox | null>;
 };
+
+/** The share of two boxes' union they have in common. */
+export function overlap(a: Pick<FaceBox, 'x' | 'y' | 'w' | 'h'>, b: Pick<FaceBox, 'x' | 'y' | 'w' | 'h'>): number {
+  const w = Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x));
+  const h = Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+  const common = w * h;
+  const union = a.w * a.h + b.w * b.h - common;
+  return union > 0 ? common / union : 0;
+}
+
+/**
+ * The look-up table that stretches a frame's brightness for the finder: its 1st to 99th luma percentiles
+ * spread over 0–255, and a gamma that lifts a dim frame's mean towards mid-grey (never darkens a bright
+ * one). A dark face in a dim room reaches the detector as a well-exposed face does; the pixels measured
+ * for the pulse are the camera's own, untouched. Null for a frame too flat to stretch (a covered lens).
+ */
+export function brightnessTable(pixels: Uint8ClampedArray): Uint8ClampedArray | null {
+  const histogram = new Uint32Array(256);
+  let count = 0;
+  for (let i = 0; i < pixels.length; i += 4) {
+    histogram[(77 * pixels[i]! + 150 * pixels[i + 1]! + 29 * pixels[i + 2]!) >> 8]! += 1;
+    count += 1;
+  }
+  if (!count) return null;
+  const percentile = (share: number) => {
+    let seen = 0;
+    for (let v = 0; v < 256; v += 1) {
+      seen += histogram[v]!;
+      if (seen >= share * count) return v;
+    }
+    return 255;
+  };
+  const [low, high] = [percentile(0.01), percentile(0.99)];
+  if (high - low < 16) return null;
+  let sum = 0;
+  for (let v = 0; v < 256; v += 1) sum += histogram[v]! * Math.min(1, Math.max(0, (v - low) / (high - low)));
+  const mean = sum / count;
+  const gamma = mean > 0 && mean < 0.45 ? Math.max(0.5, Math.log(0.45) / Math.log(mean)) : 1;
+  return Uint8ClampedArray.from({ length: 256 }, (_, v) => 255 * Math.min(1, Math.max(0, (v - low) / (high - low))) ** gamma);
+}
 
 type FaceApi = typeof import('@vladmandic/face-api');
 /** The part of the bundled TensorFlow.js this file uses (face-api's type declarations list only the tensor operations). */
@@ -38,16 +88,37 @@ async function load(): Promise<FaceFinder> {
   }
   await tf.ready();
   await faceapi.nets.tinyFaceDetector.loadFromUri(SCAN_MODEL_PATH);
-  const options = new faceapi.TinyFaceDetectorOptions({ inputSize: INPUT_SIZE, scoreThreshold: FACE_SCORE_THRESHOLD });
+  const options = new faceapi.TinyFaceDetectorOptions({ inputSize: INPUT_SIZE, scoreThreshold: TRACK_SCORE_THRESHOLD });
+  // The frame as the finder sees it: scaled to INPUT_SIZE and its brightness stretched (brightnessTable).
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('no 2D canvas for the face finder');
   return {
-    async find(video) {
+    async find(video, last = null) {
       const width = video.videoWidth;
       const height = video.videoHeight;
       if (!width || !height) return null;
-      const face = await faceapi.detectSingleFace(video, options);
+      const scale = Math.min(1, INPUT_SIZE / Math.max(width, height));
+      canvas.width = Math.max(1, Math.round(width * scale));
+      canvas.height = Math.max(1, Math.round(height * scale));
+      context.drawImage(video, 0, 0, canvas.width, canvas.height);
+      const image = context.getImageData(0, 0, canvas.width, canvas.height);
+      const table = brightnessTable(image.data);
+      if (table) {
+        for (let i = 0; i < image.data.length; i += 4) {
+          image.data[i] = table[image.data[i]!]!;
+          image.data[i + 1] = table[image.data[i + 1]!]!;
+          image.data[i + 2] = table[image.data[i + 2]!]!;
+        }
+        context.putImageData(image, 0, 0);
+      }
+      const face = await faceapi.detectSingleFace(canvas, options);
       if (!face) return null;
       const { x, y, width: w, height: h } = face.box;
-      return { x: x / width, y: y / height, w: w / width, h: h / height, score: face.score };
+      const box = { x: x / canvas.width, y: y / canvas.height, w: w / canvas.width, h: h / canvas.height, score: face.score };
+      // A new face needs the full score; the face already found is kept at the tracking score where it still is.
+      if (face.score >= FACE_SCORE_THRESHOLD || (last && overlap(box, last) >= TRACK_OVERLAP)) return box;
+      return null;
     },
   };
 }

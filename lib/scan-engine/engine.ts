@@ -3,9 +3,9 @@
 // the analysis runs in live() (≤ 10×/s, on the last seconds, with the running rate cached for a second)
 // and in result() (once, on the whole scan: ~1350 samples, a few milliseconds).
 import { estimateBreathingRate, intensitySignal } from './breathing';
-import { ANALYSIS_FS, bestHeartRate, extractPulse, resampleChannels, type HeartRateEstimate, type PulseMethod } from './heart-rate';
-import { hrvFromBeats } from './hrv';
-import { BACKGROUND_SHARE_LIMIT, backgroundLight, backgroundShareAt, CHROMA_SHARE_MIN, chromaShareAt, lightLines, withoutRoomLight } from './light';
+import { ANALYSIS_FS, bestHeartRate, extractPulse, PULSE_BAND_HZ, resampleChannels, type HeartRateEstimate, type PulseMethod } from './heart-rate';
+import { hrvFromBeats, hrvWithheld } from './hrv';
+import { BACKGROUND_SHARE_LIMIT, backgroundLight, backgroundShareAt, CHROMA_SHARE_MIN, chromaShareAt, lightLines, WALL_SHARE_MIN, wallToSkinAt, withoutRoomLight } from './light';
 import { QUALITY_THRESHOLD, SCAN_DURATION_MS, type FrameSample, type LiveState, type ScanMeasurement } from './types';
 
 /** The live trace: the last 5 s of pulse, one point per analysis sample (150 at 30 Hz). */
@@ -22,6 +22,11 @@ const RATE_CHANGE_WINDOW_S = 12;
 /** Start and end rates closer than this are one rate that the whole scan would have measured. */
 const RATE_CHANGE_MIN_BPM = 6;
 type Channels = [Float64Array, Float64Array, Float64Array];
+/**
+ * Below this quality no pulse was seen in the skin at all: the synthetic no-pulse clips (noise, drift,
+ * motion, flicker) stay under 0.25 (types.ts, QUALITY_THRESHOLD), a faint real pulse sits between it and 0.5.
+ */
+const NO_PULSE_QUALITY = 0.25;
 /** Shorter scans (a stop after a few seconds) give no numbers. */
 const MIN_RESULT_MS = 10_000;
 
@@ -105,14 +110,19 @@ export class ScanEngine {
       // A pulse that sped up or slowed down smears the whole scan's spectrum: its rate at the end, said so.
       const change = this.rateChange(channels);
       if (change) return { ...none, heartRateBpm: change.endBpm, signalQuality: change.quality, confident: true, rateChange: { startBpm: change.startBpm, endBpm: change.endBpm }, durationMs, frames, fps };
-      return { ...none, signalQuality, confident: false, durationMs, frames, fps };
+      // Why no pulse: the light's own rhythm, or no pulse in the skin at all (a photo, or too dim a face), or
+      // a pulse too faint or too unsteady to trust.
+      const refused: ScanMeasurement['refused'] = estimate?.lightRhythm ? 'light' : signalQuality < NO_PULSE_QUALITY ? 'no-pulse' : 'unclear';
+      return { ...none, signalQuality, confident: false, refused, durationMs, frames, fps };
     }
     const hrv = hrvFromBeats(estimate.beats, estimate.templateCorrelation);
+    const withheld = hrv ? null : hrvWithheld(estimate.beats, estimate.templateCorrelation);
     return {
       heartRateBpm: estimate.bpm,
       hrvSdnnMs: hrv?.sdnnMs ?? null,
       hrvLnrmssdMs: hrv?.lnRmssdMs ?? null,
       breathingRateBpm: estimateBreathingRate(intensity, estimate.beats),
+      ...(withheld ? { hrvWithheld: withheld } : {}),
       signalQuality,
       confident: true,
       durationMs,
@@ -154,14 +164,17 @@ export class ScanEngine {
   }
 
   /** The best pulse estimate of these channels; quality 0 when it is the light's rather than the blood's (light.ts). */
-  private estimate({ skin, light }: { skin: Channels; light: Float64Array | null }, startMs: number): (HeartRateEstimate & { method: PulseMethod }) | null {
-    const estimate = bestHeartRate(...skin, startMs, lightLines(skin, light, this.cameraFps, ANALYSIS_FS));
-    if (estimate) {
-      const frequency = estimate.spectralBpm / 60;
-      const lightsRhythm = light !== null && backgroundShareAt(light, ANALYSIS_FS, frequency) >= BACKGROUND_SHARE_LIMIT;
-      if (lightsRhythm || chromaShareAt(skin, ANALYSIS_FS, frequency) < CHROMA_SHARE_MIN) estimate.quality = 0;
-    }
-    return estimate;
+  private estimate({ skin, light }: { skin: Channels; light: Float64Array | null }, startMs: number): (HeartRateEstimate & { method: PulseMethod; lightRhythm: boolean }) | null {
+    const lines = lightLines(skin, light, this.cameraFps, ANALYSIS_FS);
+    const estimate = bestHeartRate(...skin, startMs, lines);
+    if (!estimate) return null;
+    const frequency = estimate.spectralBpm / 60;
+    // The wall's rhythm at the pulse's rate is the light's only when it is about as strong there as the
+    // skin's: a neck in the frame outside the face carries a weak copy of the pulse itself.
+    const lightsRhythm = light !== null && backgroundShareAt(light, ANALYSIS_FS, frequency) >= BACKGROUND_SHARE_LIMIT && wallToSkinAt(skin, light, ANALYSIS_FS, frequency) >= WALL_SHARE_MIN;
+    if (lightsRhythm || chromaShareAt(skin, ANALYSIS_FS, frequency) < CHROMA_SHARE_MIN) estimate.quality = 0;
+    // Whether the room's light has a rhythm of its own in the pulse's range: said when no pulse is read.
+    return { ...estimate, lightRhythm: lightsRhythm || lines.some((line) => line >= PULSE_BAND_HZ.low && line <= PULSE_BAND_HZ.high) };
   }
 
   /**
@@ -169,7 +182,7 @@ export class ScanEngine {
    * room's light is taken out of the skin first where the frames carry it, and a pulse that is the light's
    * rather than the blood's (light.ts) has quality 0.
    */
-  private analyse(): { estimate: (HeartRateEstimate & { method: PulseMethod }) | null; intensity: Float64Array; channels: { skin: Channels; light: Float64Array | null } } {
+  private analyse(): { estimate: (HeartRateEstimate & { method: PulseMethod; lightRhythm: boolean }) | null; intensity: Float64Array; channels: { skin: Channels; light: Float64Array | null } } {
     const channels = this.channels();
     return { estimate: this.estimate(channels, this.t[0] ?? 0), intensity: intensitySignal(...channels.skin, ANALYSIS_FS), channels };
   }

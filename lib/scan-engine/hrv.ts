@@ -40,3 +40,16 @@ export function hrvFromBeats(beats: readonly Beat[], templateCorrelation: number
   if (pairs < MIN_HRV_INTERVALS - 1 || squares === 0) return null;
   return { sdnnMs, lnRmssdMs: Math.log(Math.sqrt(squares / pairs)) };
 }
+
+/** Why HRV was not given for a pulse that was read: the member is told (the result screen). */
+export type HrvWithheld = 'unclear-beats' | 'few-beats' | 'missed-beats';
+
+/** The reason hrvFromBeats gives no HRV for these beats, or null when it gives one. */
+export function hrvWithheld(beats: readonly Beat[], templateCorrelation: number): HrvWithheld | null {
+  if (hrvFromBeats(beats, templateCorrelation)) return null;
+  if (templateCorrelation < MIN_TEMPLATE_CORRELATION) return 'unclear-beats';
+  const intervals = beatIntervals(beats);
+  const plausible = intervals.filter((interval) => interval.plausible).length;
+  if (plausible < MIN_HRV_INTERVALS) return 'few-beats';
+  return 'missed-beats';
+}

@@ -8,7 +8,7 @@
 //  1. the light's own signal (the frame outside the face, `background`) is regressed out of each skin channel;
 //  2. a pulse whose frequency still holds a large share of the background's power is refused;
 //  3. a pulse whose colour change is nearly the same in all three channels (mostly brightness) is refused.
-import { bandPass, bandPower, movingAverage, periodogram } from './dsp';
+import { bandPass, bandPower, movingAverage, periodogram, type Spectrum } from './dsp';
 
 /** The moving average that a relative change is taken against: as POS's and PBV's windows. */
 const RELATIVE_WINDOW_S = 1.6;
@@ -42,6 +42,21 @@ export function backgroundLight(r: Float64Array, g: Float64Array, b: Float64Arra
   );
 }
 
+/** The most of the wall's relative change taken out of a skin channel's (see withoutRoomLight). */
+const MAX_LIGHT_FIT = 2;
+
+/**
+ * The wall's power near f over the skin's brightness power near f, both as relative changes: about 1 or
+ * more for a light (it changes both alike; the skin's share is smaller once the light is taken out of it),
+ * far less for a pulse the wall only carries a weak copy of (a neck in the frame).
+ */
+export function wallToSkinAt(skin: [Float64Array, Float64Array, Float64Array], light: Float64Array, fs: number, frequency: number): number {
+  const brightness = skin[0].map((_, i) => (skin[0][i]! + skin[1][i]! + skin[2][i]!) / 3);
+  const skinPower = peakNear(lineSpectrum(relative(brightness, fs), fs), frequency);
+  const wallPower = peakNear(lineSpectrum(light, fs), frequency);
+  return skinPower > 0 ? wallPower / skinPower : wallPower > 0 ? Infinity : 0;
+}
+
 /**
  * The skin channels with the background's light taken out: each channel's relative change loses its
  * least-squares share of the background's (fitted in the pulse's band), and is put back on its own level.
@@ -54,7 +69,10 @@ export function withoutRoomLight(channels: [Float64Array, Float64Array, Float64A
     const local = movingAverage(x, Math.round(RELATIVE_WINDOW_S * fs));
     const change = relative(x, fs);
     const band = bandPass(change, fs, FIT_BAND_HZ.low, FIT_BAND_HZ.high);
-    const k = band.reduce((sum, v, i) => sum + v * lightBand[i]!, 0) / lightPower;
+    // A light changes the skin about as much as the wall (k near 1; 0.5–1.5 for a tinted light's
+    // channels). A far larger fit is the wall carrying a weak copy of the pulse (a neck in the frame), and
+    // taking that out would take the pulse out with it: the fit is held to 0..MAX_LIGHT_FIT.
+    const k = Math.min(MAX_LIGHT_FIT, Math.max(0, band.reduce((sum, v, i) => sum + v * lightBand[i]!, 0) / lightPower));
     return x.map((_, i) => local[i]! * (1 + change[i]! - k * light[i]!));
   }) as [Float64Array, Float64Array, Float64Array];
 }
@@ -112,6 +130,8 @@ const HARMONICS = 3;
  */
 const LINE_RATIO = 12;
 const WALL_LINE_RATIO = 60;
+/** A wall line at least this share of the skin's power at its frequency is the light's (a light changes both alike). */
+export const WALL_SHARE_MIN = 0.25;
 const LINE_NEIGHBOURHOOD_HZ = 0.6;
 /** The lines looked for: from the breathing band up past the pulse band's second harmonic. */
 const LINE_SEARCH_HZ = { low: 0.3, high: 8 } as const;
@@ -131,11 +151,17 @@ export function impliedFlickerLines(fps: number): number[] {
   return MAINS_FLICKER_HZ.flatMap((hz) => Array.from({ length: HARMONICS }, (_, k) => aliasOf((k + 1) * hz, fps))).filter((f) => f >= LINE_SEARCH_HZ.low && f <= LINE_SEARCH_HZ.high);
 }
 
-/** Peak power near f over the median of the power around it (f's own ±PEAK_HALF_WIDTH_HZ left out). */
-function lineStrength(spectrum: { power: Float64Array; df: number }, f: number): number {
-  const bin = (hz: number) => Math.round(hz / spectrum.df);
+/** The strongest power within ±0.05 Hz of f. */
+function peakNear(spectrum: Spectrum, f: number): number {
   let peak = 0;
-  for (let k = Math.max(0, bin(f - 0.05)); k <= Math.min(spectrum.power.length - 1, bin(f + 0.05)); k += 1) peak = Math.max(peak, spectrum.power[k]!);
+  for (let k = Math.max(0, Math.round((f - 0.05) / spectrum.df)); k <= Math.min(spectrum.power.length - 1, Math.round((f + 0.05) / spectrum.df)); k += 1) peak = Math.max(peak, spectrum.power[k]!);
+  return peak;
+}
+
+/** Peak power near f over the median of the power around it (f's own ±PEAK_HALF_WIDTH_HZ left out). */
+function lineStrength(spectrum: Spectrum, f: number): number {
+  const bin = (hz: number) => Math.round(hz / spectrum.df);
+  const peak = peakNear(spectrum, f);
   const around: number[] = [];
   for (let k = Math.max(1, bin(f - LINE_NEIGHBOURHOOD_HZ)); k <= Math.min(spectrum.power.length - 1, bin(f + LINE_NEIGHBOURHOOD_HZ)); k += 1) {
     if (Math.abs(k * spectrum.df - f) > PEAK_HALF_WIDTH_HZ) around.push(spectrum.power[k]!);
@@ -160,23 +186,26 @@ export function lightLines(skin: [Float64Array, Float64Array, Float64Array], lig
   const spectra = [...skin, brightness].map((x) => lineSpectrum(relative(x, fs), fs));
   const wall = light ? lineSpectrum(light, fs) : null;
   const lines = new Set<number>();
+  // The frame outside the face is not all wall: a neck, an ear or a hand there carries the pulse too, weakly.
+  // A light changes the wall as much as the skin (relative to each), blood the skin far more: a wall line
+  // is the light's only when it is at least WALL_SHARE_MIN as strong (in power) as the skin's at that frequency.
+  const skinBrightness = spectra[3]!;
+  const lightsLine = (spectrum: Spectrum, f: number, ratio: number) => lineStrength(spectrum, f) >= ratio && peakNear(spectrum, f) >= WALL_SHARE_MIN * peakNear(skinBrightness, f);
   for (const f of impliedFlickerLines(fps)) {
     if (f >= fs / 2) continue;
-    // The wall, where the frames carry it, is the witness: lit by the same light, it has no pulse. Without it
-    // the skin must be, though a pulse whose rate sits on the line (±3 bpm) then reads as the light and is
-    // refused; below the pulse band the skin's lines are breathing's as often as the light's, so there only
-    // the wall tells.
-    const witnesses = wall ? [wall] : f >= SKIN_LINE_FROM_HZ ? spectra : [];
-    if (witnesses.some((spectrum) => lineStrength(spectrum, f) >= LINE_RATIO)) lines.add(f);
+    // The wall, where the frames carry it, is the witness: lit by the same light. Without it the skin must
+    // be, though a pulse whose rate sits on the line (±3 bpm) then reads as the light and is refused; below
+    // the pulse band the skin's lines are breathing's as often as the light's, so there only the wall tells.
+    if (wall ? lightsLine(wall, f, LINE_RATIO) : f >= SKIN_LINE_FROM_HZ && spectra.some((spectrum) => lineStrength(spectrum, f) >= LINE_RATIO)) lines.add(f);
   }
   if (wall) {
-    // The wall has no pulse: any line of its own light counts, found bin by bin (above the band-pass's
-    // sloping low edge, where noise alone stands out from the median).
+    // Any line of the wall's own light counts, found bin by bin (above the band-pass's sloping low edge,
+    // where noise alone stands out from the median).
     for (let k = Math.ceil(WALL_SEARCH_FROM_HZ / wall.df); k * wall.df <= Math.min(LINE_SEARCH_HZ.high, fs / 2 - 1); k += 1) {
       const power = wall.power;
       if (!(power[k]! >= power[k - 1]! && power[k]! > power[k + 1]!)) continue;
       const f = k * wall.df;
-      if (lineStrength(wall, f) >= WALL_LINE_RATIO) lines.add(f);
+      if (lightsLine(wall, f, WALL_LINE_RATIO)) lines.add(f);
     }
   }
   const forbidden: number[] = [];

@@ -50,6 +50,8 @@ export type SyntheticOptions = {
   jpegStep?: number;
   /** Whether each sample carries the background's colour (the wall outside the face: the light, no blood). */
   background?: boolean;
+  /** The share of the face's pulse the background shows (a neck or an ear in the frame outside the face): 0 unless told. */
+  backgroundPulse?: number;
   /** The face's mean colour (SKIN_RGB unless told): darker skin, or any skin in a dim room. */
   skinRgb?: readonly [number, number, number];
 };
@@ -73,7 +75,7 @@ export function pulseShape(phase: number): number {
 export const BACKGROUND_RGB: readonly [number, number, number] = [112, 122, 138];
 
 /** A frame: its capture time, each channel's gain on the skin colour (1 = unchanged), and the room's light alone, per channel. */
-export type SyntheticFrame = { t: number; gain: [number, number, number]; light: [number, number, number] };
+export type SyntheticFrame = { t: number; gain: [number, number, number]; light: [number, number, number]; pulse: number };
 
 export type SyntheticCamera = {
   /** The beat lengths the pulse follows, ms (empty without a pulse). */
@@ -159,7 +161,7 @@ export function syntheticCamera(options: SyntheticOptions): SyntheticCamera {
         for (const step of steps) if (step.t <= t) level *= step.gain[c]!;
         gain[c] = level;
       }
-      yield { t, gain, light: room };
+      yield { t, gain, light: room, pulse };
     }
   }
   return { rrMs, frames };
@@ -180,9 +182,10 @@ export function syntheticSamples(options: SyntheticOptions): { samples: FrameSam
   const noise = options.noise ?? 0.5;
   const deliver = (colour: [number, number, number]) => (options.jpegStep ? jpegQuantised(colour, options.jpegStep) : colour);
   const samples: FrameSample[] = [];
-  for (const { t, gain, light } of camera.frames()) {
+  const neck = options.backgroundPulse ?? 0;
+  for (const { t, gain, light, pulse } of camera.frames()) {
     const [r, g, b] = deliver((options.skinRgb ?? SKIN_RGB).map((base, c) => base * gain[c]! + noise * gaussian()) as [number, number, number]);
-    const background = options.background ? deliver(BACKGROUND_RGB.map((base, c) => base * light[c]! + noise * gaussian()) as [number, number, number]) : undefined;
+    const background = options.background ? deliver(BACKGROUND_RGB.map((base, c) => base * light[c]! * (1 - neck * PULSE_WEIGHTS[c]! * pulse) + noise * gaussian()) as [number, number, number]) : undefined;
     samples.push({ t: 5_000 + t, r, g, b, ...(background ? { background } : {}) });
   }
   return { samples, rrMs: camera.rrMs };

@@ -26,6 +26,16 @@ export type ScanMeasurement = {
    * 12 s): heartRateBpm is then the rate at the end, and HRV and breathing are not given.
    */
   rateChange?: { startBpm: number; endBpm: number };
+  /**
+   * Why a heart rate was read but no HRV given: the beats too blurred to time one by one, too few of them,
+   * or too many missed or doubled.
+   */
+  hrvWithheld?: 'unclear-beats' | 'few-beats' | 'missed-beats';
+  /**
+   * Why no heart rate (confident false, a long enough scan): the room's light has a rhythm of its own in
+   * the pulse's range; no pulse at all was seen in the skin; or a pulse too faint or unsteady to trust.
+   */
+  refused?: 'light' | 'no-pulse' | 'unclear';
   durationMs: number;
   frames: number;
   fps: number;

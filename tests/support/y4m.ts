@@ -45,6 +45,10 @@ export type FaceVideoOptions = {
    * than its red), with the mains' harmonics at `harmonics` of the fundamental. None unless given.
    */
   flicker?: { hz: number; cameraFps: number; depth: number; tint: readonly [number, number, number]; harmonics: readonly number[] };
+  /** The skin's base colour, RGB before shading: SKIN (a light skin) unless told; e.g. [62, 41, 31] for type VI. */
+  skinRgb?: readonly [number, number, number];
+  /** The room's light on the whole frame, 1 = as painted; 0.7 for a dim room. Default 1. */
+  exposure?: number;
 };
 
 // Math's functions by local names: under Jest's module sandbox every global lookup (Math.sqrt…) is slow.
@@ -100,6 +104,7 @@ export async function writeFaceVideo(path: string, options: FaceVideoOptions): P
 }
 
 type Settings = Required<Omit<FaceVideoOptions, 'pulseBpm' | 'flicker'>> & { pulseBpm: number | null; flicker: FaceVideoOptions['flicker'] | null };
+type Rgb = readonly [number, number, number];
 
 function validate(options: FaceVideoOptions): Settings {
   const settings: Settings = {
@@ -113,6 +118,8 @@ function validate(options: FaceVideoOptions): Settings {
     noise: options.noise ?? 2,
     motionPx: options.motionPx ?? 2,
     flicker: options.flicker ?? null,
+    skinRgb: options.skinRgb ?? SKIN,
+    exposure: options.exposure ?? 1,
   };
   const check = (ok: boolean, message: string) => {
     if (!ok) throw new RangeError(`writeFaceVideo: ${message}`);
@@ -127,6 +134,8 @@ function validate(options: FaceVideoOptions): Settings {
   check(Number.isFinite(settings.noise) && settings.noise >= 0, `noise must be ≥ 0 (got ${settings.noise})`);
   check(Number.isFinite(settings.motionPx) && settings.motionPx >= 0 && settings.motionPx <= 8, `motionPx must be 0–8 (got ${settings.motionPx})`);
   check(Number.isFinite(settings.seed), `seed must be a number (got ${settings.seed})`);
+  check(Number.isFinite(settings.exposure) && settings.exposure > 0 && settings.exposure <= 2, `exposure must be in (0, 2] (got ${settings.exposure})`);
+  check(settings.skinRgb.every((v) => Number.isFinite(v) && v >= 0 && v <= 255), `skinRgb must be three 0–255 values (got ${settings.skinRgb.join(', ')})`);
   return settings;
 }
 
@@ -243,7 +252,7 @@ function paintBackground(w: number, h: number, uniform: () => number): [Float32A
  * The face at rest, as a function of the point (px, py) in pixels: writes LAYER_VALUES values at out[o…].
  * Skin first, then the eyes and mouth over it, then the hair, all premultiplied and painted "over".
  */
-function faceScene(w: number, h: number, uniform: () => number): (px: number, py: number, out: Float32Array, o: number) => void {
+function faceScene(w: number, h: number, uniform: () => number, skin: Rgb): (px: number, py: number, out: Float32Array, o: number) => void {
   const scale = w / 320;
   const skinBlotches = noiseField(w, h, max(2, 10 * scale), max(2, 10 * scale), uniform);
   const skinGrain = noiseField(w, h, max(1, 3 * scale), max(1, 3 * scale), uniform);
@@ -291,9 +300,9 @@ function faceScene(w: number, h: number, uniform: () => number): (px: number, py
     const r2 = min(1, dx * dx + dy * dy);
     const shade = (1 + 0.07 * dx) * (1 - 0.16 * r2 * r2 * r2) * (0.8 + 0.2 * oval);
     const grain = 2 * skinBlotches(px, py) + 0.8 * skinGrain(px, py);
-    let pr = a * (SKIN[0] * shade + grain);
-    let pg = a * (SKIN[1] * shade + grain * 0.8);
-    let pb = a * (SKIN[2] * shade + grain * 0.7);
+    let pr = a * (skin[0] * shade + grain);
+    let pg = a * (skin[1] * shade + grain * 0.8);
+    let pb = a * (skin[2] * shade + grain * 0.7);
     let sr = pr;
     let sg = pg;
     let sb = pb;
@@ -345,8 +354,8 @@ type FaceLayers = {
 };
 
 /** Paints the face layers for motion up to `maxShift` pixels in any direction. */
-function paintFaceLayers(w: number, h: number, uniform: () => number, maxShift: number): FaceLayers {
-  const paint = faceScene(w, h, uniform);
+function paintFaceLayers(w: number, h: number, uniform: () => number, maxShift: number, skin: Rgb): FaceLayers {
+  const paint = faceScene(w, h, uniform, skin);
   const sample = new Float32Array(LAYER_VALUES);
   let x0 = w;
   let x1 = 0;
@@ -472,7 +481,7 @@ function frameRenderer(settings: Settings): (frame: number, out: Buffer) => void
   const tremorPx = motionPx > 0 ? 1 : 0;
   const pictureRandom = uniformStream(seed, 1);
   const [bgR, bgG, bgB] = paintBackground(w, h, pictureRandom);
-  const { phases, ox, oy, lw, reach } = paintFaceLayers(w, h, pictureRandom, motionPx / 2 + driftPx + tremorPx / 2);
+  const { phases, ox, oy, lw, reach } = paintFaceLayers(w, h, pictureRandom, motionPx / 2 + driftPx + tremorPx / 2, settings.skinRgb);
   const pulse = settings.pulseBpm === null ? null : pulseWave(settings.pulseBpm, breathHz, breathPhase, seconds, seed);
   // The flicker's phases on a stream of its own: a clip without flicker is the same as before it existed.
   const flickerRandom = uniformStream(seed, 8);
@@ -508,7 +517,7 @@ function frameRenderer(settings: Settings): (frame: number, out: Buffer) => void
   return (frame, out) => {
     const t = frame / fps;
     const breath = sin(2 * PI * breathHz * t + breathPhase);
-    const light = 1 + 0.007 * sin((2 * PI * t) / 40 + lightPhase1) + 0.003 * sin((2 * PI * t) / 23 + lightPhase2);
+    const light = settings.exposure * (1 + 0.007 * sin((2 * PI * t) / 40 + lightPhase1) + 0.003 * sin((2 * PI * t) / 23 + lightPhase2));
     const flickering = flickerAt(frame);
     const [lightR, lightG, lightB] = [0, 1, 2].map((c) => light * (1 + flickering * (flicker?.tint[c] ?? 1))) as [number, number, number];
     // Skin modulation per channel (relative): breathing brightens, blood darkens.

@@ -78,6 +78,8 @@ describe('heart-rate variability', () => {
     expect(Math.abs(result.heartRateBpm! - 60)).toBeLessThanOrEqual(2);
     expect(result.hrvSdnnMs).toBeNull();
     expect(result.hrvLnrmssdMs).toBeNull();
+    // …and says why, for the result screen to tell the member.
+    expect(result.hrvWithheld).toBe('unclear-beats');
   });
 
   it('marks missed, extra and mistimed beats implausible', () => {
@@ -151,6 +153,21 @@ describe('the room’s light is not a pulse', () => {
     const skinOnly = new ScanEngine();
     for (const sample of withoutBackground(options)) skinOnly.push(sample);
     expect(skinOnly.result()).toMatchObject({ confident: false, heartRateBpm: null });
+  });
+
+  // The frame outside the face is not all wall: a neck there pulses too. At 14.9 frames/s 300 Hz aliases to
+  // 2.0 Hz and 120 Hz to 0.8: a 60 bpm pulse's own harmonic sat on a flicker line, and the wall's weak copy
+  // of the pulse was taken for the light (the e2e 60 bpm face read nothing).
+  it.each([14.9, 15, 25.4, 29.5])('a 60 bpm pulse is read at %d frames/s when the background carries a tenth of it (a neck)', (fps) => {
+    const result = scan({ heartRateBpm: 60, fps, seed: 3, background: true, backgroundPulse: 0.1, noise: 0.05 });
+    expect(result.confident).toBe(true);
+    expect(Math.abs(result.heartRateBpm! - 60)).toBeLessThanOrEqual(3);
+  });
+
+  it('says why no pulse was read: the light’s own rhythm, or no pulse in the skin at all', () => {
+    expect(scan({ ...LED, heartRateBpm: null, seed: 1 })).toMatchObject({ confident: false, refused: 'light' });
+    expect(scan({ heartRateBpm: null, seed: 2, background: true })).toMatchObject({ confident: false, refused: 'no-pulse' });
+    expect(scan({ heartRateBpm: 72, seed: 2, background: true })).not.toHaveProperty('refused');
   });
 
   it('knows where a frame rate puts mains flicker: 100 Hz at 25.4 fps at 1.6 Hz and its harmonics at 3.2 and 4.8 Hz', () => {
