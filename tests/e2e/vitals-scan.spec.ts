@@ -214,3 +214,32 @@ test('a type VI face in dim light is found, and the scan measures', async ({ bas
     await s.browser.close();
   }
 });
+
+// A rate outside what a seated man at rest shows (38–150 bpm) is shown, but saved only once the member
+// ticks that it is right: a light's rhythm can pass for a racing pulse.
+test('a 160 bpm reading at the weekly check-in is saved only once the member confirms it', async ({ baseURL }, testInfo) => {
+  const racing: Face = { pulseBpm: 160, breathsPerMin: 15 };
+  const s = await scanner(racing, 'terms', baseURL!, testInfo.parallelIndex);
+  try {
+    await s.page.goto('/weekly_checkin');
+    const result = await measured(s.page);
+    expect(Math.abs(result.heartRate! - 160)).toBeLessThanOrEqual(TOLERANCE);
+    const confirm = s.page.getByTestId('scan-confirm-rate');
+    await expect(confirm).toContainText('is faster than a resting heart usually beats (38–150 bpm)');
+    await s.page.screenshot({ path: 'test-results/scan-confirm-rate.png', fullPage: true });
+    await expectAccessible(s.page);
+    // Not confirmed: nothing from the scan is saved.
+    await s.page.getByRole('button', { name: 'Done for today' }).click();
+    await expect(s.page.getByRole('alert').filter({ hasText: 'Nothing to save yet.' })).toBeVisible();
+    expect(await scanRows(s.email)).toHaveLength(0);
+    // Confirmed: saved.
+    await confirm.getByRole('checkbox', { name: /My pulse really was about 16\d bpm: save it/ }).check();
+    await s.page.getByRole('button', { name: 'Done for today' }).click();
+    await expect(s.page).toHaveURL(/\/main_dashboard$/);
+    const [row] = await scanRows(s.email);
+    expect(Math.abs(row!.heartRateBpm! - 160)).toBeLessThanOrEqual(TOLERANCE);
+    expect(s.csp, 'Content Security Policy violations').toEqual([]);
+  } finally {
+    await s.browser.close();
+  }
+});

@@ -4,6 +4,8 @@
 // their own source, merged with a connected device's by the per-field priority; the same file twice adding
 // nothing, a later file replacing the days it shares, cancellation, removal taking exactly the import's days,
 // and each bad file ending failed with a message and no day stored.
+// First: this file counts the files under UPLOADS_DIR, which other suites share unless it has its own.
+import '../support/own-uploads-dir';
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { zipSync } from 'fflate';
@@ -51,6 +53,8 @@ const filesLeft = () => (existsSync(importsDir()) ? readdirSync(importsDir()).le
 
 describe('importing an Apple Health export', () => {
   it('reads the upload in a job into a preview of the range, days and measures, storing no day before it is confirmed', async () => {
+    // This file's own folder (tests/support/own-uploads-dir.ts), not the one the other suites share.
+    expect(importsDir()).toContain('vt-uploads-');
     const { id } = await createMember();
     const files = filesLeft();
     const { after, queued } = await uploadAndRead(id, exportOf(10));
