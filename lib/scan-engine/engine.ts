@@ -5,7 +5,7 @@
 import { estimateBreathingRate, intensitySignal } from './breathing';
 import { ANALYSIS_FS, bestHeartRate, extractPulse, PULSE_BAND_HZ, resampleChannels, type HeartRateEstimate, type PulseMethod } from './heart-rate';
 import { hrvFromBeats, hrvWithheld } from './hrv';
-import { BACKGROUND_SHARE_LIMIT, backgroundLight, backgroundShareAt, CHROMA_SHARE_MIN, chromaShareAt, lightLines, WALL_SHARE_MIN, wallToSkinAt, withoutRoomLight } from './light';
+import { BACKGROUND_SHARE_LIMIT, backgroundLight, backgroundShareAt, CHROMA_SHARE_MIN, chromaShareAt, lightLines, WALL_SHARE_MIN, wallHasRhythm, wallToSkinAt, withoutRoomLight } from './light';
 import { QUALITY_THRESHOLD, SCAN_DURATION_MS, type FrameSample, type LiveState, type ScanMeasurement } from './types';
 
 /** The live trace: the last 5 s of pulse, one point per analysis sample (150 at 30 Hz). */
@@ -174,7 +174,7 @@ export class ScanEngine {
     const lightsRhythm = light !== null && backgroundShareAt(light, ANALYSIS_FS, frequency) >= BACKGROUND_SHARE_LIMIT && wallToSkinAt(skin, light, ANALYSIS_FS, frequency) >= WALL_SHARE_MIN;
     if (lightsRhythm || chromaShareAt(skin, ANALYSIS_FS, frequency) < CHROMA_SHARE_MIN) estimate.quality = 0;
     // Whether the room's light has a rhythm of its own in the pulse's range: said when no pulse is read.
-    return { ...estimate, lightRhythm: lightsRhythm || lines.some((line) => line >= PULSE_BAND_HZ.low && line <= PULSE_BAND_HZ.high) };
+    return { ...estimate, lightRhythm: lightsRhythm || lines.some((line) => line >= PULSE_BAND_HZ.low && line <= PULSE_BAND_HZ.high) || (light !== null && wallHasRhythm(skin, light, ANALYSIS_FS)) };
   }
 
   /**

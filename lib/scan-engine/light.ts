@@ -185,6 +185,13 @@ export function lightLines(skin: [Float64Array, Float64Array, Float64Array], lig
   const brightness = skin[0].map((_, i) => (skin[0][i]! + skin[1][i]! + skin[2][i]!) / 3);
   const spectra = [...skin, brightness].map((x) => lineSpectrum(relative(x, fs), fs));
   const wall = light ? lineSpectrum(light, fs) : null;
+  // Only a lamp that is seen to flicker: the line its mains frequency itself makes at this frame rate
+  // (the first harmonic's alias, where it falls on neither 0 nor past the grid's Nyquist frequency) stands
+  // WALL_LINE_RATIO above the noise on the wall, or on the skin without a wall. A room whose light shows no
+  // such line has no lines kept from the pulse: what breathing or a pulse draws on the wall is no lamp's.
+  const fundamentals = MAINS_FLICKER_HZ.map((hz) => aliasOf(hz, fps)).filter((f) => f >= LINE_SEARCH_HZ.low && f < fs / 2 - 0.5);
+  const wide = [...(wall ? [light!] : [...skin.map((x) => relative(x, fs)), relative(brightness, fs)])].map((x) => periodogram(bandPass(x, fs, 0.2, fs / 2 - 0.25), fs, 4096));
+  if (!fundamentals.some((f) => wide.some((spectrum) => lineStrength(spectrum, f) >= WALL_LINE_RATIO))) return [];
   const lines = new Set<number>();
   // The frame outside the face is not all wall: a neck, an ear or a hand there carries the pulse too, weakly.
   // A light changes the wall as much as the skin (relative to each), blood the skin far more: a wall line
@@ -212,4 +219,22 @@ export function lightLines(skin: [Float64Array, Float64Array, Float64Array], lig
   // A line's harmonics (the camera's response is not linear) fold at the camera's own Nyquist frequency.
   for (const line of lines) for (let k = 1; k <= HARMONICS; k += 1) forbidden.push(aliasOf(k * line, fps));
   return forbidden;
+}
+
+/**
+ * Whether the wall shows a narrow line of its own light in the pulse's band (WALL_LINE_RATIO above the
+ * noise, and at least WALL_SHARE_MIN as strong as the skin's there): a rhythm of the room's light, whatever
+ * the frame rate. Said to the member when no pulse was read; it keeps nothing from the pulse search.
+ */
+export function wallHasRhythm(skin: [Float64Array, Float64Array, Float64Array], light: Float64Array, fs: number): boolean {
+  const wall = lineSpectrum(light, fs);
+  const brightness = skin[0].map((_, i) => (skin[0][i]! + skin[1][i]! + skin[2][i]!) / 3);
+  const skinSpectrum = lineSpectrum(relative(brightness, fs), fs);
+  for (let k = Math.ceil(PULSE_BAND_HZ.low / wall.df); k * wall.df <= PULSE_BAND_HZ.high; k += 1) {
+    const power = wall.power;
+    if (!(power[k]! >= power[k - 1]! && power[k]! > power[k + 1]!)) continue;
+    const f = k * wall.df;
+    if (lineStrength(wall, f) >= WALL_LINE_RATIO && peakNear(wall, f) >= WALL_SHARE_MIN * peakNear(skinSpectrum, f)) return true;
+  }
+  return false;
 }
