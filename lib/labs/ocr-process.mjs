@@ -175,8 +175,7 @@ async function recognise(worker, image) {
  * reading only when each was read with SURE_AGAIN confidence and no gap where a decimal point may have
  * stood ("?????" can come back as "11 à 44"); otherwise null.
  */
-async function lookAgain(worker, image, { bbox, height }) {
-  const { width: pictureWidth, height: pictureHeight } = await sharp(image).metadata();
+async function lookAgain(worker, { image, width: pictureWidth, height: pictureHeight }, { bbox, height }) {
   const margin = Math.round(0.4 * height);
   const left = Math.max(0, bbox.x0 - margin);
   const top = Math.max(0, bbox.y0 - margin);
@@ -227,6 +226,12 @@ async function ocrPages(bytes) {
   try {
     const ready = [];
     for (const image of images) ready.push(await prepared(image));
+    // Each prepared picture with its size, for the second looks' cut-outs.
+    const sized = [];
+    for (const image of ready) {
+      const { width, height } = await sharp(image).metadata();
+      sized.push({ image, width, height });
+    }
     const readings = [];
     for (const mode of SEGMENTATIONS) {
       // Tables: keep the gaps between words, so that columns stay apart.
@@ -242,7 +247,7 @@ async function ocrPages(bytes) {
       for (const [number, { words, doubtful }] of pages.entries()) {
         for (const doubt of doubtful) {
           const key = `${number}:${Math.round(doubt.bbox.x0 / 8)}:${Math.round(doubt.bbox.y0 / 8)}:${words[doubt.index][0]}`;
-          if (!looked.has(key)) looked.set(key, await lookAgain(worker, ready[number], doubt));
+          if (!looked.has(key)) looked.set(key, await lookAgain(worker, sized[number], doubt));
           const again = looked.get(key);
           // On its first reading's line: the second look's words take the first word's height and row.
           if (again) words[doubt.index] = again.map(({ text, x, width, confidence }) => [text, x, words[doubt.index][2], width, words[doubt.index][4], confidence]);

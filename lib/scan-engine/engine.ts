@@ -112,7 +112,9 @@ export class ScanEngine {
       if (change) return { ...none, heartRateBpm: change.endBpm, signalQuality: change.quality, confident: true, rateChange: { startBpm: change.startBpm, endBpm: change.endBpm }, durationMs, frames, fps };
       // Why no pulse: the light's own rhythm, or no pulse in the skin at all (a photo, or too dim a face), or
       // a pulse too faint or too unsteady to trust.
-      const refused: ScanMeasurement['refused'] = estimate?.lightRhythm ? 'light' : signalQuality < NO_PULSE_QUALITY ? 'no-pulse' : 'unclear';
+      // (The wall's own lines are looked for here only, once: they keep nothing from the search.)
+      const lightRhythm = estimate?.lightRhythm || (channels.light !== null && wallHasRhythm(channels.skin, channels.light, ANALYSIS_FS));
+      const refused: ScanMeasurement['refused'] = lightRhythm ? 'light' : signalQuality < NO_PULSE_QUALITY ? 'no-pulse' : 'unclear';
       return { ...none, signalQuality, confident: false, refused, durationMs, frames, fps };
     }
     const hrv = hrvFromBeats(estimate.beats, estimate.templateCorrelation);
@@ -174,7 +176,7 @@ export class ScanEngine {
     const lightsRhythm = light !== null && backgroundShareAt(light, ANALYSIS_FS, frequency) >= BACKGROUND_SHARE_LIMIT && wallToSkinAt(skin, light, ANALYSIS_FS, frequency) >= WALL_SHARE_MIN;
     if (lightsRhythm || chromaShareAt(skin, ANALYSIS_FS, frequency) < CHROMA_SHARE_MIN) estimate.quality = 0;
     // Whether the room's light has a rhythm of its own in the pulse's range: said when no pulse is read.
-    return { ...estimate, lightRhythm: lightsRhythm || lines.some((line) => line >= PULSE_BAND_HZ.low && line <= PULSE_BAND_HZ.high) || (light !== null && wallHasRhythm(skin, light, ANALYSIS_FS)) };
+    return { ...estimate, lightRhythm: lightsRhythm || lines.some((line) => line >= PULSE_BAND_HZ.low && line <= PULSE_BAND_HZ.high) };
   }
 
   /**

@@ -51,8 +51,7 @@ const MAX_LIGHT_FIT = 2;
  * far less for a pulse the wall only carries a weak copy of (a neck in the frame).
  */
 export function wallToSkinAt(skin: [Float64Array, Float64Array, Float64Array], light: Float64Array, fs: number, frequency: number): number {
-  const brightness = skin[0].map((_, i) => (skin[0][i]! + skin[1][i]! + skin[2][i]!) / 3);
-  const skinPower = peakNear(lineSpectrum(relative(brightness, fs), fs), frequency);
+  const skinPower = peakNear(lineSpectrum(skinBrightness(skin, fs), fs), frequency);
   const wallPower = peakNear(lineSpectrum(light, fs), frequency);
   return skinPower > 0 ? wallPower / skinPower : wallPower > 0 ? Infinity : 0;
 }
@@ -175,6 +174,26 @@ function lineStrength(spectrum: Spectrum, f: number): number {
 /** A relative-change signal's spectrum, for the line search (wider than the pulse band). */
 const lineSpectrum = (x: Float64Array, fs: number) => periodogram(bandPass(x, fs, 0.2, Math.min(LINE_SEARCH_HZ.high + 1, fs / 2 - 0.5)), fs, 4096);
 
+/** The skin's brightness (the mean of its channels) as a relative change. */
+const skinBrightness = (skin: [Float64Array, Float64Array, Float64Array], fs: number) => relative(skin[0].map((_, i) => (skin[0][i]! + skin[1][i]! + skin[2][i]!) / 3), fs);
+
+/**
+ * The narrow lines of the wall's own light in [from, to] Hz, found bin by bin: WALL_LINE_RATIO above the
+ * noise, and at least WALL_SHARE_MIN as strong (in power) as the skin's brightness there. The frame outside
+ * the face is not all wall: a neck, an ear or a hand carries a weak copy of the pulse, which a light, changing
+ * the wall as much as the skin, does not resemble.
+ */
+function wallOwnLines(wall: Spectrum, skin: Spectrum, from: number, to: number): number[] {
+  const lines: number[] = [];
+  const power = wall.power;
+  for (let k = Math.ceil(from / wall.df); k * wall.df <= to && k + 1 < power.length; k += 1) {
+    if (!(power[k]! >= power[k - 1]! && power[k]! > power[k + 1]!)) continue;
+    const f = k * wall.df;
+    if (lineStrength(wall, f) >= WALL_LINE_RATIO && peakNear(wall, f) >= WALL_SHARE_MIN * peakNear(skin, f)) lines.push(f);
+  }
+  return lines;
+}
+
 /**
  * The frequencies no pulse may be read at, from the light's lines: each implied flicker line
  * (impliedFlickerLines) that the wall shows, or without the wall the skin's brightness or any of its
@@ -182,39 +201,32 @@ const lineSpectrum = (x: Float64Array, fs: number) => periodogram(bandPass(x, fs
  * `fs` the analysis grid's.
  */
 export function lightLines(skin: [Float64Array, Float64Array, Float64Array], light: Float64Array | null, fps: number, fs: number): number[] {
-  const brightness = skin[0].map((_, i) => (skin[0][i]! + skin[1][i]! + skin[2][i]!) / 3);
-  const spectra = [...skin, brightness].map((x) => lineSpectrum(relative(x, fs), fs));
+  const brightness = skinBrightness(skin, fs);
+  const spectra = [...skin.map((x) => relative(x, fs)), brightness].map((x) => lineSpectrum(x, fs));
   const wall = light ? lineSpectrum(light, fs) : null;
   // Only a lamp that is seen to flicker: the line its mains frequency itself makes at this frame rate
   // (the first harmonic's alias, where it falls on neither 0 nor past the grid's Nyquist frequency) stands
   // WALL_LINE_RATIO above the noise on the wall, or on the skin without a wall. A room whose light shows no
   // such line has no lines kept from the pulse: what breathing or a pulse draws on the wall is no lamp's.
   const fundamentals = MAINS_FLICKER_HZ.map((hz) => aliasOf(hz, fps)).filter((f) => f >= LINE_SEARCH_HZ.low && f < fs / 2 - 0.5);
-  const wide = [...(wall ? [light!] : [...skin.map((x) => relative(x, fs)), relative(brightness, fs)])].map((x) => periodogram(bandPass(x, fs, 0.2, fs / 2 - 0.25), fs, 4096));
+  const wide = [...(wall ? [light!] : [...skin.map((x) => relative(x, fs)), brightness])].map((x) => periodogram(bandPass(x, fs, 0.2, fs / 2 - 0.25), fs, 4096));
   if (!fundamentals.some((f) => wide.some((spectrum) => lineStrength(spectrum, f) >= WALL_LINE_RATIO))) return [];
   const lines = new Set<number>();
-  // The frame outside the face is not all wall: a neck, an ear or a hand there carries the pulse too, weakly.
-  // A light changes the wall as much as the skin (relative to each), blood the skin far more: a wall line
-  // is the light's only when it is at least WALL_SHARE_MIN as strong (in power) as the skin's at that frequency.
-  const skinBrightness = spectra[3]!;
-  const lightsLine = (spectrum: Spectrum, f: number, ratio: number) => lineStrength(spectrum, f) >= ratio && peakNear(spectrum, f) >= WALL_SHARE_MIN * peakNear(skinBrightness, f);
+  const skinSpectrum = spectra[3]!;
   for (const f of impliedFlickerLines(fps)) {
     if (f >= fs / 2) continue;
-    // The wall, where the frames carry it, is the witness: lit by the same light. Without it the skin must
-    // be, though a pulse whose rate sits on the line (±3 bpm) then reads as the light and is refused; below
-    // the pulse band the skin's lines are breathing's as often as the light's, so there only the wall tells.
-    if (wall ? lightsLine(wall, f, LINE_RATIO) : f >= SKIN_LINE_FROM_HZ && spectra.some((spectrum) => lineStrength(spectrum, f) >= LINE_RATIO)) lines.add(f);
+    // The wall, where the frames carry it, is the witness: lit by the same light (and, like wallOwnLines, at
+    // least WALL_SHARE_MIN as strong as the skin there). Without it the skin must be, though a pulse whose
+    // rate sits on the line (±3 bpm) then reads as the light and is refused; below the pulse band the skin's
+    // lines are breathing's as often as the light's, so there only the wall tells.
+    const witnessed = wall
+      ? lineStrength(wall, f) >= LINE_RATIO && peakNear(wall, f) >= WALL_SHARE_MIN * peakNear(skinSpectrum, f)
+      : f >= SKIN_LINE_FROM_HZ && spectra.some((spectrum) => lineStrength(spectrum, f) >= LINE_RATIO);
+    if (witnessed) lines.add(f);
   }
-  if (wall) {
-    // Any line of the wall's own light counts, found bin by bin (above the band-pass's sloping low edge,
-    // where noise alone stands out from the median).
-    for (let k = Math.ceil(WALL_SEARCH_FROM_HZ / wall.df); k * wall.df <= Math.min(LINE_SEARCH_HZ.high, fs / 2 - 1); k += 1) {
-      const power = wall.power;
-      if (!(power[k]! >= power[k - 1]! && power[k]! > power[k + 1]!)) continue;
-      const f = k * wall.df;
-      if (lightsLine(wall, f, WALL_LINE_RATIO)) lines.add(f);
-    }
-  }
+  // Any line of the wall's own light counts (above the band-pass's sloping low edge, where noise alone
+  // stands out from the median).
+  if (wall) for (const f of wallOwnLines(wall, skinSpectrum, WALL_SEARCH_FROM_HZ, Math.min(LINE_SEARCH_HZ.high, fs / 2 - 1))) lines.add(f);
   const forbidden: number[] = [];
   // A line's harmonics (the camera's response is not linear) fold at the camera's own Nyquist frequency.
   for (const line of lines) for (let k = 1; k <= HARMONICS; k += 1) forbidden.push(aliasOf(k * line, fps));
@@ -227,14 +239,5 @@ export function lightLines(skin: [Float64Array, Float64Array, Float64Array], lig
  * the frame rate. Said to the member when no pulse was read; it keeps nothing from the pulse search.
  */
 export function wallHasRhythm(skin: [Float64Array, Float64Array, Float64Array], light: Float64Array, fs: number): boolean {
-  const wall = lineSpectrum(light, fs);
-  const brightness = skin[0].map((_, i) => (skin[0][i]! + skin[1][i]! + skin[2][i]!) / 3);
-  const skinSpectrum = lineSpectrum(relative(brightness, fs), fs);
-  for (let k = Math.ceil(PULSE_BAND_HZ.low / wall.df); k * wall.df <= PULSE_BAND_HZ.high; k += 1) {
-    const power = wall.power;
-    if (!(power[k]! >= power[k - 1]! && power[k]! > power[k + 1]!)) continue;
-    const f = k * wall.df;
-    if (lineStrength(wall, f) >= WALL_LINE_RATIO && peakNear(wall, f) >= WALL_SHARE_MIN * peakNear(skinSpectrum, f)) return true;
-  }
-  return false;
+  return wallOwnLines(lineSpectrum(light, fs), lineSpectrum(skinBrightness(skin, fs), fs), PULSE_BAND_HZ.low, PULSE_BAND_HZ.high).length > 0;
 }
