@@ -58,6 +58,21 @@ export type SyntheticOptions = {
 
 /** The skin colour the gains multiply: a light skin tone under white light. */
 export const SKIN_RGB: readonly [number, number, number] = [180, 120, 100];
+/**
+ * Faces of the six Fitzpatrick skin types as a camera reads them under white light (mean colour before
+ * shading), and the pulse's relative size on each: melanin absorbs some of the light that would have
+ * carried the pulse, so darker skin shows a smaller change (Nowara et al. 2020, "A meta-analysis of the
+ * impact of skin type and gender on non-contact photoplethysmography measurements"). bench:scan and the
+ * browser test of the face finder (tests/e2e/vitals-scan.spec.ts) use them.
+ */
+export const SKIN_TYPES: readonly { type: 'I' | 'II' | 'III' | 'IV' | 'V' | 'VI'; rgb: readonly [number, number, number]; pulse: number }[] = [
+  { type: 'I', rgb: [205, 155, 135], pulse: 0.01 },
+  { type: 'II', rgb: [190, 138, 115], pulse: 0.0095 },
+  { type: 'III', rgb: [168, 116, 92], pulse: 0.0085 },
+  { type: 'IV', rgb: [138, 92, 68], pulse: 0.0072 },
+  { type: 'V', rgb: [98, 64, 47], pulse: 0.006 },
+  { type: 'VI', rgb: [62, 41, 31], pulse: 0.005 },
+];
 /** The share of the pulse each channel shows (red, green, blue): haemoglobin absorbs green most. */
 export const PULSE_WEIGHTS: readonly [number, number, number] = [0.33, 0.77, 0.53];
 
