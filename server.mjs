@@ -14,7 +14,11 @@ import { loadRouteNames } from './lib/observability/routes.js';
 export const CLIENT_ADDRESS_HEADER = 'x-vitality-client-address';
 /** Each answer's id, also on its log line; a trusted proxy's own id for the request is kept. */
 export const REQUEST_ID_HEADER = 'x-request-id';
-const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+/**
+ * The shapes a proxy's request id is kept in: a UUID (HAProxy's %[uuid()], Envoy, most gateways) or 16 to 64
+ * hex digits (nginx's $request_id is 32). Anything else a client could have chosen is dropped.
+ */
+const REQUEST_ID = /^(?:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[0-9a-fA-F]{16,64})$/;
 
 // The same flags as `next start`: -p/--port (or PORT), -H/--hostname (all interfaces when unset).
 const args = process.argv.slice(2);
@@ -129,10 +133,15 @@ function stopGracefully(server) {
   }, config.SHUTDOWN_GRACE_MS).unref();
 }
 
-/** The request's id: the one a trusted proxy gave it (when well formed), or a new one. */
-function requestIdOf(request) {
+/**
+ * The request's ids: always one of this server's own; beside it the one a trusted proxy passed on, when it
+ * has a proxy's shape (REQUEST_ID). A client behind the proxy can set the header too, so the proxy's id is
+ * only ever logged beside the server's, never instead of it.
+ */
+function requestIdsOf(request) {
   const given = request.headers[REQUEST_ID_HEADER];
-  return trustedProxies > 0 && typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  const proxyRequestId = trustedProxies > 0 && typeof given === 'string' && REQUEST_ID.test(given) ? given.toLowerCase() : undefined;
+  return { requestId: randomUUID(), ...(proxyRequestId ? { proxyRequestId } : {}) };
 }
 
 /**
@@ -154,6 +163,7 @@ function observe(request, response, context, routeOf) {
     httpDuration().observe({ method: request.method, route, status: String(status) }, seconds);
     const line = {
       requestId: context.requestId,
+      ...(context.proxyRequestId ? { proxyRequestId: context.proxyRequestId } : {}),
       method: request.method,
       route,
       status,
@@ -175,8 +185,9 @@ async function serve() {
   if (cluster.isWorker) new promClient.AggregatorRegistry();
 
   const server = createServer((request, response) => {
-    const context = { requestId: requestIdOf(request) };
-    response.setHeader(REQUEST_ID_HEADER, context.requestId);
+    const context = requestIdsOf(request);
+    // The id the caller can quote: the proxy's where it gave one (its own logs carry it), else the server's.
+    response.setHeader(REQUEST_ID_HEADER, context.proxyRequestId ?? context.requestId);
     observe(request, response, context, routeOf);
     if (!APP_METHODS.has(request.method)) {
       // Node reads and drops the body of an answered request before the next one on the connection.

@@ -20,6 +20,7 @@ const STATUS_CODES = {
   502: 'bad_gateway',
   503: 'service_unavailable',
   504: 'gateway_timeout',
+  507: 'insufficient_storage',
 } as const satisfies Record<number, string>;
 
 export type ErrorCode = (typeof STATUS_CODES)[keyof typeof STATUS_CODES] | 'subscription_required' | 'invalid_token';

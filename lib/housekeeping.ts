@@ -2,6 +2,7 @@ import 'server-only';
 import { db } from '@/lib/db';
 import { LIMITS } from '@/lib/rate-limit';
 import { listImportFiles, removeImportFile } from '@/lib/imports/files';
+import { settleStalledImports } from '@/lib/imports/history';
 import { listUploads, removeUpload } from '@/lib/labs/storage';
 import type { StoredObject } from '@/lib/storage/object-store';
 
@@ -68,7 +69,9 @@ export function sweepOrphanImportFiles(now = new Date()): Promise<number> {
   return sweepOrphans(listImportFiles(), needed, removeImportFile, now);
 }
 
-export async function runHousekeeping(now = new Date()): Promise<{ rateLimits: number; reminderLogs: number; uploads: number }> {
+export async function runHousekeeping(now = new Date()): Promise<{ rateLimits: number; reminderLogs: number; uploads: number; stalledImports: number }> {
+  // Imports left 'reading' by a job that died first: settled, so their files are swept below.
+  const stalledImports = await settleStalledImports(now);
   const uploads = (await sweepOrphanUploads(now)) + (await sweepOrphanImportFiles(now));
-  return { rateLimits: await pruneRateLimits(now), reminderLogs: await pruneReminderLogs(now), uploads };
+  return { rateLimits: await pruneRateLimits(now), reminderLogs: await pruneReminderLogs(now), uploads, stalledImports };
 }

@@ -96,8 +96,8 @@ export async function startJobs(connectionString: string, { schedule = true, pol
   await boss.work(WEARABLE_WEBHOOKS_QUEUE, { pollingIntervalSeconds }, logged(WEARABLE_WEBHOOKS_QUEUE, () => maintainWebhooks()));
   await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds }, logged(HOUSEKEEPING_QUEUE, async () => {
     const done = await runHousekeeping();
-    if (done.rateLimits || done.reminderLogs || done.uploads) {
-      console.log(`[jobs] housekeeping: ${done.rateLimits} spent rate-limit counter(s), ${done.reminderLogs} year-old reminder log(s), ${done.uploads} orphaned upload(s) removed`);
+    if (done.rateLimits || done.reminderLogs || done.uploads || done.stalledImports) {
+      console.log(`[jobs] housekeeping: ${done.rateLimits} spent rate-limit counter(s), ${done.reminderLogs} year-old reminder log(s), ${done.uploads} orphaned upload(s) removed, ${done.stalledImports} stalled import(s) settled`);
     }
   }));
   await boss.work<HistoryImportJob>(HISTORY_IMPORT_QUEUE, { pollingIntervalSeconds }, logged(HISTORY_IMPORT_QUEUE, (job) => runImportRead(job.data.importId)));

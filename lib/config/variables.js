@@ -189,6 +189,8 @@ export const VARIABLES = {
   LAB_READER_NICENESS: variable('labs', wholeNumber(19, 0, 19), 'the scheduling niceness of the child processes that read an uploaded report (its PDF text, or OCR): 19, the lowest priority, lets the web server’s requests come first; 0 shares the CPU evenly with them (the test runs, where every busy process is a test’s and a reader at 19 would wait out its time limit)'),
 
   UPLOADS_DIR: variable('storage', text('.data/uploads'), 'without S3_BUCKET, where uploaded blood-test reports (and, under imports/, history-import files) are kept: outside public/, each under a random name, served only to its owner'),
+  UPLOADS_MIN_FREE_MB: variable('storage', wholeNumber(1024, 0), 'without S3_BUCKET, the free space (MB) UPLOADS_DIR’s disk keeps: below it an upload is refused (507, “our storage is nearly full”) before a byte is written, and one on its way is stopped and removed; 0 turns the check off'),
+  UPLOADS_MAX_KEPT_MB: variable('storage', wholeNumber(8192, 1), 'the most (MB) one member’s files may take at once: history-import files waiting to be read or confirmed, and separately, blood-test reports kept (an upload past it is refused with what to remove)'),
   S3_BUCKET: variable('storage', optionalText(), 'the S3 (or S3-compatible) bucket that holds uploaded reports and history-import files instead of UPLOADS_DIR', {
     unset: 'local disk, under UPLOADS_DIR',
   }),

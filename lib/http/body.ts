@@ -1,5 +1,6 @@
 import 'server-only';
 import { ApiError } from '@/lib/errors';
+import { isSingleLineText, isStorableText } from '@/lib/validation/stored-text';
 
 // JSON bodies in this product are small forms; anything larger is refused before parsing.
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -57,7 +58,7 @@ export async function fileFromMultipart(request: Request, field: string, maxByte
   if (!(part instanceof Blob) || part.size === 0) throw new ApiError(422, messages.missing);
   if (part.size > maxBytes) throw new ApiError(413, messages.tooLarge);
   const name = part instanceof File ? part.name : field;
-  assertStorableText(name);
+  assertFileName(name);
   return { bytes: new Uint8Array(await part.arrayBuffer()), name };
 }
 
@@ -70,16 +71,33 @@ export async function discardBody(request: Request): Promise<void> {
 }
 
 export const UNSTORABLE_TEXT_MESSAGE = 'Text fields cannot contain control characters such as NUL.';
+export const FILE_NAME_MESSAGE = 'That file’s name has a character that can’t be kept (a line break, a hidden character or one that turns text round). Rename the file and try again.';
+
+/** An uploaded file's name, refused (422) unless it is one line of ordinary text (lib/validation/stored-text.ts). */
+export function assertFileName(name: string): void {
+  if (!isSingleLineText(name)) throw new ApiError(422, FILE_NAME_MESSAGE);
+}
 
 /**
- * Control characters (C0 but tab, line feed and carriage return, and DEL), and the bidirectional
- * embeddings, overrides and isolates that make a name read otherwise than it is (U+202E turns 'exe.txt' round).
+ * A file name sent in a header (`x-file-name`): percent-encoded UTF-8 as a browser's encodeURIComponent
+ * gives it, or raw UTF-8, which a header carries as bytes and the server reads one byte per character
+ * (Latin-1): those bytes are read again as the UTF-8 they are. `fallback` when there is none.
  */
-const UNSHOWABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
-
-/** A text fit to store and show: none of UNSHOWABLE, and no lone surrogate (which UTF-8 cannot carry). */
-export function isStorableText(value: string): boolean {
-  return !UNSHOWABLE.test(value) && value.isWellFormed();
+export function fileNameFromHeader(value: string | null, fallback: string): string {
+  if (!value) return fallback;
+  let name = value;
+  if (/^[\u0000-\u00ff]*$/.test(name) && /[\u0080-\u00ff]/.test(name)) {
+    try {
+      name = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(name, (c) => c.charCodeAt(0)));
+    } catch {
+      // Not UTF-8 after all: Latin-1 is what it was.
+    }
+  }
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name; // A % that is not an escape: the name as sent.
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
-import { type DayFigures, type EntryGatherer, ExportError, feedZip, type HistoryReading, plausible } from './export-file';
+import { type DayFigures, type EntryGatherer, entryProblem, ExportError, feedZip, type HistoryReading, longestRun, MAX_RUN_CHARS, plausible } from './export-file';
 import { SaxesParser } from 'saxes';
 import { HK, inAppUnit, isPlausible, type Sample } from '@/lib/wearables/apple-health-normalise';
 import { nightsOf, type SleepSegment } from '@/lib/wearables/sleep-sessions';
@@ -122,6 +122,12 @@ export async function readAppleHealthExport(
   parser.on('error', () => {
     failure ??= new ExportError(root === 'HealthData' ? 'truncated' : 'not_export');
   });
+  // Apple's export.xml declares its elements in an internal DTD and nothing else: an entity declared there
+  // (a billion laughs) or an external DTD (an external entity's way in) is no export of Apple's. saxes
+  // never expands either; the member is told what was wrong rather than that the file was cut short.
+  parser.on('doctype', (doctype) => {
+    if (/<!ENTITY/i.test(doctype) || /^\s*\S+\s+(SYSTEM|PUBLIC)\b/i.test(doctype)) failure ??= new ExportError('unsafe_xml');
+  });
   parser.on('opentag', (tag) => {
     if (root === null) {
       root = tag.name;
@@ -172,7 +178,15 @@ export async function readAppleHealthExport(
   });
 
   const decoder = new TextDecoder('utf-8');
+  let entries = 0;
+  let sinceTag = 0;
   const unzip = new Unzip((file) => {
+    if (failure) return;
+    const problem = entryProblem(file.name, (entries += 1));
+    if (problem) {
+      failure = new ExportError(problem);
+      return;
+    }
     // apple_health_export/export.xml (or export.xml at the top); export_cda.xml and the rest are passed over.
     if (found || !/(^|\/)export\.xml$/.test(file.name)) return others?.take(file);
     found = true;
@@ -188,7 +202,16 @@ export async function readAppleHealthExport(
         file.terminate();
         return;
       }
-      parser.write(decoder.decode(data, { stream: !final }));
+      // An attribute or a text a million characters long is no Apple export's: refused before saxes holds it.
+      const text = decoder.decode(data, { stream: !final });
+      const run = longestRun(text, '<', sinceTag);
+      sinceTag = run.tail;
+      if (run.longest > MAX_RUN_CHARS) {
+        failure = new ExportError('oversized');
+        file.terminate();
+        return;
+      }
+      parser.write(text);
       if (final) parser.close();
     };
     file.start();

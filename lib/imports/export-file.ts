@@ -7,7 +7,7 @@ import type { MetricField } from '@/lib/metrics/source-priority';
 // their header names, and the plausible range of each measure.
 
 /** Why a file is not read, for the member's message (IMPORT_PROBLEMS in lib/imports/history.ts). */
-export type ExportProblem = 'not_zip' | 'not_export' | 'truncated' | 'too_large' | 'damaged';
+export type ExportProblem = 'not_zip' | 'not_export' | 'truncated' | 'too_large' | 'damaged' | 'unsafe_xml' | 'too_many_files' | 'unsafe_names' | 'oversized';
 
 export class ExportError extends Error {
   constructor(readonly problem: ExportProblem) {
@@ -116,9 +116,31 @@ export type CsvTable = {
   rows: ((column: string) => string | undefined)[];
 };
 
+/**
+ * The longest run of characters an export may have without a break: no line of a vendor's CSV and no
+ * attribute or text of Apple's export.xml comes near it (each record is a line or an element of a few
+ * hundred characters). A longer one is refused before it is held whole ('oversized').
+ */
+export const MAX_RUN_CHARS = 1_000_000;
+
+/** The longest stretch of `text` between two `mark`s, counting `carried` characters before its start. */
+export function longestRun(text: string, mark: string, carried = 0): { longest: number; tail: number } {
+  let longest = 0;
+  let from = 0;
+  let run = carried;
+  for (let at = text.indexOf(mark); at !== -1; at = text.indexOf(mark, from)) {
+    longest = Math.max(longest, run + at - from);
+    run = 0;
+    from = at + 1;
+  }
+  const tail = run + text.length - from;
+  return { longest: Math.max(longest, tail), tail };
+}
+
 /** A CSV file by its header names; comma- or semicolon-separated (Oura's files use semicolons). */
 export function csvTable(bytes: Uint8Array): CsvTable {
   const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
+  if (longestRun(text, '\n').longest > MAX_RUN_CHARS) throw new ExportError('oversized');
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
   let records: string[][];
@@ -191,6 +213,20 @@ export type EntryLimits = {
 
 export const ENTRY_LIMITS: EntryLimits = { maxEntryBytes: 64 * 1024 ** 2, maxHeldBytes: 256 * 1024 ** 2, maxInflatedBytes: 8 * 1024 ** 3, maxRatio: 200 };
 
+/** A zip with more entries than this (a nested zip's included) is no export: Garmin's largest hold tens of thousands of FIT files. */
+export const MAX_ZIP_ENTRIES = 100_000;
+
+/**
+ * Why a zip entry refuses the whole zip: its name leaves the archive (an absolute path, a drive, a `..`
+ * segment, a NUL), which no vendor's export has, or it is past MAX_ZIP_ENTRIES (`count`: this entry's
+ * number). Nothing is ever written out under an entry's name; the refusal is about what the file is.
+ */
+export function entryProblem(name: string, count: number): ExportProblem | null {
+  if (count > MAX_ZIP_ENTRIES) return 'too_many_files';
+  if (/^[\\/]|^[A-Za-z]:|\0/.test(name) || name.split(/[\\/]/).includes('..')) return 'unsafe_names';
+  return null;
+}
+
 const baseName = (name: string) => name.slice(name.lastIndexOf('/') + 1);
 
 /**
@@ -205,6 +241,7 @@ export class EntryGatherer {
   compressed = 0;
   private inflated = 0;
   private held = 0;
+  private entries = 0;
 
   constructor(
     private readonly keep: (name: string) => boolean,
@@ -225,6 +262,9 @@ export class EntryGatherer {
 
   /** fflate's Unzip callback: one entry of the zip (or of a zip inside it). */
   readonly take = (file: UnzipFile, nested = false): void => {
+    if (this.failure) return;
+    const problem = entryProblem(file.name, (this.entries += 1));
+    if (problem) return this.fail(problem);
     const name = baseName(file.name).toLowerCase();
     if (!nested && name.endsWith('.zip')) return this.readNested(file);
     const kept = this.keep(name);

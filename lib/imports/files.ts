@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { ApiError } from '@/lib/errors';
 import { uploadsDir } from '@/lib/labs/storage';
 import { fileStore } from '@/lib/storage/configured-store';
+import { watchingDisk } from '@/lib/uploads/quota';
 
 // History files while an import needs them (from upload to stored days, minutes): in the file store's
 // imports area (UPLOADS_DIR/imports, or imports/ in the S3 bucket), each named by a random key, written as
@@ -41,7 +42,7 @@ export async function writeImportFile(body: ReadableStream<Uint8Array>, maxBytes
     }
   }
   try {
-    await fileStore().put('imports', storageKey, counted());
+    await fileStore().put('imports', storageKey, watchingDisk(counted()));
   } catch (error) {
     // An ApiError is the limit, or the store out of reach (503); anything else is the upload itself.
     throw error instanceof ApiError ? error : new ApiError(400, 'The upload broke off. Please try again.');

@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/errors';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { MetricSource } from '@/lib/generated/prisma/enums';
 import { METRIC_FIELDS, type MetricField } from '@/lib/metrics/source-priority';
+import { assertDiskRoom, maxKeptBytes, QUOTA_MESSAGES } from '@/lib/uploads/quota';
 import { type DayFigures, ExportError, type HeartRateMeans, type ExportProblem, type HistoryReading } from './export-file';
 import { yielding } from '@/lib/jobs/priority';
 import { laterFigures } from './merge-days';
@@ -38,13 +39,18 @@ export const IMPORT_TOO_LARGE = 'That file is larger than 4 GB, more than a heal
 type ImportedDay = DayFigures;
 
 /** What the member is told when a file is not read: what happened, and what to do instead. */
-export const IMPORT_PROBLEMS: Readonly<Record<ExportProblem | 'unreadable', string>> = {
+export const IMPORT_PROBLEMS: Readonly<Record<ExportProblem | 'unreadable' | 'interrupted', string>> = {
   not_zip: 'That file is not an export we can read. Upload the zip your Apple Health, Garmin, Whoop, Oura or Withings export came in, or a Garmin .fit file.',
   not_export: 'That zip holds no Apple Health, Garmin, Whoop, Oura or Withings export. Upload the zip exactly as the app or the email gave it to you.',
   truncated: 'That export is incomplete; it may have been cut short while it was copied. Export it again and upload the new file.',
   too_large: 'That file unpacks to far more than a health export holds, so it was not read.',
   damaged: 'A FIT file in that upload is damaged (its checksum does not match), so nothing was read. Copy the files from your watch or Garmin Connect again and upload them.',
+  unsafe_xml: 'That export.xml declares entities of its own or points to outside files, which Apple Health’s export never does, so it was not read. Export it again from the Health app and upload the new file.',
+  too_many_files: 'That zip holds more than 100,000 files, far more than a health export has, so it was not read.',
+  unsafe_names: 'That zip has files whose names point outside it (such as ../), which no health export has, so it was not read.',
+  oversized: 'That file has a single value or line millions of characters long, which no health export has, so it was not read.',
   unreadable: 'We couldn’t read that file. Export it again and upload the new file.',
+  interrupted: 'Reading that file stopped before it finished (our server restarted). Upload it again.',
 };
 
 /** What the member sees before anything is stored. */
@@ -105,7 +111,27 @@ function viewOf(row: Row): ImportView {
 
 const NOT_FOUND = 'That import was not found.';
 
+/** A 'reading' import whose reading has not moved on for this long was stopped with its job (killed, restarted). */
+export const STALLED_IMPORT_MS = 10 * 60_000;
+
+/**
+ * Settles the imports left 'reading' by a job that ended without saying so (its process killed or
+ * restarted, the server stopped): failed, 'interrupted', their files removed. For one member (as their
+ * imports are shown) or all (housekeeping). How many were settled.
+ */
+export async function settleStalledImports(now = new Date(), userId?: string): Promise<number> {
+  const stalled = await db.historyImport.findMany({ where: { ...(userId ? { userId } : {}), status: 'reading', activityAt: { lt: new Date(now.getTime() - STALLED_IMPORT_MS) } }, select: { id: true, storageKey: true } });
+  let settled = 0;
+  for (const row of stalled) {
+    const { count } = await db.historyImport.updateMany({ where: { id: row.id, status: 'reading' }, data: { status: 'failed', problem: 'interrupted', storageKey: null, finishedAt: now } });
+    settled += count;
+    if (count && row.storageKey) await removeImportFile(row.storageKey).catch(() => undefined);
+  }
+  return settled;
+}
+
 async function ownImport(userId: string, importId: string): Promise<Row> {
+  await settleStalledImports(new Date(), userId);
   const row = await db.historyImport.findFirst({ where: { id: importId, userId } });
   if (!row) throw new ApiError(404, NOT_FOUND);
   return row;
@@ -139,7 +165,13 @@ export async function previewOf(userId: string, reading: HistoryReading, kind: s
  * job on the queue). The same file as an import already stored answers that import, and adds nothing.
  */
 export async function uploadImport(userId: string, body: ReadableStream<Uint8Array>, fileName: string, queue: (importId: string) => Promise<void>): Promise<{ view: ImportView; alreadyImported: boolean }> {
-  const file = await writeImportFile(body, MAX_IMPORT_BYTES, IMPORT_TOO_LARGE);
+  // The member's files still kept (waiting to be read or confirmed) count against their total: this one
+  // may take what is left of it, and at most MAX_IMPORT_BYTES.
+  await assertDiskRoom();
+  const { _sum } = await db.historyImport.aggregate({ where: { userId, storageKey: { not: null } }, _sum: { sizeBytes: true } });
+  const room = maxKeptBytes() - Number(_sum.sizeBytes ?? 0);
+  if (room <= 0) throw new ApiError(413, QUOTA_MESSAGES.importsKept);
+  const file = room < MAX_IMPORT_BYTES ? await writeImportFile(body, room, QUOTA_MESSAGES.importsKept) : await writeImportFile(body, MAX_IMPORT_BYTES, IMPORT_TOO_LARGE);
   const same = await db.historyImport.findUnique({ where: { userId_sha256: { userId, sha256: file.sha256 } } });
   if (same?.status === 'done') {
     await removeImportFile(file.storageKey);
@@ -147,28 +179,34 @@ export async function uploadImport(userId: string, body: ReadableStream<Uint8Arr
   }
   // A try of the same file that failed, was cancelled or is still under way gives way to this one.
   if (same) await removeImport(userId, same.id);
-  const name = fileName.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-120) || 'export.zip';
-  const row = await db.historyImport.create({ data: { userId, kind: 'apple_health', fileName: name, sha256: file.sha256, storageKey: file.storageKey, status: 'queued' } });
+  // One line of ordinary text already (the route refuses any other); its last 120 characters, never half of one.
+  const name = [...(fileName.split(/[\\/]/).pop() ?? '').trim()].slice(-120).join('') || 'export.zip';
+  const row = await db.historyImport.create({ data: { userId, kind: 'apple_health', fileName: name, sha256: file.sha256, storageKey: file.storageKey, sizeBytes: file.bytes, status: 'queued' } });
   await queue(row.id);
   return { view: viewOf(row), alreadyImported: false };
 }
 
 class Cancelled extends Error {}
 
-/** The job: reads the queued file with progress, stopping when the member cancels, and stores the preview. */
+/**
+ * The job: reads the queued file with progress, stopping when the member cancels, and stores the preview.
+ * However it ends (read, refused, cancelled, or any error, the file gone included), the import leaves
+ * 'reading' before this returns or throws; a job that never returns (its process killed) is settled by
+ * settleStalledImports.
+ */
 export async function runImportRead(importId: string, now: () => number = Date.now): Promise<void> {
   const row = await db.historyImport.findUnique({ where: { id: importId } });
   if (!row || !row.storageKey || (row.status !== 'queued' && row.status !== 'reading')) return;
   noteMember(row.userId);
   const storageKey = row.storageKey;
-  await db.historyImport.update({ where: { id: row.id }, data: { status: 'reading', progress: 0 } });
-  const size = await importFileSize(storageKey);
+  await db.historyImport.update({ where: { id: row.id }, data: { status: 'reading', progress: 0, activityAt: new Date(now()) } });
   let bytes = 0;
   let records = 0;
+  let size = 0;
   let told = now();
   const report = async () => {
     told = now();
-    const { count } = await db.historyImport.updateMany({ where: { id: row.id, status: 'reading' }, data: { progress: size ? Math.min(0.99, bytes / size) : 0, recordsRead: records } });
+    const { count } = await db.historyImport.updateMany({ where: { id: row.id, status: 'reading' }, data: { progress: size ? Math.min(0.99, bytes / size) : 0, recordsRead: records, activityAt: new Date(told) } });
     if (count === 0) throw new Cancelled();
   };
   async function* counted() {
@@ -178,7 +216,9 @@ export async function runImportRead(importId: string, now: () => number = Date.n
       yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
     }
   }
+  let problem: string = 'unreadable';
   try {
+    size = await importFileSize(storageKey);
     // The reading rests between stretches of work, so that the web server keeps answering meanwhile.
     const member = await db.user.findUnique({ where: { id: row.userId }, select: { timeZone: true } });
     const { kind, reading } = await readHistoryExport(yielding(counted()), (read) => (records = read), member?.timeZone ?? 'UTC');
@@ -186,17 +226,20 @@ export async function runImportRead(importId: string, now: () => number = Date.n
     const stored: Stored = { summary, days: [...reading.days.entries()], heartRate: reading.heartRate?.minute.length ? reading.heartRate : undefined };
     await db.historyImport.updateMany({
       where: { id: row.id, status: 'reading' },
-      data: { status: 'previewed', kind, progress: 1, recordsRead: reading.records, preview: stored as unknown as Prisma.InputJsonValue, firstDay: reading.first ? ISO_DAY.toDate(reading.first) : null, lastDay: reading.last ? ISO_DAY.toDate(reading.last) : null },
+      data: { status: 'previewed', kind, progress: 1, recordsRead: reading.records, activityAt: new Date(now()), preview: stored as unknown as Prisma.InputJsonValue, firstDay: reading.first ? ISO_DAY.toDate(reading.first) : null, lastDay: reading.last ? ISO_DAY.toDate(reading.last) : null },
     });
   } catch (error) {
-    await removeImportFile(storageKey);
-    if (error instanceof Cancelled) {
-      await db.historyImport.updateMany({ where: { id: row.id }, data: { storageKey: null } });
-      return;
+    if (error instanceof Cancelled) return;
+    if (error instanceof ExportError) problem = error.problem;
+    else console.error(`[imports] reading import ${row.id} failed (${error instanceof Error ? error.name : 'unknown error'})`);
+  } finally {
+    // Whatever happened above: an import still 'reading' has failed, and a file not needed for a preview goes.
+    await db.historyImport.updateMany({ where: { id: row.id, status: 'reading' }, data: { status: 'failed', problem, storageKey: null, finishedAt: new Date(now()) } }).catch(() => undefined);
+    const after = await db.historyImport.findUnique({ where: { id: row.id }, select: { status: true } }).catch(() => null);
+    if (after?.status !== 'previewed') {
+      await removeImportFile(storageKey).catch(() => undefined);
+      await db.historyImport.updateMany({ where: { id: row.id, storageKey }, data: { storageKey: null } }).catch(() => undefined);
     }
-    const problem = error instanceof ExportError ? error.problem : 'unreadable';
-    if (!(error instanceof ExportError)) console.error(`[imports] reading import ${row.id} failed (${error instanceof Error ? error.name : 'unknown error'})`);
-    await db.historyImport.updateMany({ where: { id: row.id, status: 'reading' }, data: { status: 'failed', problem, storageKey: null, finishedAt: new Date() } });
   }
 }
 
@@ -272,6 +315,7 @@ export async function importView(userId: string, importId: string): Promise<Impo
 }
 
 export async function listImports(userId: string): Promise<ImportView[]> {
+  await settleStalledImports(new Date(), userId);
   const rows = await db.historyImport.findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 50 });
   return rows.map(viewOf);
 }

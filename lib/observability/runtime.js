@@ -12,7 +12,7 @@ import promClient from 'prom-client';
 import { readEnv } from '../config/env.js';
 
 /**
- * @typedef {{ requestId: string, memberId?: string }} RequestContext
+ * @typedef {{ requestId: string, proxyRequestId?: string, memberId?: string }} RequestContext
  * The request (or job) being handled: its id, and whose it is once a session or a job says so.
  */
 
@@ -65,7 +65,7 @@ export function noteMember(memberId) {
 export function contextFields() {
   const context = requestContexts().getStore();
   if (!context) return {};
-  return { requestId: context.requestId, ...(context.memberId ? { member: memberHash(context.memberId) } : {}) };
+  return { requestId: context.requestId, ...(context.proxyRequestId ? { proxyRequestId: context.proxyRequestId } : {}), ...(context.memberId ? { member: memberHash(context.memberId) } : {}) };
 }
 
 /**

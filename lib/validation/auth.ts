@@ -1,5 +1,6 @@
 import './zod-config';
 import * as z from 'zod/mini';
+import { isSingleLineText, SINGLE_LINE_MESSAGE } from './stored-text';
 import { EMAIL_INVALID, EMAIL_MAX, EMAIL_MISSING, EMAIL_TOO_LONG, PASSWORD_MAX, PASSWORD_MIN, PASSWORD_MISSING, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from './credential-rules';
 
 // Shared by the forms (through zodResolver) and the route handlers. Texts in quotes in SPEC are word for word.
@@ -19,7 +20,7 @@ export const newPassword = z
 const name = (label: string) =>
   z
     .string({ error: `Please enter your ${label}.` })
-    .check(z.trim(), z.minLength(1, `Please enter your ${label}.`), z.maxLength(NAME_MAX, `Your ${label} is too long.`));
+    .check(z.trim(), z.minLength(1, `Please enter your ${label}.`), z.maxLength(NAME_MAX, `Your ${label} is too long.`), z.refine(isSingleLineText, SINGLE_LINE_MESSAGE));
 
 const passwordsMatch = (message: string) =>
   z.refine<{ password: string; repeatPassword: string }>((form) => form.password === form.repeatPassword, { path: ['repeatPassword'], message });

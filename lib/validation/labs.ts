@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSingleLineText, SINGLE_LINE_MESSAGE } from './stored-text';
 import { ISO_DAY } from '@/lib/codecs';
 import { LAB_MARKER_KEYS, LAB_MARKERS, listedUnit, toCanonical, unitsOf } from '@/lib/labs/markers';
 
@@ -15,7 +16,7 @@ const result = z
     value: z.number({ error: 'Please enter a number.' }).finite().nonnegative('Please enter a number.'),
     /** "<" or ">" (or with "="): the lab gave a bound, not an exact value. */
     comparator: z.enum(['<', '<=', '>', '>='], { error: 'The value can be exact, or below or above a limit.' }).nullable().optional(),
-    unit: z.string().trim().max(20),
+    unit: z.string().trim().max(20).refine(isSingleLineText, SINGLE_LINE_MESSAGE),
     reference_low: optionalNumber.optional(),
     reference_high: optionalNumber.optional(),
   })

@@ -1,5 +1,6 @@
 import './zod-config';
 import * as z from 'zod/mini';
+import { isSingleLineText } from './stored-text';
 import { BIOHACKING_EXPERIENCE, TRACK } from '@/lib/codecs';
 import { roundToTenth } from '@/lib/units';
 import { INSTRUCTIONS_MESSAGE } from './older-screens';
@@ -20,7 +21,7 @@ export const dobSchema = z.object({
 
 export const locationSchema = z.object({
   country: z.string({ error: 'Please choose a valid country.' }).check(z.trim(), z.toLowerCase(), z.regex(/^([a-z]{2})?$/, 'Please choose a valid country.')),
-  city: z.string({ error: 'Please choose a valid city.' }).check(z.trim(), z.maxLength(120, 'Please choose a valid city.')),
+  city: z.string({ error: 'Please choose a valid city.' }).check(z.trim(), z.maxLength(120, 'Please choose a valid city.'), z.refine(isSingleLineText, 'Please choose a valid city.')),
   allow_location_access: z.literal(true, { error: LOCATION_ACCESS_MESSAGE }),
 });
 

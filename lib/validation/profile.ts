@@ -3,11 +3,14 @@ import type * as core from 'zod/v4/core';
 import { ACTIVITY_LEVEL, DIET_PATTERN, GENDER, PLAN_PREFERENCE, UNITS_PREFERENCE } from '@/lib/codecs';
 import { roundToTenth } from '@/lib/units';
 import { email, newPassword, PASSWORD_MAX } from './auth';
+import { isSingleLineText, SINGLE_LINE_MESSAGE } from './stored-text';
 import { biohackingLabel, GOALS_MAX, HEIGHT_MAX_CM, HEIGHT_MIN_CM, WEIGHT_MAX_KG, WEIGHT_MIN_KG, dobSchema } from './onboarding';
 
 // POST /api/set-user-info takes the older complete-profile form or the profile page; every field is
 // optional, so either shape validates, and only the fields sent change.
 const text = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters.`);
+/** A single-line field (a name, a city). */
+const line = (max: number) => text(max).refine(isSingleLineText, SINGLE_LINE_MESSAGE);
 const kg = (label: string) =>
   z.coerce
     .number({ error: `${label} must be between ${WEIGHT_MIN_KG} and ${WEIGHT_MAX_KG} kg.` })
@@ -19,8 +22,8 @@ const blankAsNull = <T extends core.SomeType>(schema: T) => z.preprocess((value)
 
 export const setUserInfoSchema = z
   .object({
-    name: text(100).min(1, 'Please enter your first name.'),
-    surname: text(100).min(1, 'Please enter your surname.'),
+    name: line(100).min(1, 'Please enter your first name.'),
+    surname: line(100).min(1, 'Please enter your surname.'),
     date_of_birth: dobSchema.shape.date_of_birth,
     gender: z.enum(GENDER.labels, { error: 'Please choose a gender.' }),
     height: z.coerce
@@ -40,7 +43,7 @@ export const setUserInfoSchema = z
     health_conditions: text(2000),
     additional_focus_areas: text(2000),
     country: z.string().trim().toLowerCase().regex(/^([a-z]{2})?$/, 'Please choose a valid country.'),
-    city: text(120),
+    city: line(120),
     email,
     password: blankAsNull(newPassword),
     /** Needed to change the e-mail or the password. */

@@ -6,7 +6,8 @@
 // and each bad file ending failed with a message and no day stored.
 // First: this file counts the files under UPLOADS_DIR, which other suites share unless it has its own.
 import '../support/own-uploads-dir';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { zipSync } from 'fflate';
 import { mergedDays } from '@/lib/dashboard/merged-metrics';
@@ -14,7 +15,8 @@ import { vitals } from '@/lib/dashboard/vitals';
 import { addDays, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 import { importsDir } from '@/lib/imports/files';
-import { cancelImport, confirmImport, importView, IMPORT_PROBLEMS, removeImport, runImportRead, uploadImport } from '@/lib/imports/history';
+import { runHousekeeping } from '@/lib/housekeeping';
+import { cancelImport, confirmImport, importView, IMPORT_PROBLEMS, listImports, removeImport, runImportRead, uploadImport } from '@/lib/imports/history';
 import { exportXml, exportZip, recordXml } from '../support/apple-health-export';
 import { fitDay, fitZip, garminConnectZip, withBadCrc } from '../support/garmin-export';
 import { ouraZip } from '../support/oura-export';
@@ -258,5 +260,58 @@ describe('importing an Apple Health export', () => {
     }
     expect(await db.dailyMetric.count({ where: { userId: id } })).toBe(0);
     expect(filesLeft()).toBe(files);
+  });
+
+  it('refuses an attribute a million characters long before holding it, and a CSV line as long, saying so', async () => {
+    const { id } = await createMember();
+    const files = filesLeft();
+    const giant = exportXml(`<Record type="${STEPS}" sourceName="${'x'.repeat(1_500_000)}" unit="count" value="1" startDate="2026-03-01 08:00:00 +0000" endDate="2026-03-01 08:01:00 +0000"/>`);
+    for (const [bytes, problem] of [
+      [exportZip(giant), 'oversized'],
+      [zipSync({ 'physiological_cycles.csv': new TextEncoder().encode(`Cycle start time,Notes\n2026-03-01 00:00:00,${'y'.repeat(1_500_000)}\n`) }), 'oversized'],
+    ] as const) {
+      const { after } = await uploadAndRead(id, bytes);
+      expect([after.status, after.message]).toEqual(['failed', IMPORT_PROBLEMS[problem]]);
+    }
+    expect(filesLeft()).toBe(files);
+  });
+});
+
+describe('an import always reaches a final state', () => {
+  it('fails, rather than staying "reading", when its file is gone before the job reads it', async () => {
+    const { id } = await createMember();
+    const queued: string[] = [];
+    const { view } = await uploadImport(id, new Response(new Uint8Array(exportOf(2))).body!, 'export.zip', async (importId) => void queued.push(importId));
+    const { storageKey } = await db.historyImport.findUniqueOrThrow({ where: { id: view.id } });
+    rmSync(path.join(importsDir(), storageKey!));
+    await runImportRead(view.id);
+    const row = await db.historyImport.findUniqueOrThrow({ where: { id: view.id } });
+    expect([row.status, row.problem, row.storageKey]).toEqual(['failed', 'unreadable', null]);
+  });
+
+  it('settles an import its job left "reading" (the process killed) once it has not moved on for ten minutes, as it is shown and in housekeeping', async () => {
+    const { id } = await createMember();
+    const other = await createMember();
+    const files = filesLeft();
+    const started = async (userId: string, minutesAgo: number) => {
+      const { view } = await uploadImport(userId, new Response(new Uint8Array(exportOf(1 + minutesAgo))).body!, 'export.zip', async () => undefined);
+      await db.historyImport.update({ where: { id: view.id }, data: { status: 'reading', progress: 0.83, activityAt: new Date(Date.now() - minutesAgo * 60_000) } });
+      return view.id;
+    };
+    const stalled = await started(id, 11);
+    const busy = await started(id, 1);
+    const elsewhere = await started(other.id, 30);
+    // The member's list shows the stalled one failed, with what to do; the one still moving is left reading.
+    const shown = await listImports(id);
+    expect(shown.find((v) => v.id === stalled)).toMatchObject({ status: 'failed', message: IMPORT_PROBLEMS.interrupted });
+    expect(shown.find((v) => v.id === busy)).toMatchObject({ status: 'reading' });
+    // Another member's is settled by housekeeping, and its file goes.
+    expect((await db.historyImport.findUniqueOrThrow({ where: { id: elsewhere } })).status).toBe('reading');
+    const done = await runHousekeeping(new Date());
+    expect(done.stalledImports).toBeGreaterThanOrEqual(1);
+    expect(await db.historyImport.findUniqueOrThrow({ where: { id: elsewhere } })).toMatchObject({ status: 'failed', problem: 'interrupted', storageKey: null });
+    // Only the one still reading keeps its file.
+    expect(filesLeft()).toBe(files + 1);
+    await removeImport(id, busy);
   });
 });

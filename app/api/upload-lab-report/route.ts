@@ -3,6 +3,7 @@ import { fileFromMultipart } from '@/lib/http/body';
 import { methods, route } from '@/lib/api/route';
 import { MAX_REPORT_BYTES, UPLOAD_MESSAGES, uploadLabReport } from '@/lib/labs/reports';
 import { LIMITS } from '@/lib/rate-limit';
+import { assertDiskRoom, assertReportRoom, withUploadSlot } from '@/lib/uploads/quota';
 
 /**
  * POST /api/upload-lab-report (SPEC §7): multipart field `file`, a PDF, JPEG or PNG of at most 10 MB by
@@ -15,8 +16,13 @@ const upload = route(
     rateLimit: { action: 'upload', limits: ({ user }) => [{ name: 'lab-upload:user', identifier: user.id, ...LIMITS.labUploadPerUser }] },
   },
   async ({ request, user }) => {
-    const file = await fileFromMultipart(request, 'file', MAX_REPORT_BYTES, UPLOAD_MESSAGES);
-    return NextResponse.json(await uploadLabReport(user.id, file), { status: 201, headers: { 'Cache-Control': 'no-store' } });
+    const answer = await withUploadSlot(user.id, async () => {
+      await assertDiskRoom();
+      const file = await fileFromMultipart(request, 'file', MAX_REPORT_BYTES, UPLOAD_MESSAGES);
+      await assertReportRoom(user.id, file.bytes.length);
+      return uploadLabReport(user.id, file);
+    });
+    return NextResponse.json(answer, { status: 201, headers: { 'Cache-Control': 'no-store' } });
   },
 );
 

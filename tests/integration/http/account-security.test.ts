@@ -1,5 +1,6 @@
 // What an attacker with a stolen cookie, a hostile page, a forged
 // X-Forwarded-For or a password list could do, and what a sloppy client gets back.
+import { FILE_NAME_MESSAGE } from '@/lib/http/body';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { client, serveAppForThisFile, STARTS_A_SERVER_MS, startAppServer, type AppServer } from '../../setup/app-server';
@@ -177,8 +178,32 @@ describe('8b. control characters and direction overrides', () => {
     form.append('file', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'blöod \u202etxt.exe.pdf');
     const cookie = [...browser.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await fetch(`${app.url}/api/upload-lab-report`, { method: 'POST', body: form, headers: { cookie, origin: app.url, 'x-forwarded-for': '198.51.100.173' } });
-    expect([res.status, ((await res.json()) as { message?: string }).message]).toEqual([422, REFUSED]);
+    expect([res.status, ((await res.json()) as { message?: string }).message]).toEqual([422, FILE_NAME_MESSAGE]);
     expect(await db.labReport.count({ where: { user: { email } } })).toBe(0);
+  });
+
+  // One line of ordinary text in a single-line field (lib/validation/stored-text.ts): no line break of any
+  // kind, no tab, no invisible space.
+  it.each([
+    ['/api/update_location', { country: 'gb', city: 'Lon\r\ndon', allow_location_access: true }, 'Please choose a valid city.'],
+    ['/api/update_location', { country: 'gb', city: 'Lon\u2028don', allow_location_access: true }, 'Please choose a valid city.'],
+    ['/api/update_location', { country: 'gb', city: 'Lon\u200bdon', allow_location_access: true }, 'Please choose a valid city.'],
+    ['/api/set-user-info', { city: 'Leeds\nSheffield' }, 'Please keep this to one line of ordinary text.'],
+    ['/api/set-user-info', { name: 'Ali\u200bce' }, 'Please keep this to one line of ordinary text.'],
+    ['/api/set-user-info', { surname: 'Smith\u2029Jones' }, 'Please keep this to one line of ordinary text.'],
+  ])('refuses a line break or an invisible character in a single-line field at %s, and stores nothing', async (path, body, message) => {
+    const { email, browser } = await registered('198.51.100.174');
+    const before = await db.user.findUniqueOrThrow({ where: { email } });
+    const res = await browser.post(path, body);
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(res.json)).toContain(message);
+    expect({ ...(await db.user.findUniqueOrThrow({ where: { email } })), dataVersion: before.dataVersion }).toEqual(before);
+  });
+
+  it('keeps a name with the joiners Persian and Indic names need, and accents', async () => {
+    const { email, browser } = await registered('198.51.100.175');
+    expect((await browser.post('/api/update_location', { country: 'ir', city: 'می\u200cشود', allow_location_access: true })).status).toBe(200);
+    expect((await db.user.findUniqueOrThrow({ where: { email } })).city).toBe('می\u200cشود');
   });
 });
 

@@ -1,11 +1,12 @@
 // The history-import calls over HTTP against the production build: the export as the request body,
 // written where the job will read it, the member's own imports only, cancel and remove; refused without
 // a session (the proxy's header changes nothing), with another content type, or for someone else's import.
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
+import { FILE_NAME_MESSAGE } from '@/lib/http/body';
 import { exportXml, exportZip, recordXml } from '../../support/apple-health-export';
 import { registerUser, serveAppForThisFile } from '../../setup/app-server';
 
@@ -17,6 +18,37 @@ type Member = Awaited<ReturnType<typeof registerUser>>;
 const cookieOf = (member: Member) => [...member.browser.jar].map(([k, v]) => `${k}=${v}`).join('; ');
 const send = (member: Member | null, body: Uint8Array, headers: Record<string, string> = {}) =>
   fetch(`${app.url}/api/imports`, { method: 'POST', headers: { origin: app.url, 'content-type': 'application/zip', 'x-file-name': encodeURIComponent('Health export.zip'), ...(member ? { cookie: cookieOf(member) } : {}), ...headers }, body: new Uint8Array(body) });
+
+const filesWritten = () => (existsSync(path.join(uploadsDir, 'imports')) ? readdirSync(path.join(uploadsDir, 'imports')).length : 0);
+
+describe('the name an export is sent with', () => {
+  it('is read as the UTF-8 it is, percent-encoded or raw', async () => {
+    const member = await registerUser(app, { onboarded: true });
+    const name = 'Müller – Export.zip';
+    // Raw: the header carries the UTF-8 bytes, which the server first sees one byte per character.
+    const raw = await send(member, zip, { 'x-file-name': Buffer.from(name, 'utf8').toString('latin1') });
+    expect(raw.status).toBe(201);
+    expect(((await raw.json()) as { import: { file_name: string } }).import.file_name).toBe(name);
+    const stored = await db.historyImport.findFirstOrThrow({ where: { user: { email: member.email } } });
+    expect(stored.fileName).toBe(name);
+    // Removed, so the file count the next tests read starts from none.
+    expect((await fetch(`${app.url}/api/imports/${stored.id}`, { method: 'DELETE', headers: { cookie: cookieOf(member), origin: app.url } })).status).toBe(200);
+  });
+
+  it.each([
+    ['a direction override', 'txt.\u202eexport.zip'],
+    ['a line break', 'export\r\n.zip'],
+    ['a zero-width space', 'ex\u200bport.zip'],
+  ])('is refused with %s, and nothing is stored or written', async (_case, name) => {
+    const member = await registerUser(app, { onboarded: true });
+    const before = filesWritten();
+    const answer = await send(member, zip, { 'x-file-name': encodeURIComponent(name) });
+    expect(answer.status).toBe(422);
+    expect(((await answer.json()) as { message: string }).message).toBe(FILE_NAME_MESSAGE);
+    expect(await db.historyImport.count({ where: { user: { email: member.email } } })).toBe(0);
+    expect(filesWritten()).toBe(before);
+  });
+});
 
 describe('POST /api/imports and the calls on an import', () => {
   it('takes the export as the body, queues it, and lets its owner alone see, cancel and remove it', async () => {

@@ -27,7 +27,7 @@ function logLines(app: AppServer): LogLine[] {
 async function lineFor(app: AppServer, requestId: string): Promise<LogLine> {
   // The line is written once the answer has gone: a moment after the client has it.
   for (let tries = 0; tries < 50; tries++) {
-    const found = logLines(app).find((line) => line.msg === 'request' && line.requestId === requestId);
+    const found = logLines(app).find((line) => line.msg === 'request' && (line.requestId === requestId || line.proxyRequestId === requestId));
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -88,12 +88,25 @@ describe('logs and metrics of one server', () => {
     expect(logLines(app).some((l) => String(l.msg).startsWith('Ready on http://127.0.0.1'))).toBe(true);
   });
 
-  it('keeps the id a trusted proxy gave the request', async () => {
-    const answer = await fetch(`${app.url}/api/health/live`, { headers: { 'x-forwarded-for': '203.0.113.9', 'x-request-id': 'proxy-given-id-0001' } });
-    expect(answer.headers.get('x-request-id')).toBe('proxy-given-id-0001');
-    // Not one that could break a log line or a header.
-    const odd = await fetch(`${app.url}/api/health/live`, { headers: { 'x-forwarded-for': '203.0.113.9', 'x-request-id': 'a b"c' } });
-    expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  it('keeps the id a trusted proxy gave the request only in a proxy\'s shape, and logs the server\'s own beside it', async () => {
+    // A UUID (HAProxy, Envoy) or nginx's 32 hex digits: answered with it, and logged beside the server's own id.
+    for (const given of ['6f1c1e2a-3b4d-4e5f-8a9b-0c1d2e3f4a5b', '0123456789abcdef0123456789abcdef']) {
+      const answer = await fetch(`${app.url}/api/health/live`, { headers: { 'x-forwarded-for': '203.0.113.9', 'x-request-id': given } });
+      expect(answer.headers.get('x-request-id')).toBe(given);
+      const line = await lineFor(app, given);
+      expect(line.proxyRequestId).toBe(given);
+      expect(line.requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(line.requestId).not.toBe(given);
+    }
+    // One a client chose (any other shape) is neither answered nor logged: the server's own id only.
+    for (const chosen of ['proxy-given-id-0001', 'a b"c', 'admin-did-this-00000000', 'x'.repeat(100)]) {
+      const answer = await fetch(`${app.url}/api/health/live`, { headers: { 'x-forwarded-for': '203.0.113.9', 'x-request-id': chosen } });
+      const id = answer.headers.get('x-request-id')!;
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      const line = await lineFor(app, id);
+      expect(line.proxyRequestId).toBeUndefined();
+      expect(JSON.stringify(logLines(app))).not.toContain(chosen);
+    }
   });
 
   it('refuses /metrics without the token and with a wrong one, in JSON', async () => {
