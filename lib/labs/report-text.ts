@@ -137,7 +137,10 @@ function runChild(job: { name: string; script: string; args: readonly string[] }
       '/bin/sh',
       ['-c', `ulimit -t ${limits.cpuSeconds} && exec "$0" "$@"`, process.execPath, `--max-old-space-size=${limits.heapMb}`, script, ...args],
       // Next to no environment: the child parses untrusted bytes and needs no secrets (nor the parent's NODE_OPTIONS).
-      { stdio: ['pipe', 'pipe', 'pipe'], env: { NODE_ENV: env.NODE_ENV } },
+      // A process group of its own: a deploy's SIGTERM to the server's group (a terminal's Ctrl-C, a process
+      // manager stopping the group) does not cut a reading short; the server's graceful stop lets the request
+      // it serves finish within SHUTDOWN_GRACE_MS, and its exit kills whatever is left (killLive).
+      { stdio: ['pipe', 'pipe', 'pipe'], env: { NODE_ENV: env.NODE_ENV }, detached: true },
     );
     live.add(child);
     let stopped: 'time' | 'memory' | 'crash' | null = null;

@@ -27,7 +27,8 @@ export type AppServer = {
 
 /** The production build, served by `next start` on this test file's own database. */
 /** `waitFor`: the path that must answer 2xx before the server counts as up (a server without a database is live, not ready). */
-export async function startAppServer(extraEnv: Record<string, string> = {}, { waitFor = '/api/health' }: { waitFor?: string } = {}): Promise<AppServer> {
+/** `ownGroup`: the server leads a process group of its own, so a test can signal the whole group (`process.kill(-pid)`), as a process manager does. */
+export async function startAppServer(extraEnv: Record<string, string> = {}, { waitFor = '/api/health', ownGroup = false }: { waitFor?: string; ownGroup?: boolean } = {}): Promise<AppServer> {
   if (!existsSync('.next/BUILD_ID')) throw new Error('Run `npm run build` before the HTTP integration tests.');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -39,6 +40,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}, { wa
       TRUSTED_PROXY_COUNT: '1',
       ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: ownGroup,
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

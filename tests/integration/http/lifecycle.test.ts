@@ -1,9 +1,10 @@
 // A server process's life for an orchestrator: liveness and readiness, and the graceful stop on SIGTERM
 // (new connections refused, a request in flight answered, the process gone within SHUTDOWN_GRACE_MS).
+import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
-import { startAppServer, type AppServer } from '../../setup/app-server';
+import { registerUser, startAppServer, type AppServer } from '../../setup/app-server';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -15,6 +16,27 @@ function running(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** A running lab-report reader (PDF text or OCR) among `root`'s descendants, by /proc; null when there is none. */
+function readerOf(root: number): number | null {
+  const parentOf = new Map<number, number>();
+  const readers: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parentOf.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      if (/(ocr|pdf-text)-process\.mjs/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) readers.push(pid);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return readers.find((pid) => {
+    for (let at: number | undefined = pid; at && at > 1; at = parentOf.get(at)) if (at === root) return true;
+    return false;
+  }) ?? null;
 }
 
 async function gone(pid: number, withinMs: number): Promise<number> {
@@ -105,6 +127,31 @@ describe('graceful stop on SIGTERM', () => {
       await db.$disconnect();
     }
   }, 90_000);
+
+  it('lets a blood-test reading in flight finish when the whole process group is signalled, as a process manager does', async () => {
+    const app = await startAppServer({ SHUTDOWN_GRACE_MS: '60000' }, { ownGroup: true });
+    try {
+      const { browser } = await registerUser(app, { onboarded: true });
+      const cookie = [...browser.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      const form = new FormData();
+      // A photo: its reading (OCR in a child process) takes seconds, long enough to be caught in flight.
+      form.append('file', new Blob([readFileSync('tests/fixtures/labs/de-laborbefund-photo.jpg')], { type: 'image/jpeg' }), 'befund.jpg');
+      const answer = fetch(`${app.url}/api/upload-lab-report`, { method: 'POST', body: form, headers: { cookie, origin: app.url } });
+      let reader: number | null = null;
+      for (const started = Date.now(); reader === null && Date.now() - started < 60_000; await pause(25)) reader = readerOf(app.pid);
+      expect(reader).not.toBeNull();
+      // SIGTERM to the server's process group: the server and, unless they lead groups of their own, its children.
+      process.kill(-app.pid, 'SIGTERM');
+      const res = await answer;
+      expect(res.status).toBe(201);
+      const read = (await res.json()) as { text_found: boolean; read_by: string | null; markers: unknown[] };
+      expect([read.text_found, read.read_by]).toEqual([true, 'ocr']);
+      expect(read.markers.length).toBeGreaterThan(0);
+      expect(await gone(app.pid, 30_000)).toBeLessThan(30_000);
+    } finally {
+      await app.stop();
+    }
+  }, 150_000);
 
   it('exits after SHUTDOWN_GRACE_MS when a request never finishes', async () => {
     const app = await startAppServer({ SHUTDOWN_GRACE_MS: '1500' });
