@@ -7,6 +7,7 @@ import {
   ACCOUNT_CLEANUP_QUEUE,
   ensureQueues,
   HISTORY_IMPORT_QUEUE,
+  HISTORY_IMPORT_SMALL_QUEUE,
   HOUSEKEEPING_CRON,
   HOUSEKEEPING_QUEUE,
   REMINDERS_CRON,
@@ -100,7 +101,10 @@ export async function startJobs(connectionString: string, { schedule = true, pol
       console.log(`[jobs] housekeeping: ${done.rateLimits} spent rate-limit counter(s), ${done.reminderLogs} year-old reminder log(s), ${done.uploads} orphaned upload(s) removed, ${done.stalledImports} stalled import(s) settled`);
     }
   }));
-  await boss.work<HistoryImportJob>(HISTORY_IMPORT_QUEUE, { pollingIntervalSeconds }, logged(HISTORY_IMPORT_QUEUE, (job) => runImportRead(job.data.importId)));
+  // Two lanes, each one import at a time: small files never wait behind a large one (lib/jobs/queues.ts).
+  for (const queue of [HISTORY_IMPORT_QUEUE, HISTORY_IMPORT_SMALL_QUEUE]) {
+    await boss.work<HistoryImportJob>(queue, { pollingIntervalSeconds }, logged(queue, (job) => runImportRead(job.data.importId)));
+  }
   await boss.work<AccountCleanupJob>(ACCOUNT_CLEANUP_QUEUE, { pollingIntervalSeconds }, logged(ACCOUNT_CLEANUP_QUEUE, (job) => runAccountCleanup(job.data, (next) => sendAccountCleanup(boss, next))));
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
 }

@@ -45,8 +45,16 @@ export type AccountCleanupJob =
 /** What a revoke-wearable job's token is sealed under: the job's kind, user, wearable and purpose (the key rotation re-seals under the same). */
 export const cleanupJobTokenContext = (userId: string, wearable: WearableKey, purpose: 'access' | 'refresh') => `account-cleanup:${userId}:${wearable}:${purpose}`;
 
-/** A history file's reading (lib/imports/history.ts runImportRead): one job per import, never retried (the member uploads again). */
+/**
+ * A history file's reading (lib/imports/history.ts runImportRead): one job per import, never retried (the
+ * member uploads again). Two lanes, each read one at a time: files up to SMALL_IMPORT_BYTES in their own,
+ * so that a small file never waits behind a large one; and in each lane a member's later import waits
+ * behind the imports other members queued before it (its priority falls by one for each of the member's
+ * imports still waiting or reading).
+ */
 export const HISTORY_IMPORT_QUEUE = 'history-import';
+export const HISTORY_IMPORT_SMALL_QUEUE = 'history-import-small';
+export const SMALL_IMPORT_BYTES = 32 * 1024 ** 2;
 export type HistoryImportJob = { importId: string };
 
 /** Daily upkeep (lib/housekeeping.ts): spent rate-limit counters, year-old reminder logs and orphaned upload files. */
@@ -62,6 +70,7 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
   if (!existing.has(WEARABLE_WEBHOOKS_QUEUE)) await boss.createQueue(WEARABLE_WEBHOOKS_QUEUE, { name: WEARABLE_WEBHOOKS_QUEUE, policy: 'singleton', retryLimit: 2, retryDelay: 600 });
   if (!existing.has(HOUSEKEEPING_QUEUE)) await boss.createQueue(HOUSEKEEPING_QUEUE, { name: HOUSEKEEPING_QUEUE, policy: 'singleton' });
   if (!existing.has(HISTORY_IMPORT_QUEUE)) await boss.createQueue(HISTORY_IMPORT_QUEUE, { name: HISTORY_IMPORT_QUEUE, retryLimit: 0 });
+  if (!existing.has(HISTORY_IMPORT_SMALL_QUEUE)) await boss.createQueue(HISTORY_IMPORT_SMALL_QUEUE, { name: HISTORY_IMPORT_SMALL_QUEUE, retryLimit: 0 });
   if (!existing.has(ACCOUNT_CLEANUP_QUEUE)) await boss.createQueue(ACCOUNT_CLEANUP_QUEUE, { name: ACCOUNT_CLEANUP_QUEUE, retryLimit: 10, retryDelay: 30, retryBackoff: true });
 }
 
@@ -82,8 +91,10 @@ export function bossOver(client: SqlClient): PgBoss {
 }
 
 /** Puts an account's leftover on the cleanup queue (through `boss`, which may be bossOver a transaction). */
-export async function sendHistoryImport(boss: PgBoss, job: HistoryImportJob): Promise<void> {
-  if ((await boss.send(HISTORY_IMPORT_QUEUE, job)) === null) throw new Error(`the ${HISTORY_IMPORT_QUEUE} queue does not exist`);
+/** Puts an import's reading in its lane (by the file's size), after the member's own earlier ones (`ahead`: how many of theirs wait or read). */
+export async function sendHistoryImport(boss: PgBoss, job: HistoryImportJob, { sizeBytes, ahead }: { sizeBytes: number; ahead: number }): Promise<void> {
+  const queue = sizeBytes <= SMALL_IMPORT_BYTES ? HISTORY_IMPORT_SMALL_QUEUE : HISTORY_IMPORT_QUEUE;
+  if ((await boss.send(queue, job, { priority: -ahead })) === null) throw new Error(`the ${queue} queue does not exist`);
 }
 
 export async function sendAccountCleanup(boss: PgBoss, job: AccountCleanupJob): Promise<void> {

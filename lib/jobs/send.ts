@@ -30,9 +30,11 @@ export async function queueWearableSync(connectionId: string, reason: NonNullabl
   await sendWearableSync(await boss(), { connectionId, reason });
 }
 
-/** Queues the reading of an uploaded history file. */
+/** Queues the reading of an uploaded history file: in the lane its size puts it in, after the member's own earlier imports. */
 export async function queueHistoryImport(importId: string): Promise<void> {
-  await sendHistoryImport(await boss(), { importId });
+  const row = await db.historyImport.findUniqueOrThrow({ where: { id: importId }, select: { userId: true, sizeBytes: true } });
+  const ahead = await db.historyImport.count({ where: { userId: row.userId, status: { in: ['queued', 'reading'] }, id: { not: importId } } });
+  await sendHistoryImport(await boss(), { importId }, { sizeBytes: Number(row.sizeBytes), ahead });
 }
 
 /**
