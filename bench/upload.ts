@@ -4,16 +4,21 @@
 // uploads five hostile PDFs at once (operator floods and gigabyte bombs, tests/support/hostile-pdfs.ts)
 // while four loops call GET /api/health back to back. It prints /api/health's p50/p95/p99 during the
 // uploads and the peak RSS of the server and its PDF-reading children (summed from /proc) above idle.
-// Budgets: p99 < 250 ms, peak < 1 GB above idle; a miss exits 1. The database (vitality_bench_upload) is
-// dropped afterwards.
+// Budgets: p99 < 250 ms, peak < 1 GB above idle; a miss exits 1. Then (printed, not budgeted into the exit
+// code): a text PDF's answer time against the same extraction in this process (median of 5 each; target
+// ≤ 2×), and one member's photo answered alone and while four other members' photos are read. Each hostile
+// upload comes from a member of its own (two uploads per member may be on their way at once). The database
+// (vitality_bench_upload) is dropped afterwards.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { hostilePdf, type HostilePdfKind } from '../tests/support/hostile-pdfs';
 import { labReportPdf } from '../tests/support/lab-pdfs';
 import { processTree, treeRssBytes } from '../tests/support/process-tree';
 import { startBenchServer } from './production-server';
 import { dropDatabase, recreateDatabase } from './server-database';
-import { percentile } from './stats';
+import { median, percentile } from './stats';
 
 const DATABASE = 'vitality_bench_upload';
 const HOSTILE: HostilePdfKind[] = ['operator-flood', 'bomb', 'operator-flood', 'shared-bomb', 'bomb'];
@@ -45,9 +50,9 @@ async function signUp(base: string): Promise<string> {
 
 type Upload = { kind: string; bytes: number; status: number; textFound: unknown; message: unknown; seconds: number };
 
-async function upload(base: string, cookie: string, kind: string, bytes: Uint8Array): Promise<Upload> {
+async function upload(base: string, cookie: string, kind: string, bytes: Uint8Array, type = 'application/pdf'): Promise<Upload> {
   const form = new FormData();
-  form.append('file', new File([new Uint8Array(bytes)], `${kind}.pdf`, { type: 'application/pdf' }));
+  form.append('file', new File([new Uint8Array(bytes)], `${kind}.${type === 'image/jpeg' ? 'jpg' : 'pdf'}`, { type }));
   const started = performance.now();
   try {
     const response = await fetch(`${base}/api/upload-lab-report`, { method: 'POST', headers: { origin: base, cookie }, body: form });
@@ -69,7 +74,10 @@ async function main(): Promise<boolean> {
   execFileSync('node_modules/.bin/tsx', ['scripts/db/migrate.ts'], { env: { ...process.env, DATABASE_URL: database.url }, stdio: 'pipe' });
   const server = await startServer(database.url);
   try {
-    const cookie = await signUp(server.url);
+    // One member per hostile upload: a member has at most two uploads on their way at once (lib/uploads/quota.ts).
+    const members: string[] = [];
+    for (let i = 0; i < HOSTILE.length; i += 1) members.push(await signUp(server.url));
+    const cookie = members[0]!;
     // Warm-up: the upload route compiled and a real report read once, so idle is the server as it serves.
     const warm = await upload(server.url, cookie, 'real-report', await labReportPdf('uk-table'));
     if (warm.status !== 201 || warm.textFound !== true) throw new Error(`The real report's upload answered ${warm.status}, text_found ${String(warm.textFound)}.`);
@@ -105,7 +113,7 @@ async function main(): Promise<boolean> {
       }
     });
     const started = performance.now();
-    const uploads = await Promise.all(files.map(({ kind, bytes }) => upload(server.url, cookie, kind, bytes)));
+    const uploads = await Promise.all(files.map(({ kind, bytes }, i) => upload(server.url, members[i]!, kind, bytes)));
     const seconds = (performance.now() - started) / 1000;
     done = true;
     await Promise.all([sampler, ...loops]);
@@ -133,6 +141,43 @@ async function main(): Promise<boolean> {
     console.log(`every hostile upload answered 201 with text_found false: ${uploadsOk ? 'PASS' : 'FAIL'}`);
     const failures = server.output().split('\n').filter((line) => /error|failed|fatal|heap/i.test(line));
     if (failures.length) console.log(`\nThe server logged:\n${failures.slice(0, 10).map((line) => `  ${line}`).join('\n')}`);
+
+    // A text PDF's answer against the same extraction in this process (median of 5 each, after one of each).
+    progress('Timing a text PDF’s upload against in-process extraction…');
+    const report = await labReportPdf('uk-table');
+    const inProcess = async () => {
+      const started = performance.now();
+      await extractText(await getDocumentProxy(report.slice(), { verbosity: 0 }), { mergePages: true });
+      return (performance.now() - started) / 1000;
+    };
+    await inProcess();
+    const local: number[] = [];
+    for (let i = 0; i < 5; i += 1) local.push(await inProcess());
+    await upload(server.url, cookie, 'real-report', report);
+    const answered: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const u = await upload(server.url, cookie, 'real-report', report);
+      if (u.status !== 201 || u.textFound !== true) throw new Error(`The real report's upload answered ${u.status}, text_found ${String(u.textFound)}.`);
+      answered.push(u.seconds);
+    }
+    const ratio = median(answered) / median(local);
+    console.log(
+      `\na text PDF (uk-table): upload answered in ${median(answered).toFixed(3)} s (median of 5), the same extraction in-process ${median(local).toFixed(3)} s: ` +
+        `${ratio.toFixed(1)}×  (target ≤ 2×)  ${ratio <= 2 ? 'PASS' : 'MISS'}`,
+    );
+
+    // One member's photo alone, then while four other members' photos are read.
+    progress('Timing a photo alone, then beside four others…');
+    const photo = readFileSync('tests/fixtures/labs/de-laborbefund-photo.jpg');
+    const alone = await upload(server.url, members[4]!, 'photo', photo, 'image/jpeg');
+    const others = members.slice(0, 4).map((member) => upload(server.url, member, 'photo', photo, 'image/jpeg'));
+    await pause(200);
+    const beside = await upload(server.url, members[4]!, 'photo', photo, 'image/jpeg');
+    const rest = await Promise.all(others);
+    console.log(
+      `a photo's answer: alone ${alone.seconds.toFixed(1)} s (${alone.status}); while four other members' photos are read ${beside.seconds.toFixed(1)} s (${beside.status}); ` +
+        `the four answered in ${rest.map((u) => `${u.seconds.toFixed(1)} s (${u.status})`).join(', ')}`,
+    );
     return latencyOk && memoryOk && uploadsOk;
   } finally {
     await server.stop();

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -129,33 +129,74 @@ function placedPages(pages: unknown): PlacedText[][] | null {
   return result;
 }
 
-function runChild(job: { name: string; script: string; args: readonly string[] }, bytes: Uint8Array, limits: Limits): Promise<PdfReading> {
-  const { name, script, args } = job;
+type Job = { name: string; script: string; args: readonly string[]; warm?: boolean };
+
+/** A reader process started with these limits: it loads its libraries, then waits for the bytes on stdin. */
+function startReader({ script, args }: Job, limits: Limits): ChildProcessWithoutNullStreams {
+  // `ulimit -t` then exec: the same pid becomes node, with a CPU limit the kernel enforces on its own.
+  const child = spawn(
+    '/bin/sh',
+    ['-c', `ulimit -t ${limits.cpuSeconds} && exec "$0" "$@"`, process.execPath, `--max-old-space-size=${limits.heapMb}`, script, ...args],
+    // Next to no environment: the child parses untrusted bytes and needs no secrets (nor the parent's NODE_OPTIONS).
+    // A process group of its own: a deploy's SIGTERM to the server's group (a terminal's Ctrl-C, a process
+    // manager stopping the group) does not cut a reading short; the server's graceful stop lets the request
+    // it serves finish within SHUTDOWN_GRACE_MS, and its exit kills whatever is left (killLive).
+    { stdio: ['pipe', 'pipe', 'pipe'], env: { NODE_ENV: env.NODE_ENV }, detached: true },
+  );
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  if (child.pid !== undefined) {
+    try {
+      // The web server's requests come first (at the default, 19): the child gets the CPU they leave.
+      os.setPriority(child.pid, env.LAB_READER_NICENESS);
+    } catch {
+      // Already gone: its exit is handled where it is used.
+    }
+  }
+  return child;
+}
+
+/**
+ * One reader per kind kept started and waiting, so an upload does not wait for Node and PDF.js to load
+ * (most of a text PDF's answer time). Each is used for one file and never again: the next is started as
+ * it is taken, so a reader that overran a limit is never reused. Idle, a waiting reader holds this process
+ * open by nothing (unref'd) and uses no CPU; the process's exit kills it (killLive).
+ */
+const waiting = new Map<string, ChildProcessWithoutNullStreams>();
+const keyOf = (job: Job, limits: Limits) => JSON.stringify([job.script, job.args, limits.cpuSeconds, limits.heapMb]);
+const idle = (child: ChildProcess, hold: boolean) => {
+  for (const handle of [child, child.stdin, child.stdout, child.stderr] as ({ ref?: () => void; unref?: () => void } | null)[]) (hold ? handle?.ref : handle?.unref)?.call(handle);
+};
+/** The process ids of the readers waiting for their next file (tests: every other reader is at work). */
+export const waitingReaders = (): number[] => [...waiting.values()].map((child) => child.pid).filter((pid): pid is number => pid !== undefined);
+
+function takeReader(job: Job, limits: Limits): ChildProcessWithoutNullStreams {
+  const key = keyOf(job, limits);
+  const ready = waiting.get(key);
+  waiting.delete(key);
+  const usable = ready && ready.exitCode === null && ready.signalCode === null ? ready : null;
+  if (ready && !usable) ready.kill('SIGKILL');
+  const child = usable ?? startReader(job, limits);
+  idle(child, true);
+  const next = startReader(job, limits);
+  idle(next, false);
+  // A waiting reader that dies (the machine short of memory) is simply started again at the next use.
+  next.once('exit', () => {
+    if (waiting.get(key) === next) waiting.delete(key);
+  });
+  waiting.set(key, next);
+  return child;
+}
+
+function runChild(job: Job, bytes: Uint8Array, limits: Limits): Promise<PdfReading> {
+  const { name } = job;
   return new Promise((resolve) => {
-    // `ulimit -t` then exec: the same pid becomes node, with a CPU limit the kernel enforces on its own.
-    const child = spawn(
-      '/bin/sh',
-      ['-c', `ulimit -t ${limits.cpuSeconds} && exec "$0" "$@"`, process.execPath, `--max-old-space-size=${limits.heapMb}`, script, ...args],
-      // Next to no environment: the child parses untrusted bytes and needs no secrets (nor the parent's NODE_OPTIONS).
-      // A process group of its own: a deploy's SIGTERM to the server's group (a terminal's Ctrl-C, a process
-      // manager stopping the group) does not cut a reading short; the server's graceful stop lets the request
-      // it serves finish within SHUTDOWN_GRACE_MS, and its exit kills whatever is left (killLive).
-      { stdio: ['pipe', 'pipe', 'pipe'], env: { NODE_ENV: env.NODE_ENV }, detached: true },
-    );
-    live.add(child);
+    const child = job.warm ? takeReader(job, limits) : startReader(job, limits);
     let stopped: 'time' | 'memory' | 'crash' | null = null;
     const stop = (reason: 'time' | 'memory' | 'crash') => {
       stopped ??= reason;
       child.kill('SIGKILL');
     };
-    if (child.pid !== undefined) {
-      try {
-        // The web server's requests come first (at the default, 19): the child gets the CPU they leave.
-        os.setPriority(child.pid, env.LAB_READER_NICENESS);
-      } catch {
-        // Already gone: its exit is handled below.
-      }
-    }
 
     const timer = setTimeout(() => stop('time'), limits.timeMs);
     let polling = false;
@@ -230,7 +271,7 @@ function runChild(job: { name: string; script: string; args: readonly string[] }
  * (EXTRACTION_LIMITS, any of which `limits` can tighten). The bytes given are left as they were.
  */
 export async function readPdfText(bytes: Uint8Array, limits: Partial<Limits> = {}): Promise<PdfReading> {
-  return pdfSlots(() => runChild({ name: 'PDF text extraction', script: SCRIPTS.pdf, args: [String(MAX_PAGES)] }, bytes, { ...EXTRACTION_LIMITS, ...limits }));
+  return pdfSlots(() => runChild({ name: 'PDF text extraction', script: SCRIPTS.pdf, args: [String(MAX_PAGES)], warm: true }, bytes, { ...EXTRACTION_LIMITS, ...limits }));
 }
 
 /**

@@ -2,16 +2,18 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { extractText, getDocumentProxy } from 'unpdf';
 import zlib from 'node:zlib';
-import { EXTRACTION_LIMITS, pdfText, readImageText, readPdfText } from '@/lib/labs/report-text';
+import { EXTRACTION_LIMITS, pdfText, readImageText, readPdfText, waitingReaders } from '@/lib/labs/report-text';
 import { hostilePdf } from '../support/hostile-pdfs';
 import { labReportPdf } from '../support/lab-pdfs';
 
 // The PDF reader's child process: the text of a real report is what unpdf itself gives, and a hostile
 // file ends with the child killed and the file reported unreadable, with no process left behind.
 
-/** This process's children that are running the extraction script, or another (from /proc). */
+/** This process's children at work on a file with the extraction script, or another (from /proc): not the one waiting for the next file. */
 function extractionChildren(script = 'pdf-text-process.mjs'): number[] {
+  const waiting = new Set(waitingReaders());
   return readdirSync('/proc')
+    .filter((name) => !waiting.has(Number(name)))
     .filter((name) => /^\d+$/.test(name))
     .filter((pid) => {
       try {
@@ -22,6 +24,18 @@ function extractionChildren(script = 'pdf-text-process.mjs'): number[] {
       }
     })
     .map(Number);
+}
+
+/** Whether the process is gone (or a zombie) within five seconds. */
+async function exited(pid: number): Promise<boolean> {
+  for (const started = Date.now(); Date.now() - started < 5_000; await new Promise((resolve) => setTimeout(resolve, 20))) {
+    try {
+      if (/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'))) return true;
+    } catch {
+      return true;
+    }
+  }
+  return false;
 }
 
 describe('readPdfText', () => {
@@ -55,6 +69,24 @@ describe('readPdfText', () => {
   it('kills the child still reading an operator flood when its time is up', async () => {
     expect(EXTRACTION_LIMITS.timeMs).toBe(10_000);
     expect(await readPdfText(await hostilePdf('operator-flood'), { timeMs: 3_000 })).toEqual({ readable: false, reason: 'time' });
+    expect(extractionChildren()).toEqual([]);
+  }, 60_000);
+
+  it('answers from a reader started before the file came, never reuses one, and keeps one waiting', async () => {
+    const bytes = await labReportPdf('uk-table');
+    await readPdfText(bytes);
+    const [ready] = waitingReaders();
+    expect(ready).toBeDefined();
+    // The waiting reader has loaded PDF.js and waits on its input, using no CPU.
+    expect(readFileSync(`/proc/${ready}/cmdline`, 'utf8')).toContain('pdf-text-process.mjs');
+    // The next file goes to it: it is gone once the answer has come, and another waits in its place.
+    expect((await readPdfText(bytes)).readable).toBe(true);
+    expect(await exited(ready!)).toBe(true);
+    expect(waitingReaders()).toHaveLength(1);
+    expect(waitingReaders()).not.toContain(ready);
+    // A reader that overran its time is killed, and the next file still finds one waiting.
+    expect(await readPdfText(await hostilePdf('operator-flood'), { timeMs: 1_000 })).toEqual({ readable: false, reason: 'time' });
+    expect((await readPdfText(bytes)).readable).toBe(true);
     expect(extractionChildren()).toEqual([]);
   }, 60_000);
 

@@ -10,3 +10,6 @@ CREATE TABLE "upload_leases" (
 
     CONSTRAINT "upload_leases_pkey" PRIMARY KEY ("userId","slot")
 );
+
+-- AddForeignKey
+ALTER TABLE "upload_leases" ADD CONSTRAINT "upload_leases_userId_fkey" FOREIGN KEY ("userId") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
