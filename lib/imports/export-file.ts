@@ -7,7 +7,7 @@ import type { MetricField } from '@/lib/metrics/source-priority';
 // their header names, and the plausible range of each measure.
 
 /** Why a file is not read, for the member's message (IMPORT_PROBLEMS in lib/imports/history.ts). */
-export type ExportProblem = 'not_zip' | 'not_export' | 'truncated' | 'too_large' | 'damaged' | 'unsafe_xml' | 'too_many_files' | 'unsafe_names' | 'oversized';
+export type ExportProblem = 'not_zip' | 'not_export' | 'truncated' | 'too_large' | 'damaged' | 'unsafe_xml' | 'too_many_files' | 'unsafe_names' | 'oversized' | 'fit_too_large';
 
 export class ExportError extends Error {
   constructor(readonly problem: ExportProblem) {
@@ -170,6 +170,8 @@ export function jsonOf(bytes: Uint8Array): unknown {
 }
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+/** The most compressed bytes handed to the inflater at once. */
+const PUSH_BYTES = 16 * 1024;
 
 /**
  * Feeds a zip's bytes to fflate's streaming reader as they arrive: refuses what does not start as a zip
@@ -193,8 +195,13 @@ export async function feedZip(unzip: Unzip, source: AsyncIterable<Uint8Array> | 
       if (head.some((byte, i) => byte !== ZIP_MAGIC[i])) throw new ExportError('not_zip');
       if (head.length === ZIP_MAGIC.length) head = null;
     }
-    onChunk?.(chunk.length);
-    push(chunk, false);
+    // Fed a piece at a time: deflate inflates up to about a thousand times, so a piece of PUSH_BYTES gives
+    // at most ~16 MB at once to the limits' checks, where a whole read chunk could give hundreds.
+    for (let at = 0; at < chunk.length; at += PUSH_BYTES) {
+      const piece = chunk.subarray(at, at + PUSH_BYTES);
+      onChunk?.(piece.length);
+      push(piece, false);
+    }
   }
   if (head) throw new ExportError('not_zip');
   push(new Uint8Array(0), true);
@@ -211,7 +218,15 @@ export type EntryLimits = {
   maxRatio: number;
 };
 
-export const ENTRY_LIMITS: EntryLimits = { maxEntryBytes: 64 * 1024 ** 2, maxHeldBytes: 256 * 1024 ** 2, maxInflatedBytes: 8 * 1024 ** 3, maxRatio: 200 };
+/**
+ * The reading job's memory budget (256 MB above idle, bench:import's hostile files) sets these: a CSV or
+ * JSON file costs its bytes, its text and its cells, about three times its size, and a FIT file the
+ * SDK's decoded messages, many times more. Real files are far smaller: years of Oura's 5-minute heart
+ * rate are ~15 MB of CSV, a watch's FIT files kilobytes to a few megabytes a day.
+ */
+export const ENTRY_LIMITS: EntryLimits = { maxEntryBytes: 32 * 1024 ** 2, maxHeldBytes: 128 * 1024 ** 2, maxInflatedBytes: 8 * 1024 ** 3, maxRatio: 200 };
+/** A FIT file, on its own or in a zip, beyond this is refused before it is decoded. */
+export const MAX_FIT_BYTES = 6 * 1024 ** 2;
 
 /** A zip with more entries than this (a nested zip's included) is no export: Garmin's largest hold tens of thousands of FIT files. */
 export const MAX_ZIP_ENTRIES = 100_000;
@@ -277,6 +292,10 @@ export class EntryGatherer {
       if (error) return this.fail('truncated');
       size += data.length;
       if (!this.count(data.length)) return file.terminate();
+      if (handed && name.endsWith('.fit') && size > MAX_FIT_BYTES) {
+        this.fail('fit_too_large');
+        return file.terminate();
+      }
       if (size > this.limits.maxEntryBytes || (kept && this.held + size > this.limits.maxHeldBytes)) {
         this.fail('too_large');
         return file.terminate();

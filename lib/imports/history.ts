@@ -49,6 +49,7 @@ export const IMPORT_PROBLEMS: Readonly<Record<ExportProblem | 'unreadable' | 'in
   too_many_files: 'That zip holds more than 100,000 files, far more than a health export has, so it was not read.',
   unsafe_names: 'That zip has files whose names point outside it (such as ../), which no health export has, so it was not read.',
   oversized: 'That file has a single value or line millions of characters long, which no health export has, so it was not read.',
+  fit_too_large: 'That FIT file is larger than 6 MB, more than a watch’s own files hold (kilobytes to a few megabytes a day), so it was not read. Upload the day’s files from your watch, or your Garmin Connect export.',
   unreadable: 'We couldn’t read that file. Export it again and upload the new file.',
   interrupted: 'Reading that file stopped before it finished (our server restarted). Upload it again.',
 };

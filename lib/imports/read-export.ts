@@ -1,5 +1,5 @@
 import { readAppleHealthExport } from './apple-health-export';
-import { EntryGatherer, ExportError, type HistoryReading } from './export-file';
+import { EntryGatherer, ExportError, type HistoryReading, MAX_FIT_BYTES } from './export-file';
 import { FitDays, isFitFile, isGarminJson, looksLikeFit, readGarminExport } from './garmin-export';
 import { OURA_FILES, readOuraExport } from './oura-export';
 import { readWhoopExport, WHOOP_FILES } from './whoop-export';
@@ -11,8 +11,6 @@ import { readWithingsExport, WITHINGS_FILES } from './withings-export';
 
 export type ExportKind = 'apple_health' | 'whoop' | 'oura' | 'withings' | 'garmin';
 
-/** A FIT file uploaded on its own is read whole; a watch's own files are kilobytes to a few megabytes. */
-const MAX_FIT_BYTES = 64 * 1024 ** 2;
 
 /** Every other vendor's files gathered beside Apple Health's export.xml (base names, lower-cased). */
 const gathered = (name: string) => WHOOP_FILES.has(name) || OURA_FILES.has(name) || WITHINGS_FILES.has(name) || isGarminJson(name);
@@ -39,7 +37,7 @@ export async function readHistoryExport(source: AsyncIterable<Uint8Array> | Iter
     const chunks: Uint8Array[] = [head];
     for await (const chunk of rest(new Uint8Array(0), more)) {
       size += chunk.length;
-      if (size > MAX_FIT_BYTES) throw new ExportError('too_large');
+      if (size > MAX_FIT_BYTES) throw new ExportError('fit_too_large');
       chunks.push(chunk);
     }
     fit.read(new Uint8Array(Buffer.concat(chunks)));

@@ -61,6 +61,21 @@ export function fitDay(d: GarminDay, serialNumber = 3_987_654_321, everyMinute =
   return encoder.close();
 }
 
+/**
+ * One FIT monitoring file of about `megabytes` MB: a heart-rate reading every second from 1 January 2024
+ * (a watch's own files are kilobytes to a few megabytes a day; this is the size the upload limit allows).
+ */
+export function largeFit(megabytes: number): Uint8Array {
+  const encoder = new Encoder();
+  const put = (name: string, fields: Record<string, unknown>) => encoder.onMesg(MESG(name), fields as never);
+  const start = at('2024-01-01', '00:00:00').getTime();
+  put('FILE_ID', { type: 'monitoringB', manufacturer: 'garmin', product: 3290, serialNumber: 3_987_654_321, timeCreated: new Date(start) });
+  // A monitoring message of a timestamp and a heart rate takes 7 bytes once its definition is written.
+  const count = Math.round((megabytes * 1024 ** 2) / 7);
+  for (let second = 0; second < count; second += 1) put('MONITORING', { timestamp: new Date(start + second * 1000), heartRate: 55 + (second % 40) });
+  return encoder.close();
+}
+
 /** The same bytes with one data byte changed: the file's CRC no longer matches. */
 export function withBadCrc(fit: Uint8Array): Uint8Array {
   const bad = fit.slice();
