@@ -132,11 +132,11 @@ function placedPages(pages: unknown): PlacedText[][] | null {
 type Job = { name: string; script: string; args: readonly string[]; warm?: boolean };
 
 /** A reader process started with these limits: it loads its libraries, then waits for the bytes on stdin. */
-function startReader({ script, args }: Job, limits: Limits): ChildProcessWithoutNullStreams {
+function startReader({ script, args }: Job, limits: Limits, prime = false): ChildProcessWithoutNullStreams {
   // `ulimit -t` then exec: the same pid becomes node, with a CPU limit the kernel enforces on its own.
   const child = spawn(
     '/bin/sh',
-    ['-c', `ulimit -t ${limits.cpuSeconds} && exec "$0" "$@"`, process.execPath, `--max-old-space-size=${limits.heapMb}`, script, ...args],
+    ['-c', `ulimit -t ${limits.cpuSeconds} && exec "$0" "$@"`, process.execPath, `--max-old-space-size=${limits.heapMb}`, script, ...args, ...(prime ? ['--prime'] : [])],
     // Next to no environment: the child parses untrusted bytes and needs no secrets (nor the parent's NODE_OPTIONS).
     // A process group of its own: a deploy's SIGTERM to the server's group (a terminal's Ctrl-C, a process
     // manager stopping the group) does not cut a reading short; the server's graceful stop lets the request
@@ -178,14 +178,25 @@ function takeReader(job: Job, limits: Limits): ChildProcessWithoutNullStreams {
   if (ready && !usable) ready.kill('SIGKILL');
   const child = usable ?? startReader(job, limits);
   idle(child, true);
-  const next = startReader(job, limits);
+  refill(job, limits);
+  return child;
+}
+
+/**
+ * Starts the reader that waits for the next file, as this one is taken (so that a file close behind finds
+ * it started). Primed: it reads a PDF of its own while it waits, so the member's file meets PDF.js compiled
+ * and warm.
+ */
+function refill(job: Job, limits: Limits): void {
+  const key = keyOf(job, limits);
+  if (waiting.has(key)) return;
+  const next = startReader(job, limits, true);
   idle(next, false);
   // A waiting reader that dies (the machine short of memory) is simply started again at the next use.
   next.once('exit', () => {
     if (waiting.get(key) === next) waiting.delete(key);
   });
   waiting.set(key, next);
-  return child;
 }
 
 function runChild(job: Job, bytes: Uint8Array, limits: Limits): Promise<PdfReading> {
