@@ -178,15 +178,18 @@ export async function readAppleHealthExport(
   });
 
   const decoder = new TextDecoder('utf-8');
+  // Every entry is counted and its name checked once: by the gatherer of the other vendors' files where
+  // there is one (so nested zips count against the same total), else here.
   let entries = 0;
+  const screened = (name: string): boolean => {
+    if (others) return others.screen(name);
+    const problem = entryProblem(name, (entries += 1));
+    if (problem) failure ??= new ExportError(problem);
+    return !problem;
+  };
   let sinceTag = 0;
   const unzip = new Unzip((file) => {
-    if (failure) return;
-    const problem = entryProblem(file.name, (entries += 1));
-    if (problem) {
-      failure = new ExportError(problem);
-      return;
-    }
+    if (failure || !screened(file.name)) return;
     // apple_health_export/export.xml (or export.xml at the top); export_cda.xml and the rest are passed over.
     if (found || !/(^|\/)export\.xml$/.test(file.name)) return others?.take(file);
     found = true;

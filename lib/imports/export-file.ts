@@ -275,11 +275,21 @@ export class EntryGatherer {
     return !this.failure;
   }
 
-  /** fflate's Unzip callback: one entry of the zip (or of a zip inside it). */
+  /**
+   * Counts an entry of the zip (or of a zip inside it) against MAX_ZIP_ENTRIES and checks its name
+   * (entryProblem); false, with the failure recorded, when it refuses the zip. Apple's reader screens the
+   * top-level entries through here before it hands any on; `take` screens the nested ones.
+   */
+  screen(entryName: string): boolean {
+    if (this.failure) return false;
+    const problem = entryProblem(entryName, (this.entries += 1));
+    if (problem) this.fail(problem);
+    return !problem;
+  }
+
+  /** fflate's Unzip callback: one entry of the zip (or of a zip inside it), already screened when it is at the top. */
   readonly take = (file: UnzipFile, nested = false): void => {
-    if (this.failure) return;
-    const problem = entryProblem(file.name, (this.entries += 1));
-    if (problem) return this.fail(problem);
+    if (nested ? !this.screen(file.name) : this.failure) return;
     const name = baseName(file.name).toLowerCase();
     if (!nested && name.endsWith('.zip')) return this.readNested(file);
     const kept = this.keep(name);

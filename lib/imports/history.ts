@@ -132,9 +132,14 @@ export async function settleStalledImports(now = new Date(), userId?: string): P
 }
 
 async function ownImport(userId: string, importId: string): Promise<Row> {
-  await settleStalledImports(new Date(), userId);
-  const row = await db.historyImport.findFirst({ where: { id: importId, userId } });
+  const find = () => db.historyImport.findFirst({ where: { id: importId, userId } });
+  let row = await find();
   if (!row) throw new ApiError(404, NOT_FOUND);
+  // One whose reading stalled is settled as it is shown (its status polled each second while it reads).
+  if (row.status === 'reading' && row.activityAt.getTime() < Date.now() - STALLED_IMPORT_MS) {
+    await settleStalledImports(new Date(), userId);
+    row = (await find()) ?? row;
+  }
   return row;
 }
 

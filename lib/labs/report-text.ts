@@ -157,9 +157,9 @@ function startReader({ script, args }: Job, limits: Limits, prime = false): Chil
 }
 
 /**
- * One reader per kind kept started and waiting, so an upload does not wait for Node and PDF.js to load
- * (most of a text PDF's answer time). Each is used for one file and never again: the next is started as
- * it is taken, so a reader that overran a limit is never reused. Idle, a waiting reader holds this process
+ * A text-PDF reader kept started and waiting (for each set of limits in use), so an upload does not wait
+ * for Node and PDF.js to load (about a third of a small PDF's answer, bench:upload). Each is used for one
+ * file and never again: the next is started as it is taken, so a reader that overran a limit is never reused. Idle, a waiting reader holds this process
  * open by nothing (unref'd) and uses no CPU; the process's exit kills it (killLive).
  */
 const waiting = new Map<string, ChildProcessWithoutNullStreams>();
