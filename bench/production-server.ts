@@ -9,37 +9,41 @@ import { freePort } from '../tests/setup/free-port';
 // process unless WEB_CONCURRENCY says otherwise, mail and uploads in a scratch folder removed at stop,
 // and no provider (the built-in engine writes the texts, billing is off), so the app's own code is measured.
 
-export type BenchServer = { url: string; pid: number; output: () => string; running: () => boolean; stop: () => Promise<void> };
+export type BenchServer = { url: string; pid: number; output: () => string; running: () => boolean; stop: () => Promise<void>; jobsPid?: number };
 
-export async function startBenchServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+/** With `jobs`, the jobs process too (`npm run jobs`, without its schedules), on the same database and uploads folder. */
+export async function startBenchServer(databaseUrl: string, extraEnv: Record<string, string> = {}, { jobs = false }: { jobs?: boolean } = {}): Promise<BenchServer> {
   if (!existsSync('.next/BUILD_ID')) throw new Error('No production build: run without --no-build, or `npm run build` first.');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'vt-bench-'));
   let output = '';
-  const child: ChildProcess = spawn('node', ['server.mjs', '-p', String(port), '-H', '127.0.0.1'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      APP_URL: url,
-      NEXTAUTH_SECRET: randomBytes(32).toString('hex'),
-      MAIL_DIR: path.join(scratch, 'mail'),
-      UPLOADS_DIR: path.join(scratch, 'uploads'),
-      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || '1',
-      OPENAI_API_KEY: '',
-      STRIPE_SECRET_KEY: '',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production' as const,
+    DATABASE_URL: databaseUrl,
+    APP_URL: url,
+    NEXTAUTH_SECRET: randomBytes(32).toString('hex'),
+    MAIL_DIR: path.join(scratch, 'mail'),
+    UPLOADS_DIR: path.join(scratch, 'uploads'),
+    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || '1',
+    OPENAI_API_KEY: '',
+    STRIPE_SECRET_KEY: '',
+    ...extraEnv,
+  };
+  const child: ChildProcess = spawn('node', ['server.mjs', '-p', String(port), '-H', '127.0.0.1'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const worker = jobs ? spawn('node_modules/.bin/tsx', ['--conditions=react-server', 'scripts/jobs.ts'], { env: { ...env, JOBS_SCHEDULE: 'off' }, stdio: ['ignore', 'pipe', 'pipe'] }) : null;
+  worker?.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  worker?.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const workerExited = worker ? new Promise<void>((resolve) => worker.once('exit', () => resolve())) : Promise.resolve();
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const running = () => child.exitCode === null && child.signalCode === null;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (running()) child.kill('SIGTERM');
-    await exited;
+    if (worker && worker.exitCode === null) worker.kill('SIGTERM');
+    await Promise.all([exited, workerExited]);
     rmSync(scratch, { recursive: true, force: true });
   };
 
@@ -56,5 +60,13 @@ export async function startBenchServer(databaseUrl: string, extraEnv: Record<str
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, pid: child.pid!, output: () => output, running, stop };
+  if (worker) {
+    for (const since = Date.now(); !output.includes('Background jobs running'); await new Promise((resolve) => setTimeout(resolve, 100))) {
+      if (Date.now() - since > 60_000 || worker.exitCode !== null) {
+        await stop();
+        throw new Error(`The jobs process did not come up:\n${output}`);
+      }
+    }
+  }
+  return { url, pid: child.pid!, output: () => output, running, stop, jobsPid: worker?.pid };
 }

@@ -3,6 +3,7 @@ import { db } from '@/lib/db';
 import { LIMITS } from '@/lib/rate-limit';
 import { listImportFiles, removeImportFile } from '@/lib/imports/files';
 import { settleStalledImports } from '@/lib/imports/history';
+import { settleStalledReadings } from '@/lib/labs/reading';
 import { listUploads, removeUpload } from '@/lib/labs/storage';
 import type { StoredObject } from '@/lib/storage/object-store';
 
@@ -69,9 +70,11 @@ export function sweepOrphanImportFiles(now = new Date()): Promise<number> {
   return sweepOrphans(listImportFiles(), needed, removeImportFile, now);
 }
 
-export async function runHousekeeping(now = new Date()): Promise<{ rateLimits: number; reminderLogs: number; uploads: number; stalledImports: number }> {
+export async function runHousekeeping(now = new Date()): Promise<{ rateLimits: number; reminderLogs: number; uploads: number; stalledImports: number; stalledReadings: number }> {
   // Imports left 'reading' by a job that died first: settled, so their files are swept below.
   const stalledImports = await settleStalledImports(now);
+  // Blood-test readings no job finished: the review opens for the values to be typed in.
+  const stalledReadings = await settleStalledReadings(now);
   const uploads = (await sweepOrphanUploads(now)) + (await sweepOrphanImportFiles(now));
-  return { rateLimits: await pruneRateLimits(now), reminderLogs: await pruneReminderLogs(now), uploads, stalledImports };
+  return { rateLimits: await pruneRateLimits(now), reminderLogs: await pruneReminderLogs(now), uploads, stalledImports, stalledReadings };
 }

@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import { runAccountCleanup } from '@/lib/account/delete-account';
 import { runHousekeeping } from '@/lib/housekeeping';
 import { runImportRead } from '@/lib/imports/history';
+import { runLabReportRead } from '@/lib/labs/reading';
 import {
   ACCOUNT_CLEANUP_QUEUE,
   ensureQueues,
@@ -10,6 +11,7 @@ import {
   HISTORY_IMPORT_SMALL_QUEUE,
   HOUSEKEEPING_CRON,
   HOUSEKEEPING_QUEUE,
+  LAB_READ_QUEUE,
   REMINDERS_CRON,
   REMINDERS_QUEUE,
   sendAccountCleanup,
@@ -21,6 +23,7 @@ import {
   WEARABLE_WEBHOOKS_QUEUE,
   type AccountCleanupJob,
   type HistoryImportJob,
+  type LabReadJob,
   type RemindersJob,
   type WearableSyncJob,
 } from '@/lib/jobs/queues';
@@ -67,9 +70,11 @@ export type JobsOptions = {
   pollingIntervalSeconds?: number;
   /** How often this process looks for a due schedule (pg-boss's default, 30 s, when unset); processes take turns. */
   cronMonitorIntervalSeconds?: number;
+  /** On stop, how long the work in hand may take to finish before it is handed back to the queue (a reading is retried). */
+  graceMs?: number;
 };
 
-export async function startJobs(connectionString: string, { schedule = true, pollingIntervalSeconds = 2, cronMonitorIntervalSeconds }: JobsOptions = {}): Promise<Jobs> {
+export async function startJobs(connectionString: string, { schedule = true, pollingIntervalSeconds = 2, cronMonitorIntervalSeconds, graceMs = 20_000 }: JobsOptions = {}): Promise<Jobs> {
   const boss = new PgBoss({ connectionString, max: 3, application_name: 'vitality-jobs', ...(cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds } : {}) });
   // The error's kind only: messages can carry connection details.
   boss.on('error', (error: Error) => console.error(`[jobs] ${error.name}: the queue reported an error`));
@@ -97,14 +102,16 @@ export async function startJobs(connectionString: string, { schedule = true, pol
   await boss.work(WEARABLE_WEBHOOKS_QUEUE, { pollingIntervalSeconds }, logged(WEARABLE_WEBHOOKS_QUEUE, () => maintainWebhooks()));
   await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds }, logged(HOUSEKEEPING_QUEUE, async () => {
     const done = await runHousekeeping();
-    if (done.rateLimits || done.reminderLogs || done.uploads || done.stalledImports) {
-      console.log(`[jobs] housekeeping: ${done.rateLimits} spent rate-limit counter(s), ${done.reminderLogs} year-old reminder log(s), ${done.uploads} orphaned upload(s) removed, ${done.stalledImports} stalled import(s) settled`);
+    if (done.rateLimits || done.reminderLogs || done.uploads || done.stalledImports || done.stalledReadings) {
+      console.log(`[jobs] housekeeping: ${done.rateLimits} spent rate-limit counter(s), ${done.reminderLogs} year-old reminder log(s), ${done.uploads} orphaned upload(s) removed, ${done.stalledImports} stalled import(s) and ${done.stalledReadings} stalled report reading(s) settled`);
     }
   }));
   // Two lanes, each one import at a time: small files never wait behind a large one (lib/jobs/queues.ts).
   for (const queue of [HISTORY_IMPORT_QUEUE, HISTORY_IMPORT_SMALL_QUEUE]) {
     await boss.work<HistoryImportJob>(queue, { pollingIntervalSeconds }, logged(queue, (job) => runImportRead(job.data.importId)));
   }
+  // One reading at a time: OCR takes a core for seconds (lib/labs/reading.ts).
+  await boss.work<LabReadJob>(LAB_READ_QUEUE, { pollingIntervalSeconds, batchSize: 1 }, logged(LAB_READ_QUEUE, (job) => runLabReportRead(job.data.reportId)));
   await boss.work<AccountCleanupJob>(ACCOUNT_CLEANUP_QUEUE, { pollingIntervalSeconds }, logged(ACCOUNT_CLEANUP_QUEUE, (job) => runAccountCleanup(job.data, (next) => sendAccountCleanup(boss, next))));
-  return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }) };
+  return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: graceMs }) };
 }

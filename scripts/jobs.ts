@@ -10,7 +10,7 @@ import { startJobs } from './job-worker';
 // JSON lines, one per job (./job-worker.ts) and for every other message, like the web server's.
 routeConsoleToLogger();
 
-const config = readEnv(['DATABASE_URL', 'JOBS_SCHEDULE']);
+const config = readEnv(['DATABASE_URL', 'JOBS_SCHEDULE', 'JOBS_SHUTDOWN_GRACE_MS']);
 const url = config.DATABASE_URL;
 if (!url) {
   console.error('The jobs need DATABASE_URL (scripts/with-db.ts sets it for the embedded database).');
@@ -20,10 +20,16 @@ if (!url) {
 try {
   // JOBS_SCHEDULE=off runs queued work (wearable syncs, account cleanup) without the crons (the e2e server).
   const schedule = config.JOBS_SCHEDULE !== 'off';
-  const jobs = await startJobs(url, { schedule });
+  const jobs = await startJobs(url, { schedule, graceMs: config.JOBS_SHUTDOWN_GRACE_MS });
   console.log(schedule ? 'Background jobs running (reminders every 15 minutes, wearable polling every 6 hours).' : 'Background jobs running (no schedules).');
+  // A signal sent to the whole process group reaches this process twice under tsx (directly, and relayed
+  // by tsx's own process): the first starts the stop, and later ones are ignored rather than ending the
+  // process before its work in hand is finished or handed back to the queue.
+  let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
       void jobs.stop().finally(() => process.exit(0));
     });
   }

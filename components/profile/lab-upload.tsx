@@ -1,18 +1,27 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { lazy, Suspense, useState, type ChangeEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { cx } from '@/components/ui/cx';
-import { UPLOADED_MESSAGE } from '@/lib/labs/upload-messages';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { READING_MESSAGE, UPLOADED_MESSAGE } from '@/lib/labs/upload-messages';
 import type { ReviewStart } from './lab-review';
 
-/** An uploaded report as the list shows it; `uploadedOn` is the day in words ("3 Mar 2026"). */
-export type ReportSummary = { id: string; fileName: string; uploadedOn: string; results: number };
+/**
+ * An uploaded report as the list shows it; `uploadedOn` is the day in words ("3 Mar 2026"); `reading`
+ * while OCR still reads it in the background.
+ */
+export type ReportSummary = { id: string; fileName: string; uploadedOn: string; results: number; reading: boolean };
 
-type Status = { kind: 'idle' } | { kind: 'uploading'; name: string } | { kind: 'uploaded' } | { kind: 'saved'; count: number } | { kind: 'failed'; message: string };
+type Status = { kind: 'idle' } | { kind: 'uploading'; name: string } | { kind: 'uploaded' } | { kind: 'reading' } | { kind: 'read'; name: string } | { kind: 'saved'; count: number } | { kind: 'failed'; message: string };
+
+/** Where a report being read stands (GET /api/lab-reports/{id}), as its row shows it. */
+type Waiting = { status: 'queued'; ahead: number } | { status: 'reading'; progress: number } | { status: 'unknown' };
+/** How often a report being read is asked after: its progress moves every second or so. */
+const FOLLOW_EVERY_MS = 1500;
 
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
 const OFFLINE = 'We could not reach Vitality. Check your connection and try again.';
@@ -37,6 +46,50 @@ export function LabUpload({ reports, latestResults }: { reports: ReportSummary[]
   const router = useRouter();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [review, setReview] = useState<ReviewStart | null>(null);
+  const [waiting, setWaiting] = useState<Record<string, Waiting>>({});
+  /** The report this visit uploaded: its review opens by itself once it is read. */
+  const openWhenRead = useRef<string | null>(null);
+  const reviewOpen = useRef(false);
+  useEffect(() => {
+    reviewOpen.current = review !== null;
+  }, [review]);
+  const readingIds = reports
+    .filter((report) => report.reading)
+    .map((report) => report.id)
+    .join(' ');
+
+  // Each report being read is asked after until it is read; its row shows where it stands meanwhile.
+  useEffect(() => {
+    const ids = readingIds ? readingIds.split(' ') : [];
+    if (!ids.length) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const follow = async () => {
+      const { openReport } = await calls();
+      for (const id of ids) {
+        const outcome = await openReport(id).catch(() => null);
+        if (stopped || !outcome || 'failed' in outcome) continue;
+        if ('leaving' in outcome) return;
+        const answer = outcome.review;
+        if (answer.status === 'ready') {
+          if (openWhenRead.current === id && !reviewOpen.current) {
+            openWhenRead.current = null;
+            setStatus({ kind: 'idle' });
+            setReview(answer);
+          } else setStatus({ kind: 'read', name: answer.file_name });
+          router.refresh();
+          continue;
+        }
+        setWaiting((now) => ({ ...now, [id]: answer.status === 'queued' ? { status: 'queued', ahead: answer.ahead } : { status: 'reading', progress: answer.progress } }));
+      }
+      if (!stopped) timer = setTimeout(() => void follow(), FOLLOW_EVERY_MS);
+    };
+    timer = setTimeout(() => void follow(), FOLLOW_EVERY_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [readingIds, router]);
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -50,8 +103,16 @@ export function LabUpload({ reports, latestResults }: { reports: ReportSummary[]
       const outcome = await uploadReport(file);
       if ('leaving' in outcome) return;
       if ('failed' in outcome) return setStatus({ kind: 'failed', message: outcome.failed });
-      setStatus({ kind: 'uploaded' });
-      setReview(outcome.review);
+      const answer = outcome.review;
+      if (answer.status === 'ready') {
+        setStatus({ kind: 'uploaded' });
+        setReview(answer);
+      } else {
+        // A scan or a photo: read in the background, its row shows how far; the review opens when it is read.
+        openWhenRead.current = answer.report_id;
+        setWaiting((now) => ({ ...now, [answer.report_id]: answer.status === 'queued' ? { status: 'queued', ahead: answer.ahead } : { status: 'reading', progress: answer.progress } }));
+        setStatus({ kind: 'reading' });
+      }
       router.refresh();
     } catch {
       setStatus({ kind: 'failed', message: 'Upload failed due to a network error.' });
@@ -72,6 +133,8 @@ export function LabUpload({ reports, latestResults }: { reports: ReportSummary[]
       </div>
       <div role="status" aria-live="polite">
         {status.kind === 'uploaded' ? <Alert variant="success">{UPLOADED_MESSAGE}</Alert> : null}
+        {status.kind === 'reading' ? <Alert variant="success">{`${UPLOADED_MESSAGE} ${READING_MESSAGE}`}</Alert> : null}
+        {status.kind === 'read' ? <Alert variant="success">{`“${status.name}” is read: its values are ready to review.`}</Alert> : null}
         {status.kind === 'saved' ? <Alert variant="success">{`Your blood test results are saved (${status.count} value${status.count === 1 ? '' : 's'}). Your T-Results chart shows the testosterone.`}</Alert> : null}
       </div>
       {status.kind === 'failed' ? <Alert variant="error">{status.message}</Alert> : null}
@@ -82,6 +145,7 @@ export function LabUpload({ reports, latestResults }: { reports: ReportSummary[]
             <ReportRow
               key={report.id}
               report={report}
+              waiting={report.reading ? (waiting[report.id] ?? { status: 'unknown' }) : null}
               onRemoved={() => {
                 setStatus({ kind: 'idle' });
                 router.refresh();
@@ -116,7 +180,19 @@ export function LabUpload({ reports, latestResults }: { reports: ReportSummary[]
  * One uploaded report: its file to download, its review again while nothing from it is saved, and
  * Remove behind a second, explicit click.
  */
-function ReportRow({ report, onRemoved, onFailed, onReview }: { report: ReportSummary; onRemoved: () => void; onFailed: (message: string) => void; onReview: (answer: ReviewStart) => void }) {
+function ReportRow({
+  report,
+  waiting,
+  onRemoved,
+  onFailed,
+  onReview,
+}: {
+  report: ReportSummary;
+  waiting: Waiting | null;
+  onRemoved: () => void;
+  onFailed: (message: string) => void;
+  onReview: (answer: ReviewStart) => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [opening, setOpening] = useState(false);
@@ -164,6 +240,13 @@ function ReportRow({ report, onRemoved, onFailed, onReview }: { report: ReportSu
             Keep
           </Button>
         </span>
+      ) : waiting ? (
+        <span className="flex shrink-0 items-center gap-3 text-neutral-600">
+          <ReadingProgress waiting={waiting} name={report.fileName} />
+          <Button type="button" variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+            Remove<span className="sr-only"> {report.fileName}</span>
+          </Button>
+        </span>
       ) : (
         <span className="flex shrink-0 items-center gap-3 text-neutral-600">
           {report.uploadedOn} · {report.results ? `${report.results} value${report.results === 1 ? '' : 's'} saved` : 'no values saved'}
@@ -178,5 +261,23 @@ function ReportRow({ report, onRemoved, onFailed, onReview }: { report: ReportSu
         </span>
       )}
     </li>
+  );
+}
+
+/** A report's reading in the background: its place in the queue, then how far OCR has read it. */
+function ReadingProgress({ waiting, name }: { waiting: Waiting; name: string }) {
+  const words =
+    waiting.status === 'reading'
+      ? `Reading the values: ${waiting.progress}%`
+      : waiting.status === 'queued'
+        ? waiting.ahead
+          ? `Waiting to be read: ${waiting.ahead} ${waiting.ahead === 1 ? 'report' : 'reports'} ahead`
+          : 'Next to be read'
+        : 'Being read';
+  return (
+    <span className="flex w-64 flex-col gap-1" data-testid="lab-reading">
+      <span className="text-xs text-neutral-700 tabular-nums">{words}</span>
+      <ProgressBar value={waiting.status === 'reading' ? waiting.progress : 0} aria-label={`Reading ${name}`} valueText={words} />
+    </span>
   );
 }

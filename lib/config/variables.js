@@ -186,6 +186,7 @@ export const VARIABLES = {
   KIT_ORDERS_EMAIL: variable('mail', optionalText(), 'where track one’s blood testing kit orders are e-mailed (name and postal address), for the kit team to post', { unset: 'orders are kept as waiting and the member is told the kit is not on its way yet' }),
 
   LAB_PDF_READ_TIMEOUT_MS: variable('labs', wholeNumber(10_000), 'milliseconds an uploaded PDF’s text may take to read (in a child process) before the reader is stopped and the member types the values in'),
+  LAB_OCR_QUEUE_MAX: variable('labs', wholeNumber(40, 1), 'how many scanned or photographed reports may wait for OCR at once, all members together (each member at most 3): past it an upload is refused (503, “try again in a few minutes”) rather than kept waiting for long'),
   LAB_READER_NICENESS: variable('labs', wholeNumber(19, 0, 19), 'the scheduling niceness of the child processes that read an uploaded report (its PDF text, or OCR): 19, the lowest priority, lets the web server’s requests come first; 0 shares the CPU evenly with them (the test runs, where every busy process is a test’s and a reader at 19 would wait out its time limit)'),
 
   UPLOADS_DIR: variable('storage', text('.data/uploads'), 'without S3_BUCKET, where uploaded blood-test reports (and, under imports/, history-import files) are kept: outside public/, each under a random name, served only to its owner'),
@@ -211,6 +212,7 @@ export const VARIABLES = {
   ),
 
   JOBS: variable('jobs', optionalChoice(['on', 'off']), '`off`: `npm run dev` / `npm start` run no background jobs, so no reminder e-mails and no wearable polling', { unset: 'on' }),
+  JOBS_SHUTDOWN_GRACE_MS: variable('jobs', wholeNumber(20_000, 1_000, 600_000), 'on SIGTERM, how long (ms) the jobs process lets the work in hand finish (a report being read, an import) before it hands it back to the queue, where a blood-test reading is taken up again after the restart, and exits'),
   JOBS_SCHEDULE: variable('jobs', optionalChoice(['on', 'off']), '`off`: the jobs process runs queued work (wearable syncs, account cleanup) without its schedules (the e2e server)', { unset: 'on' }),
 
   PORT: variable('server', port(3000), 'the port server.mjs listens on, unless `-p` / `--port` says otherwise'),

@@ -57,6 +57,16 @@ export const HISTORY_IMPORT_SMALL_QUEUE = 'history-import-small';
 export const SMALL_IMPORT_BYTES = 32 * 1024 ** 2;
 export type HistoryImportJob = { importId: string };
 
+/**
+ * A scanned or photographed blood test's reading by OCR (lib/labs/reading.ts runLabReportRead), one at a
+ * time. A job whose process died mid-reading expires after LAB_READ_EXPIRE_SECONDS (past OCR's own time
+ * limit) and is read once more; a member's later report waits behind others' first ones (its priority
+ * falls by one for each of the member's reports already waiting or being read).
+ */
+export const LAB_READ_QUEUE = 'lab-report-read';
+export const LAB_READ_EXPIRE_SECONDS = 300;
+export type LabReadJob = { reportId: string };
+
 /** Daily upkeep (lib/housekeeping.ts): spent rate-limit counters, year-old reminder logs and orphaned upload files. */
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 export const HOUSEKEEPING_CRON = '41 4 * * *';
@@ -71,6 +81,7 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
   if (!existing.has(HOUSEKEEPING_QUEUE)) await boss.createQueue(HOUSEKEEPING_QUEUE, { name: HOUSEKEEPING_QUEUE, policy: 'singleton' });
   if (!existing.has(HISTORY_IMPORT_QUEUE)) await boss.createQueue(HISTORY_IMPORT_QUEUE, { name: HISTORY_IMPORT_QUEUE, retryLimit: 0 });
   if (!existing.has(HISTORY_IMPORT_SMALL_QUEUE)) await boss.createQueue(HISTORY_IMPORT_SMALL_QUEUE, { name: HISTORY_IMPORT_SMALL_QUEUE, retryLimit: 0 });
+  if (!existing.has(LAB_READ_QUEUE)) await boss.createQueue(LAB_READ_QUEUE, { name: LAB_READ_QUEUE, retryLimit: 1, retryDelay: 5, expireInSeconds: LAB_READ_EXPIRE_SECONDS });
   if (!existing.has(ACCOUNT_CLEANUP_QUEUE)) await boss.createQueue(ACCOUNT_CLEANUP_QUEUE, { name: ACCOUNT_CLEANUP_QUEUE, retryLimit: 10, retryDelay: 30, retryBackoff: true });
 }
 
@@ -90,13 +101,20 @@ export function bossOver(client: SqlClient): PgBoss {
   return new PgBoss({ db: { executeSql: async (text: string, values: unknown[] = []) => ({ rows: await client.$queryRawUnsafe<unknown[]>(text, ...values.map(asParameter)) }) } });
 }
 
-/** Puts an account's leftover on the cleanup queue (through `boss`, which may be bossOver a transaction). */
 /** Puts an import's reading in its lane (by the file's size), after the member's own earlier ones (`ahead`: how many of theirs wait or read). */
 export async function sendHistoryImport(boss: PgBoss, job: HistoryImportJob, { sizeBytes, ahead }: { sizeBytes: number; ahead: number }): Promise<void> {
   const queue = sizeBytes <= SMALL_IMPORT_BYTES ? HISTORY_IMPORT_SMALL_QUEUE : HISTORY_IMPORT_QUEUE;
   if ((await boss.send(queue, job, { priority: -ahead })) === null) throw new Error(`the ${queue} queue does not exist`);
 }
 
+/** Puts a report's reading on the queue, after the member's own earlier ones (`ahead`); its job's id. */
+export async function sendLabRead(boss: PgBoss, job: LabReadJob, ahead: number): Promise<string> {
+  const id = await boss.send(LAB_READ_QUEUE, job, { priority: -ahead });
+  if (id === null) throw new Error(`the ${LAB_READ_QUEUE} queue does not exist`);
+  return id;
+}
+
+/** Puts an account's leftover on the cleanup queue (through `boss`, which may be bossOver a transaction). */
 export async function sendAccountCleanup(boss: PgBoss, job: AccountCleanupJob): Promise<void> {
   // pg-boss answers null, not an error, for a queue that does not exist: the job would be lost.
   if ((await boss.send(ACCOUNT_CLEANUP_QUEUE, job)) === null) throw new Error(`the ${ACCOUNT_CLEANUP_QUEUE} queue does not exist`);

@@ -21,7 +21,7 @@
 // A word's position is its line's: words of one recognised line share that line's baseline, so a
 // photo taken a few degrees askew still gives whole rows (./layout.ts then finds the column gaps); a word
 // well below its line's baseline keeps that offset.
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +34,16 @@ import { OPS } from 'unpdf/pdfjs';
 const [kind, maxPagesArgument] = process.argv.slice(2);
 const maxPages = Number(maxPagesArgument);
 const LANGUAGES = ['eng', 'deu', 'fra'];
+/** With --progress, a line "done/total" goes to file descriptor 3 after each reading of a page (the reading job shows it). */
+const progress = process.argv.includes('--progress');
+function step(done, total) {
+  if (!progress) return;
+  try {
+    writeSync(3, `${done}/${total}\n`);
+  } catch {
+    // Nobody listens: the reading goes on without.
+  }
+}
 const require = createRequire(import.meta.url);
 
 /**
@@ -233,11 +243,17 @@ async function ocrPages(bytes) {
       sized.push({ image, width, height });
     }
     const readings = [];
+    // The steps: each page read in each mode, then the second looks as one.
+    const steps = SEGMENTATIONS.length * ready.length + 1;
+    step(0, steps);
     for (const mode of SEGMENTATIONS) {
       // Tables: keep the gaps between words, so that columns stay apart.
       await worker.setParameters({ preserve_interword_spaces: '1', tessedit_pageseg_mode: mode });
       const pages = [];
-      for (const image of ready) pages.push(await recognise(worker, image));
+      for (const image of ready) {
+        pages.push(await recognise(worker, image));
+        step(readings.length * ready.length + pages.length, steps);
+      }
       readings.push(pages);
     }
     // Second looks, one line of text each (mode 7); a word both readings doubted is looked at once.

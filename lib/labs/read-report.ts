@@ -1,6 +1,6 @@
 import 'server-only';
 import { mergeReadings, parseLabReport, type ParsedLabReport } from './parse-report';
-import { readImageText, readPdfText } from './report-text';
+import { readImageText, readPdfText, type ReadingProgress } from './report-text';
 
 // One entry point from an uploaded file's bytes to what the review screen shows: the PDF's text layer
 // read in a child process (./report-text.ts), or for an image or a PDF without one (a scan) the words OCR
@@ -18,14 +18,26 @@ export type ReportReading = {
 
 const NOTHING: ParsedLabReport = { collectedOn: null, dateChoices: [], markers: [], earlier: [] };
 
-export async function readLabReport(bytes: Uint8Array, kind: 'pdf' | 'image'): Promise<ReportReading> {
-  const layer = kind === 'pdf' ? await readPdfText(bytes) : null;
-  if (layer && !layer.readable) return { readable: false, textFound: false, readBy: null, report: NOTHING };
-  if (layer?.readable && layer.text) return { readable: true, textFound: true, readBy: 'text', report: parseLabReport(layer.text) };
-  // An image, or a PDF that is a scan: OCR.
-  const ocr = await readImageText(bytes, kind);
+/**
+ * A PDF's own text, parsed: the reading, or null when the PDF has no text layer (a scan), which is then
+ * for OCR (readByOcr, run as a background job: lib/labs/reading-job.ts).
+ */
+export async function readTextLayer(bytes: Uint8Array): Promise<ReportReading | null> {
+  const layer = await readPdfText(bytes);
+  if (!layer.readable) return { readable: false, textFound: false, readBy: null, report: NOTHING };
+  return layer.text ? { readable: true, textFound: true, readBy: 'text', report: parseLabReport(layer.text) } : null;
+}
+
+/** An image, or a PDF that is a scan, read by OCR; `progress` hears of each step. */
+export async function readByOcr(bytes: Uint8Array, kind: 'pdf' | 'image', progress?: ReadingProgress): Promise<ReportReading> {
+  const ocr = await readImageText(bytes, kind, {}, progress);
   if (!ocr.readable) return { readable: false, textFound: false, readBy: null, report: NOTHING };
   if (!ocr.text) return { readable: true, textFound: false, readBy: null, report: NOTHING };
   const first = parseLabReport(ocr.text, { ocr: true });
   return { readable: true, textFound: true, readBy: 'ocr', report: ocr.alternate ? mergeReadings(first, parseLabReport(ocr.alternate, { ocr: true })) : first };
+}
+
+/** Both in turn, in this process (the corpus tests, bench:labs): the text layer, or else OCR. */
+export async function readLabReport(bytes: Uint8Array, kind: 'pdf' | 'image'): Promise<ReportReading> {
+  return (kind === 'pdf' ? await readTextLayer(bytes) : null) ?? readByOcr(bytes, kind);
 }

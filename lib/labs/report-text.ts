@@ -129,20 +129,25 @@ function placedPages(pages: unknown): PlacedText[][] | null {
   return result;
 }
 
-type Job = { name: string; script: string; args: readonly string[]; warm?: boolean };
+/** How far a reading has gone: `done` of `total` steps (OCR: each page read in each mode, then the second looks). */
+export type ReadingProgress = (done: number, total: number) => void;
+
+type Job = { name: string; script: string; args: readonly string[]; warm?: boolean; progress?: ReadingProgress };
 
 /** A reader process started with these limits: it loads its libraries, then waits for the bytes on stdin. */
-function startReader({ script, args }: Job, limits: Limits, prime = false): ChildProcessWithoutNullStreams {
+function startReader({ script, args, progress }: Job, limits: Limits, prime = false): ChildProcessWithoutNullStreams {
   // `ulimit -t` then exec: the same pid becomes node, with a CPU limit the kernel enforces on its own.
   const child = spawn(
     '/bin/sh',
-    ['-c', `ulimit -t ${limits.cpuSeconds} && exec "$0" "$@"`, process.execPath, `--max-old-space-size=${limits.heapMb}`, script, ...args, ...(prime ? ['--prime'] : [])],
+    ['-c', `ulimit -t ${limits.cpuSeconds} && exec "$0" "$@"`, process.execPath, `--max-old-space-size=${limits.heapMb}`, script, ...args, ...(prime ? ['--prime'] : []), ...(progress ? ['--progress'] : [])],
     // Next to no environment: the child parses untrusted bytes and needs no secrets (nor the parent's NODE_OPTIONS).
     // A process group of its own: a deploy's SIGTERM to the server's group (a terminal's Ctrl-C, a process
     // manager stopping the group) does not cut a reading short; the server's graceful stop lets the request
     // it serves finish within SHUTDOWN_GRACE_MS, and its exit kills whatever is left (killLive).
-    { stdio: ['pipe', 'pipe', 'pipe'], env: { NODE_ENV: env.NODE_ENV }, detached: true },
-  );
+    // A fourth pipe, when asked for, carries the child's progress lines ("done/total").
+    { stdio: ['pipe', 'pipe', 'pipe', ...(progress ? (['pipe'] as const) : [])], env: { NODE_ENV: env.NODE_ENV }, detached: true },
+  ) as ChildProcessWithoutNullStreams;
+  if (progress) followProgress(child, progress);
   live.add(child);
   child.once('exit', () => live.delete(child));
   if (child.pid !== undefined) {
@@ -154,6 +159,24 @@ function startReader({ script, args }: Job, limits: Limits, prime = false): Chil
     }
   }
   return child;
+}
+
+/** Reads the child's progress lines from its fourth pipe; anything not of their shape is ignored. */
+function followProgress(child: ChildProcess, progress: ReadingProgress): void {
+  const lines = child.stdio[3] as NodeJS.ReadableStream | null | undefined;
+  if (!lines) return;
+  let pending = '';
+  lines.setEncoding('utf8');
+  lines.on('data', (chunk: string) => {
+    pending += chunk;
+    const parts = pending.split('\n');
+    pending = (parts.pop() ?? '').slice(-64);
+    for (const line of parts) {
+      const match = /^(\d{1,4})\/(\d{1,4})$/.exec(line);
+      if (match && Number(match[1]) <= Number(match[2])) progress(Number(match[1]), Number(match[2]));
+    }
+  });
+  lines.on('error', () => {});
 }
 
 /**
@@ -290,8 +313,8 @@ export async function readPdfText(bytes: Uint8Array, limits: Partial<Limits> = {
  * child process with OCR_LIMITS; the text comes back laid out as readPdfText's does, null when nothing
  * was recognised.
  */
-export async function readImageText(bytes: Uint8Array, kind: 'image' | 'pdf', limits: Partial<Limits> = {}): Promise<PdfReading> {
-  return ocrSlots(() => runChild({ name: 'Lab report OCR', script: SCRIPTS.ocr, args: [kind, String(MAX_OCR_PAGES)] }, bytes, { ...OCR_LIMITS, ...limits }));
+export async function readImageText(bytes: Uint8Array, kind: 'image' | 'pdf', limits: Partial<Limits> = {}, progress?: ReadingProgress): Promise<PdfReading> {
+  return ocrSlots(() => runChild({ name: 'Lab report OCR', script: SCRIPTS.ocr, args: [kind, String(MAX_OCR_PAGES)], progress }, bytes, { ...OCR_LIMITS, ...limits }));
 }
 
 /**

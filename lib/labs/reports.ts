@@ -5,11 +5,11 @@ import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import type { LabResultsInput } from '@/lib/validation/labs';
 import { isLabMarkerKey, LAB_MARKER_KEYS, LAB_MARKERS, type LabMarkerKey } from './markers';
-import type { ParsedMarker } from './parse-report';
-import { readLabReport } from './read-report';
+import { readTextLayer } from './read-report';
+import { assertReadingRoom, givenUp, isStalled, queueReading, readingStatus, settleStalledReadings, storedReading, type ReadingStatus, type ReviewMarker, type StoredReading } from './reading';
 import { readUpload, removeUpload, storeUpload, type StoredExtension } from './storage';
 import { toNgPerDl } from './testosterone';
-import { UNREADABLE_MESSAGE, UPLOADED_MESSAGE } from './upload-messages';
+import { READING_MESSAGE, UPLOADED_MESSAGE } from './upload-messages';
 
 // Blood-test reports: the upload (checked by its bytes, stored outside the public folder), what a PDF's
 // text says, and the values the member confirmed on the review screen. Nothing read from a report is
@@ -36,28 +36,12 @@ function claimedExtension(name: string): StoredExtension | null {
 /** The MIME types accepted, by what the file's first bytes say it is (never its name). */
 const ACCEPTED: Record<string, StoredExtension> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
 
-export type UploadAnswer = {
-  message: string;
-  report_id: string;
-  file_name: string;
-  kind: 'pdf' | 'image';
-  /** false when no text was found (not even by OCR), or the file was too costly to read: the review starts empty. */
-  text_found: boolean;
-  /** 'ocr' when the values were read from a picture (a scan or a photo): the review asks for a closer check. */
-  read_by: 'text' | 'ocr' | null;
-  collected_on: string | null;
-  /** Both readings of a date whose day and month could be either way round (03/04/2026), for the review to ask. */
-  date_choices: string[];
-  markers: ReviewMarker[];
-  /** A cumulative report's earlier collections, newest first: each can be saved as its own dated results. */
-  earlier: Array<{ collected_on: string; markers: ReviewMarker[] }>;
-};
-
-type ReviewMarker = Omit<ParsedMarker, 'line'> & { label: string; line: string };
-const forReview = (markers: readonly ParsedMarker[]): ReviewMarker[] => markers.map((m) => ({ ...m, label: LAB_MARKERS[m.marker].label }));
-
-/** What is kept of a reading (LabReport.reading), to answer the same review again. */
-type StoredReading = Omit<UploadAnswer, 'report_id' | 'file_name'>;
+/**
+ * What the upload and the review answer: the reading as StoredReading keeps it, and where it stands. A
+ * scan or a photo is answered 'queued' and read in the background (./reading.ts): the review shows its
+ * place in the queue (`ahead`), then its progress, and opens once it is 'ready'.
+ */
+export type UploadAnswer = StoredReading & { report_id: string; file_name: string } & ReadingStatus;
 
 /** A name safe to show and to put in a Content-Disposition: no path, no control characters, 120 characters at most. */
 export function displayName(name: string): string {
@@ -66,7 +50,12 @@ export function displayName(name: string): string {
   return clean || 'blood-test';
 }
 
-export async function uploadLabReport(userId: string, file: { bytes: Uint8Array; name: string }): Promise<UploadAnswer> {
+/**
+ * Stores an uploaded report. A PDF's own text is read here (a fraction of a second, in a child process)
+ * and answered with the values (201); an image, or a PDF without text (a scan), is queued for OCR and
+ * answered at once (202), if the queue has room for it.
+ */
+export async function uploadLabReport(userId: string, file: { bytes: Uint8Array; name: string }): Promise<{ status: 201 | 202; answer: UploadAnswer }> {
   const detected = await fileTypeFromBuffer(file.bytes);
   const extension = detected ? ACCEPTED[detected.mime] : undefined;
   if (!detected || !extension) throw new ApiError(415, UPLOAD_MESSAGES.wrongType);
@@ -75,36 +64,29 @@ export async function uploadLabReport(userId: string, file: { bytes: Uint8Array;
   const claimed = claimedExtension(file.name);
   if (claimed && claimed !== extension) throw new ApiError(415, UPLOAD_MESSAGES.mismatch);
 
+  const kind = extension === 'pdf' ? 'pdf' : 'image';
+  const layer = kind === 'pdf' ? await readTextLayer(file.bytes) : null;
+  if (!layer) await assertReadingRoom(userId);
+  const row = { userId, fileName: displayName(file.name), mimeType: detected.mime, sizeBytes: file.bytes.byteLength };
   const storageKey = await storeUpload(file.bytes, extension);
-  let reportId: string;
   try {
-    const report = await db.labReport.create({
-      data: { userId, fileName: displayName(file.name), mimeType: detected.mime, sizeBytes: file.bytes.byteLength, storageKey },
-      select: { id: true },
-    });
-    reportId = report.id;
+    if (!layer) {
+      const reportId = await queueReading({ ...row, storageKey });
+      const answer = { ...givenUp(kind), message: READING_MESSAGE, report_id: reportId, file_name: row.fileName };
+      return { status: 202, answer: { ...answer, ...(await readingStatus({ readingState: 'queued', readingProgress: null, readingJobId: await jobOf(reportId) })) } };
+    }
+    // Kept so that the review can be reopened until the member confirms it.
+    const stored = storedReading(layer, kind);
+    const report = await db.labReport.create({ data: { ...row, storageKey, reading: stored }, select: { id: true } });
+    return { status: 201, answer: { ...stored, report_id: report.id, file_name: row.fileName, status: 'ready' } };
   } catch (error) {
     // No row, no file: an orphan would never be exported or deleted.
     await removeUpload(storageKey);
     throw error;
   }
-
-  const kind = extension === 'pdf' ? 'pdf' : 'image';
-  const reading = await readLabReport(file.bytes, kind);
-  const stored: StoredReading = {
-    message: reading.readable ? UPLOADED_MESSAGE : UNREADABLE_MESSAGE,
-    kind,
-    text_found: reading.textFound,
-    read_by: reading.readBy,
-    collected_on: reading.report.collectedOn,
-    date_choices: reading.report.dateChoices,
-    markers: forReview(reading.report.markers),
-    earlier: reading.report.earlier.map((results) => ({ collected_on: results.collectedOn, markers: forReview(results.markers) })),
-  };
-  // Kept so that the review can be reopened until the member confirms it; a report removed meanwhile keeps nothing.
-  await db.labReport.updateMany({ where: { id: reportId, userId }, data: { reading: stored } });
-  return { ...stored, report_id: reportId, file_name: displayName(file.name) };
 }
+
+const jobOf = async (reportId: string) => (await db.labReport.findUnique({ where: { id: reportId }, select: { readingJobId: true } }))?.readingJobId ?? null;
 
 const NO_READING: StoredReading = { message: UPLOADED_MESSAGE, kind: 'pdf', text_found: false, read_by: null, collected_on: null, date_choices: [], markers: [], earlier: [] };
 
@@ -113,7 +95,7 @@ const storedMarkers = (value: unknown): ReviewMarker[] =>
   Array.isArray(value) ? value.filter((m) => m && typeof m === 'object' && isLabMarkerKey(String(m.marker)) && typeof m.value === 'number') : [];
 
 /** A stored reading as the review takes it; anything unexpected in it (an older shape) reads as nothing found. */
-function storedReading(value: unknown, mimeType: string): StoredReading {
+function keptReading(value: unknown, mimeType: string): StoredReading {
   const kind = mimeType === 'application/pdf' ? 'pdf' : 'image';
   if (!value || typeof value !== 'object') return { ...NO_READING, kind };
   const reading = value as Partial<StoredReading>;
@@ -137,11 +119,21 @@ function storedReading(value: unknown, mimeType: string): StoredReading {
   };
 }
 
-/** GET /api/lab-reports/{id}: the review of an uploaded report again, for its owner; anyone else's is the same 404. */
+/**
+ * GET /api/lab-reports/{id}: the review of an uploaded report again, for its owner, or where its reading
+ * stands while it waits; anyone else's is the same 404.
+ */
 export async function labReportReview(userId: string, reportId: string): Promise<UploadAnswer> {
-  const report = await db.labReport.findFirst({ where: { id: reportId, userId }, select: { id: true, fileName: true, mimeType: true, reading: true } });
+  const find = () => db.labReport.findFirst({ where: { id: reportId, userId }, select: { id: true, fileName: true, mimeType: true, reading: true, readingState: true, readingProgress: true, readingAt: true, readingJobId: true } });
+  let report = await find();
   if (!report) throw new ApiError(404, NOT_FOUND);
-  return { ...storedReading(report.reading, report.mimeType), report_id: report.id, file_name: report.fileName };
+  if (isStalled(report)) {
+    await settleStalledReadings(new Date(), userId);
+    report = (await find()) ?? report;
+  }
+  const status = await readingStatus(report);
+  const reading = status.status === 'ready' ? keptReading(report.reading, report.mimeType) : { ...givenUp(report.mimeType === 'application/pdf' ? 'pdf' : 'image'), message: READING_MESSAGE };
+  return { ...reading, ...status, report_id: report.id, file_name: report.fileName };
 }
 
 /** The confirmed values, in one transaction: a second confirmation of the same marker and day replaces the first. */
@@ -177,10 +169,10 @@ export async function labReports(userId: string) {
   const reports = await db.labReport.findMany({
     where: { userId },
     orderBy: [{ uploadedAt: 'desc' }, { id: 'desc' }],
-    select: { id: true, fileName: true, uploadedAt: true, _count: { select: { results: true } } },
+    select: { id: true, fileName: true, uploadedAt: true, readingState: true, _count: { select: { results: true } } },
     take: 50,
   });
-  return reports.map((r) => ({ id: r.id, fileName: r.fileName, uploadedAt: r.uploadedAt.toISOString(), results: r._count.results }));
+  return reports.map((r) => ({ id: r.id, fileName: r.fileName, uploadedAt: r.uploadedAt.toISOString(), results: r._count.results, reading: r.readingState !== 'done' }));
 }
 
 /**

@@ -8,6 +8,7 @@ import { FIXTURES, readAnswers } from '@/tests/fixtures/labs/answer-key';
 import { LAB_REPORT_EXPECTED, labReportPdf } from '@/tests/support/lab-pdfs';
 import { parseCsv } from '@/lib/export/csv';
 import { query } from './support/database';
+import { expectAccessible } from './support/page-checks';
 import { expect, test } from './support/fixtures';
 import type { Page } from '@playwright/test';
 
@@ -241,19 +242,38 @@ test('a report’s review asks which way round an ambiguous date is, keeps a "<"
   await expect(reports.getByRole('button', { name: /^Review values/ })).toHaveCount(0);
 });
 
-test('a photographed or scanned report is read by OCR, and the review says to check it closely', async ({ page, users }) => {
+test('a photographed or scanned report is read by OCR in the background: its row shows the reading, the member may leave, and the review waits with the values to check closely', async ({ page, users }) => {
   test.slow();
   await users.create({ onboarded: true });
   await page.goto('/profile');
   const [key] = readAnswers().filter((answer) => answer.id === 'us-quest-scan');
-  await page.getByLabel('Upload Blood test').setInputFiles({ name: 'Quest scan.png', mimeType: 'image/png', buffer: readFileSync(path.join(FIXTURES, key!.file)) });
-  const review = page.getByRole('dialog', { name: 'Check your blood test results' });
-  await expect(review.getByText(/These values were read from a picture of your report/)).toBeVisible({ timeout: 30_000 });
   const testosterone = key!.markers.find((m) => m.marker === 'total_testosterone')!;
+  const scan = { name: 'Quest scan.png', mimeType: 'image/png', buffer: readFileSync(path.join(FIXTURES, key!.file)) };
+
+  // The first upload: answered at once, its row follows the reading, and the review opens by itself.
+  await page.getByLabel('Upload Blood test').setInputFiles(scan);
+  await expect(page.getByText('Blood test uploaded successfully. We are reading your report.', { exact: false })).toBeVisible();
+  const reports = page.getByRole('list', { name: 'Your uploaded reports' });
+  await expect(reports.getByTestId('lab-reading')).toBeVisible();
+  await expect(reports.getByRole('progressbar', { name: 'Reading Quest scan.png' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/lab-reading.png', fullPage: true });
+  await expectAccessible(page);
+  const review = page.getByRole('dialog', { name: 'Check your blood test results' });
+  await expect(review.getByText(/These values were read from a picture of your report/)).toBeVisible({ timeout: 90_000 });
   await expect(review.getByLabel('Total testosterone value')).toHaveValue(String(testosterone.value));
   await expect(review.getByTestId('lab-row-total_testosterone')).toContainText('Read from the picture:');
   await expect(review.getByLabel('Date the blood was taken')).toHaveValue(key!.collectedOn);
   await page.screenshot({ path: 'test-results/lab-review-ocr.png', fullPage: true });
+  await review.getByRole('button', { name: 'Cancel' }).click();
+
+  // The second: the member leaves at once and comes back; the reading went on without them.
+  await page.getByLabel('Upload Blood test').setInputFiles({ ...scan, name: 'Quest scan again.png' });
+  await expect(reports.getByRole('progressbar', { name: 'Reading Quest scan again.png' })).toBeVisible();
+  await page.goto('/dashboard');
+  await page.goto('/profile');
+  await expect(reports.getByRole('button', { name: 'Review values from Quest scan again.png' })).toBeVisible({ timeout: 90_000 });
+  await reports.getByRole('button', { name: 'Review values from Quest scan again.png' }).click();
+  await expect(review.getByLabel('Total testosterone value')).toHaveValue(String(testosterone.value));
 });
 
 // A PDF whose reading has to be stopped (a stream that inflates to a gigabyte) still

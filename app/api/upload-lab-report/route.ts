@@ -7,7 +7,9 @@ import { assertDiskRoom, assertReportRoom, withUploadSlot } from '@/lib/uploads/
 
 /**
  * POST /api/upload-lab-report (SPEC §7): multipart field `file`, a PDF, JPEG or PNG of at most 10 MB by
- * its bytes. 201 with what the report's text gave (nothing is saved from it until POST /api/lab-results).
+ * its bytes. 201 with what a PDF's text gave (nothing is saved from it until POST /api/lab-results); 202
+ * for a scan or a photo, queued for OCR (GET /api/lab-reports/{id} follows it); 429 or 503 when the
+ * member's or everyone's readings fill the queue.
  */
 const upload = route(
   {
@@ -16,13 +18,13 @@ const upload = route(
     rateLimit: { action: 'upload', limits: ({ user }) => [{ name: 'lab-upload:user', identifier: user.id, ...LIMITS.labUploadPerUser }] },
   },
   async ({ request, user }) => {
-    const answer = await withUploadSlot(user.id, async () => {
+    const { status, answer } = await withUploadSlot(user.id, async () => {
       await assertDiskRoom();
       const file = await fileFromMultipart(request, 'file', MAX_REPORT_BYTES, UPLOAD_MESSAGES);
       await assertReportRoom(user.id, file.bytes.length);
       return uploadLabReport(user.id, file);
     });
-    return NextResponse.json(answer, { status: 201, headers: { 'Cache-Control': 'no-store' } });
+    return NextResponse.json(answer, { status, headers: { 'Cache-Control': 'no-store' } });
   },
 );
 

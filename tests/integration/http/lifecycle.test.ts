@@ -1,5 +1,6 @@
 // A server process's life for an orchestrator: liveness and readiness, and the graceful stop on SIGTERM
 // (new connections refused, a request in flight answered, the process gone within SHUTDOWN_GRACE_MS).
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { describe, expect, it } from '@jest/globals';
@@ -13,6 +14,15 @@ function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a process is still at work: running, and not a zombie waiting to be reaped. */
+function working(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
   } catch {
     return false;
   }
@@ -37,6 +47,22 @@ function readerOf(root: number): number | null {
     for (let at: number | undefined = pid; at && at > 1; at = parentOf.get(at)) if (at === root) return true;
     return false;
   }) ?? null;
+}
+
+/** The jobs process (as `npm run jobs` starts it) on this file's database, leading a process group of its own, once it runs. */
+async function startJobsProcess(extraEnv: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn('node_modules/.bin/tsx', ['--conditions=react-server', 'scripts/jobs.ts'], {
+    env: { ...process.env, JOBS_SCHEDULE: 'off', LAB_READER_NICENESS: '0', ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  for (const since = Date.now(); !output.includes('Background jobs running'); await pause(50)) {
+    if (Date.now() - since > 60_000 || child.exitCode !== null) throw new Error(`The jobs process did not start: ${output.slice(-400)}`);
+  }
+  return child;
 }
 
 async function gone(pid: number, withinMs: number): Promise<number> {
@@ -128,30 +154,43 @@ describe('graceful stop on SIGTERM', () => {
     }
   }, 90_000);
 
-  it('lets a blood-test reading in flight finish when the whole process group is signalled, as a process manager does', async () => {
-    const app = await startAppServer({ SHUTDOWN_GRACE_MS: '60000' }, { ownGroup: true });
+  it('hands a blood-test reading in flight back to the queue when the jobs process group is signalled, and the next jobs process reads it', async () => {
+    const app = await startAppServer();
+    const started: ChildProcess[] = [];
     try {
       const { browser } = await registerUser(app, { onboarded: true });
       const cookie = [...browser.jar].map(([k, v]) => `${k}=${v}`).join('; ');
       const form = new FormData();
-      // A photo: its reading (OCR in a child process) takes seconds, long enough to be caught in flight.
+      // A photo: its reading (OCR in a child process of the jobs process) takes seconds, long enough to be caught in flight.
       form.append('file', new Blob([readFileSync('tests/fixtures/labs/de-laborbefund-photo.jpg')], { type: 'image/jpeg' }), 'befund.jpg');
-      const answer = fetch(`${app.url}/api/upload-lab-report`, { method: 'POST', body: form, headers: { cookie, origin: app.url } });
+      const answer = await fetch(`${app.url}/api/upload-lab-report`, { method: 'POST', body: form, headers: { cookie, origin: app.url } });
+      expect(answer.status).toBe(202);
+      const { report_id: id } = (await answer.json()) as { report_id: string };
+
+      // A grace shorter than the reading: the stop hands it back to the queue.
+      const first = await startJobsProcess({ JOBS_SHUTDOWN_GRACE_MS: '1000' });
+      started.push(first);
       let reader: number | null = null;
-      for (const started = Date.now(); reader === null && Date.now() - started < 60_000; await pause(25)) reader = readerOf(app.pid);
+      for (const since = Date.now(); reader === null && Date.now() - since < 60_000; await pause(25)) reader = readerOf(first.pid!);
       expect(reader).not.toBeNull();
-      // SIGTERM to the server's process group: the server and, unless they lead groups of their own, its children.
-      process.kill(-app.pid, 'SIGTERM');
-      const res = await answer;
-      expect(res.status).toBe(201);
-      const read = (await res.json()) as { text_found: boolean; read_by: string | null; markers: unknown[] };
-      expect([read.text_found, read.read_by]).toEqual([true, 'ocr']);
-      expect(read.markers.length).toBeGreaterThan(0);
-      expect(await gone(app.pid, 30_000)).toBeLessThan(30_000);
+      expect((await browser.get(`/api/lab-reports/${id}`)).json.status).toBe('reading');
+      // SIGTERM to the jobs process's group, as a process manager stops it.
+      process.kill(-first.pid!, 'SIGTERM');
+      expect(await gone(first.pid!, 30_000)).toBeLessThan(30_000);
+      // Its reader went with it (at most a zombie, where nothing reaps orphans).
+      expect(working(reader!)).toBe(false);
+
+      started.push(await startJobsProcess({}));
+      let read: { status: string; text_found?: boolean; read_by?: string | null; markers?: unknown[] } = { status: 'reading' };
+      for (const since = Date.now(); read.status !== 'ready' && Date.now() - since < 120_000; await pause(250)) read = (await browser.get(`/api/lab-reports/${id}`)).json as typeof read;
+      expect([read.status, read.text_found, read.read_by]).toEqual(['ready', true, 'ocr']);
+      expect(read.markers!.length).toBeGreaterThan(0);
     } finally {
+      for (const jobs of started) if (jobs.pid && running(jobs.pid)) process.kill(-jobs.pid, 'SIGKILL');
       await app.stop();
+      await db.$disconnect();
     }
-  }, 150_000);
+  }, 240_000);
 
   it('exits after SHUTDOWN_GRACE_MS when a request never finishes', async () => {
     const app = await startAppServer({ SHUTDOWN_GRACE_MS: '1500' });
