@@ -1,5 +1,6 @@
 // The PDF text extraction itself, run as a child process by ./report-text.ts: the PDF's bytes arrive on
-// stdin, `{"pages": [[text, x, y, width, height], ...][] | null}` leaves on stdout. A separate process
+// stdin, `{"pages": [[text, x, y, width, height], ...][] | null}` leaves on stdout (with --serve, one file
+// after another, below). A separate process
 // so that a hostile file (millions of operators, a content stream that inflates to gigabytes) costs this process its time and memory, never
 // the web server's; the parent kills it when it overruns either. Plain JavaScript loaded by path, so it
 // runs unchanged under `next dev`, the production build and Jest.
@@ -51,24 +52,24 @@ async function pdfPages(bytes) {
   }
 }
 
-// Started ahead of its file (--prime: lib/labs/report-text.ts keeps one such reader waiting), it first
-// reads a one-line PDF of its own, so PDF.js's code is compiled and warm when the member's file comes.
-if (process.argv.includes('--prime')) {
-  const line = 'BT /F1 12 Tf 20 100 Td (Testosterone 14.2 nmol/L) Tj ET';
-  const tiny = [
-    '%PDF-1.4',
-    '1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj',
-    '2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj',
-    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj',
-    `4 0 obj<</Length ${line.length}>>stream\n${line}\nendstream endobj`,
-    '5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj',
-    'trailer<</Root 1 0 R>>',
-    '%%EOF',
-  ].join('\n');
-  await pdfPages(new TextEncoder().encode(tiny));
+if (process.argv.includes('--serve')) {
+  // Kept by the parent for one file after another (lib/labs/report-text.ts's pool): each file arrives as a
+  // four-byte big-endian length and its bytes, each answer leaves as one line of JSON. The parent kills
+  // this process if a file overruns its time or memory, and retires it after a number of files.
+  let pending = Buffer.alloc(0);
+  for await (const chunk of process.stdin) {
+    pending = Buffer.concat([pending, chunk]);
+    while (pending.length >= 4 && pending.length >= 4 + pending.readUInt32BE(0)) {
+      const length = pending.readUInt32BE(0);
+      const file = new Uint8Array(pending.subarray(4, 4 + length));
+      pending = pending.subarray(4 + length);
+      const pages = await pdfPages(file);
+      await new Promise((resolve) => process.stdout.write(`${JSON.stringify({ pages })}\n`, resolve));
+    }
+  }
+} else {
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  const pages = await pdfPages(new Uint8Array(Buffer.concat(chunks)));
+  process.stdout.write(JSON.stringify({ pages }), () => process.exit(0));
 }
-
-const chunks = [];
-for await (const chunk of process.stdin) chunks.push(chunk);
-const pages = await pdfPages(new Uint8Array(Buffer.concat(chunks)));
-process.stdout.write(JSON.stringify({ pages }), () => process.exit(0));

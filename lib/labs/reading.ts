@@ -68,25 +68,33 @@ export const givenUp = (kind: 'pdf' | 'image'): StoredReading => ({ message: UNR
 
 const WAITING = ['queued', 'reading'];
 
-/** Refuses a reading the queue has no room for: the member's own bound (429), then everyone's (503). */
-export async function assertReadingRoom(userId: string): Promise<void> {
+/**
+ * Refuses a reading the queue has no room for: the member's own bound (429), then everyone's (503); what
+ * the member has waiting counts their reports already waiting or being read. Checked before the file is
+ * stored, and again as the reading is queued (queueReading).
+ */
+export async function assertReadingRoom(userId: string, client: Pick<typeof db, 'labReport'> = db): Promise<number> {
   const [mine, all] = await Promise.all([
-    db.labReport.count({ where: { userId, readingState: { in: WAITING } } }),
-    db.labReport.count({ where: { readingState: { in: WAITING } } }),
+    client.labReport.count({ where: { userId, readingState: { in: WAITING } } }),
+    client.labReport.count({ where: { readingState: { in: WAITING } } }),
   ]);
   if (mine >= LAB_READS_PER_MEMBER) throw new ApiError(429, TOO_MANY_OF_YOURS);
   if (all >= env.LAB_OCR_QUEUE_MAX) throw new ApiError(503, QUEUE_FULL, { headers: { 'Retry-After': '120' } });
+  return mine;
 }
 
 /**
  * Records a report whose file is stored as waiting for OCR, and its job, in one transaction: the job is
  * committed with the row or not at all. Its priority falls by one for each of the member's reports already
- * waiting or being read, so that others' first reports go ahead of a member's second.
+ * waiting or being read, so that others' first reports go ahead of a member's second. A member's uploads
+ * are queued one at a time (a lock on the member), so that two sent together neither share a priority
+ * nor pass the member's bound together.
  */
 export async function queueReading(data: { userId: string; fileName: string; mimeType: string; sizeBytes: number; storageKey: string }): Promise<string> {
   await readyJobQueue();
   return db.$transaction(async (tx) => {
-    const ahead = await tx.labReport.count({ where: { userId: data.userId, readingState: { in: WAITING } } });
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`lab-read:${data.userId}`}, 0))`;
+    const ahead = await assertReadingRoom(data.userId, tx);
     const report = await tx.labReport.create({ data: { ...data, readingState: 'queued', readingAt: new Date() }, select: { id: true } });
     const jobId = await sendLabRead(bossOver(tx), { reportId: report.id }, ahead);
     await tx.labReport.update({ where: { id: report.id }, data: { readingJobId: jobId } });

@@ -132,14 +132,14 @@ function placedPages(pages: unknown): PlacedText[][] | null {
 /** How far a reading has gone: `done` of `total` steps (OCR: each page read in each mode, then the second looks). */
 export type ReadingProgress = (done: number, total: number) => void;
 
-type Job = { name: string; script: string; args: readonly string[]; warm?: boolean; progress?: ReadingProgress };
+type Job = { name: string; script: string; args: readonly string[]; progress?: ReadingProgress };
 
 /** A reader process started with these limits: it loads its libraries, then waits for the bytes on stdin. */
-function startReader({ script, args, progress }: Job, limits: Limits, prime = false): ChildProcessWithoutNullStreams {
+function startReader({ script, args, progress }: Job, limits: Limits): ChildProcessWithoutNullStreams {
   // `ulimit -t` then exec: the same pid becomes node, with a CPU limit the kernel enforces on its own.
   const child = spawn(
     '/bin/sh',
-    ['-c', `ulimit -t ${limits.cpuSeconds} && exec "$0" "$@"`, process.execPath, `--max-old-space-size=${limits.heapMb}`, script, ...args, ...(prime ? ['--prime'] : []), ...(progress ? ['--progress'] : [])],
+    ['-c', `ulimit -t ${limits.cpuSeconds} && exec "$0" "$@"`, process.execPath, `--max-old-space-size=${limits.heapMb}`, script, ...args, ...(progress ? ['--progress'] : [])],
     // Next to no environment: the child parses untrusted bytes and needs no secrets (nor the parent's NODE_OPTIONS).
     // A process group of its own: a deploy's SIGTERM to the server's group (a terminal's Ctrl-C, a process
     // manager stopping the group) does not cut a reading short; the server's graceful stop lets the request
@@ -180,68 +180,181 @@ function followProgress(child: ChildProcess, progress: ReadingProgress): void {
 }
 
 /**
- * A text-PDF reader kept started and waiting (for each set of limits in use), so an upload does not wait
- * for Node and PDF.js to load (about a third of a small PDF's answer, bench:upload). Each is used for one
- * file and never again: the next is started as it is taken, so a reader that overran a limit is never reused. Idle, a waiting reader holds this process
- * open by nothing (unref'd) and uses no CPU; the process's exit kills it (killLive).
+ * Text-PDF readers kept between files: a small pool (at most EXTRACTION_LIMITS.concurrent, the files read at
+ * once) of processes that have loaded and compiled PDF.js, each reading one file after another (--serve),
+ * so an upload waits neither for a process to start nor for one to exit. A reader is killed, never
+ * reused, after any overrun (time, memory, output, a crash), and retired after READER_USES files, or once
+ * it has used a third of its CPU seconds (the kernel's limit counts its whole life) or holds half its
+ * memory limit, so that the next file always meets a reader with its full limits ahead of it. Idle, a
+ * reader holds this process open by nothing (unref'd) and uses no CPU; the process's exit kills it.
  */
-const waiting = new Map<string, ChildProcessWithoutNullStreams>();
+export const READER_USES = 50;
+type Pooled = { child: ChildProcessWithoutNullStreams; uses: number };
+const pools = new Map<string, Pooled[]>();
 const keyOf = (job: Job, limits: Limits) => JSON.stringify([job.script, job.args, limits.cpuSeconds, limits.heapMb]);
 const idle = (child: ChildProcess, hold: boolean) => {
   for (const handle of [child, child.stdin, child.stdout, child.stderr] as ({ ref?: () => void; unref?: () => void } | null)[]) (hold ? handle?.ref : handle?.unref)?.call(handle);
 };
+const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 /** The process ids of the readers waiting for their next file (tests: every other reader is at work). */
-export const waitingReaders = (): number[] => [...waiting.values()].map((child) => child.pid).filter((pid): pid is number => pid !== undefined);
+export const waitingReaders = (): number[] =>
+  [...pools.values()]
+    .flat()
+    .filter(({ child }) => alive(child))
+    .map(({ child }) => child.pid)
+    .filter((pid): pid is number => pid !== undefined);
 
-function takeReader(job: Job, limits: Limits): ChildProcessWithoutNullStreams {
-  const key = keyOf(job, limits);
-  const ready = waiting.get(key);
-  waiting.delete(key);
-  const usable = ready && ready.exitCode === null && ready.signalCode === null ? ready : null;
-  if (ready && !usable) ready.kill('SIGKILL');
-  const child = usable ?? startReader(job, limits);
-  idle(child, true);
-  refill(job, limits);
-  return child;
+/** CPU seconds a process has used (user and system, from /proc), or null where that cannot be read. */
+async function cpuSeconds(pid: number): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, the 14th and 15th fields, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
-/**
- * Starts the reader that waits for the next file, as this one is taken (so that a file close behind finds
- * it started). Primed: it reads a PDF of its own while it waits, so the member's file meets PDF.js compiled
- * and warm.
- */
-function refill(job: Job, limits: Limits): void {
-  const key = keyOf(job, limits);
-  if (waiting.has(key)) return;
-  const next = startReader(job, limits, true);
-  idle(next, false);
-  // A waiting reader that dies (the machine short of memory) is simply started again at the next use.
-  next.once('exit', () => {
-    if (waiting.get(key) === next) waiting.delete(key);
+function takePooled(job: Job, limits: Limits): Pooled {
+  const pool = pools.get(keyOf(job, limits)) ?? [];
+  for (let reader = pool.pop(); reader; reader = pool.pop()) {
+    if (alive(reader.child)) {
+      idle(reader.child, true);
+      return reader;
+    }
+    reader.child.kill('SIGKILL');
+  }
+  const child = startReader(job, limits);
+  // PDF.js's complaints can quote a member's file: drained, never logged.
+  child.stderr.resume();
+  // A reader that dies before reading its input makes the write fail (EPIPE); its exit says why.
+  child.stdin.on('error', () => {});
+  return { child, uses: 0 };
+}
+
+/** A reader back in its pool after a reading that kept within its limits, unless it is due to retire. */
+async function givePooled(job: Job, limits: Limits, reader: Pooled): Promise<void> {
+  reader.uses += 1;
+  const pid = reader.child.pid;
+  const [cpu, rss] = pid === undefined ? [null, null] : await Promise.all([cpuSeconds(pid), residentBytes(pid)]);
+  const pool = pools.get(keyOf(job, limits)) ?? [];
+  const spent = reader.uses >= READER_USES || cpu === null || cpu > limits.cpuSeconds / 3 || rss === null || rss > limits.rssBytes / 2;
+  if (spent || !alive(reader.child) || pool.length >= EXTRACTION_LIMITS.concurrent) {
+    reader.child.kill('SIGKILL');
+    return;
+  }
+  idle(reader.child, false);
+  pool.push(reader);
+  pools.set(keyOf(job, limits), pool);
+}
+
+/** The reading a child's answer gives, or null when the answer is not the shape the scripts write. */
+function readingOf(answer: string): PdfReading | null {
+  try {
+    const { pages, alternate = null } = JSON.parse(answer) as { pages: unknown; alternate?: unknown };
+    // Each reading laid out as text; undefined when its shape is not the one the scripts write.
+    const texts = [pages, alternate].map((reading) => {
+      if (reading === null) return null;
+      const placed = placedPages(reading);
+      if (!placed) return undefined;
+      const text = layoutText(placed);
+      return text.trim() === '' ? null : text;
+    });
+    if (texts.includes(undefined)) return null;
+    const [text = null, second = null] = texts;
+    return { readable: true, text: text ?? second, alternate: text === null ? null : second };
+  } catch {
+    return null;
+  }
+}
+
+const stopMessage = (stopped: 'time' | 'memory' | 'crash', limits: Limits) =>
+  stopped === 'time' ? `over ${limits.timeMs / 1000} s` : stopped === 'memory' ? `over ${limits.rssBytes / 1024 / 1024} MB` : 'too much output';
+
+/** Watches a reading: its clock and its reader's memory; `stop` is called with the first limit overrun. */
+function watch(child: ChildProcess, limits: Limits, stop: (reason: 'time' | 'memory') => void): () => void {
+  const timer = setTimeout(() => stop('time'), limits.timeMs);
+  let polling = false;
+  const poll = setInterval(() => {
+    if (polling || child.pid === undefined) return;
+    polling = true;
+    void residentBytes(child.pid).then((rss) => {
+      polling = false;
+      if (rss !== null && rss > limits.rssBytes) stop('memory');
+    });
+  }, limits.pollMs);
+  return () => {
+    clearTimeout(timer);
+    clearInterval(poll);
+  };
+}
+
+/** One file read by a pooled reader: sent as its length and bytes, answered with one line of JSON. */
+function runPooled(job: Job, bytes: Uint8Array, limits: Limits): Promise<PdfReading> {
+  return new Promise((resolve) => {
+    const reader = takePooled(job, limits);
+    const { child } = reader;
+    let stopped: 'time' | 'memory' | 'crash' | null = null;
+    let settled = false;
+    const out: Buffer[] = [];
+    let outBytes = 0;
+    const settle = (reading: PdfReading, reuse: boolean) => {
+      if (settled) return;
+      settled = true;
+      unwatch();
+      child.stdout.off('data', onData);
+      child.off('exit', onExit);
+      child.off('error', onError);
+      if (!reuse) child.kill('SIGKILL');
+      // Back in the pool (or retired) before the answer goes, so the next file finds it there.
+      void (reuse ? givePooled(job, limits, reader) : Promise.resolve()).finally(() => resolve(reading));
+    };
+    const stop = (reason: 'time' | 'memory' | 'crash') => {
+      stopped ??= reason;
+      console.warn(`${job.name} stopped: ${stopMessage(reason, limits)}`);
+      settle({ readable: false, reason }, false);
+    };
+    const unwatch = watch(child, limits, stop);
+    const onData = (chunk: Buffer) => {
+      const end = chunk.indexOf(10);
+      outBytes += end === -1 ? chunk.byteLength : end;
+      if (outBytes > limits.outputBytes) return stop('crash');
+      if (end === -1) return void out.push(chunk);
+      out.push(chunk.subarray(0, end));
+      const reading = end === chunk.byteLength - 1 ? readingOf(Buffer.concat(out).toString('utf8')) : null;
+      if (reading) return settle(reading, true);
+      console.error(`${job.name} failed (an answer not of its shape)`);
+      settle({ readable: false, reason: 'crash' }, false);
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+      console.error(`${job.name} failed (${signal ?? `exit code ${code}`})`);
+      settle({ readable: false, reason: stopped ?? 'crash' }, false);
+    };
+    const onError = (error: Error) => {
+      console.error(`${job.name} could not start: ${error.message}`);
+      settle({ readable: false, reason: 'crash' }, false);
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', onExit);
+    child.once('error', onError);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(bytes.byteLength);
+    child.stdin.write(length);
+    child.stdin.write(bytes);
   });
-  waiting.set(key, next);
 }
 
 function runChild(job: Job, bytes: Uint8Array, limits: Limits): Promise<PdfReading> {
   const { name } = job;
   return new Promise((resolve) => {
-    const child = job.warm ? takeReader(job, limits) : startReader(job, limits);
+    const child = startReader(job, limits);
     let stopped: 'time' | 'memory' | 'crash' | null = null;
     const stop = (reason: 'time' | 'memory' | 'crash') => {
       stopped ??= reason;
       child.kill('SIGKILL');
     };
-
-    const timer = setTimeout(() => stop('time'), limits.timeMs);
-    let polling = false;
-    const poll = setInterval(() => {
-      if (polling || child.pid === undefined) return;
-      polling = true;
-      void residentBytes(child.pid).then((rss) => {
-        polling = false;
-        if (rss !== null && rss > limits.rssBytes) stop('memory');
-      });
-    }, limits.pollMs);
+    const unwatch = watch(child, limits, stop);
 
     const out: Buffer[] = [];
     let outBytes = 0;
@@ -260,8 +373,7 @@ function runChild(job: Job, bytes: Uint8Array, limits: Limits): Promise<PdfReadi
     const settle = (reading: PdfReading) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
-      clearInterval(poll);
+      unwatch();
       live.delete(child);
       resolve(reading);
     };
@@ -272,28 +384,11 @@ function runChild(job: Job, bytes: Uint8Array, limits: Limits): Promise<PdfReadi
     });
     child.once('close', (code, signal) => {
       if (stopped) {
-        console.warn(`${name} stopped: ${stopped === 'time' ? `over ${limits.timeMs / 1000} s` : stopped === 'memory' ? `over ${limits.rssBytes / 1024 / 1024} MB` : 'too much output'}`);
+        console.warn(`${name} stopped: ${stopMessage(stopped, limits)}`);
         return settle({ readable: false, reason: stopped });
       }
-      if (code === 0) {
-        try {
-          const { pages, alternate = null } = JSON.parse(Buffer.concat(out).toString('utf8')) as { pages: unknown; alternate?: unknown };
-          // Each reading laid out as text; undefined when its shape is not the one the scripts write.
-          const texts = [pages, alternate].map((reading) => {
-            if (reading === null) return null;
-            const placed = placedPages(reading);
-            if (!placed) return undefined;
-            const text = layoutText(placed);
-            return text.trim() === '' ? null : text;
-          });
-          if (!texts.includes(undefined)) {
-            const [text = null, second = null] = texts;
-            return settle({ readable: true, text: text ?? second, alternate: text === null ? null : second });
-          }
-        } catch {
-          // Not the answer the script writes: treated as a crash below.
-        }
-      }
+      const reading = code === 0 ? readingOf(Buffer.concat(out).toString('utf8')) : null;
+      if (reading) return settle(reading);
       console.error(`${name} failed (${signal ?? `exit code ${code}`})`);
       settle({ readable: false, reason: 'crash' });
     });
@@ -305,7 +400,7 @@ function runChild(job: Job, bytes: Uint8Array, limits: Limits): Promise<PdfReadi
  * (EXTRACTION_LIMITS, any of which `limits` can tighten). The bytes given are left as they were.
  */
 export async function readPdfText(bytes: Uint8Array, limits: Partial<Limits> = {}): Promise<PdfReading> {
-  return pdfSlots(() => runChild({ name: 'PDF text extraction', script: SCRIPTS.pdf, args: [String(MAX_PAGES)], warm: true }, bytes, { ...EXTRACTION_LIMITS, ...limits }));
+  return pdfSlots(() => runPooled({ name: 'PDF text extraction', script: SCRIPTS.pdf, args: [String(MAX_PAGES), '--serve'] }, bytes, { ...EXTRACTION_LIMITS, ...limits }));
 }
 
 /**

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { extractText, getDocumentProxy } from 'unpdf';
 import zlib from 'node:zlib';
-import { EXTRACTION_LIMITS, pdfText, readImageText, readPdfText, waitingReaders } from '@/lib/labs/report-text';
+import { EXTRACTION_LIMITS, pdfText, READER_USES, readImageText, readPdfText, waitingReaders } from '@/lib/labs/report-text';
 import { hostilePdf } from '../support/hostile-pdfs';
 import { labReportPdf } from '../support/lab-pdfs';
 
@@ -72,21 +72,28 @@ describe('readPdfText', () => {
     expect(extractionChildren()).toEqual([]);
   }, 60_000);
 
-  it('answers from a reader started before the file came, never reuses one, and keeps one waiting', async () => {
+  it('keeps a reader between files, kills one that overran, and retires one after its files', async () => {
     const bytes = await labReportPdf('uk-table');
     await readPdfText(bytes);
     const [ready] = waitingReaders();
     expect(ready).toBeDefined();
     // The waiting reader has loaded PDF.js and waits on its input, using no CPU.
     expect(readFileSync(`/proc/${ready}/cmdline`, 'utf8')).toContain('pdf-text-process.mjs');
-    // The next file goes to it: it is gone once the answer has come, and another waits in its place.
-    expect((await readPdfText(bytes)).readable).toBe(true);
-    expect(await exited(ready!)).toBe(true);
-    expect(waitingReaders()).toHaveLength(1);
-    expect(waitingReaders()).not.toContain(ready);
-    // A reader that overran its time is killed, and the next file still finds one waiting.
+    // The next file goes to it, and it waits again after its answer.
+    const again = await readPdfText(bytes);
+    expect(again.readable && again.text).toContain('Testosterone\t14.2\tnmol/L\t8.6 - 29.0');
+    expect(waitingReaders()).toEqual([ready]);
+    // A reader that overran its time is killed, not put back; the next file is read by a new one.
     expect(await readPdfText(await hostilePdf('operator-flood'), { timeMs: 1_000 })).toEqual({ readable: false, reason: 'time' });
+    expect(await exited(ready!)).toBe(true);
+    expect(waitingReaders()).toEqual([]);
     expect((await readPdfText(bytes)).readable).toBe(true);
+    const [fresh] = waitingReaders();
+    expect(fresh).not.toBe(ready);
+    // After READER_USES files it is retired, and a new one takes over.
+    for (let i = 1; i < READER_USES; i += 1) expect((await readPdfText(bytes)).readable).toBe(true);
+    expect(await exited(fresh!)).toBe(true);
+    expect(waitingReaders()).toEqual([]);
     expect(extractionChildren()).toEqual([]);
   }, 60_000);
 

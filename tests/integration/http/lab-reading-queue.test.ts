@@ -5,7 +5,7 @@
 import '../../support/own-uploads-dir';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { runHousekeeping } from '@/lib/housekeeping';
 import { LAB_READS_PER_MEMBER, QUEUE_FULL, STALLED_READING_MS, TOO_MANY_OF_YOURS } from '@/lib/labs/reading';
@@ -42,6 +42,9 @@ async function emptyQueue(): Promise<void> {
   await db.labReport.updateMany({ where: { readingState: { not: 'done' } }, data: { readingState: 'done' } });
 }
 
+// Each test starts from an empty queue, whatever the one before it left.
+afterEach(emptyQueue);
+
 describe('with no job process running', () => {
   it('answers a photo at once with 202 and its place in the queue, and a PDF with text at once with its values (201)', async () => {
     const member = await registerUser(app, { onboarded: true });
@@ -55,7 +58,6 @@ describe('with no job process running', () => {
     const pdf = await upload(member, await labReportPdf('uk-table'), 'March bloods.pdf', 'application/pdf');
     expect(pdf.status).toBe(201);
     expect(pdf.json).toMatchObject({ status: 'ready', read_by: 'text' });
-    await emptyQueue();
   });
 
   it('puts a member’s later reports behind other members’ first ones, and refuses a fourth of theirs (429) and any past the queue’s bound (503)', async () => {
@@ -76,14 +78,16 @@ describe('with no job process running', () => {
     expect((await review(busy, own[1]!.json.report_id)).ahead).toBe(2);
     expect((await review(busy, own[2]!.json.report_id)).ahead).toBe(3);
 
-    // The queue holds QUEUE_MAX readings in all: past that, everyone is asked to come back.
-    const more = [await upload(third, PNG_1X1, 'a.png'), await upload(third, PNG_1X1, 'b.png')];
+    // The queue holds QUEUE_MAX readings in all: past that, everyone is asked to come back. Two sent
+    // together by one member are queued one after the other, not side by side.
+    const more = await Promise.all([upload(third, PNG_1X1, 'a.png'), upload(third, PNG_1X1, 'b.png')]);
     expect(more.map((answer) => answer.status)).toEqual([202, 202]);
+    const priorities = await db.$queryRaw<{ priority: number }[]>`SELECT priority FROM pgboss.job WHERE name = 'lab-report-read' AND data->>'reportId' IN (${more[0]!.json.report_id}, ${more[1]!.json.report_id}) ORDER BY priority DESC`;
+    expect(priorities.map((row) => row.priority)).toEqual([0, -1]);
     const before = await db.labReport.count({ where: { userId: third.userId } });
     const full = await upload(third, PNG_1X1, 'c.png');
     expect([full.status, full.json.message]).toEqual([503, QUEUE_FULL]);
     expect(await db.labReport.count({ where: { userId: third.userId } })).toBe(before);
-    await emptyQueue();
   });
 
   it('gives up a reading no job finishes: the review opens for typing the values in, and housekeeping settles the rest', async () => {
@@ -95,7 +99,6 @@ describe('with no job process running', () => {
     expect(await db.labReport.count({ where: { id: swept.json.report_id, readingState: 'queued' } })).toBe(1);
     expect((await runHousekeeping(new Date())).stalledReadings).toBeGreaterThanOrEqual(1);
     expect(await db.labReport.findUniqueOrThrow({ where: { id: swept.json.report_id } })).toMatchObject({ readingState: 'done', reading: expect.objectContaining({ message: UNREADABLE_MESSAGE }) });
-    await emptyQueue();
   });
 });
 
