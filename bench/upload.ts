@@ -186,17 +186,19 @@ async function main(): Promise<boolean> {
     const line = ({ answered, readSeconds, markers }: Awaited<ReturnType<typeof readOf>>) => `answered ${answered.seconds.toFixed(2)} s (${answered.status}), read in ${readSeconds.toFixed(1)} s (${markers} values)`;
     const alone = await readOf(await sendPhoto(members[4]!));
     console.log(`\na photo alone: ${line(alone)}`);
-    const others = await Promise.all(members.slice(0, 4).map((member) => sendPhoto(member)));
+    // Each photo's review is followed from the moment it is sent.
+    const others = (await Promise.all(members.slice(0, 4).map((member) => sendPhoto(member)))).map(readOf);
     const beside = await readOf(await sendPhoto(members[4]!));
-    const rest = await Promise.all(others.map(readOf));
+    const rest = await Promise.all(others);
     console.log(`one member's photo sent just after four other members' photos: ${line(beside)}`);
     console.log(`  the four: ${rest.map(line).join('; ')}`);
     // Fairness: one member sends three in a row, another then sends one; the other's waits for the first of the three only.
     // Two members new to this run, so that no earlier upload of theirs counts against their hourly limit.
     const [sender, next] = [await signUp(server.url), await signUp(server.url)];
-    const busy = [await sendPhoto(sender), await sendPhoto(sender), await sendPhoto(sender)];
+    const busy: Promise<Awaited<ReturnType<typeof readOf>>>[] = [];
+    for (let i = 0; i < 3; i += 1) busy.push(readOf(await sendPhoto(sender)));
     const after = await readOf(await sendPhoto(next));
-    const theirs = await Promise.all(busy.map(readOf));
+    const theirs = await Promise.all(busy);
     console.log(`one member's photo sent just after another member's three: ${line(after)}`);
     console.log(`  the three: ${theirs.map(line).join('; ')}`);
     return latencyOk && memoryOk && uploadsOk;

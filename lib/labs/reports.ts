@@ -51,11 +51,11 @@ export function displayName(name: string): string {
 }
 
 /**
- * Stores an uploaded report. A PDF's own text is read here (a fraction of a second, in a child process)
- * and answered with the values (201); an image, or a PDF without text (a scan), is queued for OCR and
- * answered at once (202), if the queue has room for it.
+ * Stores an uploaded report, once `room` (the member's storage quota) lets it. A PDF's own text is read
+ * here (a fraction of a second, in a child process) and answered with the values (201); an image, or a
+ * PDF without text (a scan), is queued for OCR and answered at once (202), if the queue has room for it.
  */
-export async function uploadLabReport(userId: string, file: { bytes: Uint8Array; name: string }): Promise<{ status: 201 | 202; answer: UploadAnswer }> {
+export async function uploadLabReport(userId: string, file: { bytes: Uint8Array; name: string }, room: () => Promise<void> = async () => {}): Promise<{ status: 201 | 202; answer: UploadAnswer }> {
   const detected = await fileTypeFromBuffer(file.bytes);
   const extension = detected ? ACCEPTED[detected.mime] : undefined;
   if (!detected || !extension) throw new ApiError(415, UPLOAD_MESSAGES.wrongType);
@@ -65,12 +65,23 @@ export async function uploadLabReport(userId: string, file: { bytes: Uint8Array;
   if (claimed && claimed !== extension) throw new ApiError(415, UPLOAD_MESSAGES.mismatch);
 
   const kind = extension === 'pdf' ? 'pdf' : 'image';
-  const layer = kind === 'pdf' ? await readTextLayer(file.bytes) : null;
-  if (!layer) await assertReadingRoom(userId);
+  // The text is read (in a child process, on another core) while `room` checks the member may keep the
+  // file and the file is written: the answer waits for the longest of them, not for all in turn.
+  const reading = kind === 'pdf' ? readTextLayer(file.bytes) : Promise.resolve(null);
+  // Handled, should `room` refuse the file before the reading is awaited.
+  reading.catch(() => undefined);
+  await room();
+  const storing = storeUpload(file.bytes, extension);
+  const [layer, stored] = await Promise.all([reading, storing.then(
+    (key) => ({ key }),
+    (error: unknown) => ({ error }),
+  )]);
+  if ('error' in stored) throw stored.error;
+  const storageKey = stored.key;
   const row = { userId, fileName: displayName(file.name), mimeType: detected.mime, sizeBytes: file.bytes.byteLength };
-  const storageKey = await storeUpload(file.bytes, extension);
   try {
     if (!layer) {
+      await assertReadingRoom(userId);
       const reportId = await queueReading({ ...row, storageKey });
       const answer = { ...givenUp(kind), message: READING_MESSAGE, report_id: reportId, file_name: row.fileName };
       return { status: 202, answer: { ...answer, ...(await readingStatus({ readingState: 'queued', readingProgress: null, readingJobId: await jobOf(reportId) })) } };

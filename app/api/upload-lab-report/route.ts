@@ -21,8 +21,7 @@ const upload = route(
     const { status, answer } = await withUploadSlot(user.id, async () => {
       await assertDiskRoom();
       const file = await fileFromMultipart(request, 'file', MAX_REPORT_BYTES, UPLOAD_MESSAGES);
-      await assertReportRoom(user.id, file.bytes.length);
-      return uploadLabReport(user.id, file);
+      return uploadLabReport(user.id, file, () => assertReportRoom(user.id, file.bytes.length));
     });
     return NextResponse.json(answer, { status, headers: { 'Cache-Control': 'no-store' } });
   },
