@@ -9,10 +9,10 @@ import { freePort } from '../tests/setup/free-port';
 // process unless WEB_CONCURRENCY says otherwise, mail and uploads in a scratch folder removed at stop,
 // and no provider (the built-in engine writes the texts, billing is off), so the app's own code is measured.
 
-export type BenchServer = { url: string; pid: number; output: () => string; running: () => boolean; stop: () => Promise<void>; jobsPid?: number };
+/** `startJobs` starts the jobs process too (`npm run jobs`, without its schedules), on the same database and uploads folder. */
+export type BenchServer = { url: string; pid: number; output: () => string; running: () => boolean; stop: () => Promise<void>; startJobs: () => Promise<void> };
 
-/** With `jobs`, the jobs process too (`npm run jobs`, without its schedules), on the same database and uploads folder. */
-export async function startBenchServer(databaseUrl: string, extraEnv: Record<string, string> = {}, { jobs = false }: { jobs?: boolean } = {}): Promise<BenchServer> {
+export async function startBenchServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
   if (!existsSync('.next/BUILD_ID')) throw new Error('No production build: run without --no-build, or `npm run build` first.');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -32,10 +32,8 @@ export async function startBenchServer(databaseUrl: string, extraEnv: Record<str
     ...extraEnv,
   };
   const child: ChildProcess = spawn('node', ['server.mjs', '-p', String(port), '-H', '127.0.0.1'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const worker = jobs ? spawn('node_modules/.bin/tsx', ['--conditions=react-server', 'scripts/jobs.ts'], { env: { ...env, JOBS_SCHEDULE: 'off' }, stdio: ['ignore', 'pipe', 'pipe'] }) : null;
-  worker?.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  worker?.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const workerExited = worker ? new Promise<void>((resolve) => worker.once('exit', () => resolve())) : Promise.resolve();
+  let worker: ChildProcess | null = null;
+  let workerExited = Promise.resolve();
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const running = () => child.exitCode === null && child.signalCode === null;
@@ -60,13 +58,15 @@ export async function startBenchServer(databaseUrl: string, extraEnv: Record<str
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  if (worker) {
+  const startJobs = async () => {
+    const jobs = spawn('node_modules/.bin/tsx', ['--conditions=react-server', 'scripts/jobs.ts'], { env: { ...env, JOBS_SCHEDULE: 'off' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    worker = jobs;
+    jobs.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    jobs.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    workerExited = new Promise<void>((resolve) => jobs.once('exit', () => resolve()));
     for (const since = Date.now(); !output.includes('Background jobs running'); await new Promise((resolve) => setTimeout(resolve, 100))) {
-      if (Date.now() - since > 60_000 || worker.exitCode !== null) {
-        await stop();
-        throw new Error(`The jobs process did not come up:\n${output}`);
-      }
+      if (Date.now() - since > 60_000 || jobs.exitCode !== null) throw new Error(`The jobs process did not come up:\n${output}`);
     }
-  }
-  return { url, pid: child.pid!, output: () => output, running, stop, jobsPid: worker?.pid };
+  };
+  return { url, pid: child.pid!, output: () => output, running, stop, startJobs };
 }
