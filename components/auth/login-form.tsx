@@ -33,17 +33,13 @@ export function LoginForm() {
     <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
       <ProblemAlert problem={problem} />
       <EmailInput error={errors.email?.message} {...register('email')} />
-      <PasswordInput
-        label="Password"
-        labelAside={
-          <TextLink href="/forgot-password" className="text-sm">
-            Forgot password?
-          </TextLink>
-        }
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
+      <div className="flex flex-col gap-2">
+        <PasswordInput label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        {/* After the field, not on its label's line: Tab goes from the e-mail straight to the password. */}
+        <TextLink href="/forgot-password" className="self-end text-sm">
+          Forgot password?
+        </TextLink>
+      </div>
       <Button type="submit" size="lg" loading={saving} className="mt-1 w-full">
         Login
       </Button>
