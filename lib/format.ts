@@ -25,6 +25,18 @@ const DATE_GB = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeri
 /** 3 Mar 2026: a UTC calendar day in words, as lists and notes show it. */
 export const formatDateGB = (date: Date | string): string => DATE_GB.format(typeof date === 'string' ? new Date(date) : date);
 
+const DAY_MONTH_GB = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' });
+
+/**
+ * How a chart names the days (YYYY-MM-DD) of its axis: "3 Mar" when they fall in one calendar year, "3 Mar
+ * 2026" when they cross into another (a year's chart would otherwise show two "3 Mar"s).
+ */
+export function chartDayLabel(days: readonly string[]): (day: string) => string {
+  const oneYear = days.length === 0 || days[0]!.slice(0, 4) === days.at(-1)!.slice(0, 4);
+  const format = oneYear ? DAY_MONTH_GB : DATE_GB;
+  return (day) => format.format(new Date(`${day}T00:00:00Z`));
+}
+
 const TIMESTAMP_GB = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
   day: '2-digit',

@@ -18,6 +18,7 @@ import {
 import { Bar, Line } from 'react-chartjs-2';
 import type { TestosteronePoint } from '@/lib/dashboard/contract';
 import type { MeasureTrend } from '@/lib/insights/measure-trends';
+import { chartDayLabel } from '@/lib/format';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, Filler, Tooltip);
 
@@ -149,8 +150,6 @@ function describe(days: DayValue[], unit: string): string {
   return days.map((d) => `${d.label} ${d.value === null ? 'no data' : `${d.value.toLocaleString('en-GB')}${unit ? ` ${unit}` : ''}`}`).join(', ');
 }
 
-const SHORT_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const shortDay = (day: string) => SHORT_DAY.format(new Date(`${day}T00:00:00Z`));
 const figure = (value: number, unit: string) => `${value.toLocaleString('en-GB', { maximumFractionDigits: 1 })}${unit ? ` ${unit}` : ''}`;
 
 /**
@@ -158,6 +157,8 @@ const figure = (value: number, unit: string) => `${value.toLocaleString('en-GB',
  * and, dashed, the fitted line its trend statement quotes, over the four weeks it was fitted to.
  */
 export function TrendChart({ measure, days }: { measure: MeasureTrend; days: string[] }) {
+  // With the year once the range crosses into another (the 1-year range always does).
+  const shortDay = chartDayLabel(days);
   const at = new Map(measure.points.map((p) => [p.day, p.value]));
   const { line, scale } = measure;
   const span = line ? (Date.parse(line.last) - Date.parse(line.first)) / 86_400_000 : 0;

@@ -256,7 +256,9 @@ function relationship(byDay: ReadonlyMap<string, MergedDay>, checkins: readonly 
   const rho = spearman(pairs);
   if (rho === null || Math.abs(rho) < RELATIONSHIP_MIN_RHO - EPSILON) return null;
   const shown = roundToStep(rho, 0.01);
-  const text = `On days after longer sleep your ${outcome} tends to be ${rho > 0 ? up : down} (rank correlation ${shown.toFixed(2)} over ${pairs.length} days).`;
+  // The strength in words, not the coefficient (docs/insights.md: the bands); the figure stays in `figures`.
+  const strength = Math.abs(shown) >= 0.7 ? 'a strong pattern' : Math.abs(shown) >= 0.55 ? 'a clear pattern' : 'a moderate pattern';
+  const text = `On days after longer sleep your ${outcome} tends to be ${rho > 0 ? up : down}: ${strength} over ${pairs.length} days.`;
   return { kind: 'relationship', metric: outcome, text, figures: { rho: shown, days: pairs.length }, from: provenance(sourcesOf(byDay, 'sleepDurationMinutes', sleepDays), ['checkins']) };
 }
 

@@ -323,6 +323,9 @@ test('/settings: Download my data gives a ZIP whose CSVs read back; Delete accou
   await confirm.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(/\/login\?account=deleted$/);
   await expect(page.getByText('Your account has been deleted successfully.')).toBeVisible();
+  // Not "Welcome back!" under the news of the deletion.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
+  await expect(page.getByText('Welcome back!')).toHaveCount(0);
   expect(await query('SELECT 1 FROM users WHERE email = $1', [user.email])).toEqual([]);
 
   await page.getByLabel('E-mail').fill(user.email);

@@ -282,7 +282,7 @@ describe('sleep against mood and energy', () => {
       {
         kind: 'relationship',
         metric: 'energy',
-        text: 'On days after longer sleep your energy tends to be higher (rank correlation 0.87 over 14 days).',
+        text: 'On days after longer sleep your energy tends to be higher: a strong pattern over 14 days.',
         figures: { rho: 0.87, days: 14 },
         from: 'From Oura, Apple Health and your daily check-ins.',
       },
@@ -292,7 +292,7 @@ describe('sleep against mood and energy', () => {
   it('at the threshold: Σhigh = 64 gives 0.408, reported; Σhigh = 63 gives 0.372, not', () => {
     const days = mergedDays({ sleepDurationMinutes: sleep(ALL) });
     expect(relationships(days, checkins([3, 6, 8, 10, 11, 12, 14])).map((i) => i.text)).toEqual([
-      'On days after longer sleep your energy tends to be higher (rank correlation 0.41 over 14 days).',
+      'On days after longer sleep your energy tends to be higher: a moderate pattern over 14 days.',
     ]);
     expect(relationships(days, checkins([3, 6, 8, 10, 11, 12, 13]))).toEqual([]);
   });
@@ -301,7 +301,7 @@ describe('sleep against mood and energy', () => {
     // Mood Happy on the 7 shortest nights and Sad on the 7 longest: rho = −0.868; energy constant.
     const list = checkins([]).map((c, i) => ({ ...c, mood: i < 7 ? ('HAPPY' as const) : ('SAD' as const) }));
     expect(relationships(mergedDays({ sleepDurationMinutes: sleep(ALL) }), list).map((i) => [i.text, i.figures.rho])).toEqual([
-      ['On days after longer sleep your mood tends to be worse (rank correlation -0.87 over 14 days).', -0.87],
+      ['On days after longer sleep your mood tends to be worse: a strong pattern over 14 days.', -0.87],
     ]);
   });
 

@@ -24,7 +24,8 @@ export default async function LoginPage({ searchParams }: Props) {
           Your account has been deleted successfully.
         </Alert>
       ) : null}
-      <AuthHeading title="Welcome back!">Glad to see you again!</AuthHeading>
+      {/* After a deletion there is nobody to welcome back: the page offers another account or a fresh start. */}
+      {deleted ? <AuthHeading title="Log in">With another account, or sign up to start again.</AuthHeading> : <AuthHeading title="Welcome back!">Glad to see you again!</AuthHeading>}
       <div className="flex flex-col gap-6">
         <SocialSignInSection divider="or login with" />
         <LoginForm />
