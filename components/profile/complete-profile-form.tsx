@@ -24,14 +24,14 @@ const REQUIRED: { field: HealthHistoryField; message: string }[] = [
 ];
 
 const options = (labels: readonly string[]) => [{ value: '', label: 'Choose…' }, ...labels.map((label) => ({ value: label, label }))];
-// The older screen offered Beginner/Intermediate/Advanced; the API takes them as aliases of the onboarding's labels.
-const EXPERIENCE = options(['Beginner', 'Intermediate', 'Advanced', 'Medically managed']);
-const experienceLabel = (stored: string) => Object.entries(BIOHACKING_EXPERIENCE.aliases).find(([, label]) => label === stored)?.[0] ?? stored;
+// The words the member chose at onboarding's step 10 (SPEC §3 gives both readings; the API still takes the
+// older screen's Beginner/Intermediate/Advanced as aliases of these).
+const EXPERIENCE = options(BIOHACKING_EXPERIENCE.labels);
 
 /** /complete-profile, the older single form: prefilled, the required fields marked, one Save to /dashboard. */
 export function CompleteProfileForm({ initial }: { initial: CompleteProfileValues }) {
   const router = useRouter();
-  const [values, setValues] = useState({ ...initial, biohacking_experience: experienceLabel(initial.biohacking_experience) });
+  const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<HealthHistoryField, string>>>({});
   const [problem, setProblem] = useState<Problem | null>(null);
   const [saving, setSaving] = useState(false);

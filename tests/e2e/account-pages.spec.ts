@@ -48,8 +48,10 @@ test('/complete-profile (the older screen): prefilled, the required fields check
   await expect(page).toHaveURL(/\/complete-profile$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Health history' })).toBeVisible();
   await expect(page.getByText(/are required\./)).toBeVisible();
-  // Onboarding's answers are already in.
+  // Onboarding's answers are already in, in the words the member chose there.
   await expect(page.getByLabel('Height (cm) *')).not.toHaveValue('');
+  await expect(page.getByLabel('Biohacking experience')).toHaveValue('Becoming aware');
+  await expect(page.getByLabel('Biohacking experience').getByRole('option', { name: 'Intermediate' })).toHaveCount(0);
   await page.getByLabel('Weight (kg) *').fill('');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Please enter your weight in kg.')).toBeVisible();

@@ -357,6 +357,11 @@ test('a user with no data sees dashes and what would fill them, and no console e
   // On track one, the blood step is ordering the kit.
   await expect(start.getByRole('link', { name: 'Order my kit' })).toHaveAttribute('href', '/profile#kit');
   await expect(start.getByRole('link', { name: 'Complete your profile' })).toHaveAttribute('href', '/complete-profile');
+  // Each step says only what is left and what its screen asks: not the date of birth and height given at
+  // sign-up, and not sleep, which the check-in does not ask.
+  await expect(start).toContainText('Two minutes on your mood, energy and any symptoms');
+  await expect(start).toContainText('Your gender and activity level, with the date of birth and height you gave at sign-up');
+  await expect(start).not.toContainText('mood, energy and sleep');
   // Onboarding gave the date of birth, height and weight: the calorie goal names the one input it lacks.
   const calories = page.getByRole('region', { name: 'Calories' });
   await expect(calories).toContainText('Your calorie goal needs your activity level.');

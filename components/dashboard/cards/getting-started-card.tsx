@@ -11,10 +11,10 @@ const STEPS: Readonly<Record<StartStepKey, { title: string; fills: string; href:
     href: '/my_devices',
     action: 'Go to My devices',
   },
-  checkin: { title: 'Do your first daily check-in', fills: 'Two minutes on your mood, energy and sleep start the trends your actions are chosen from.', href: '/daily_checkins', action: 'Check in now' },
+  checkin: { title: 'Do your first daily check-in', fills: 'Two minutes on your mood, energy and any symptoms start the trends your actions are chosen from.', href: '/daily_checkins', action: 'Check in now' },
   scan: { title: 'Take your weekly scan', fills: 'A 45-second camera scan measures your pulse and, with a cuff, your blood pressure.', href: '/weekly_checkin', action: 'Start the scan' },
   blood: { title: 'Upload a blood test', fills: 'Your testosterone and blood panel come from a lab report, as a PDF or a photo.', href: '/profile', action: 'Upload a report' },
-  profile: { title: 'Complete your profile', fills: 'Your date of birth, height and activity level set your calorie goal and cardio age.', href: '/complete-profile', action: 'Complete your profile' },
+  profile: { title: 'Complete your profile', fills: 'Your gender and activity level, with the date of birth and height you gave at sign-up, set your calorie goal and cardio age.', href: '/complete-profile', action: 'Complete your profile' },
 };
 
 function Tick({ done }: { done: boolean }) {
