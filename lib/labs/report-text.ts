@@ -240,13 +240,18 @@ async function givePooled(job: Job, limits: Limits, reader: Pooled): Promise<voi
   const [cpu, rss] = pid === undefined ? [null, null] : await Promise.all([cpuSeconds(pid), residentBytes(pid)]);
   const pool = pools.get(keyOf(job, limits)) ?? [];
   const spent = reader.uses >= READER_USES || cpu === null || cpu > limits.cpuSeconds / 3 || rss === null || rss > limits.rssBytes / 2;
-  if (spent || !alive(reader.child) || pool.length >= EXTRACTION_LIMITS.concurrent) {
-    reader.child.kill('SIGKILL');
-    return;
-  }
+  if (spent || !alive(reader.child) || pool.length >= EXTRACTION_LIMITS.concurrent) return ended(reader.child);
   idle(reader.child, false);
   pool.push(reader);
   pools.set(keyOf(job, limits), pool);
+}
+
+/** Kills a reader and waits for it to be gone. */
+function ended(child: ChildProcess): Promise<void> {
+  if (!alive(child)) return Promise.resolve();
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGKILL');
+  return gone;
 }
 
 /** The reading a child's answer gives, or null when the answer is not the shape the scripts write. */
@@ -306,9 +311,9 @@ function runPooled(job: Job, bytes: Uint8Array, limits: Limits): Promise<PdfRead
       child.stdout.off('data', onData);
       child.off('exit', onExit);
       child.off('error', onError);
-      if (!reuse) child.kill('SIGKILL');
-      // Back in the pool (or retired) before the answer goes, so the next file finds it there.
-      void (reuse ? givePooled(job, limits, reader) : Promise.resolve()).finally(() => resolve(reading));
+      // Back in the pool (or retired) before the answer goes, so the next file finds it there; a reader
+      // that is done with is gone before the answer goes, so its memory is free before the slot is.
+      void (reuse ? givePooled(job, limits, reader) : ended(child)).finally(() => resolve(reading));
     };
     const stop = (reason: 'time' | 'memory' | 'crash') => {
       stopped ??= reason;

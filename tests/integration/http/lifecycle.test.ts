@@ -177,7 +177,8 @@ describe('graceful stop on SIGTERM', () => {
       // SIGTERM to the jobs process's group, as a process manager stops it.
       process.kill(-first.pid!, 'SIGTERM');
       expect(await gone(first.pid!, 30_000)).toBeLessThan(30_000);
-      // Its reader went with it (at most a zombie, where nothing reaps orphans).
+      // Its reader went with it (at most a zombie, where nothing reaps orphans), killed as it exited.
+      for (const since = Date.now(); working(reader!) && Date.now() - since < 10_000; await pause(50));
       expect(working(reader!)).toBe(false);
 
       started.push(await startJobsProcess({}));
