@@ -28,6 +28,9 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     headless: true,
+    // No action waits without end (Playwright's default): a label that never appears fails in 30 s with the
+    // locator it sought, not at the end of a four-minute test with no word of where it hung.
+    actionTimeout: 30_000,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     // A trace records a screenshot of every change on screen, which starves the pages of the two cores (a
     // scan page playing a camera saw 1 to 3 of its 15 frames a second): kept for runs on a developer's
@@ -71,6 +74,8 @@ export default defineConfig({
         WHOOP_CLIENT_SECRET: E2E_WHOOP_CLIENT.clientSecret,
         WHOOP_BASE_URL: E2E_WHOOP_BASE_URL,
         TOKEN_ENCRYPTION_KEY: E2E_TOKEN_KEY,
+        // This install has the iPhone app, so My devices offers its device tokens (the billing server has none).
+        IOS_APP_URL: 'https://apps.apple.com/app/id0000000000',
         // The report readers (OCR) at the test processes' priority, not below them (docs/configuration.md).
         LAB_READER_NICENESS: '0',
       },

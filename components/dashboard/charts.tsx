@@ -60,7 +60,7 @@ export function TestosteroneChart({ points }: { points: TestosteronePoint[] }) {
     responsive: true,
     maintainAspectRatio: false,
     animation: false,
-    plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => `${BOUND_WORDS[points[item.dataIndex]?.comparator ?? ''] ?? ''}${item.formattedValue} ng/dL` } } },
+    plugins: { legend: { display: false }, tooltip: { filter: (item) => item.datasetIndex < 2, callbacks: { label: (item) => `${BOUND_WORDS[points[item.dataIndex]?.comparator ?? ''] ?? ''}${item.formattedValue} ng/dL` } } },
     scales: {
       ...baseScales,
       y: { min: T_AXIS.min, max: T_AXIS.max, ticks: { stepSize: 300, color: TICKS, font: FONT }, grid: { color: GRID }, border: { display: false } },
@@ -103,7 +103,7 @@ export function HeartRateChart({ days }: { days: DayValue[] }) {
     maintainAspectRatio: false,
     animation: false,
     spanGaps: true,
-    plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => `${item.formattedValue} bpm` } } },
+    plugins: { legend: { display: false }, tooltip: { filter: (item) => item.datasetIndex < 2, callbacks: { label: (item) => `${item.formattedValue} bpm` } } },
     scales: { ...baseScales, y: { min: 0, max: highest + 20, ticks: { color: TICKS, font: FONT, maxTicksLimit: 4 }, grid: { color: GRID }, border: { display: false } } },
   };
   return (
@@ -133,7 +133,7 @@ function DayBars({ days, unit, name, colour, barThickness, max }: { days: DayVal
     responsive: true,
     maintainAspectRatio: false,
     animation: false,
-    plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => `${item.formattedValue}${unit ? ` ${unit}` : ''}` } } },
+    plugins: { legend: { display: false }, tooltip: { filter: (item) => item.datasetIndex < 2, callbacks: { label: (item) => `${item.formattedValue}${unit ? ` ${unit}` : ''}` } } },
     scales: { ...baseScales, y: { display: false, min: 0, max } },
   };
   return (
@@ -160,7 +160,7 @@ export function TrendChart({ measure, days }: { measure: MeasureTrend; days: str
   // With the year once the range crosses into another (the 1-year range always does).
   const shortDay = chartDayLabel(days);
   const at = new Map(measure.points.map((p) => [p.day, p.value]));
-  const { line, scale } = measure;
+  const { line, scale, band } = measure;
   const span = line ? (Date.parse(line.last) - Date.parse(line.first)) / 86_400_000 : 0;
   const fitted = days.map((day) => {
     if (!line || day < line.first || day > line.last) return null;
@@ -172,12 +172,13 @@ export function TrendChart({ measure, days }: { measure: MeasureTrend; days: str
   const summary =
     `${measure.label}, ${days.length} days: ${measure.points.length} with a value` +
     (values.length ? `, from ${word(Math.min(...values))} to ${word(Math.max(...values))}; latest ${word(values.at(-1)!)} on ${shortDay(measure.points.at(-1)!.day)}` : '') +
-    (line ? `. Fitted line over the last 4 weeks: ${figure(line.start, measure.unit)} to ${figure(line.end, measure.unit)}.` : '.');
+    (line ? `. Fitted line over the last 4 weeks: ${figure(line.start, measure.unit)} to ${figure(line.end, measure.unit)}.` : '.') +
+    (band ? ` Your usual range, shaded: ${figure(band.low, measure.unit)} to ${figure(band.high, measure.unit)}.` : '');
   const options: ChartOptions<'line'> = {
     responsive: true,
     maintainAspectRatio: false,
     animation: false,
-    plugins: { legend: { display: false }, tooltip: { callbacks: { label: (item) => (item.datasetIndex === 1 ? `Trend ${figure(item.parsed.y ?? 0, measure.unit)}` : word(item.parsed.y ?? 0)) } } },
+    plugins: { legend: { display: false }, tooltip: { filter: (item) => item.datasetIndex < 2, callbacks: { label: (item) => (item.datasetIndex === 1 ? `Trend ${figure(item.parsed.y ?? 0, measure.unit)}` : word(item.parsed.y ?? 0)) } } },
     scales: {
       x: { grid: { display: false }, ticks: { color: TICKS, font: FONT, maxTicksLimit: 6, maxRotation: 0 }, border: { display: false } },
       y: {
@@ -206,6 +207,13 @@ export function TrendChart({ measure, days }: { measure: MeasureTrend; days: str
             tension: 0.25,
           },
           { data: fitted, borderColor: '#1f2a2a', borderDash: [6, 4], borderWidth: 2, pointRadius: 0, spanGaps: false },
+          // The member's usual band (10th–90th percentile of the 30 days before today), shaded behind the days.
+          ...(band
+            ? [
+                { data: days.map(() => band.low), borderColor: 'transparent', pointRadius: 0, fill: false },
+                { data: days.map(() => band.high), borderColor: 'transparent', backgroundColor: 'rgba(15, 118, 110, 0.12)', pointRadius: 0, fill: '-1' as const },
+              ]
+            : []),
         ],
       }}
     />

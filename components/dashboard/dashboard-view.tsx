@@ -6,6 +6,8 @@ import { AlertBanner } from './alert-banner';
 import { ActivityCard } from './cards/activity-card';
 import { BloodPanelCard } from './cards/blood-panel-card';
 import { GettingStartedCard } from './cards/getting-started-card';
+import { ReadinessCard } from './cards/readiness-card';
+import type { ReadinessAnswer } from '@/lib/dashboard/readiness';
 import { PillarsCard } from './cards/pillars-card';
 import { ProfileCard } from './cards/profile-card';
 import { SleepCard } from './cards/sleep-card';
@@ -24,6 +26,7 @@ export type DashboardData = {
   selected: string[];
   sleep: SleepScoreResponse | null;
   lastNight: LastNightSleep | null;
+  readiness: ReadinessAnswer;
   trend: TestosteroneTrendResponse;
   vitals: VitalsResponse;
   activity: ActivityResponse;
@@ -44,6 +47,7 @@ export function DashboardView({ data }: { data: DashboardData }) {
       <AlertBanner notification={data.notification} />
       <div className="grid grid-cols-3 gap-6">
         <GettingStartedCard steps={data.start} />
+        <ReadinessCard readiness={data.readiness} />
         <TScoreCard actions={data.actions} />
         <TResultsCard trend={data.trend} />
         <SleepCard sleep={data.sleep} lastNight={data.lastNight} />

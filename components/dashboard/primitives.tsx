@@ -144,10 +144,28 @@ export function WeekSection(props: {
   missing: string;
   /** Where this week's figures came from ("From Oura."), under the comparison. */
   from?: string | null;
+  /** What the figures are, where the title leaves it open ("All-day average"), beside the title. */
+  note?: string | null;
 }) {
+  // Nothing in either week: the section is its title and one line saying how to fill it.
+  if (props.thisWeek === null && props.lastWeek === null && !props.days.some((d) => d.value !== null)) {
+    return (
+      <section aria-label={props.title} className={props.className} data-testid={`${props.testId}-empty`}>
+        <h3 className="text-sm font-semibold text-neutral-800">{props.title}</h3>
+        <div className="mt-2">
+          <FillPrompt href={DEVICES} action={DEVICES_ACTION}>
+            {props.missing}
+          </FillPrompt>
+        </div>
+      </section>
+    );
+  }
   return (
     <section aria-label={props.title} className={props.className}>
-      <h3 className="text-sm font-semibold text-neutral-800">{props.title}</h3>
+      <h3 className="text-sm font-semibold text-neutral-800">
+        {props.title}
+        {props.note ? <span className="font-normal text-neutral-600" data-testid={`${props.testId}-kind`}> · {props.note}</span> : null}
+      </h3>
       <div className="mt-3 flex gap-6">
         <Compare label="This week" value={props.thisWeek} unit={props.unit} testId={`${props.testId}-this-week`} />
         <Compare label="Last week" value={props.lastWeek} unit={props.unit} testId={`${props.testId}-last-week`} />
@@ -158,7 +176,8 @@ export function WeekSection(props: {
       ) : (
         <div className="mt-3">
           <FillPrompt href={DEVICES} action={DEVICES_ACTION}>
-            {props.missing}
+            {/* Last week's figure beside an empty week: the data stopped, it never was missing. */}
+            {props.lastWeek !== null ? 'Nothing in the last 7 days. Sync your device or import a newer export to bring this up to date.' : props.missing}
           </FillPrompt>
         </div>
       )}

@@ -1,12 +1,12 @@
 'use client';
 
-import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { postJson } from '@/lib/client/api-call';
-import { useHydrated } from '@/lib/client/use-hydrated';
 import { useLoad } from '@/lib/client/use-load';
 import type { RecommendationsResponse } from '@/lib/dashboard/contract';
+import { LocationButton } from './location-button';
 import { SupplementList } from './supplement-list';
+import { usePosition } from './use-position';
 
 /** The day's ranking for a position; a refusal fails with the server's message. (Its own call: query-calls' table of every call would ride along.) */
 async function recommendations(lat: number, lon: number): Promise<RecommendationsResponse> {
@@ -15,32 +15,12 @@ async function recommendations(lat: number, lon: number): Promise<Recommendation
   return result.data;
 }
 
-type Position = { lat: number; lon: number } | { error: string } | null;
-
-/** The browser's position, asked once (SPEC §8's geolocation texts on failure). */
-export function usePosition(): Position {
-  const [position, setPosition] = useState<Position>(null);
-  const hydrated = useHydrated();
-  const supported = hydrated && 'geolocation' in navigator;
-  useEffect(() => {
-    if (!supported) return;
-    navigator.geolocation.getCurrentPosition(
-      (p) => setPosition({ lat: Number(p.coords.latitude.toFixed(4)), lon: Number(p.coords.longitude.toFixed(4)) }),
-      () => setPosition({ error: 'Location access was denied or an error occurred.' }),
-      { timeout: 10_000, maximumAge: 3_600_000 },
-    );
-  }, [supported]);
-  if (hydrated && !supported) return { error: 'Geolocation is not available in your browser' };
-  return position;
-}
-
-/** Supplement highlight: the top 2 recommendations for the user's data and today's daylight where they are. */
+/** Supplement highlight: the top 2 recommendations for the user's data, and today's daylight where they are once known. */
 export function SupplementHighlight() {
-  const position = usePosition();
-  const located = position && 'lat' in position ? position : null;
-  // The position is the browser's, so the recommendations load here rather than with the page.
-  const load = useLoad(located && `${located.lat},${located.lon}`, () => recommendations(located!.lat, located!.lon));
-  if (position && 'error' in position) return <p className="text-sm text-neutral-600">{position.error}</p>;
+  const { position, place, ask } = usePosition();
+  // The ranking loads with the position where the browser already allows it, else without one (today's
+  // daylight left out); the browser is asked only when the member presses for it.
+  const load = useLoad(place && `${place.lat},${place.lon}`, () => recommendations(place!.lat, place!.lon));
   if (load.error) return <p className="text-sm text-danger-700">Error: {load.error.message}</p>;
   if (!load.data) {
     return (
@@ -49,5 +29,12 @@ export function SupplementHighlight() {
       </div>
     );
   }
-  return <SupplementList items={load.data.supplement_data.slice(0, 2)} />;
+  return (
+    <>
+      <SupplementList items={load.data.supplement_data.slice(0, 2)} />
+      <LocationButton position={position} ask={ask}>
+        Use my location for today’s daylight
+      </LocationButton>
+    </>
+  );
 }

@@ -2,10 +2,10 @@
 
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { cx } from '@/components/ui/cx';
-import { FAQ_TABS } from './faq';
+import type { FaqTab } from './faq';
 
 /** The three FAQ tabs (WAI-ARIA tabs: arrow keys, Home and End move between them), each a list of expandable questions. */
-export function FaqTabs() {
+export function FaqTabs({ tabs: FAQ_TABS }: { tabs: FaqTab[] }) {
   const [active, setActive] = useState(0);
   const base = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);

@@ -4,7 +4,10 @@
 export type Faq = { question: string; answer: string[] };
 export type FaqTab = { id: 'general' | 'account' | 'technical'; label: string; questions: Faq[] };
 
-export const FAQ_TABS: FaqTab[] = [
+/** Stands for the devices answer, which faqTabs writes for the install. */
+const DEVICES_ANSWER = '{devices}';
+
+const ALL_TABS: FaqTab[] = [
   {
     id: 'general',
     label: 'General questions',
@@ -95,10 +98,7 @@ export const FAQ_TABS: FaqTab[] = [
     questions: [
       {
         question: 'Which devices are supported, and how often do they sync?',
-        answer: [
-          'Whoop, Oura Ring and Withings connect directly. After you connect, the last 90 days are brought in within a few minutes; new data follows when the provider notifies us, and at least every 6 hours. Sync now on My devices asks for it at once.',
-          'Apple Watch data comes through Apple Health and our iOS app, with a device token you make on My devices.',
-        ],
+        answer: [DEVICES_ANSWER],
       },
       {
         question: 'A device says “Needs reconnecting”. What should I do?',
@@ -120,3 +120,24 @@ export const FAQ_TABS: FaqTab[] = [
     ],
   },
 ];
+
+/** What this install offers, as the Help page's answers need it (lib/install-offers.ts). */
+export type FaqOffers = { billing: boolean; /** "Whoop or Oura", '' for none. */ wearables: string; iosApp: boolean };
+
+/** The questions as this install answers them: no trial without billing, only the wearables it connects, the iPhone app only once there is one. */
+export function faqTabs({ billing, wearables, iosApp }: FaqOffers): FaqTab[] {
+  const devices = [
+    wearables
+      ? `${wearables} ${wearables.includes(' or ') ? 'connect' : 'connects'} directly. After you connect, the last 90 days are brought in within a few minutes; new data follows when the provider notifies us, and at least every 6 hours. Sync now on My devices asks for it at once.`
+      : 'Your watch, ring or scale’s own app can export its history: import that file on My devices, and your sleep, steps, heart rate and weight come in all at once.',
+    iosApp
+      ? 'Apple Watch data comes through Apple Health and our iOS app, with a device token you make on My devices.'
+      : 'Apple Watch data comes in through an Apple Health export, imported on My devices; our iPhone app, which will sync it as you go, is not out yet.',
+  ];
+  return ALL_TABS.map((tab) => ({
+    ...tab,
+    questions: tab.questions
+      .filter((faq) => billing || !faq.question.includes('free trial'))
+      .map((faq) => (faq.answer[0] === DEVICES_ANSWER ? { ...faq, answer: devices } : faq)),
+  }));
+}

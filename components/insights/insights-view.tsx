@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, type ReactNode } from 'react';
-import { usePosition } from '@/components/dashboard/supplements';
+import { LocationButton } from '@/components/dashboard/location-button';
+import { usePosition } from '@/components/dashboard/use-position';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { api, signedOut } from '@/lib/client/browser-loads';
@@ -9,8 +10,6 @@ import { useLoad } from '@/lib/client/use-load';
 import { chartId } from './trend-charts';
 import { NextRefresh } from './next-refresh';
 import { LOGIN_PATH } from '@/lib/routes';
-
-const NO_LOCATION = 'Allow location access in your browser to see your trends and strategies here.';
 
 function Loading({ children }: { children: ReactNode }) {
   return (
@@ -22,17 +21,15 @@ function Loading({ children }: { children: ReactNode }) {
 
 /**
  * SPEC §2 "Insights": 'My longevity trends' (POST /api/patterns) and 'Optimisation strategies' (the advice
- * of POST /api/recommendations), which need the browser's position, around the server-rendered T-Indicator
- * and charts. Without a position both lists stop loading and stay empty (SPEC §8), with a line saying how
- * to fill them.
+ * of POST /api/recommendations), around the server-rendered T-Indicator and charts. The browser's position
+ * only adds today's daylight to the advice: it is used where the browser already allows it, and asked for
+ * only on the member's press; without it both lists load with no position (the server's 0, 0).
  */
 export function InsightsView({ indicator, charts }: { indicator: ReactNode; charts: ReactNode }) {
-  const position = usePosition();
-  const located = position && 'lat' in position ? position : null;
-  const noLocation = position !== null && 'error' in position;
-  const place = located ? `${located.lat},${located.lon}` : null;
-  const patterns = useLoad(place, () => api.patterns(located!.lat, located!.lon));
-  const strategies = useLoad(place, () => api.recommendations(located!.lat, located!.lon));
+  const { position, place, ask } = usePosition();
+  const key = place && `${place.lat},${place.lon}`;
+  const patterns = useLoad(key, () => api.patterns(place!.lat, place!.lon));
+  const strategies = useLoad(key, () => api.recommendations(place!.lat, place!.lon));
   useEffect(() => {
     // SPEC §8: a lost session goes to /login.
     if ([patterns.error, strategies.error].some(signedOut)) window.location.assign(LOGIN_PATH);
@@ -43,9 +40,7 @@ export function InsightsView({ indicator, charts }: { indicator: ReactNode; char
   return (
     <div className="grid grid-cols-3 gap-6">
       <Card title="My longevity trends" className="col-span-2" footer={<NextRefresh at={trends?.next_refresh} />}>
-        {noLocation ? (
-          <p className="text-sm text-neutral-600">{NO_LOCATION}</p>
-        ) : patterns.error ? (
+        {patterns.error ? (
           <p className="text-sm text-danger-700">Error: {patterns.error.message}</p>
         ) : !trends ? (
           <Loading>Working out your trends…</Loading>
@@ -70,16 +65,19 @@ export function InsightsView({ indicator, charts }: { indicator: ReactNode; char
       {indicator}
       {charts}
       <Card title="Optimisation strategies" className="col-span-3" footer={<NextRefresh at={strategies.data?.next_refresh} />}>
-        {noLocation ? (
-          <p className="text-sm text-neutral-600">{NO_LOCATION}</p>
-        ) : strategies.error ? (
+        {strategies.error ? (
           <p className="text-sm text-danger-700">Error: {strategies.error.message}</p>
         ) : !strategies.data ? (
           <Loading>Putting your strategies together…</Loading>
         ) : (
-          <p className="text-sm leading-relaxed text-neutral-800" data-testid="strategies">
-            {strategies.data.advice}
-          </p>
+          <>
+            <p className="text-sm leading-relaxed text-neutral-800" data-testid="strategies">
+              {strategies.data.advice}
+            </p>
+            <LocationButton position={position} ask={ask}>
+              Add today’s daylight where I am
+            </LocationButton>
+          </>
         )}
       </Card>
     </div>

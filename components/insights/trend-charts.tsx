@@ -10,6 +10,8 @@ import { api } from '@/lib/client/browser-loads';
 import { useLoad } from '@/lib/client/use-load';
 import { formatMinutes } from '@/lib/format';
 import type { MeasureKey, MeasureTrend, MeasureTrendsResponse, TrendRange } from '@/lib/insights/measure-trends';
+import type { LastNightSleep } from '@/lib/dashboard/contract';
+import { SleepStageBar } from '@/components/dashboard/sleep-stages';
 
 const RANGES: readonly { days: TrendRange; label: string }[] = [
   { days: 30, label: '30 days' },
@@ -60,7 +62,7 @@ function Latest({ measure }: { measure: MeasureTrend }) {
  * /insights: each measure's chart over 30, 90 or 365 days, with the fitted line its statement quotes. The
  * page's server reads the first range; another is asked for when the member chooses it.
  */
-export function TrendCharts({ initial }: { initial: MeasureTrendsResponse }) {
+export function TrendCharts({ initial, lastNight }: { initial: MeasureTrendsResponse; /** Last night's stages under the sleep chart (the sleep card's). */ lastNight?: LastNightSleep | null }) {
   const [range, setRange] = useState<TrendRange>(initial.range);
   const served = range === initial.range;
   const other = useLoad(served ? null : String(range), () => api.measures(range));
@@ -98,7 +100,7 @@ export function TrendCharts({ initial }: { initial: MeasureTrendsResponse }) {
         </div>
       ) : (
         <>
-          <p className="mb-4 text-xs text-neutral-600">Each point is one day. A dashed line is the trend over the last four weeks that a statement above quotes.</p>
+          <p className="mb-4 text-xs text-neutral-600">Each point is one day. A dashed line is the trend over the last four weeks that a statement above quotes; the shaded band is your usual range (the middle 80% of your last 30 days).</p>
           <div className="grid grid-cols-2 gap-4" data-testid="trend-charts">
             {data.measures.map((measure) => {
               const empty = EMPTY[measure.key] ?? EMPTY_DEVICE;
@@ -117,6 +119,17 @@ export function TrendCharts({ initial }: { initial: MeasureTrendsResponse }) {
                         <TrendChart measure={measure} days={days} />
                       </div>
                       {measure.from ? <Provenance testId={`${measure.key}-chart-from`}>{measure.from}</Provenance> : null}
+                      {measure.key === 'sleepDurationMinutes' && lastNight?.stages ? (
+                        <div className="mt-3">
+                          <p className="mb-1.5 text-xs font-medium text-neutral-700">Last night, {formatMinutes(lastNight.minutes)} asleep</p>
+                          <SleepStageBar stages={lastNight.stages} testId="insights-sleep-stages" />
+                        </div>
+                      ) : null}
+                      {measure.outside ? (
+                        <p className="mt-2 text-sm text-neutral-800" data-testid={`${measure.key}-outside`}>
+                          {measure.outside}
+                        </p>
+                      ) : null}
                     </>
                   ) : (
                     <div className="mt-3">

@@ -9,8 +9,8 @@ import { DASHBOARD_PATH } from '@/lib/routes';
 import { termsSchema } from '@/lib/validation/onboarding';
 import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
 
-/** /onboarding_14: the required terms tick, then a full page load into the dashboard. */
-export function TermsForm({ termsUrl }: { termsUrl: string }) {
+/** /onboarding_14: the required terms tick, then a full page load into the dashboard (`billing`: a trial starts there). */
+export function TermsForm({ termsUrl, billing }: { termsUrl: string; billing: boolean }) {
   const [accepted, setAccepted] = useState(false);
   const { form, submit, problem, saving } = useSubmitForm({
     schema: termsSchema,
@@ -49,7 +49,7 @@ export function TermsForm({ termsUrl }: { termsUrl: string }) {
         </span>
       </RequiredTick>
       <Button type="submit" size="lg" loading={saving} className="w-full">
-        Start 30 day free trial
+        {billing ? 'Start 30 day free trial' : 'Open my dashboard'}
       </Button>
     </form>
   );

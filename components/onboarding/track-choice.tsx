@@ -27,8 +27,11 @@ const TRACKS: { value: Track; name: string; who: string; steps: string[] }[] = [
   },
 ];
 
-/** /onboarding_13: two cards, each with its own button that saves the track and moves on. */
-export function TrackChoice({ saved }: { saved: Track | null }) {
+/** Track one's last step, where this install sends no kits yet (KIT_ORDERS_EMAIL unset). */
+const KIT_LATER = 'We post you a blood testing kit once kit orders open here';
+
+/** /onboarding_13: two cards, each with its own button that saves the track and moves on; `kits`: kit orders go out. */
+export function TrackChoice({ saved, kits }: { saved: Track | null; kits: boolean }) {
   const { form, submit, problem, saving } = useSubmitForm({
     schema: trackSchema,
     defaultValues: { track: saved ?? 'one' },
@@ -49,7 +52,7 @@ export function TrackChoice({ saved }: { saved: Track | null }) {
     <div className="flex flex-col gap-6">
       <ProblemAlert problem={problem} />
       <div className="grid grid-cols-2 gap-5">
-        {TRACKS.map((track) => (
+        {TRACKS.map(({ steps, ...track }) => ({ ...track, steps: kits || track.value !== 'one' ? steps : [...steps.slice(0, -1), KIT_LATER] })).map((track) => (
           <section
             key={track.value}
             aria-labelledby={`track-${track.value}`}

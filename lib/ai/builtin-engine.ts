@@ -53,6 +53,8 @@ const TIPS: Readonly<Record<Signal, string>> = {
   achesReported: 'Gentle mobility and an easy day let sore tissues recover.',
   foggyReported: 'Water, daylight and a short break from the screen every hour tend to clear it.',
   constipationReported: 'More fibre, more water and a walk after meals usually help within days.',
+  lowReadiness: 'Your body has not caught up yet: keep today easy and protect tonight’s sleep.',
+  highReadiness: 'You recovered well overnight: a good day for a harder session.',
 };
 
 const SYMPTOM_SIGNALS: Readonly<Record<string, Signal>> = {
@@ -118,6 +120,15 @@ function readFigures(context: EngineContext): Readings {
     const gap = Math.abs(latestKg - goalKg);
     const reason = `You weigh ${kg(latestKg)}, ${kg(gap)} ${above ? 'above' : 'below'} your goal of ${kg(goalKg)}.`;
     add(above ? 'aboveGoalWeight' : 'belowGoalWeight', 0.8 * Math.min(1, gap / (above ? 10 : 6)), reason);
+  }
+
+  // Today's readiness steers the day: easing off rules out hard sessions, a 'go' day makes them fit.
+  const readiness = context.readiness;
+  if (readiness?.band === 'ease') {
+    add('lowReadiness', 0.6 + (0.4 * (34 - readiness.score)) / 34, `Your readiness today is ${readiness.score} of 100${readiness.weakest ? ` (${readiness.weakest})` : ''}.`);
+    strained = true;
+  } else if (readiness?.band === 'go') {
+    add('highReadiness', 0.4 + (0.3 * (readiness.score - 67)) / 33, `Your readiness today is ${readiness.score} of 100: you recovered well overnight.`);
   }
 
   const checkIn = context.checkIn;

@@ -15,6 +15,10 @@ export const SIGNALS = [
   'achesReported',
   'foggyReported',
   'constipationReported',
+  /** Today's readiness (lib/scores/readiness.ts) in its 'ease off' band. */
+  'lowReadiness',
+  /** Today's readiness in its 'go hard' band. */
+  'highReadiness',
 ] as const;
 export type Signal = (typeof SIGNALS)[number];
 
@@ -132,7 +136,7 @@ export const CATALOGUE: readonly CatalogueAction[] = [
     category: 'movement',
     title: 'Do a 20-minute full-body strength session',
     description: 'Three rounds of squats, push-ups, rows and a plank; stop each set with two good repetitions left.',
-    triggers: ['belowGoalWeight', 'aboveGoalWeight', 'lowMood'],
+    triggers: ['belowGoalWeight', 'aboveGoalWeight', 'lowMood', 'highReadiness'],
     intensity: 'hard',
     evidence: 'Resistance training builds muscle, improves insulin sensitivity and supports healthy testosterone levels.',
   },
@@ -141,7 +145,7 @@ export const CATALOGUE: readonly CatalogueAction[] = [
     category: 'movement',
     title: 'Do 30 minutes of easy cardio',
     description: 'Cycle, jog, row or walk uphill at a pace where you can still speak in full sentences.',
-    triggers: ['highRestingHr', 'aboveGoalWeight', 'lowSteps'],
+    triggers: ['highReadiness', 'highRestingHr', 'aboveGoalWeight', 'lowSteps'],
     intensity: 'hard',
     evidence: 'Regular moderate aerobic exercise lowers resting heart rate and raises cardiorespiratory fitness.',
   },
@@ -206,7 +210,7 @@ export const CATALOGUE: readonly CatalogueAction[] = [
     category: 'recovery',
     title: 'Breathe slowly for 5 minutes, twice today',
     description: 'Breathe in for 4 seconds and out for 6, about 6 breaths a minute, once in the morning and once in the evening.',
-    triggers: ['stressReported', 'lowHrv', 'highRestingHr', 'poorSleepReported'],
+    triggers: ['stressReported', 'lowHrv', 'highRestingHr', 'poorSleepReported', 'lowReadiness'],
     intensity: 'gentle',
     evidence: 'Slow-paced breathing raises heart rate variability and lowers stress and blood pressure.',
   },
@@ -215,7 +219,7 @@ export const CATALOGUE: readonly CatalogueAction[] = [
     category: 'recovery',
     title: 'Make today an easy day',
     description: 'Swap hard training for a walk or gentle cycling, and keep your heart rate conversational.',
-    triggers: ['lowHrv', 'highRestingHr', 'achesReported', 'lowEnergy'],
+    triggers: ['lowReadiness', 'lowHrv', 'highRestingHr', 'achesReported', 'lowEnergy'],
     intensity: 'gentle',
     evidence: 'Easing off when HRV is low (HRV-guided training) gives fitness gains at least as good as a fixed hard plan.',
   },
@@ -224,7 +228,7 @@ export const CATALOGUE: readonly CatalogueAction[] = [
     category: 'recovery',
     title: 'Take a 15-minute rest with your eyes closed',
     description: 'Lie down in the early afternoon with a guided body scan or simply rest; set an alarm so it stays short.',
-    triggers: ['lowEnergy', 'shortSleep', 'lowHrv'],
+    triggers: ['lowEnergy', 'shortSleep', 'lowHrv', 'lowReadiness'],
     intensity: 'gentle',
     evidence: 'Short daytime rest improves alertness after short sleep without harming the night that follows.',
   },

@@ -56,6 +56,8 @@ export type EngineContext = {
   checkIn: CheckInSnapshot | null;
   /** Yesterday's generated action ids; today's set never repeats them exactly. */
   yesterdayActionIds: readonly string[];
+  /** Today's readiness (lib/scores/readiness.ts) when it has a score: 'ease' steers to recovery, 'go' to training. */
+  readiness?: { score: number; band: 'go' | 'steady' | 'ease'; /** Its largest negative factor's sentence, for the reason. */ weakest: string | null } | null;
   /** For advice only: today's daylight where the user lives, when the location is known. */
   daylight?: { hours: number | null; sunrise: string | null } | null;
 };

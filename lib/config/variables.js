@@ -176,6 +176,10 @@ export const VARIABLES = {
   WITHINGS_CLIENT_ID: variable('wearables', optionalText(), 'Withings OAuth client id', { unset: 'Withings unavailable' }),
   WITHINGS_CLIENT_SECRET: variable('wearables', optionalText(), 'Withings OAuth client secret', { unset: 'Withings unavailable' }),
 
+  IOS_APP_URL: variable('wearables', optionalUrl(), 'where members get the Vitality iOS app, which sends Apple Health data with a device token made on My devices', {
+    unset: 'My devices says the iPhone app is not out yet and offers no device tokens; the import of an Apple Health export stays',
+  }),
+
   VITALS_SDK_URL: variable('vitals', optionalUrl(), 'a vendor vital-signs SDK’s adapter script, which sets `window.VitalsVendorSdk` (needs VITALS_SDK_LICENSE too)', { unset: 'the built-in camera engine measures' }),
   VITALS_SDK_LICENSE: variable('vitals', optionalText(), 'the vendor SDK’s licence key; a refused licence shows ‘{vendor} license error: {code}’', { unset: 'the built-in camera engine measures' }),
 

@@ -80,7 +80,8 @@ export async function activity(userId: string, now = new Date()): Promise<Activi
   const stepsHistory = daysEnding(today, WEEK_DAYS).map((day) => ({ day, steps: stepsOf(day) }));
   const meanSteps = meanOf(thisWeek.map(stepsOf));
   const meanStepsBefore = meanOf(lastWeek.map(stepsOf));
-  const stepsFrom = provenance(thisWeek.map((day) => (stepsOf(day) === null ? null : (merged.get(day)?.sources.steps ?? null))));
+  // Where both weeks' figures came from: a 'Last week' beside an empty chart still says its source.
+  const stepsFrom = provenance([...thisWeek, ...lastWeek].map((day) => (stepsOf(day) === null ? null : (merged.get(day)?.sources.steps ?? null))));
 
   const age = user.dateOfBirth ? ageOn(user.dateOfBirth, today) : null;
   const weightKg = weight?.kg ?? null;

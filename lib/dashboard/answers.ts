@@ -4,6 +4,7 @@ import { nextNotification } from '@/lib/dashboard/banner-notification';
 import { todaysActions } from './actions';
 import { activity } from './activity';
 import { placeKey, recommendations, type Position } from './recommendations';
+import { readinessToday } from './readiness';
 import { sleepScore } from './sleep';
 import { testosteroneTrend } from './testosterone-trend';
 import { vitals } from './vitals';
@@ -22,6 +23,8 @@ export const vitalsAnswer = cachedAnswer({ call: 'vitals', reads: ['daily_metric
 export const activityAnswer = cachedAnswer({ call: 'activity', reads: ['users', 'daily_metrics'] }, (userId, now) => activity(userId, now));
 
 export const sleepScoreAnswer = cachedAnswer({ call: 'sleep_score', reads: ['daily_metrics'] }, (userId, now) => sleepScore(userId, now));
+
+export const readinessAnswer = cachedAnswer({ call: 'readiness', reads: ['daily_metrics'] }, (userId, now) => readinessToday(userId, now));
 
 export const testosteroneTrendAnswer = cachedAnswer({ call: 'trends/testosterone', reads: ['lab_results'] }, (userId) => testosteroneTrend(userId));
 

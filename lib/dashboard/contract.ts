@@ -18,6 +18,11 @@ export type VitalsResponse = {
   heart_rate_yesterday: number | null;
   /** Where this week's heart rates came from ("From Oura and your camera scan."); null without any. */
   heart_rate_from: string | null;
+  /**
+   * What the week's heart rates are: each day's mean of a device's all-day readings ('all_day'), or of its
+   * camera scans alone ('scan'), else its resting rate ('resting'); 'mixed' when the days differ; null without any.
+   */
+  heart_rate_kind: 'all_day' | 'resting' | 'scan' | 'mixed' | null;
   /** The last 7 UTC days, oldest first: the day's stress score (0..100) from the merged daily metrics. */
   stress_history: { day: string; value: number | null }[];
   /** Shown as 'This week': 7-day mean stress. */
@@ -82,7 +87,16 @@ export type ActivityResponse = {
 export type SleepScoreResponse = { score: number; day: string; /** "From Oura." */ from: string | null };
 
 /** Last night's time asleep, beside the score (or in its place where the source gives none, as Apple Health). */
-export type LastNightSleep = { minutes: number; day: string; from: string | null };
+/** A night's stages in minutes, from the record its time asleep came from (null where the source gives none). */
+export type SleepStages = { deep: number | null; light: number | null; rem: number | null; awake: number | null };
+
+export type LastNightSleep = {
+  minutes: number;
+  day: string;
+  from: string | null;
+  /** Its stages, where the same source recorded them that night; null where it gave none. */
+  stages: SleepStages | null;
+};
 
 /** GET /api/trends/testosterone */
 /** `comparator` only when the lab gave a bound ("<" 17 ng/dL): the chart draws it as one, not as an exact point. */
@@ -133,7 +147,14 @@ export type ProfileCompletion = { percent: number; missing: string[] };
 
 /** The "Get started" checklist's steps (lib/dashboard/getting-started.ts), each done once its data is there. */
 export type StartStepKey = 'data' | 'checkin' | 'scan' | 'blood' | 'profile';
-export type StartStep = { key: StartStepKey; done: boolean; /** Track one: the blood step is ordering the kit. */ kit?: boolean };
+export type StartStep = {
+  key: StartStepKey;
+  done: boolean;
+  /** Track one: the blood step is ordering the kit. */
+  kit?: boolean;
+  /** The data step: the wearables this install connects, in words ("Whoop or Oura"); '' for none. */
+  wearables?: string;
+};
 
 /**
  * Height and weights in the member's units ("178 cm", `5' 10"`, "181.9 lbs"); null where there is none.

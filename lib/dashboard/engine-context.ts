@@ -6,6 +6,7 @@ import { ActionOrigin } from '@/lib/generated/prisma/enums';
 import { currentWeight } from '@/lib/metrics/current-weight';
 import { unitSystemOf } from '@/lib/profile/units-preference';
 import type { MergedDay } from '@/lib/metrics/source-priority';
+import { readinessScore } from '@/lib/scores/readiness';
 import type { TScoreInput } from '@/lib/scores/t-score';
 import { addDays, daysEnding, meanOf, stepWeeks } from '@/lib/days';
 import { byDay, mergedDays } from './merged-metrics';
@@ -91,7 +92,16 @@ function toContext(loaded: Loaded, day: string): EngineContext {
     units: loaded.units,
     checkIn: latestCheckin ? { mood: latestCheckin.mood, energy: latestCheckin.energy, symptoms: latestCheckin.symptoms } : null,
     yesterdayActionIds: loaded.yesterdayActionIds,
+    readiness: readinessOf(loaded.days, day),
   };
+}
+
+/** Today's readiness from the same merged days (its 28-night baseline lies within the 37 read), for the steer. */
+function readinessOf(days: readonly MergedDay[], day: string): EngineContext['readiness'] {
+  const readiness = readinessScore({ today: day, days });
+  if (readiness.state !== 'ready') return null;
+  const weakest = readiness.factors.filter((factor) => factor.points < 0).sort((a, b) => a.points - b.points)[0];
+  return { score: readiness.score, band: readiness.band, weakest: weakest?.detail ?? null };
 }
 
 function toScoreInput(loaded: Loaded, day: string): TScoreInput {

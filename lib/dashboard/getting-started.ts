@@ -1,6 +1,7 @@
 import 'server-only';
 import { db } from '@/lib/db';
 import { MetricSource, Track } from '@/lib/generated/prisma/enums';
+import { connectableWearables, kitsOffered, wearableChoice } from '@/lib/install-offers';
 import type { StartStep } from './contract';
 
 // The dashboard's "Get started" checklist for a member's first weeks: the five things that fill the
@@ -19,15 +20,16 @@ export async function gettingStarted(userId: string, profilePercent: number): Pr
     db.vitalScan.findFirst({ where: { userId }, select: { id: true } }),
     db.labResult.findFirst({ where: { userId }, select: { id: true } }),
     db.user.findUnique({ where: { id: userId }, select: { track: true } }),
-    db.kitOrder.findUnique({ where: { userId }, select: { id: true } }),
+    db.kitOrder.findUnique({ where: { userId }, select: { status: true } }),
   ]);
-  // Track one starts with a kit from us: ordering it is the step, until a result is in.
-  const trackOne = user?.track === Track.ONE;
+  // Track one starts with a kit from us: the step is done once the order has gone to the kit team (or a
+  // result is in). Where kits are not sent out (KIT_ORDERS_EMAIL unset), it is the upload, as on track two.
+  const trackOne = user?.track === Track.ONE && kitsOffered();
   return [
-    { key: 'data', done: Boolean(day ?? connection) },
+    { key: 'data', done: Boolean(day ?? connection), wearables: wearableChoice(connectableWearables()) },
     { key: 'checkin', done: Boolean(checkin) },
     { key: 'scan', done: Boolean(scan) },
-    trackOne ? { key: 'blood', done: Boolean(result ?? kit), kit: true } : { key: 'blood', done: Boolean(result) },
+    trackOne ? { key: 'blood', done: Boolean(result) || kit?.status === 'ordered', kit: true } : { key: 'blood', done: Boolean(result) },
     { key: 'profile', done: profilePercent >= 100 },
   ];
 }

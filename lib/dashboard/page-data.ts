@@ -11,7 +11,7 @@ import type { BodyFigures } from './contract';
 import { selectedActions } from './actions';
 import { gettingStarted } from './getting-started';
 import { lastNightSleep } from './sleep';
-import { activityAnswer, notificationAnswer, sleepScoreAnswer, testosteroneTrendAnswer, todaysActionsAnswer, vitalsAnswer } from './answers';
+import { activityAnswer, notificationAnswer, readinessAnswer, sleepScoreAnswer, testosteroneTrendAnswer, todaysActionsAnswer, vitalsAnswer } from './answers';
 import { PROFILE_FIELDS, profileCompletion, type ProfileColumns } from './profile-completion';
 
 const PROFILE_SELECT = Object.fromEntries(PROFILE_FIELDS.map(({ key }) => [key, true])) as { [K in keyof ProfileColumns]: true };
@@ -22,7 +22,7 @@ const PROFILE_SELECT = Object.fromEntries(PROFILE_FIELDS.map(({ key }) => [key, 
  * and load from the card.)
  */
 export async function dashboardData(user: Owner) {
-  const [{ actions, selected }, profile, weight, notification, sleep, trend, vitalsNow, activityNow, lastNight] = await Promise.all([
+  const [{ actions, selected }, profile, weight, notification, sleep, trend, vitalsNow, activityNow, lastNight, readiness] = await Promise.all([
     myActionsData(user),
     db.user.findUniqueOrThrow({ where: { id: user.id }, select: { ...PROFILE_SELECT, unitsPreference: true } }),
     currentWeight(user.id),
@@ -32,6 +32,7 @@ export async function dashboardData(user: Owner) {
     vitalsAnswer(user),
     activityAnswer(user),
     lastNightSleep(user.id),
+    readinessAnswer(user),
   ]);
   const completion = profileCompletion(profile);
   return {
@@ -42,6 +43,7 @@ export async function dashboardData(user: Owner) {
     selected,
     sleep,
     lastNight,
+    readiness,
     trend,
     vitals: vitalsNow,
     activity: activityNow,

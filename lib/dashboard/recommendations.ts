@@ -174,26 +174,30 @@ export function daylightAt(position: Position, day: string): NonNullable<EngineC
 
 // ── the day's answer ──
 
-async function compute(userId: string, position: Position, day: string): Promise<{ supplementSlugs: string[]; advice: string }> {
+/** What the day's answer is made from, and its basis: the figures as JSON, to know when they changed. */
+async function inputsFor(userId: string, position: Position, day: string) {
   const daylight = daylightAt(position, day);
   // The same reads as today's actions: the context, and the score's days and latest lab.
-  const [{ context, score, days }, catalogue] = await Promise.all([
-    dashboardInputs(userId, day),
-    db.supplement.findMany({ where: { active: true }, select: { slug: true, tags: true } }),
-  ]);
+  const { context, score, days } = await dashboardInputs(userId, day);
   const week = days.filter((d) => d.day >= addDays(day, -6));
-  const needs = supplementNeeds({
+  const needs = {
     context,
     sleepScore: meanOf(week.map((d) => d.sleepScore)),
     stressScore: meanOf(week.map((d) => d.stressScore)),
     testosteroneNgDl: score.testosteroneNgDl,
     daylightHours: daylight?.hours ?? null,
-  });
-  const advice = await aiEngine().advice({ ...context, daylight });
-  return { supplementSlugs: rankSupplements(catalogue, needs).map((s) => s.slug), advice };
+  };
+  // Yesterday's actions steer only the actions; every other figure may be quoted or move the ranking.
+  const basis = JSON.stringify({ ...context, yesterdayActionIds: undefined, daylight, sleepScore: needs.sleepScore, stressScore: needs.stressScore, testosteroneNgDl: needs.testosteroneNgDl });
+  return { context: { ...context, daylight }, needs, basis };
 }
 
-type StoredSet = { supplementSlugs: string[]; advice: string; nextRefreshAt: Date };
+async function compute({ context, needs, basis }: Awaited<ReturnType<typeof inputsFor>>): Promise<{ supplementSlugs: string[]; advice: string; basis: string }> {
+  const [catalogue, advice] = await Promise.all([db.supplement.findMany({ where: { active: true }, select: { slug: true, tags: true } }), aiEngine().advice(context)]);
+  return { supplementSlugs: rankSupplements(catalogue, supplementNeeds(needs)).map((s) => s.slug), advice, basis };
+}
+
+type StoredSet = { supplementSlugs: string[]; advice: string; nextRefreshAt: Date; basis?: string | null };
 
 /** The stored answer with the supplements that are still active, in the stored order. */
 async function toResponse(stored: StoredSet): Promise<RecommendationsResponse> {
@@ -202,17 +206,17 @@ async function toResponse(stored: StoredSet): Promise<RecommendationsResponse> {
 
 type StoredSupplement = { slug: string; name: string; description: string; photoUrl: string; link: string };
 
-/** The day's stored answer with its still-active supplements, in one round trip; null before the first. */
-async function readStored(userId: string, day: string, place: string): Promise<RecommendationsResponse | null> {
+/** The day's stored answer with its still-active supplements and its basis, in one round trip; null before the first. */
+async function readStored(userId: string, day: string, place: string): Promise<{ answer: RecommendationsResponse; basis: string | null } | null> {
   const [row] = await db.$queryRaw<(StoredSet & { supplements: StoredSupplement[] })[]>`
-    SELECT r."supplementSlugs", r.advice, r."nextRefreshAt",
+    SELECT r."supplementSlugs", r.advice, r."nextRefreshAt", r.basis,
       COALESCE((
         SELECT json_agg(json_build_object('slug', s.slug, 'name', s.name, 'description', s.description, 'photoUrl', s."photoUrl", 'link', s.link))
         FROM supplements s WHERE s.slug = ANY(r."supplementSlugs") AND s.active
       ), '[]'::json) AS supplements
     FROM recommendation_sets r
     WHERE r."userId" = ${userId} AND r.day = ${day}::date AND r.place = ${place}`;
-  return row ? answerOf(row, row.supplements) : null;
+  return row ? { answer: answerOf(row, row.supplements), basis: row.basis ?? null } : null;
 }
 
 /** The answer for a stored set, its supplements in the stored order. */
@@ -235,13 +239,16 @@ export async function recommendations(userId: string, position: Position, now: D
   if (problem) throw new ApiError(422, problem);
   const day = utcDay(now);
   const where = { userId_day_place: { userId, day: ISO_DAY.toDate(day), place: placeKey(position) } };
-  const stored = await readStored(userId, day, where.userId_day_place.place);
-  if (stored) return stored;
+  const [stored, inputs] = await Promise.all([readStored(userId, day, where.userId_day_place.place), inputsFor(userId, position, day)]);
+  // The day's answer stays put while its figures do; a changed figure (a new weight, a check-in) makes it
+  // again, in place, so it never quotes what the screens no longer show.
+  if (stored && stored.basis === inputs.basis) return stored.answer;
+  if (stored) return toResponse(await db.recommendationSet.update({ where, data: await compute(inputs) }));
   if ((await db.recommendationSet.count({ where: { userId, day: where.userId_day_place.day } })) >= MAX_PLACES_PER_DAY) {
     throw new ApiError(429, 'Too many different locations today. Please try again tomorrow.');
   }
 
-  const fresh = await compute(userId, position, day);
+  const fresh = await compute(inputs);
   try {
     return await toResponse(await db.recommendationSet.create({ data: { ...where.userId_day_place, ...fresh, nextRefreshAt: nextUtcMidnight(now) } }));
   } catch (error) {

@@ -140,6 +140,12 @@ function daysUntilWeeklyScan(weeklyDone: boolean, now: Date): number {
   return weeklyDone ? Math.ceil((nextIsoWeekStart(now).getTime() - now.getTime()) / DAY_MS) : 0;
 }
 
+/** What a week of heart rates is: one kind on every day that has one, else 'mixed'. */
+function rateKind(kinds: readonly NonNullable<VitalsResponse['heart_rate_kind']>[]): VitalsResponse['heart_rate_kind'] {
+  if (!kinds.length) return null;
+  return kinds.every((kind) => kind === kinds[0]) ? kinds[0]! : 'mixed';
+}
+
 /**
  * GET /api/vitals. Heart rate per day is the mean of that day's samples, or the day's resting heart
  * rate when it has none; stress is the merged daily stress score. `*_today` and `*_yesterday` are
@@ -162,9 +168,15 @@ export async function vitals(userId: string, now = new Date()): Promise<VitalsRe
   ]);
   const bpNextInDays = daysUntilWeeklyScan(weeklyDone, now);
 
+  // A day's mean of its samples (a device's all day, or only a camera scan's, as on day one), else its resting rate.
+  const kindOf = (day: string): NonNullable<VitalsResponse['heart_rate_kind']> | null => {
+    const samples = sampleMeans.get(day);
+    if (samples) return samples.sources.every((source) => source === MetricSource.SCAN) ? 'scan' : 'all_day';
+    return merged.get(day)?.restingHeartRateBpm != null ? 'resting' : null;
+  };
   const rate = (day: string) => rounded(sampleMeans.get(day)?.mean ?? merged.get(day)?.restingHeartRateBpm ?? null);
   const stress = (day: string) => rounded(merged.get(day)?.stressScore ?? null);
-  // Where each of this week's figures came from: the day's samples, else its resting heart rate's source.
+  // Where each of the two weeks' figures came from (both are shown): the day's samples, else its resting heart rate's source.
   const rateSources = (day: string): (MetricSource | null)[] => sampleMeans.get(day)?.sources ?? [merged.get(day)?.sources.restingHeartRateBpm ?? null];
   const stressSource = (day: string) => (stress(day) === null ? null : (merged.get(day)?.sources.stressScore ?? null));
 
@@ -174,11 +186,12 @@ export async function vitals(userId: string, now = new Date()): Promise<VitalsRe
     heart_rate_history: heartRateHistory,
     heart_rate_today: rounded(meanOf(heartRateHistory.map((p) => p.rate))),
     heart_rate_yesterday: rounded(meanOf(lastWeek.map(rate))),
-    heart_rate_from: provenance(thisWeek.flatMap(rateSources)),
+    heart_rate_from: provenance([...thisWeek, ...lastWeek].flatMap(rateSources)),
+    heart_rate_kind: rateKind(thisWeek.flatMap((day) => kindOf(day) ?? [])),
     stress_history: stressHistory,
     stress_today: rounded(meanOf(stressHistory.map((p) => p.value))),
     stress_yesterday: rounded(meanOf(lastWeek.map(stress))),
-    stress_from: provenance(thisWeek.map(stressSource)),
+    stress_from: provenance([...thisWeek, ...lastWeek].map(stressSource)),
     ...bp,
     bp_next_in_days: bpNextInDays,
   };

@@ -8,6 +8,8 @@ import { provenance } from '@/lib/metrics/source-names';
 import { PARTIAL_TODAY_METRICS, ENERGY_ORDINAL, MOOD_ORDINAL, TREND_FIELDS, trendLineOf, type TrendField } from '@/lib/insights/patterns';
 import { unitSystemOf } from '@/lib/profile/units-preference';
 import { LBS_PER_KG, type UnitSystem } from '@/lib/units';
+import { personalRange, rangeDayFor, rangeVerdict, RANGE_METRICS, RANGE_WINDOW_DAYS, type RangeMetric } from './personal-range';
+import type { MergedDay } from '@/lib/metrics/source-priority';
 
 // The charts on /insights: each measure a trend statement can be about, day by day over 30, 90 or 365 days,
 // from the same merged days (lib/dashboard/merged-metrics) and check-ins the statements are computed from,
@@ -33,6 +35,14 @@ export type MeasureTrend = {
   scale?: readonly string[];
   /** Where the points came from ("From Oura and Withings."). */
   from: string | null;
+  /**
+   * The member's usual band (lib/insights/personal-range.ts: the 10th–90th percentile of the 30 days before
+   * the day judged), in the chart's unit, drawn behind HRV, resting heart rate, sleep and steps; null without
+   * 14 values in those days.
+   */
+  band?: { low: number; high: number; from: string; to: string } | null;
+  /** A plain sentence when the day judged (today; yesterday for steps) lies outside the band. */
+  outside?: string | null;
 };
 
 export type MeasureTrendsResponse = { range: TrendRange; first: string; last: string; measures: MeasureTrend[] };
@@ -57,6 +67,9 @@ const unitOf = (field: TrendField, units: UnitSystem): string =>
 /** The charts' order: the night first, then the heart, movement and the body. */
 const ORDER: readonly TrendField[] = ['sleepDurationMinutes', 'hrvMs', 'restingHeartRateBpm', 'steps', 'weightKg'];
 
+/** The measures with a usual band, by the band's name for them. */
+const BANDED: Partial<Record<TrendField, RangeMetric>> = { hrvMs: 'hrv', restingHeartRateBpm: 'restingHeartRate', sleepDurationMinutes: 'sleepDuration', steps: 'steps' };
+
 const MOOD_WORDS = ['terrible', 'sad', 'neutral', 'happy', 'elated'] as const;
 const ENERGY_WORDS = ['depleted', 'low', 'moderate', 'peak'] as const;
 
@@ -64,8 +77,10 @@ const ENERGY_WORDS = ['depleted', 'low', 'moderate', 'peak'] as const;
 export async function measureTrends(userId: string, range: TrendRange, now = new Date()): Promise<MeasureTrendsResponse> {
   const today = utcDay(now);
   const first = addDays(today, -(range - 1));
+  // The usual band needs the 30 days before the day judged (yesterday for steps), also on the 30-day chart.
+  const read = addDays(today, -(RANGE_WINDOW_DAYS + 1)) < first ? addDays(today, -(RANGE_WINDOW_DAYS + 1)) : first;
   const [days, labs, checkins, user] = await Promise.all([
-    mergedDays(userId, first, today, TREND_FIELDS),
+    mergedDays(userId, read, today, TREND_FIELDS),
     db.labResult.findMany({
       where: { userId, marker: TOTAL_TESTOSTERONE, valueNgDl: { not: null }, takenAt: { gte: ISO_DAY.toDate(first), lt: ISO_DAY.toDate(addDays(today, 1)) } },
       orderBy: [{ takenAt: 'asc' }, { id: 'asc' }],
@@ -90,7 +105,9 @@ export async function measureTrends(userId: string, range: TrendRange, now = new
       const merged = byDay.get(day);
       return merged && merged[field] !== null ? merged.sources[field] : null;
     });
-    return { key: field, label: LABELS[field], unit: unitOf(field, units), points, line: points.length ? scaled : null, from: provenance(sources) };
+    const metric = BANDED[field];
+    const usual = metric ? usualBand(metric, days, today, (value) => inChartUnit(field, value, units)) : {};
+    return { key: field, label: LABELS[field], unit: unitOf(field, units), points, line: points.length ? scaled : null, from: provenance(sources), ...usual };
   });
 
   measures.push({
@@ -107,4 +124,14 @@ export async function measureTrends(userId: string, range: TrendRange, now = new
     { key: 'energy', label: 'Energy', unit: '', points: checkins.map((c) => ({ day: ISO_DAY.fromDate(c.day), value: ENERGY_ORDINAL[c.energy] })), line: null, scale: ENERGY_WORDS, from: fromCheckins },
   );
   return { range, first, last: today, measures };
+}
+
+/** A measure's usual band in the chart's unit, and the sentence when the day judged lies outside it. */
+function usualBand(metric: RangeMetric, days: readonly MergedDay[], today: string, toChart: (value: number) => number): Pick<MeasureTrend, 'band' | 'outside'> {
+  const { field } = RANGE_METRICS[metric];
+  const day = rangeDayFor(metric, today);
+  const range = personalRange(days.map((d) => ({ day: d.day, value: d[field] })), day);
+  if (!range) return { band: null, outside: null };
+  const judged = days.find((d) => d.day === day)?.[field] ?? null;
+  return { band: { low: toChart(range.low), high: toChart(range.high), from: range.from, to: range.to }, outside: rangeVerdict(metric, judged, range) };
 }

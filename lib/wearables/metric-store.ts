@@ -9,6 +9,16 @@ import type { MetricSource } from '@/lib/generated/prisma/enums';
 export type DayFields = {
   sleepScore?: number;
   sleepDurationMinutes?: number;
+  /**
+   * The night's stages in minutes, from the same sleep record(s) as `sleepDurationMinutes` and given only
+   * with it. They travel as a set with that duration: a day written with a duration has its four stage
+   * columns replaced (a stage left out is stored as null, never 0), so a day's stages never mix two
+   * nights; a day written without a duration keeps its stored stages.
+   */
+  sleepDeepMinutes?: number;
+  sleepLightMinutes?: number;
+  sleepRemMinutes?: number;
+  sleepAwakeMinutes?: number;
   steps?: number;
   activeCaloriesKcal?: number;
   totalCaloriesKcal?: number;
@@ -23,21 +33,28 @@ export type DayFields = {
   diastolicBpMmhg?: number;
 };
 
-const INT_FIELDS = ['sleepScore', 'sleepDurationMinutes', 'steps', 'activeCaloriesKcal', 'totalCaloriesKcal', 'recoveryScore', 'systolicBpMmhg', 'diastolicBpMmhg'] as const;
+const STAGE_FIELDS = ['sleepDeepMinutes', 'sleepLightMinutes', 'sleepRemMinutes', 'sleepAwakeMinutes'] as const;
+const INT_FIELDS = ['sleepScore', 'sleepDurationMinutes', ...STAGE_FIELDS, 'steps', 'activeCaloriesKcal', 'totalCaloriesKcal', 'recoveryScore', 'systolicBpMmhg', 'diastolicBpMmhg'] as const;
 const FLOAT_FIELDS = ['restingHeartRateBpm', 'hrvMs', 'stressScore', 'respiratoryRateBpm', 'weightKg', 'bodyFatPercent'] as const;
 const FIELDS = [...INT_FIELDS, ...FLOAT_FIELDS] as const satisfies readonly (keyof DayFields)[];
 const quoted = (field: string) => `"${field}"`;
+/** How a conflicting row takes a column: a stage goes with the duration it came with (DayFields), any other column only when given. */
+const updated = (field: (typeof FIELDS)[number]) =>
+  STAGE_FIELDS.includes(field as never)
+    ? `${quoted(field)} = CASE WHEN EXCLUDED."sleepDurationMinutes" IS NULL THEN daily_metrics.${quoted(field)} ELSE EXCLUDED.${quoted(field)} END`
+    : `${quoted(field)} = COALESCE(EXCLUDED.${quoted(field)}, daily_metrics.${quoted(field)})`;
 
 // One statement for a whole page of days: the columns travel as arrays (unnest), and a day already
 // stored keeps each column this page does not give (COALESCE), so several endpoints each fill their
-// part of a day. About 30 times faster than an upsert per day on this machine (npm run bench:sync).
+// part of a day; a night's stages are replaced with its duration, as a set. About 30 times faster than
+// an upsert per day on this machine (npm run bench:sync).
 const UPSERT_DAYS = `
   INSERT INTO daily_metrics (id, "userId", day, source, ${FIELDS.map(quoted).join(', ')}, "createdAt", "updatedAt")
   SELECT gen_random_uuid()::text, $1, d.day, $2::"MetricSource", ${FIELDS.map((f) => `d.${quoted(f)}`).join(', ')}, now(), now()
   FROM unnest($3::date[], ${FIELDS.map((f, i) => `$${i + 4}::${INT_FIELDS.includes(f as never) ? 'integer' : 'double precision'}[]`).join(', ')})
     AS d(day, ${FIELDS.map(quoted).join(', ')})
   ON CONFLICT ("userId", day, source) DO UPDATE SET
-    ${FIELDS.map((f) => `${quoted(f)} = COALESCE(EXCLUDED.${quoted(f)}, daily_metrics.${quoted(f)})`).join(',\n    ')},
+    ${FIELDS.map(updated).join(',\n    ')},
     "updatedAt" = now()`;
 
 /**

@@ -89,6 +89,32 @@ test('/profile in both unit systems: every SPEC message on its trigger, saved in
   await expect(page.getByTestId('body-figures')).toContainText('200 lbs');
 });
 
+// Issue 40, fault 2: a weight changed on the profile is the weight every sentence quotes, the same day.
+test('after a new weight on /profile, /insights quotes the new weight, not the day’s first', async ({ page, users }) => {
+  test.setTimeout(60_000);
+  await users.create({ onboarded: true });
+  const saveWeight = async (kg: string) => {
+    await page.goto('/profile');
+    await page.getByLabel('Current weight (kg)').fill(kg);
+    await page.getByLabel('Desired weight (kg)').fill('82');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Your profile is saved.')).toBeVisible();
+  };
+  const quoted = async () => {
+    await page.goto('/insights');
+    await expect(page.getByRole('region', { name: 'T-Indicator' }).getByTestId('t-indicator-summary')).not.toBeEmpty();
+    return [...(await page.locator('main').innerText()).matchAll(/You weigh ([\d.]+) kg/g)].map((match) => match[1]);
+  };
+  await saveWeight('88.4');
+  const before = await quoted();
+  expect(before.length, 'the day’s actions quote the weight').toBeGreaterThan(0);
+  expect(new Set(before)).toEqual(new Set(['88.4']));
+  await saveWeight('87.9');
+  const after = await quoted();
+  expect(after.length).toBeGreaterThan(0);
+  expect(new Set(after)).toEqual(new Set(['87.9']));
+});
+
 test('/profile: a new e-mail needs the current password; the WHO-5 mindset form scores 0–100', async ({ page, users }) => {
   const user = await users.create({ onboarded: true });
   // A new e-mail needs the current password, and a wrong one is refused without changing anything.

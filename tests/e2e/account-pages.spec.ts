@@ -4,6 +4,9 @@ test('/instructions (the older screen): the tick is required, then the flag is s
   await users.create({ onboarded: true });
   await page.goto('/instructions');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Vitality' })).toBeVisible();
+  // This server connects Whoop alone (and has the iPhone app): the first habit names only those.
+  await expect(page.getByText('Whoop from My devices, or Apple Health through our iOS app. Your last 90 days come in within minutes;', { exact: false })).toBeVisible();
+  await expect(page.getByText(/Oura|Withings/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('You must confirm that you have read the instructions to proceed.')).toBeVisible();
   await page.getByRole('checkbox', { name: 'I have read the instructions' }).check();
@@ -82,6 +85,8 @@ test('/profile on track one: the kit address follows the country, and the order 
   await page.goto('/profile#kit');
   const kit = page.getByRole('region', { name: 'Your blood testing kit' });
   const form = kit.getByRole('form', { name: 'Kit delivery address' });
+  // The e2e server has no KIT_ORDERS_EMAIL: no kit goes out from it, and the card says so before any order.
+  await expect(kit.getByText('Kit orders are not being sent out yet.', { exact: false })).toBeVisible();
   await form.getByLabel('Country').selectOption('us');
   // A US address asks for a state and a ZIP code.
   await expect(form.getByLabel('State')).toBeVisible();
@@ -99,6 +104,8 @@ test('/profile on track one: the kit address follows the country, and the order 
   await expect(kit.getByText('Your kit is not on its way yet')).toBeVisible();
   await expect(form.getByLabel('Postcode')).toHaveValue('SW1A 2AA');
   await page.screenshot({ path: 'test-results/profile-kit-order.png', fullPage: true });
+  // A waiting order is no kit on its way: the dashboard's blood step is the upload of a report, still to do.
   await page.goto('/main_dashboard');
-  await expect(page.getByTestId('start-blood')).toHaveAttribute('data-done', 'true');
+  await expect(page.getByTestId('start-blood')).toHaveAttribute('data-done', 'false');
+  await expect(page.getByTestId('start-blood')).toContainText('Upload a blood test');
 });

@@ -31,6 +31,8 @@ async function subscriptionStatus(email: string): Promise<string[]> {
 
 async function acceptTermsAndStart(page: import('@playwright/test').Page) {
   await page.goto('/onboarding_14');
+  // Billing on: the SPEC's free-trial pitch.
+  await expect(page.getByText('Start your 30-day free trial to unlock the full Vitality plan.')).toBeVisible();
   await page.getByRole('checkbox', { name: 'Agree to the Terms and Conditions' }).check();
   await page.getByRole('button', { name: 'Start 30 day free trial' }).click();
   // The dashboard's gate sends a new user on to the hosted checkout.
@@ -86,4 +88,17 @@ test('a late webhook shows the confirming state, a timeout offers Retry, and the
   await expect(page.getByRole('heading', { name: 'Welcome, Marcus' })).toBeVisible();
   await expect(page).toHaveURL(/\/main_dashboard$/);
   expect(await subscriptionStatus(email)).toEqual(['trialing']);
+});
+
+// This server has no wearable client and no iPhone app: no screen promises either.
+test('an install with no wearable keys and no iPhone app promises neither on /instructions and My devices', async ({ page, users }) => {
+  await users.create({ onboarded: true });
+  await page.goto('/instructions');
+  await expect(page.getByRole('heading', { level: 2, name: 'Bring in your history' })).toBeVisible();
+  await expect(page.getByText(/within minutes|Whoop|Oura|Withings|iOS app/)).toHaveCount(0);
+  await expectAccessible(page);
+  await page.goto('/my_devices');
+  await expect(page.getByText('Our iPhone app, which syncs Apple Health as you go, is not out yet.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Companion app (Apple Health)' })).toHaveCount(0);
+  await expectAccessible(page);
 });

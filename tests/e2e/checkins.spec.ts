@@ -7,6 +7,7 @@ import { startFakeOpenAI, type ChatRequest, type FakeOpenAI } from '@/tests/fake
 import { query } from './support/database';
 import { expect, test } from './support/fixtures';
 import { E2E_OPENAI_KEY, E2E_OPENAI_PORT } from './support/openai';
+import { expectAccessible } from './support/page-checks';
 
 const LONDON = { latitude: 51.5072, longitude: -0.1276 };
 test.use({ viewport: { width: 1440, height: 900 }, permissions: ['geolocation'], geolocation: LONDON });
@@ -230,14 +231,35 @@ test.describe('insights', () => {
 test.describe('insights without a position', () => {
   test.use({ signedInAsDemo: true, permissions: [] });
 
-  test('the two lists stop loading and stay empty, and say how to fill them', async ({ page }) => {
+  test('nothing asks for the position as the pages load: the lists load without it, and the browser is asked only on the member’s press', async ({ page }) => {
+    // Counts the pages' calls for a position (wrapping, never replacing, the browser's own).
+    await page.addInitScript(() => {
+      const geolocation = navigator.geolocation;
+      const original = geolocation.getCurrentPosition.bind(geolocation);
+      (window as unknown as { asked: number }).asked = 0;
+      geolocation.getCurrentPosition = (...args: Parameters<Geolocation['getCurrentPosition']>) => {
+        (window as unknown as { asked: number }).asked += 1;
+        original(...args);
+      };
+    });
+    const asked = () => page.evaluate(() => (window as unknown as { asked: number }).asked);
+    await page.goto('/main_dashboard');
+    const highlight = page.getByRole('region', { name: 'Supplement highlight' });
+    await expect(highlight.getByRole('button', { name: 'Use my location for today’s daylight' })).toBeVisible();
+    await expect(highlight.getByRole('listitem').first()).toBeVisible();
+
     await page.goto('/insights');
-    for (const name of ['My longevity trends', 'Optimisation strategies']) {
-      const card = page.getByRole('region', { name });
-      await expect(card.getByText('Allow location access in your browser to see your trends and strategies here.')).toBeVisible();
-      await expect(card.getByRole('listitem')).toHaveCount(0);
-      await expect(card.locator('svg.animate-spin')).toHaveCount(0);
-    }
+    const strategies = page.getByRole('region', { name: 'Optimisation strategies' });
+    await expect(strategies.getByTestId('strategies')).not.toBeEmpty();
+    await expect(page.getByRole('region', { name: 'My longevity trends' }).getByTestId('trend-text').first()).toBeVisible();
+    expect(await asked()).toBe(0);
+    await expectAccessible(page);
+
+    // Pressed: the browser is asked; refused here, which is said, and the lists stay as they were.
+    await strategies.getByRole('button', { name: 'Add today’s daylight where I am' }).click();
+    await expect(strategies.getByRole('status')).toHaveText('Location access was denied or an error occurred.');
+    expect(await asked()).toBe(1);
+    await expect(strategies.getByTestId('strategies')).not.toBeEmpty();
     // The T-Indicator does not need a position.
     await expect(page.getByRole('region', { name: 'T-Indicator' }).getByTestId('t-indicator-summary')).not.toBeEmpty();
   });

@@ -340,9 +340,17 @@ test('a user with no data sees dashes and what would fill them, and no console e
   await expect(page.getByTestId('sleep-score')).toHaveText('N/A');
   await expect(page.getByRole('region', { name: 'T-Results', exact: true })).toContainText('No testosterone results yet.');
   await expect(page.getByRole('link', { name: 'Upload a blood test' })).toHaveAttribute('href', '/profile');
-  for (const id of ['steps-this-week', 'steps-last-week', 'hr-this-week', 'hr-last-week', 'stress-this-week', 'stress-last-week', 'calories-intake', 'calories-goal', 'calories-remaining', 'blood-pressure']) {
+  for (const id of ['calories-intake', 'calories-goal', 'calories-remaining', 'blood-pressure']) {
     await expect(page.getByTestId(id)).toContainText('–');
   }
+  // A week's section with nothing in either week is one line: its title and how to fill it, no row of dashes.
+  for (const id of ['steps', 'hr', 'stress']) {
+    await expect(page.getByTestId(`${id}-empty`)).toBeVisible();
+    await expect(page.getByTestId(`${id}-this-week`)).toHaveCount(0);
+  }
+  // Readiness, with no night yet, is one line too.
+  await expect(page.getByTestId('readiness')).toHaveAttribute('data-state', 'no-data');
+  await expect(page.getByTestId('readiness')).toContainText('No HRV or resting heart rate for last night: wear your ring or strap overnight, or import your history on My devices.');
   // Each empty card says in a whole sentence what fills it, and links there.
   await expect(page.getByText('Your daily steps appear here from your imported history or a connected device.')).toBeVisible();
   await expect(page.getByText('Your heart rate appears here from your imported history, a connected device or your weekly scan.')).toBeVisible();
@@ -352,10 +360,15 @@ test('a user with no data sees dashes and what would fill them, and no console e
   const start = page.getByRole('region', { name: 'Get started' });
   await expect(start.getByTestId('getting-started-progress')).toHaveText('0 of 5 done');
   await expect(start.getByRole('link', { name: 'Go to My devices' })).toHaveAttribute('href', '/my_devices');
+  // This server connects Whoop alone: the step offers no other wearable.
+  await expect(start.getByTestId('start-data')).toContainText('or from a Whoop you connect.');
+  await expect(start.getByTestId('start-data')).not.toContainText(/Oura|Withings/);
   await expect(start.getByRole('link', { name: 'Check in now' })).toHaveAttribute('href', '/daily_checkins');
   await expect(start.getByRole('link', { name: 'Start the scan' })).toHaveAttribute('href', '/weekly_checkin');
-  // On track one, the blood step is ordering the kit.
-  await expect(start.getByRole('link', { name: 'Order my kit' })).toHaveAttribute('href', '/profile#kit');
+  // On track one, the blood step would be ordering the kit; this server sends no kits (no KIT_ORDERS_EMAIL),
+  // so it is the upload of a report, as on track two.
+  await expect(start.getByRole('link', { name: 'Order my kit' })).toHaveCount(0);
+  await expect(start.getByTestId('start-blood').getByRole('link', { name: 'Upload a report' })).toHaveAttribute('href', '/profile');
   await expect(start.getByRole('link', { name: 'Complete your profile' })).toHaveAttribute('href', '/complete-profile');
   // Each step says only what is left and what its screen asks: not the date of birth and height given at
   // sign-up, and not sleep, which the check-in does not ask.

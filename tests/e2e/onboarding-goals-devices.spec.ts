@@ -372,6 +372,8 @@ test.describe('/my_devices', () => {
   test('Companion app: a device token is made and shown once, sends Apple Health data, and stops when revoked', async ({ page, users }) => {
     const { email } = await users.create({ onboarded: true });
     await page.goto('/my_devices');
+    // This server has the iPhone app (IOS_APP_URL): the Apple Watch card says where to get it.
+    await expect(page.getByRole('link', { name: 'Get the iPhone app' })).toHaveAttribute('href', 'https://apps.apple.com/app/id0000000000');
     const card = page.getByRole('region', { name: 'Companion app (Apple Health)' });
     await expect(card.getByText('No device tokens yet.')).toBeVisible();
     await card.getByRole('textbox', { name: 'Device name' }).fill("Alex's iPhone");

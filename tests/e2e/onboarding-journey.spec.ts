@@ -119,10 +119,10 @@ test('a new user goes from /onboarding_4 to /onboarding_14 through every screen'
   expect((await userRow(email)).track).toBe('one');
 
   // 14: the terms, unticked first.
-  await page.getByRole('button', { name: 'Start 30 day free trial' }).click();
+  await page.getByRole('button', { name: 'Open my dashboard' }).click();
   await expect(page.getByText('You must accept the Terms and Conditions to proceed.')).toBeVisible();
   await page.getByRole('checkbox', { name: 'Agree to the Terms and Conditions' }).check();
-  await page.getByRole('button', { name: 'Start 30 day free trial' }).click();
+  await page.getByRole('button', { name: 'Open my dashboard' }).click();
   await expect(page).toHaveURL(/\/main_dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Jonah' })).toBeVisible();
   const done = await userRow(email);

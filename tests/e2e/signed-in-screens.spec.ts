@@ -53,9 +53,20 @@ async function shootEvery(page: Page, member: string, pages: readonly SignedInPa
 /** The pages whose state depends on the member's data. */
 const MEMBER_PAGES = PAGES.filter((name) => !SAME_FOR_EVERY_MEMBER.has(name));
 
-test('every signed-in page, as a new member sees it', async ({ page, users }) => {
+test('every signed-in page, as a new member sees it on day one, after the onboarding scan and a first check-in', async ({ page, users, baseURL }) => {
   test.slow();
-  await users.create({ onboarded: true });
+  const member = await users.create({ onboarded: true });
+  const headers = appHeaders(baseURL!, member.address);
+  // The camera scan of onboarding's step 9, and the day's check-in, as the pages send them.
+  const scan = await page.request.post('/api/update_shen_ai', { data: { heart_rate_bpm: 64.4, hrv_sdnn_ms: 41.2, breathing_rate_bpm: 14.2, average_signal_quality: 0.82, engine: 'builtin' }, headers });
+  expect(scan.status(), await scan.text()).toBeLessThan(300);
+  const checkin = await page.request.post('/api/checkin', { data: { mood: 'happy', energy: 'low', symptoms: [], reflection: [] }, headers });
+  expect(checkin.status(), await checkin.text()).toBeLessThan(300);
+  // Day one's figures, not placeholders: the scan's heart rate, said to be the camera's.
+  await page.goto('/main_dashboard');
+  await expect(page.getByTestId('hr-this-week')).toHaveText('64bpm');
+  await expect(page.getByTestId('hr-kind')).toHaveText(' · camera scan');
+  await expect(page.getByTestId('hr-from')).toHaveText('From your camera scan.');
   await shootEvery(page, 'new-member');
 });
 

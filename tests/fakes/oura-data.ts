@@ -12,6 +12,11 @@ export function ouraFiguresFor(index: number) {
     sleepScore: 60 + (index % 35),
     /** The night's (the day's longest long_sleep) seconds asleep. */
     sleepSeconds: (390 + (index % 60)) * 60 + 20,
+    /**
+     * The night's stages in seconds, deep + light + REM making its time asleep (awake besides); on days
+     * 3, 13, 23… Oura has none for it (the four fields null, as its v2 reference allows).
+     */
+    stages: index % 10 === 3 ? null : ouraStagesFor(index),
     lowestHeartRate: 45 + (index % 10),
     hrv: index % 13 === 12 ? null : 30 + (index % 40),
     breath: 13 + (index % 8) / 4,
@@ -21,6 +26,13 @@ export function ouraFiguresFor(index: number) {
     /** No readiness record at all that day. */
     readiness: index % 19 === 18 ? null : 50 + (index % 45),
   };
+}
+
+function ouraStagesFor(index: number) {
+  const asleep = (390 + (index % 60)) * 60 + 20;
+  const deep = (70 + (index % 25)) * 60 + 35;
+  const rem = (95 + (index % 15)) * 60 + 25;
+  return { deep, light: asleep - deep - rem, rem, awake: (25 + (index % 9)) * 60 + 30 };
 }
 
 /** Hourly heart-rate samples, from 00:00 UTC of each day of the history. */
@@ -47,24 +59,31 @@ const id = (kind: string, index: number, n = 0) => `${kind.padEnd(8, '0').slice(
 /**
  * The sleep periods of day `index`, in their order: the night (a long_sleep); on days 3, 10, 17…
  * an earlier, shorter long_sleep (a broken night); on even days an afternoon nap; on days 5, 16, 27…
- * a deleted period. Only the longest long_sleep's figures are the day's.
+ * a deleted period. Only the longest long_sleep's figures (its stages too) are the day's. Each period
+ * has the fields of Oura's v2 sleep model (PublicModifiedSleepModel), its stages as
+ * `deep_sleep_duration`, `light_sleep_duration`, `rem_sleep_duration` and `awake_time` in seconds.
  */
 function sleepPeriods(history: FakeHistory, index: number) {
   const day = historyDay(history, index);
   const midnight = dayStart(history, index);
   const f = ouraFiguresFor(index);
-  const period = (n: number, type: string, from: number, asleep: number, figures: { lowest: number; hrv: number | null; breath: number }) => ({
-    id: id('sleep', index, n), day, type,
-    bedtime_start: local(from, history.offset), bedtime_end: local(from + (asleep + 1_800) * 1000, history.offset),
-    total_sleep_duration: asleep, time_in_bed: asleep + 1_800, awake_time: 1_800, efficiency: 90,
-    lowest_heart_rate: figures.lowest, average_heart_rate: figures.lowest + 6, average_hrv: figures.hrv, average_breath: figures.breath,
-    latency: 600, period: n, readiness_score_delta: null, sleep_score_delta: null, sleep_phase_5_min: null, sleep_algorithm_version: 'v2',
-  });
+  type Stages = { deep: number; light: number; rem: number; awake: number } | null;
+  const period = (n: number, type: string, from: number, asleep: number, stages: Stages, figures: { lowest: number; hrv: number | null; breath: number }) => {
+    const inBed = asleep + (stages?.awake ?? 1_800);
+    return {
+      id: id('sleep', index, n), day, type,
+      bedtime_start: local(from, history.offset), bedtime_end: local(from + inBed * 1000, history.offset),
+      total_sleep_duration: asleep, time_in_bed: inBed, efficiency: 90,
+      deep_sleep_duration: stages?.deep ?? null, light_sleep_duration: stages?.light ?? null, rem_sleep_duration: stages?.rem ?? null, awake_time: stages?.awake ?? null,
+      lowest_heart_rate: figures.lowest, average_heart_rate: figures.lowest + 6, average_hrv: figures.hrv, average_breath: figures.breath,
+      latency: 600, period: n, low_battery_alert: false, restless_periods: 20, readiness_score_delta: null, sleep_score_delta: null, sleep_phase_5_min: null, sleep_algorithm_version: 'v2',
+    };
+  };
   const periods = [];
-  if (index % 7 === 3) periods.push(period(1, 'long_sleep', midnight - 6 * HOUR_MS, 5_400, { lowest: 70, hrv: 11, breath: 19 }));
-  periods.push(period(0, 'long_sleep', midnight - HOUR_MS, f.sleepSeconds, { lowest: f.lowestHeartRate, hrv: f.hrv, breath: f.breath }));
-  if (index % 2 === 0) periods.push(period(2, 'late_nap', midnight + 14 * HOUR_MS, 2_400, { lowest: 62, hrv: 20, breath: 16 }));
-  if (index % 11 === 5) periods.push(period(3, 'deleted', midnight + 16 * HOUR_MS, 9_000, { lowest: 40, hrv: 99, breath: 10 }));
+  if (index % 7 === 3) periods.push(period(1, 'long_sleep', midnight - 6 * HOUR_MS, 5_400, { deep: 1_200, light: 3_000, rem: 1_200, awake: 900 }, { lowest: 70, hrv: 11, breath: 19 }));
+  periods.push(period(0, 'long_sleep', midnight - HOUR_MS, f.sleepSeconds, f.stages, { lowest: f.lowestHeartRate, hrv: f.hrv, breath: f.breath }));
+  if (index % 2 === 0) periods.push(period(2, 'late_nap', midnight + 14 * HOUR_MS, 2_400, { deep: 300, light: 1_500, rem: 600, awake: 300 }, { lowest: 62, hrv: 20, breath: 16 }));
+  if (index % 11 === 5) periods.push(period(3, 'deleted', midnight + 16 * HOUR_MS, 9_000, { deep: 3_000, light: 4_000, rem: 2_000, awake: 600 }, { lowest: 40, hrv: 99, breath: 10 }));
   return periods;
 }
 

@@ -1,7 +1,8 @@
 import { historyDay, type FakeDataApi, type FakeHistory } from './wearable-data';
 
 // The fake Whoop's data API (developer/v2): GET activity/sleep, recovery and cycle, newest first, in
-// pages of at most 25 with `next_token`, filtered by `start`/`end`, as Whoop's v2 reference shows them.
+// pages of at most 25 with `next_token`, filtered by `start`/`end`, as Whoop's v2 reference shows them
+// (a sleep's `score.stage_summary` as in https://developer.whoop.com/docs/developing/user-data/sleep).
 
 /** The figures the fake Whoop reports for a day index (0 = the first day of the history). */
 export function whoopFiguresFor(index: number) {
@@ -9,6 +10,8 @@ export function whoopFiguresFor(index: number) {
     lightMin: 200 + (index % 7) * 5,
     deepMin: 90,
     remMin: 100 + (index % 3) * 10,
+    /** Minutes awake during the night (Whoop's total_awake_time_milli is this and 29 seconds). */
+    awakeMin: 20 + (index % 15),
     performance: 70 + (index % 20),
     recovery: 40 + (index % 50),
     restingHeartRate: 50 + (index % 6),
@@ -31,7 +34,11 @@ function recordsFor(history: FakeHistory, index: number) {
       id: sleepId, cycle_id: index + 1, user_id: 363, created_at: `${day}T07:30:00.000Z`, updated_at: `${day}T07:30:00.000Z`,
       start: `${day}T00:00:00.000Z`, end: `${day}T07:00:00.000Z`, timezone_offset: history.offset, nap: false, score_state: 'SCORED',
       score: {
-        stage_summary: { total_in_bed_time_milli: 28_800_000, total_awake_time_milli: 1_800_000, total_no_data_time_milli: 0, total_light_sleep_time_milli: f.lightMin * 60_000, total_slow_wave_sleep_time_milli: f.deepMin * 60_000, total_rem_sleep_time_milli: f.remMin * 60_000, sleep_cycle_count: 4, disturbance_count: 10 },
+        stage_summary: {
+          total_in_bed_time_milli: (f.lightMin + f.deepMin + f.remMin + f.awakeMin) * 60_000 + 29_000, total_awake_time_milli: f.awakeMin * 60_000 + 29_000, total_no_data_time_milli: 0,
+          total_light_sleep_time_milli: f.lightMin * 60_000, total_slow_wave_sleep_time_milli: f.deepMin * 60_000, total_rem_sleep_time_milli: f.remMin * 60_000, sleep_cycle_count: 4, disturbance_count: 10,
+        },
+        sleep_needed: { baseline_milli: 27_395_716, need_from_sleep_debt_milli: 352_230, need_from_recent_strain_milli: 208_595, need_from_recent_nap_milli: -12_312 },
         respiratory_rate: 15, sleep_performance_percentage: f.performance, sleep_consistency_percentage: 80, sleep_efficiency_percentage: 90,
       },
     },

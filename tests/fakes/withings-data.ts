@@ -4,8 +4,11 @@ import { historyDay, type FakeDataApi, type FakeHistory } from './wearable-data'
 // (action=getsummary) and /v2/measure (action=getactivity), always answered HTTP 200 with
 // `{status, body}` as Withings' reference shows them; pages of at most 30 with `more` and `offset`.
 // Each day of the history has one measure group (weight, fat ratio, blood pressure and pulse, at 07:30
-// local), one night's sleep summary and one activity summary. (/v2/oauth2, the token endpoint on the
-// same host, is the OAuth peer's.)
+// local), one night's sleep summary and one activity summary. A sleep summary's `data` has the fields of
+// the reference's sleep_summary_object (stages as deepsleepduration, lightsleepduration, remsleepduration
+// and wakeupduration, in seconds: https://developer.withings.com/api-reference/#tag/sleep/operation/sleepv2-getsummary),
+// only those named in `data_fields`, as Withings answers. (/v2/oauth2, the token endpoint on the same
+// host, is the OAuth peer's.)
 
 /** The figures the fake Withings reports for a day index (0 = the first day of the history), in Withings' own units. */
 export function withingsFiguresFor(index: number) {
@@ -19,6 +22,11 @@ export function withingsFiguresFor(index: number) {
     pulse: 60 + (index % 9),
     /** Seconds asleep: 7 h plus a few minutes and 29 s (so minutes are rounded). */
     sleepSeconds: 25_200 + (index % 7) * 300 + 29,
+    /**
+     * The night's stages in seconds (deep + light + REM = its time asleep; awake besides); on days 4, 13,
+     * 22… the night came from an external source, whose stages Withings leaves null.
+     */
+    stages: index % 9 === 4 ? null : withingsStagesFor(index),
     sleepScore: 60 + (index % 35),
     hrMin: 48 + (index % 7),
     steps: 6_000 + index * 37,
@@ -26,6 +34,13 @@ export function withingsFiguresFor(index: number) {
     calories: 350.4 + (index % 10) * 12,
     totalcalories: 2_200.6 + index * 3,
   };
+}
+
+function withingsStagesFor(index: number) {
+  const asleep = 25_200 + (index % 7) * 300 + 29;
+  const deep = 5_400 + (index % 5) * 120 + 31;
+  const rem = 6_000 + (index % 4) * 60 + 10;
+  return { deep, light: asleep - deep - rem, rem, awake: 1_500 + (index % 6) * 45 };
 }
 
 const PAGE_SIZE = 30;
@@ -83,7 +98,19 @@ function recordsFor(history: FakeHistory, index: number) {
       date: day,
       created: date,
       modified: date,
-      data: { total_sleep_time: f.sleepSeconds, sleep_score: f.sleepScore, hr_min: f.hrMin, breathing_disturbances_intensity: 10 + (index % 5) },
+      data: {
+        total_timeinbed: f.sleepSeconds + (f.stages?.awake ?? 1_800),
+        total_sleep_time: f.sleepSeconds,
+        asleepduration: f.stages ? null : f.sleepSeconds,
+        lightsleepduration: f.stages?.light ?? null,
+        remsleepduration: f.stages?.rem ?? null,
+        deepsleepduration: f.stages?.deep ?? null,
+        wakeupduration: f.stages?.awake ?? null,
+        wakeupcount: 2,
+        sleep_score: f.sleepScore,
+        hr_min: f.hrMin,
+        breathing_disturbances_intensity: 10 + (index % 5),
+      } as Record<string, number | null>,
     },
     activity: {
       date: day,
@@ -147,10 +174,13 @@ export const withingsData: FakeDataApi = {
       const day = historyDay(history, index);
       return day >= from && day <= to;
     });
+    // A sleep summary's `data` holds only the `data_fields` asked for (all of them when none are named).
+    const fields = form.get('data_fields')?.split(',').map((field) => field.trim());
+    const asked = (data: Record<string, number | null>) => (fields ? Object.fromEntries(Object.entries(data).filter(([field]) => fields.includes(field))) : data);
     const records = [];
     for (let i = offset; i < Math.min(offset + PAGE_SIZE, count); i++) {
       const day = recordsFor(history, first + i);
-      records.push(path === '/v2/sleep' ? day.sleep : day.activity);
+      records.push(path === '/v2/sleep' ? { ...day.sleep, data: asked(day.sleep.data) } : day.activity);
     }
     const more = offset + PAGE_SIZE < count;
     const page = { more, offset: more ? offset + PAGE_SIZE : 0 };

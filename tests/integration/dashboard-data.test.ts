@@ -3,7 +3,7 @@
 // is worked out by hand in the comment beside it.
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { activity } from '@/lib/dashboard/activity';
-import { sleepScore } from '@/lib/dashboard/sleep';
+import { lastNightSleep, sleepScore } from '@/lib/dashboard/sleep';
 import { testosteroneTrend } from '@/lib/dashboard/testosterone-trend';
 import { heartRateMeansSql, vitals } from '@/lib/dashboard/vitals';
 import { db } from '@/lib/db';
@@ -68,6 +68,27 @@ describe('vitals: heart rate', () => {
     expect(answer.heart_rate_yesterday).toBe(60); // (70 + 50) / 2
     // Oura gave three of the week's days (12th, 17th, 18th), Apple Health and Whoop one each.
     expect(answer.heart_rate_from).toBe('From Oura, Apple Health and Whoop.');
+    // The 12th, 16th and 18th are all-day means, the 14th and 17th resting rates: the card says it is both.
+    expect(answer.heart_rate_kind).toBe('mixed');
+  });
+
+  it('shows a new member’s onboarding scan on day one: its heart rate, said to be the camera’s', async () => {
+    const { id } = await createMember();
+    // A stored scan leaves its heart rate as a sample of that instant (lib/scans/results.ts).
+    await samples(id, [['2026-03-18T08:00:00Z', 72]], 'SCAN');
+    expect(await vitals(id, NOW)).toMatchObject({ heart_rate_today: 72, heart_rate_kind: 'scan', heart_rate_from: 'From your camera scan.' });
+    // A day of a ring's readings beside it is an all-day mean.
+    await samples(id, [['2026-03-17T08:00:00Z', 64]]);
+    expect(await vitals(id, NOW)).toMatchObject({ heart_rate_today: 68, heart_rate_kind: 'mixed' });
+  });
+
+  it('says which heart rate the week is: all-day means, resting rates, or some of each', async () => {
+    const resting = await createMember();
+    await metric(resting.id, '2026-03-17', 'WHOOP', { restingHeartRateBpm: 52 });
+    expect(await vitals(resting.id, NOW)).toMatchObject({ heart_rate_today: 52, heart_rate_kind: 'resting' });
+    const allDay = await createMember();
+    await samples(allDay.id, [['2026-03-17T08:00:00Z', 70]]);
+    expect(await vitals(allDay.id, NOW)).toMatchObject({ heart_rate_today: 70, heart_rate_kind: 'all_day' });
   });
 
   it('reads only the asked days from a year of 5-minute samples, through the (userId, recordedAt, source) index', async () => {
@@ -309,6 +330,33 @@ describe('testosterone trend', () => {
   });
 });
 
+describe('last night’s sleep stages', () => {
+  it('come from the record the time asleep came from, and only with deep, light and REM all there', async () => {
+    const { id } = await createMember();
+    // Oura outranks Apple Health for sleep: its night and its stages are shown, never Apple's.
+    await metric(id, '2026-03-18', 'OURA', { sleepDurationMinutes: 432, sleepDeepMinutes: 78, sleepLightMinutes: 251, sleepRemMinutes: 103, sleepAwakeMinutes: 41 });
+    await metric(id, '2026-03-18', 'APPLE_HEALTH', { sleepDurationMinutes: 400, sleepDeepMinutes: 60, sleepLightMinutes: 240, sleepRemMinutes: 100, sleepAwakeMinutes: 30 });
+    expect(await lastNightSleep(id, NOW)).toEqual({ minutes: 432, day: '2026-03-18', from: 'From Oura.', stages: { deep: 78, light: 251, rem: 103, awake: 41 } });
+    // A source that gives the time asleep but not its stages: no bar, even though another source had them.
+    const { id: other } = await createMember();
+    await metric(other, '2026-03-18', 'WHOOP', { sleepDurationMinutes: 420 });
+    await metric(other, '2026-03-18', 'APPLE_HEALTH', { sleepDurationMinutes: 400, sleepDeepMinutes: 60, sleepLightMinutes: 240, sleepRemMinutes: 100 });
+    expect(await lastNightSleep(other, NOW)).toMatchObject({ minutes: 420, stages: null });
+  });
+});
+
+describe('a history that stopped last week', () => {
+  it('captions last week’s steps beside this week’s dash', async () => {
+    const { id } = await createMember();
+    await metric(id, '2026-03-09', 'OURA_EXPORT', { steps: 6000 });
+    await metric(id, '2026-03-10', 'OURA_EXPORT', { steps: 8000 });
+    const answer = await activity(id, NOW);
+    expect(answer).toMatchObject({ steps_today: null, steps_yesterday: 7000 });
+    expect(answer.steps_history.every((day) => day.steps === null)).toBe(true);
+    expect(answer.steps_from).toMatch(/^From your imported Oura history\.$/);
+  });
+});
+
 describe('several sources on one day', () => {
   it('takes sleep from Oura and steps from Apple Health, and weight from Withings over a typed one, in what the endpoints answer', async () => {
     // 40 today, 180 cm; one day of steps: 9,000 → factor 1.55.
@@ -348,6 +396,7 @@ describe('a user with no data', () => {
       stress_today: null,
       stress_yesterday: null,
       heart_rate_from: null,
+      heart_rate_kind: null,
       stress_from: null,
       bp_systolic: null,
       bp_diastolic: null,

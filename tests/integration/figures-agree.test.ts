@@ -13,6 +13,9 @@ import { DEMO_EMAIL } from '@/lib/demo/account';
 import { parseCsv } from '@/lib/export/csv';
 import { dataExportStream } from '@/lib/export/data-export';
 import { dailyPatterns } from '@/lib/insights/daily-patterns';
+import { measureTrends } from '@/lib/insights/measure-trends';
+import { personalRange } from '@/lib/insights/personal-range';
+import { readinessScore } from '@/lib/scores/readiness';
 import { getUserInfo } from '@/lib/profile/user-info';
 import { addDailyMetrics, addTestosterone, createMember, ONBOARDED_PROFILE } from '../support/members';
 
@@ -81,7 +84,7 @@ async function expectScreensToAgreeWithExport(userId: string) {
   expect(dashboard.activity.steps_today).toBe(Math.round(mean(thisWeekRows.map((row) => Number(row.steps)))));
   expect(dashboard.activity.steps_yesterday).toBe(Math.round(mean(lastWeekRows.map((row) => Number(row.steps)))));
   expect(dashboard.activity.steps_history.map((day) => day.day)).toEqual(daysEnding(TODAY, 7));
-  expect(dashboard.activity.steps_from).toBe(caption(thisWeekRows.map((row) => row.source!)));
+  expect(dashboard.activity.steps_from).toBe(caption([...thisWeekRows, ...lastWeekRows].map((row) => row.source!)));
   // …and the insights' statements about the weeks say the same numbers.
   for (const statement of insights.insights) {
     const week = /^Steps averaged ([\d,]+) a day this week, .* than last week \(([\d,]+)\)\.$/.exec(statement);
@@ -112,11 +115,11 @@ async function expectScreensToAgreeWithExport(userId: string) {
   const [week, weekBefore] = [daysEnding(TODAY, 7), daysEnding(addDays(TODAY, -7), 7)];
   expect([dashboard.vitals.heart_rate_today, dashboard.vitals.heart_rate_yesterday]).toEqual([weekMean(week, rateOf), weekMean(weekBefore, rateOf)]);
   expect([dashboard.vitals.stress_today, dashboard.vitals.stress_yesterday]).toEqual([weekMean(week, stressOf), weekMean(weekBefore, stressOf)]);
-  // Their captions: each day's source, the samples' where the day has samples.
+  // Their captions: each day's source over both weeks shown, the samples' where the day has samples.
   const sampleSourcesOf = (day: string) => [...new Set(heartRates.filter((sample) => sample.recorded_at!.startsWith(day)).map((sample) => sample.source!))];
   const rateSourcesOf = (day: string) => (sampleSourcesOf(day).length ? sampleSourcesOf(day) : [rankedSource(day, 'resting_heart_rate_bpm')].filter((source) => source !== null));
-  expect(dashboard.vitals.heart_rate_from).toBe(caption(week.flatMap(rateSourcesOf)));
-  expect(dashboard.vitals.stress_from).toBe(caption(week.flatMap((day) => [rankedSource(day, 'stress_score')].filter((source) => source !== null))));
+  expect(dashboard.vitals.heart_rate_from).toBe(caption([...week, ...weekBefore].flatMap(rateSourcesOf)));
+  expect(dashboard.vitals.stress_from).toBe(caption([...week, ...weekBefore].flatMap((day) => [rankedSource(day, 'stress_score')].filter((source) => source !== null))));
 
   // Sleep score: last night's, as the export has it, from the source it names.
   if (dashboard.sleep) {
@@ -133,6 +136,33 @@ async function expectScreensToAgreeWithExport(userId: string) {
     const row = rowOf(bp_measured_at!.slice(0, 10), bp_device!.toLowerCase().replaceAll(' ', '_'));
     expect([Number(row?.systolic_bp_mmhg), Number(row?.diastolic_bp_mmhg)]).toEqual([bp_systolic, bp_diastolic]);
   }
+
+  // Readiness: the score of the export's nights, each figure from the source every screen ranks first
+  // (sleep ranked as the sleep card ranks it), is the dashboard's.
+  const SLEEP = ['oura', 'oura_export', 'whoop', 'whoop_export', 'garmin_export', 'apple_health', 'apple_health_export', 'withings', 'withings_export', 'manual', 'scan'];
+  const sleepRow = (day: string) => metrics.filter((row) => row.day === day && row.sleep_duration_minutes !== '').sort((a, b) => SLEEP.indexOf(a.source!) - SLEEP.indexOf(b.source!))[0];
+  const nights = daysEnding(TODAY, 29).map((day) => ({
+    day,
+    hrvMs: ranked(day, 'hrv_ms'),
+    restingHeartRateBpm: ranked(day, 'resting_heart_rate_bpm'),
+    respiratoryRateBpm: ranked(day, 'respiratory_rate_bpm'),
+    sleepDurationMinutes: sleepRow(day) ? Number(sleepRow(day)!.sleep_duration_minutes) : null,
+  }));
+  const readiness = readinessScore({ today: TODAY, days: nights });
+  expect(dashboard.readiness.state).toBe(readiness.state);
+  if (readiness.state === 'ready' && dashboard.readiness.state === 'ready') expect([dashboard.readiness.score, dashboard.readiness.band]).toEqual([readiness.score, readiness.band]);
+
+  // Last night's stages: the export's row for that night, from the source the time asleep came from.
+  if (dashboard.lastNight?.stages) {
+    const row = sleepRow(dashboard.lastNight.day)!;
+    expect(dashboard.lastNight.from).toBe(caption([row.source!]));
+    expect(dashboard.lastNight.stages).toEqual({ deep: Number(row.sleep_deep_minutes), light: Number(row.sleep_light_minutes), rem: Number(row.sleep_rem_minutes), awake: row.sleep_awake_minutes === '' ? null : Number(row.sleep_awake_minutes) });
+  }
+
+  // The usual band behind the HRV chart: the 10th–90th percentile of the export's 30 nights before today.
+  const hrvChart = (await measureTrends(userId, 30)).measures.find((measure) => measure.key === 'hrvMs')!;
+  const hrvBand = personalRange(daysEnding(addDays(TODAY, -1), 30).map((day) => ({ day, value: ranked(day, 'hrv_ms') })), TODAY);
+  expect(hrvChart.band ?? null).toEqual(hrvBand && { low: Math.round(hrvBand.low * 10) / 10, high: Math.round(hrvBand.high * 10) / 10, from: hrvBand.from, to: hrvBand.to });
 
   // T-Results: the latest total testosterone is the export's latest.
   const testosterone = labs.filter((row) => row.marker === 'total_testosterone').sort((a, b) => (a.taken_at ?? '').localeCompare(b.taken_at ?? ''));
@@ -155,7 +185,23 @@ describe('what the screens show is what the export holds', () => {
     const days = daysEnding(TODAY, 30);
     await addDailyMetrics(id, days, (_day, index) => ({ weightKg: Math.round((95 - index * 0.1) * 10) / 10, systolicBpMmhg: 120 + (index % 5), diastolicBpMmhg: 78 + (index % 3) }), 'WITHINGS');
     await addDailyMetrics(id, days, (_day, index) => ({ steps: 6000 + ((index * 733) % 4000) }), 'APPLE_HEALTH');
-    await addDailyMetrics(id, days, (_day, index) => ({ sleepScore: 60 + ((index * 7) % 30), sleepDurationMinutes: 400 + ((index * 11) % 80), restingHeartRateBpm: 55 + (index % 6), stressScore: 30 + ((index * 5) % 17) }), 'OURA');
+    await addDailyMetrics(
+      id,
+      days,
+      (_day, index) => ({
+        sleepScore: 60 + ((index * 7) % 30),
+        sleepDurationMinutes: 400 + ((index * 11) % 80),
+        sleepDeepMinutes: 60 + (index % 30),
+        sleepLightMinutes: 220 + ((index * 3) % 40),
+        sleepRemMinutes: 90 + (index % 20),
+        sleepAwakeMinutes: 20 + (index % 15),
+        restingHeartRateBpm: 55 + (index % 6),
+        hrvMs: 40 + ((index * 13) % 25),
+        respiratoryRateBpm: 14 + (index % 3) / 2,
+        stressScore: 30 + ((index * 5) % 17),
+      }),
+      'OURA',
+    );
     // A few days of the ring's daytime heart rate too: those days' means replace their resting rates.
     await db.heartRateSample.createMany({
       data: [1, 2, 9].flatMap((ago) => [8, 12, 18].map((hour, k) => ({ userId: id, source: 'OURA' as const, recordedAt: new Date(`${addDays(TODAY, -ago)}T${String(hour).padStart(2, '0')}:00:00Z`), bpm: 62 + ago + k * 5 }))),
@@ -165,5 +211,8 @@ describe('what the screens show is what the export holds', () => {
     const { dashboard, profile } = await expectScreensToAgreeWithExport(id);
     expect([profile.current_weight_kg, profile.current_weight_source]).toEqual([92.1, 'Withings']);
     expect(dashboard.trend.data.at(-1)?.raw).toBe(472);
+    // The checks above had something to hold: a score, a night's stages and a band.
+    expect(dashboard.readiness.state).toBe('ready');
+    expect(dashboard.lastNight?.stages).not.toBeNull();
   });
 });

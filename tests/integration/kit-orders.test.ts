@@ -12,11 +12,11 @@ const mailDir = mkdtempSync(path.join(os.tmpdir(), 'vt-kits-'));
 process.env.MAIL_DIR = mailDir;
 process.env.KIT_ORDERS_EMAIL = 'kits@lab-partner.example';
 
-type Lib = { db: typeof import('@/lib/db').db; kits: typeof import('@/lib/kits/orders') };
+type Lib = { db: typeof import('@/lib/db').db; kits: typeof import('@/lib/kits/orders'); start: typeof import('@/lib/dashboard/getting-started') };
 let lib: Lib;
 beforeAll(async () => {
   // Loaded after the variables are set: the app reads its environment once.
-  lib = { db: (await import('@/lib/db')).db, kits: await import('@/lib/kits/orders') };
+  lib = { db: (await import('@/lib/db')).db, kits: await import('@/lib/kits/orders'), start: await import('@/lib/dashboard/getting-started') };
 });
 afterAll(async () => {
   await lib?.db.$disconnect();
@@ -50,7 +50,11 @@ describe('orderKit', () => {
   it('stores the address, tells the kit team, and tells them again when the address changes', async () => {
     const { id, email } = await createMember({ track: 'ONE', firstName: 'Marcus' });
     const before = mails().length;
+    // Kits go out from this install: the dashboard's blood step is ordering one, done once it has gone.
+    const bloodStep = async () => (await lib.start.gettingStarted(id, 0)).find((step) => step.key === 'blood');
+    expect(await bloodStep()).toEqual({ key: 'blood', done: false, kit: true });
     const order = await lib.kits.orderKit(id, kitAddressSchema.parse(LONDON));
+    expect(await bloodStep()).toEqual({ key: 'blood', done: true, kit: true });
     expect(order).toMatchObject({ status: 'ordered', address: { full_name: 'Marcus Aurelius', postal_code: 'SW1A 2AA', country: 'gb' } });
     expect(order.ordered_at).not.toBeNull();
     const [sent] = mails().slice(before);

@@ -56,6 +56,27 @@ describe('measureTrends', () => {
     expect(year.measures.find((m) => m.key === 'sleepDurationMinutes')!.points).toHaveLength(40);
   });
 
+  it('shades the member’s usual band behind HRV, resting heart rate, sleep and steps, and says when the day judged lies outside it', async () => {
+    const { id } = await createMember();
+    // 30 nights before today: HRV 40, 41, … 69 ms (the 10th–90th percentile: 42.9 to 66.1 ms), resting 55 bpm,
+    // 7 h; today HRV 38 ms (below), resting 55 (inside). Steps: only 10 days, too few for a band.
+    const before = daysEnding('2026-03-09', 30);
+    await addDailyMetrics(id, before, (_day, index) => ({ hrvMs: 40 + index, restingHeartRateBpm: 55, sleepDurationMinutes: 420 }), 'OURA');
+    await addDailyMetrics(id, [DAY], { hrvMs: 38, restingHeartRateBpm: 55, sleepDurationMinutes: 420 }, 'OURA');
+    await addDailyMetrics(id, daysEnding('2026-03-09', 10), { steps: 8000 }, 'APPLE_HEALTH');
+
+    const byKey = new Map((await measureTrends(id, 30, NOW)).measures.map((m) => [m.key, m]));
+    // 0.1 × 29 = 2.9 → 42 + 0.9 × 1 = 42.9; 0.9 × 29 = 26.1 → 66 + 0.1 × 1 = 66.1.
+    expect(byKey.get('hrvMs')!.band).toEqual({ low: 42.9, high: 66.1, from: '2026-02-08', to: '2026-03-09' });
+    expect(byKey.get('hrvMs')!.outside).toBe('Your HRV today, 38 ms, is below your usual range (43–66 ms over the last 30 days).');
+    expect(byKey.get('restingHeartRateBpm')).toMatchObject({ band: { low: 55, high: 55 }, outside: null });
+    // Sleep in the chart's hours.
+    expect(byKey.get('sleepDurationMinutes')!.band).toMatchObject({ low: 7, high: 7 });
+    expect(byKey.get('steps')).toMatchObject({ band: null, outside: null });
+    // Weight has no band.
+    expect(byKey.get('weightKg')!.band).toBeUndefined();
+  });
+
   it('names each statement’s chart', async () => {
     const { id } = await createMember();
     await addDailyMetrics(id, daysEnding(DAY, 28), (_day, index) => ({ weightKg: Math.round((84.3 - (1.2 * index) / 27) * 100) / 100 }), 'WITHINGS');

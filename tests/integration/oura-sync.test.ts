@@ -34,6 +34,14 @@ const HEART_RATE_PATH = '/v2/usercollection/heartrate';
 const dayAt = (index: number) => new Date(Date.parse(`${LAST_DAY}T00:00:00Z`) - (DAYS - 1 - index) * 86_400_000).toISOString().slice(0, 10);
 const window = { from: new Date(`${dayAt(0)}T00:00:00Z`), to: new Date(`${LAST_DAY}T23:59:59Z`) };
 
+/** A night's stored stages (whole minutes, rounded as its time asleep is), or nulls when Oura gave none. */
+const stagesOf = (stages: { deep: number; light: number; rem: number; awake: number } | null) => ({
+  sleepDeepMinutes: stages ? Math.round(stages.deep / 60) : null,
+  sleepLightMinutes: stages ? Math.round(stages.light / 60) : null,
+  sleepRemMinutes: stages ? Math.round(stages.rem / 60) : null,
+  sleepAwakeMinutes: stages ? Math.round(stages.awake / 60) : null,
+});
+
 async function connected(scopes: string[]) {
   const issued = oura.issue();
   const connection = await memberWithWearable('OURA', { accessToken: issued.accessToken, refreshToken: issued.refreshToken, expiresAt: new Date(Date.now() + 86_400_000), scopes });
@@ -67,6 +75,7 @@ describe('the Oura backfill', () => {
       expect(rows[index]).toMatchObject({
         sleepScore: f.sleepScore,
         sleepDurationMinutes: Math.round(f.sleepSeconds / 60),
+        ...stagesOf(f.stages),
         restingHeartRateBpm: f.lowestHeartRate,
         hrvMs: f.hrv,
         respiratoryRateBpm: Math.round(f.breath * 10) / 10,
@@ -78,8 +87,12 @@ describe('the Oura backfill', () => {
         weightKg: null,
       });
     }
-    // A day without an HRV or a readiness record has nothing written there, not a 0.
+    // A day without an HRV or a readiness record has nothing written there, not a 0; nor does a night
+    // Oura gave no stages for (its four fields null).
     expect(rows.filter((row) => row.hrvMs === null).length).toBeGreaterThan(0);
+    expect(rows.filter((row) => row.sleepDeepMinutes === null && row.sleepLightMinutes === null && row.sleepRemMinutes === null && row.sleepAwakeMinutes === null).map((row) => row.day.toISOString().slice(0, 10))).toEqual(
+      [3, 13, 23, 33, 43, 53].map(dayAt),
+    );
     expect(rows.filter((row) => row.recoveryScore === null).length).toBeGreaterThan(0);
 
     const samples = await lib.db.heartRateSample.findMany({ where: { userId: connection.userId, source: 'OURA' }, orderBy: { recordedAt: 'asc' } });
@@ -102,6 +115,27 @@ describe('the Oura backfill', () => {
     expect(again.days).toBe(DAYS);
     expect(await lib.db.dailyMetric.count({ where: { userId: connection.userId, source: 'OURA' } })).toBe(DAYS);
     expect(await lib.db.heartRateSample.count({ where: { userId: connection.userId, source: 'OURA' } })).toBe(DAYS * HEART_RATES_PER_DAY);
+  }, 60_000);
+
+  it('replaces a day’s stages with its night’s as a set, with the time asleep they belong to (nulls where the night has none)', async () => {
+    // As when a shorter period of the day came on an earlier page (or an earlier sync): its time asleep
+    // and stages are stored; the night's then replace them all, leaving none of the shorter period's.
+    oura.setHistory({ days: 10, lastDay: LAST_DAY });
+    oura.setRateLimit(0);
+    const { connection } = await connected(['personal', 'daily']);
+    const first = DAYS - 10;
+    const stale = { sleepDurationMinutes: 90, sleepDeepMinutes: 20, sleepLightMinutes: 50, sleepRemMinutes: 20, sleepAwakeMinutes: 15 };
+    // History day 3 is a night without stages; day 4's has them.
+    for (const index of [3, 4]) await lib.db.dailyMetric.create({ data: { userId: connection.userId, source: 'OURA', day: new Date(`${dayAt(first + index)}T00:00:00Z`), ...stale } });
+
+    await lib.sync.syncOura(connection.id, { from: new Date(`${dayAt(first)}T00:00:00Z`), to: window.to });
+    const row = (index: number) => lib.db.dailyMetric.findUniqueOrThrow({ where: { userId_day_source: { userId: connection.userId, day: new Date(`${dayAt(first + index)}T00:00:00Z`), source: 'OURA' } } });
+    for (const index of [3, 4]) {
+      const f = ouraFiguresFor(index);
+      expect(await row(index)).toMatchObject({ sleepDurationMinutes: Math.round(f.sleepSeconds / 60), ...stagesOf(f.stages) });
+    }
+    expect(ouraFiguresFor(3).stages).toBeNull();
+    expect(ouraFiguresFor(4).stages).not.toBeNull();
   }, 60_000);
 
   it('does not ask for heart rate when the stored grant leaves `heartrate` out, and still stores the days', async () => {

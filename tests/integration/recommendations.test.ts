@@ -122,18 +122,24 @@ describe('the advice', () => {
 });
 
 describe('the day’s stored answer', () => {
-  it('answers the rest of the UTC day from the stored set, even when the figures change, and recomputes the next day', async () => {
+  it('answers the rest of the UTC day from the stored set while its figures hold, makes it again in place when they change, and anew the next day', async () => {
     const userId = await userWith(WINTER);
     const first = await recommendations(userId, LONDON, WINTER);
-    await addTestosterone(userId, 320, new Date('2026-12-21T08:30:00Z'));
-    await db.dailyMetric.updateMany({ where: { userId }, data: { sleepDurationMinutes: 300 } });
-
-    // Another position in the same 0.1° cell is the same place.
+    // Another position in the same 0.1° cell is the same place, and the same figures give the same answer.
     const later = await recommendations(userId, { lat: 51.5204, lon: -0.0871 }, new Date('2026-12-21T23:59:59Z'));
     expect(later).toEqual(first);
     const stored = await db.recommendationSet.findMany({ where: { userId } });
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ place: '51.5,-0.1', supplementSlugs: slugs(first), advice: first.advice, nextRefreshAt: new Date('2026-12-22T00:00:00Z') });
+
+    // The figures change during the day (issue 40, fault 2: a new weight quoted stale): the answer follows them.
+    await addTestosterone(userId, 320, new Date('2026-12-21T08:30:00Z'));
+    await db.dailyMetric.updateMany({ where: { userId }, data: { sleepDurationMinutes: 300 } });
+    const changed = await recommendations(userId, LONDON, new Date('2026-12-21T23:59:59Z'));
+    expect(changed.advice).not.toBe(first.advice);
+    expect(changed.advice).toContain('Your sleep averaged 5 h over 7 nights');
+    expect(changed.next_refresh).toBe(first.next_refresh);
+    expect(await db.recommendationSet.count({ where: { userId } })).toBe(1);
 
     const nextDay = await recommendations(userId, LONDON, new Date('2026-12-22T00:00:01Z'));
     expect(nextDay.advice).not.toBe(first.advice);
@@ -169,6 +175,8 @@ describe('the day’s stored answer', () => {
       data: Array.from({ length: 24 }, (_, i) => ({ userId, day, place: `${i}.0,0.0`, supplementSlugs: ['omega-3'], advice: `Stored ${i}.`, nextRefreshAt: new Date('2026-12-22T00:00:00Z') })),
     });
     await expect(recommendations(userId, { lat: 40, lon: 0 }, WINTER)).rejects.toMatchObject({ status: 429, message: 'Too many different locations today. Please try again tomorrow.' });
-    expect((await recommendations(userId, { lat: 3, lon: 0.01 }, WINTER)).advice).toBe('Stored 3.');
+    // A place already stored is still answered: these rows carry no basis, so their answer is made again, in place.
+    expect((await recommendations(userId, { lat: 3, lon: 0.01 }, WINTER)).advice).toMatch(/^Your figures are steady/);
+    expect(await db.recommendationSet.count({ where: { userId } })).toBe(24);
   });
 });

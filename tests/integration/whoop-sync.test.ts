@@ -57,6 +57,11 @@ describe('the Whoop backfill', () => {
       expect(rows[index]!.day.toISOString().slice(0, 10)).toBe(dayAt(index));
       expect(rows[index]).toMatchObject({
         sleepDurationMinutes: f.lightMin + f.deepMin + f.remMin,
+        // The same sleep's stage_summary: slow wave as deep; awake is the minutes and 29 s, rounded down.
+        sleepDeepMinutes: f.deepMin,
+        sleepLightMinutes: f.lightMin,
+        sleepRemMinutes: f.remMin,
+        sleepAwakeMinutes: f.awakeMin,
         sleepScore: f.performance,
         recoveryScore: f.recovery,
         restingHeartRateBpm: f.restingHeartRate,
@@ -64,12 +69,23 @@ describe('the Whoop backfill', () => {
         totalCaloriesKcal: Math.round(f.kilojoule / 4.184),
       });
     }
+    expect(rows.every((row) => row.sleepDeepMinutes !== null && row.sleepAwakeMinutes !== null)).toBe(true);
     expect((await lib.db.wearableConnection.findUniqueOrThrow({ where: { id: connection.id } })).lastSyncAt?.toISOString()).toBe('2026-11-22T08:00:00.000Z');
 
     // A rerun (or a run resumed after dying half-way) writes the same rows again, never a second set.
+    // A day's stages stored from another sleep (here made up) give way to its night's, with its time asleep.
+    await lib.db.dailyMetric.update({ where: { id: rows[17]!.id }, data: { sleepDurationMinutes: 30, sleepDeepMinutes: 0, sleepLightMinutes: 25, sleepRemMinutes: 5, sleepAwakeMinutes: 99 } });
     whoop.setRateLimit(0);
     await lib.sync.syncWhoop(connection.id, window);
     expect(await lib.db.dailyMetric.count({ where: { userId: connection.userId, source: 'WHOOP' } })).toBe(DAYS);
+    const f17 = whoopFiguresFor(17);
+    expect(await lib.db.dailyMetric.findUniqueOrThrow({ where: { id: rows[17]!.id } })).toMatchObject({
+      sleepDurationMinutes: f17.lightMin + f17.deepMin + f17.remMin,
+      sleepDeepMinutes: f17.deepMin,
+      sleepLightMinutes: f17.lightMin,
+      sleepRemMinutes: f17.remMin,
+      sleepAwakeMinutes: f17.awakeMin,
+    });
   }, 60_000);
 
   it('runs as a job on the queue: queued once per connection however often it is asked for, then the days are in', async () => {
@@ -145,6 +161,8 @@ describe('the Whoop backfill', () => {
     const half = await lib.db.dailyMetric.findMany({ where: { userId: connection.userId, source: 'WHOOP' } });
     expect(half.length).toBe(40);
     expect(half.every((row) => row.recoveryScore === null)).toBe(true);
+    // The nights came whole, their stages with them.
+    expect(half.every((row) => row.sleepDurationMinutes !== null && row.sleepRemMinutes !== null)).toBe(true);
     expect(await lib.db.wearableConnection.findUniqueOrThrow({ where: { id: connection.id } })).toMatchObject({ lastSyncAt: null, backfilledAt: null, syncStartedAt: null });
 
     // The queue's retry: the same backfill window again.
@@ -152,5 +170,7 @@ describe('the Whoop backfill', () => {
     const rows = await lib.db.dailyMetric.findMany({ where: { userId: connection.userId, source: 'WHOOP' }, orderBy: { day: 'asc' } });
     expect(rows).toHaveLength(40);
     expect(rows.map((row) => row.recoveryScore)).toEqual(Array.from({ length: 40 }, (_, index) => whoopFiguresFor(index).recovery));
+    // The recoveries and cycles filled their columns and left the nights' stages as they were.
+    expect(rows.map((row) => row.sleepAwakeMinutes)).toEqual(Array.from({ length: 40 }, (_, index) => whoopFiguresFor(index).awakeMin));
   }, 60_000);
 });

@@ -69,6 +69,11 @@ describe('the Withings backfill', () => {
         systolicBpMmhg: f.systolic,
         diastolicBpMmhg: f.diastolic,
         sleepDurationMinutes: Math.round(f.sleepSeconds / 60),
+        // The same summary's stages (asked for in data_fields), or nulls for a night from an external source.
+        sleepDeepMinutes: f.stages ? Math.round(f.stages.deep / 60) : null,
+        sleepLightMinutes: f.stages ? Math.round(f.stages.light / 60) : null,
+        sleepRemMinutes: f.stages ? Math.round(f.stages.rem / 60) : null,
+        sleepAwakeMinutes: f.stages ? Math.round(f.stages.awake / 60) : null,
         sleepScore: f.sleepScore,
         restingHeartRateBpm: f.hrMin,
         steps: f.steps,
@@ -79,6 +84,8 @@ describe('the Withings backfill', () => {
       });
     }
     expect(rows[0]!.weightKg).toBe(82.4);
+    expect(rows.filter((row) => row.sleepDeepMinutes === null).map((row) => row.day.toISOString().slice(0, 10))).toEqual([4, 13, 22, 31, 40, 49, 58].map(dayAt));
+    expect(rows.filter((row) => row.sleepDeepMinutes === null).every((row) => row.sleepDurationMinutes !== null && row.sleepLightMinutes === null && row.sleepRemMinutes === null && row.sleepAwakeMinutes === null)).toBe(true);
     expect(rows[DAYS - 1]!.weightKg).toBe(81.81);
 
     const samples = await lib.db.heartRateSample.findMany({ where: { userId: connection.userId, source: 'WITHINGS' }, orderBy: { recordedAt: 'asc' } });

@@ -126,6 +126,60 @@ describe('withingsSleepDays', () => {
   });
 });
 
+describe('withingsSleepDays: the night’s stages', () => {
+  // One item of getsummary's `series`, with the fields of the reference's sleep_summary_object (its
+  // top-level figures are the reference's own examples) and `data` as asked for by the sync's data_fields,
+  // durations in seconds (https://developer.withings.com/api-reference/#tag/sleep/operation/sleepv2-getsummary).
+  const documented = {
+    id: 12345,
+    timezone: 'Europe/Paris',
+    model: 16,
+    model_id: 51,
+    startdate: 1_594_245_600,
+    enddate: 1_594_257_200,
+    date: '2020-07-09',
+    created: 1_594_257_200,
+    modified: 1_594_257_200,
+    hash_deviceid: '892359876fd8805ac45bab078c4828692f0276b1',
+    completed: true,
+    data: {
+      total_sleep_time: 25_229,
+      sleep_score: 81,
+      hr_min: 49,
+      breathing_disturbances_intensity: 12,
+      deepsleepduration: 5_430,
+      lightsleepduration: 13_230,
+      remsleepduration: 6_569,
+      wakeupduration: 1_770,
+    },
+  };
+
+  it('takes deep, light, REM and awake from the same summary as the time asleep, in whole minutes', () => {
+    // 25,229 s asleep = 420.48 → 420 min; deep 5,430 s = 90.5 → 91; light 13,230 s = 220.5 → 221; REM 6,569 s = 109.48 → 109; awake 1,770 s = 29.5 → 30.
+    expect(Object.fromEntries(withingsSleepDays([documented]))).toEqual({
+      '2020-07-09': { sleepDurationMinutes: 420, sleepDeepMinutes: 91, sleepLightMinutes: 221, sleepRemMinutes: 109, sleepAwakeMinutes: 30, sleepScore: 81, restingHeartRateBpm: 49 },
+    });
+  });
+
+  it('keeps the longest sleep’s stages (a nap’s are neither kept nor added), even across pages', () => {
+    const nap = { ...documented, id: 2, data: { total_sleep_time: 1_800, deepsleepduration: 300, lightsleepduration: 1_200, remsleepduration: 300, wakeupduration: 120 } };
+    const longest = new Map<string, number>();
+    expect(withingsSleepDays([nap, documented], longest).get('2020-07-09')).toMatchObject({ sleepDurationMinutes: 420, sleepDeepMinutes: 91, sleepLightMinutes: 221, sleepRemMinutes: 109, sleepAwakeMinutes: 30 });
+    expect(withingsSleepDays([nap], longest).size).toBe(0);
+  });
+
+  it('leaves the stages of a night from an external source (null in Withings’ answer) or left out null, never 0', () => {
+    // "asleepduration: Duration of sleep when night comes from external source. Light, Deep and Rem sleep durations are null in this case."
+    const external = { ...documented, data: { total_sleep_time: 24_000, sleep_score: 70, deepsleepduration: null, lightsleepduration: null, remsleepduration: null } };
+    expect(Object.fromEntries(withingsSleepDays([external]))).toEqual({ '2020-07-09': { sleepDurationMinutes: 400, sleepScore: 70 } });
+    const partial = { ...documented, data: { ...documented.data, remsleepduration: undefined, wakeupduration: '30' as unknown as number } };
+    expect(withingsSleepDays([partial]).get('2020-07-09')).toEqual({ sleepDurationMinutes: 420, sleepDeepMinutes: 91, sleepLightMinutes: 221, sleepScore: 81, restingHeartRateBpm: 49 });
+    // No time asleep: no stages either.
+    const unmeasured = { ...documented, data: { ...documented.data, total_sleep_time: null } };
+    expect(withingsSleepDays([unmeasured]).get('2020-07-09')).toEqual({ sleepScore: 81, restingHeartRateBpm: 49 });
+  });
+});
+
 describe('withingsActivityDays', () => {
   it('takes steps, active and total calories, rounded, and leaves out what is missing', () => {
     const days = withingsActivityDays([

@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
 import { PageShell } from '@/components/page-shell';
+import { faqTabs } from '@/components/help/faq';
 import { FaqTabs } from '@/components/help/faq-tabs';
+import { billingEnabled } from '@/lib/billing/stripe';
+import { connectableWearables, iosAppUrl, wearableChoice } from '@/lib/install-offers';
 import { requireUser } from '@/lib/auth/sessions';
 import { DASHBOARD_PATH } from '@/lib/routes';
 
@@ -11,7 +14,7 @@ export default async function HelpPage() {
   await requireUser();
   return (
     <PageShell title="Help" back={{ href: DASHBOARD_PATH, label: 'Back to dashboard' }}>
-      <FaqTabs />
+      <FaqTabs tabs={faqTabs({ billing: billingEnabled(), wearables: wearableChoice(connectableWearables()), iosApp: iosAppUrl() !== null })} />
     </PageShell>
   );
 }

@@ -4,11 +4,18 @@ import { Card } from '@/components/ui/card';
 import { requireUser } from '@/lib/auth/sessions';
 import { redirectHome } from '@/lib/onboarding/guard';
 import { olderScreenFlags } from '@/lib/onboarding/user-record';
+import { installOffers, wearableChoice, type InstallOffers } from '@/lib/install-offers';
 
 export const metadata: Metadata = { title: 'Welcome' };
 
-const STEPS = [
-  ['Connect a wearable', 'Whoop, Oura or Withings from My devices, or Apple Health through our iOS app. Your last 90 days come in within minutes.'],
+/** The first habit in this install's words: only the wearables it can connect, and the iPhone app only once there is one. */
+function connectStep({ wearables, iosApp }: InstallOffers): [string, string] {
+  const sources = [...(wearables.length ? [`${wearableChoice(wearables)} from My devices`] : []), ...(iosApp ? ['Apple Health through our iOS app'] : [])];
+  if (sources.length) return ['Connect a wearable', `${sources.join(', or ')}. Your last 90 days come in within minutes; an export from your device’s app brings in all of your history.`];
+  return ['Bring in your history', 'Import the export file your watch, ring or scale’s app makes, on My devices: your sleep, steps, heart rate and weight come in all at once.'];
+}
+
+const HABITS = [
   ['Check in every day', 'Mood, energy and symptoms in a minute, with a short reflection. It feeds your T-Score and your daily actions.'],
   ['Scan your pulse each week', 'A 45-second camera scan, plus your blood-pressure cuff reading if you have one.'],
   ['Follow your dashboard', 'Your T-Score, sleep, activity and vital signs, and four actions a day chosen from your own data.'],
@@ -19,6 +26,7 @@ export default async function InstructionsPage() {
   const user = await requireUser();
   const { instructionsRead } = await olderScreenFlags(user.id);
   if (instructionsRead) await redirectHome(user.id);
+  const steps = [connectStep(installOffers()), ...HABITS];
   return (
     <main className="mx-auto flex w-full max-w-xl flex-col gap-6 px-8 py-10">
       <div className="flex flex-col gap-1">
@@ -27,7 +35,7 @@ export default async function InstructionsPage() {
       </div>
       <Card>
         <ol className="mb-6 flex flex-col gap-4">
-          {STEPS.map(([title, text], index) => (
+          {steps.map(([title, text], index) => (
             <li key={title} className="flex gap-4">
               <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 font-semibold text-brand-800">{index + 1}</span>
               <div>

@@ -9,6 +9,7 @@ import { OrderDevices } from '@/components/devices/order-devices';
 import { Card } from '@/components/ui/card';
 import { DEVICE_SHOPS } from '@/lib/device-shops';
 import { listImports } from '@/lib/imports/history';
+import { iosAppUrl } from '@/lib/install-offers';
 import { dataSources } from '@/lib/metrics/data-sources';
 import { requireOnboardedUser } from '@/lib/onboarding/guard';
 import { listDeviceTokens } from '@/lib/wearables/apple-health';
@@ -21,6 +22,7 @@ export const metadata: Metadata = { title: 'My devices' };
 export default async function MyDevicesPage() {
   const user = await requireOnboardedUser();
   const [devices, tokens, sources, imports] = await Promise.all([deviceStates(user.id), listDeviceTokens(user.id), dataSources(user.id), listImports(user.id)]);
+  const iosApp = iosAppUrl();
   return (
     <PageShell title="My devices" back={{ href: DASHBOARD_PATH, label: 'Back to dashboard' }} width="wide">
       {/* The device cards' state, and where the figures come from, as they are when the member comes back. */}
@@ -28,12 +30,15 @@ export default async function MyDevicesPage() {
       <Card title="Import your history">
         <ImportHistory initial={imports} />
       </Card>
-      <MyDevices devices={devices} />
+      <MyDevices devices={devices} iosApp={iosApp} />
       <OrderDevices shops={DEVICE_SHOPS} />
       <DataSourcesCard data={sources} />
-      <Card title="Companion app (Apple Health)">
-        <DeviceTokens tokens={tokens} />
-      </Card>
+      {/* Tokens are for the iPhone app: offered once there is one, and kept in reach while any exists (to revoke). */}
+      {iosApp || tokens.length ? (
+        <Card title="Companion app (Apple Health)">
+          <DeviceTokens tokens={tokens} />
+        </Card>
+      ) : null}
     </PageShell>
   );
 }

@@ -15,6 +15,7 @@ import { profilePageData } from '@/lib/profile/user-info';
 import { weightUnitOf } from '@/lib/units';
 import { heightText, weightText } from '@/lib/validation/profile-page';
 import { DASHBOARD_PATH } from '@/lib/routes';
+import { kitsOffered } from '@/lib/install-offers';
 
 export const metadata: Metadata = { title: 'My profile' };
 
@@ -67,7 +68,7 @@ export default async function ProfilePage() {
       </Card>
       {kit.trackOne ? (
         <Card title="Your blood testing kit" id="kit">
-          <KitOrder initial={kit.order} countries={kit.countries} defaults={kit.defaults} />
+          <KitOrder initial={kit.order} countries={kit.countries} defaults={kit.defaults} kits={kitsOffered()} />
         </Card>
       ) : null}
       <FormList healthHistoryDone={healthHistoryComplete(info)} mindset={mindset} reports={reports} latest={latest} />

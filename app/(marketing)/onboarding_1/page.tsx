@@ -2,12 +2,12 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { Logo } from '@/components/logo';
+import { billingEnabled } from '@/lib/billing/stripe';
 
 export const metadata: Metadata = { title: 'Welcome' };
 
-const facts = ['About five minutes to set up', '30-day free trial', 'No commitment, cancel anytime'];
-
 export default function WelcomePage() {
+  const facts = billingEnabled() ? ['About five minutes to set up', '30-day free trial', 'No commitment, cancel anytime'] : ['About five minutes to set up', 'No subscription needed', 'No card needed'];
   return (
     <section className="relative overflow-hidden">
       {/* Soft brand glow, as on the landing page; purely decorative. */}

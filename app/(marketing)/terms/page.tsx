@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { LegalDocument } from '@/components/legal/legal-document';
+import { billingEnabled } from '@/lib/billing/stripe';
 import { legalLinks } from '@/lib/legal';
 
 // TEMPLATE: the operator replaces this text with their own reviewed terms (or sets TERMS_URL); see README "Legal pages".
@@ -34,16 +35,21 @@ export default function TermsPage() {
             </p>
           ),
         },
-        {
-          heading: 'Free trial and subscription',
-          body: (
-            <p>
-              Your plan starts with a 30-day free trial. Unless you cancel before it ends, your subscription renews at the price
-              shown when you signed up. You can cancel at any time in your account settings; access continues until the end of the
-              period you paid for.
-            </p>
-          ),
-        },
+        billingEnabled()
+          ? {
+              heading: 'Free trial and subscription',
+              body: (
+                <p>
+                  Your plan starts with a 30-day free trial. Unless you cancel before it ends, your subscription renews at the price
+                  shown when you signed up. You can cancel at any time in your account settings; access continues until the end of the
+                  period you paid for.
+                </p>
+              ),
+            }
+          : {
+              heading: 'Subscription',
+              body: <p>This service charges no subscription and asks for no card. If that ever changes, we will tell you before anything is charged.</p>,
+            },
         {
           heading: 'Acceptable use',
           body: <p>Do not misuse the service: no attempts to access other people&apos;s data, disrupt the service or copy it.</p>,

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { StepShell } from '@/components/onboarding/step-shell';
 import { TrackChoice } from '@/components/onboarding/track-choice';
 import { TRACK } from '@/lib/codecs';
+import { kitsOffered } from '@/lib/install-offers';
 import { guardOnboardingStep } from '@/lib/onboarding/guard';
 
 export const metadata: Metadata = { title: 'Choose your track' };
@@ -16,7 +17,7 @@ export default async function TrackPage() {
       subtitle="Two tracks based on whether you need an initial blood test from us, or if you already have one yourself."
       width="lg"
     >
-      <TrackChoice saved={saved} />
+      <TrackChoice saved={saved} kits={kitsOffered()} />
     </StepShell>
   );
 }

@@ -31,6 +31,12 @@ function Tick({ done }: { done: boolean }) {
 
 const KIT_STEP = { title: 'Order your blood testing kit', fills: 'Track one starts with a blood test from us: tell us where to post your kit.', href: '/profile#kit', action: 'Order my kit' };
 
+/** The data step with only the wearables this install connects, or the import alone where it connects none. */
+function dataStep(wearables: string) {
+  if (wearables) return { ...STEPS.data, fills: `Your sleep, steps, heart rate, HRV and weight fill in from an export you already have, or from a ${wearables} you connect.` };
+  return { ...STEPS.data, title: 'Import your history', fills: 'Your sleep, steps, heart rate, HRV and weight fill in from the export file your watch, ring or scale’s app makes.' };
+}
+
 /** A new member's first steps, with progress; gone once every step is done. */
 export function GettingStartedCard({ steps }: { steps: StartStep[] }) {
   const done = steps.filter((step) => step.done).length;
@@ -42,8 +48,8 @@ export function GettingStartedCard({ steps }: { steps: StartStep[] }) {
         <div className="h-full rounded-full bg-brand-500" style={{ width: `${percent}%` }} />
       </div>
       <ol className="mt-5 grid grid-cols-5 gap-4" aria-label="Your first steps">
-        {steps.map(({ key, done: finished, kit }) => {
-          const step = kit ? KIT_STEP : STEPS[key];
+        {steps.map(({ key, done: finished, kit, wearables }) => {
+          const step = kit ? KIT_STEP : key === 'data' && wearables !== undefined ? dataStep(wearables) : STEPS[key];
           return (
             <li key={key} className="flex flex-col gap-2 rounded-control border border-neutral-200 p-4" data-testid={`start-${key}`} data-done={finished}>
               <div className="flex items-start gap-2">

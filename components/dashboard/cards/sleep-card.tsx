@@ -2,6 +2,7 @@ import { Card } from '@/components/ui/card';
 import type { LastNightSleep, SleepScoreResponse } from '@/lib/dashboard/contract';
 import { formatMinutes } from '@/lib/format';
 import { DEVICES, DEVICES_ACTION, FillPrompt, Provenance, Ring } from '../primitives';
+import { SleepStageBar } from '../sleep-stages';
 
 const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
@@ -49,6 +50,11 @@ export function SleepCard({ sleep, lastNight }: { sleep: SleepScoreResponse | nu
           ) : null}
         </div>
       </div>
+      {lastNight?.stages ? (
+        <div className="mt-4">
+          <SleepStageBar stages={lastNight.stages} testId="sleep-stages" />
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -6,6 +6,9 @@ import { formatDateGB } from '@/lib/format';
 import { HeartRateChart, StressChart } from '../lazy-charts';
 import { Dash, WeekSection, weekLabels } from '../primitives';
 
+/** Which heart rate the week's figures are (not the resting rate /insights charts, unless said). */
+const HEART_RATE_KIND = { all_day: 'all-day average', resting: 'resting', scan: 'camera scan', mixed: 'all-day average where measured, else resting' } as const;
+
 /** Heart rate and stress this week and last, and the latest blood pressure with the next test. */
 export function VitalSignsCard({ vitals: v }: { vitals: VitalsResponse }) {
   const canTest = v.bp_next_in_days === 0;
@@ -28,6 +31,7 @@ export function VitalSignsCard({ vitals: v }: { vitals: VitalsResponse }) {
           )}
           missing="Your heart rate appears here from your imported history, a connected device or your weekly scan."
           from={v.heart_rate_from}
+          note={v.heart_rate_kind ? HEART_RATE_KIND[v.heart_rate_kind] : null}
         />
         <WeekSection
           title="Stress"

@@ -6,6 +6,11 @@ import { dayEntry } from '../day-map';
 // stores what this returns. Every record is already filed under its `day` (the member's calendar day;
 // a night under the day it ends). A figure Oura leaves null or out is left out, never written as 0.
 // Readiness stands in for recovery.
+//
+// A night's stages come from the same period as its time asleep (the day's longest long_sleep, never a
+// nap or a rest added to it): `deep_sleep_duration`, `light_sleep_duration`, `rem_sleep_duration` and
+// `awake_time`, each an integer number of seconds or null, on a sleep period of
+// /v2/usercollection/sleep (https://cloud.ouraring.com/v2/docs#tag/Sleep-Routes, PublicModifiedSleepModel).
 
 export type OuraDailySleep = { id: string; day: string; score?: number | null; timestamp?: string; contributors?: Record<string, number | null> };
 
@@ -22,6 +27,11 @@ export type OuraSleep = {
   type: OuraSleepType | string;
   /** Seconds asleep. */
   total_sleep_duration?: number | null;
+  /** Seconds in each stage, and awake, during the period (null where Oura has none). */
+  deep_sleep_duration?: number | null;
+  light_sleep_duration?: number | null;
+  rem_sleep_duration?: number | null;
+  awake_time?: number | null;
   lowest_heart_rate?: number | null;
   average_hrv?: number | null;
   average_breath?: number | null;
@@ -38,6 +48,8 @@ const MAIN_SLEEP = 'long_sleep';
 const figure = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 const tenth = (value: number) => Math.round(value * 10) / 10;
 const seconds = (sleep: OuraSleep) => (figure(sleep.total_sleep_duration) ? sleep.total_sleep_duration : -1);
+/** A stage's seconds as whole minutes (rounded as the time asleep is); none for a missing, negative or over-a-day figure. */
+const stageMinutes = (value: unknown) => (figure(value) && value >= 0 && value <= 86_400 ? Math.round(value / 60) : undefined);
 
 /** Each day's main night among these periods: its longest `long_sleep` (naps, rests and deleted periods never count). */
 export function mainSleeps(sleeps: readonly OuraSleep[]): Map<string, OuraSleep> {
@@ -78,7 +90,15 @@ export function ouraDays({
     const known = longestKnown?.get(key);
     if (known !== undefined && seconds(sleep) <= known) continue;
     const target = day(key);
-    if (figure(sleep.total_sleep_duration)) target.sleepDurationMinutes = Math.round(sleep.total_sleep_duration / 60);
+    if (figure(sleep.total_sleep_duration)) {
+      target.sleepDurationMinutes = Math.round(sleep.total_sleep_duration / 60);
+      // The stages only with the time asleep they belong to.
+      const stages = { sleepDeepMinutes: sleep.deep_sleep_duration, sleepLightMinutes: sleep.light_sleep_duration, sleepRemMinutes: sleep.rem_sleep_duration, sleepAwakeMinutes: sleep.awake_time };
+      for (const [field, value] of Object.entries(stages) as [keyof typeof stages, unknown][]) {
+        const minutes = stageMinutes(value);
+        if (minutes !== undefined) target[field] = minutes;
+      }
+    }
     if (figure(sleep.lowest_heart_rate)) target.restingHeartRateBpm = sleep.lowest_heart_rate;
     if (figure(sleep.average_hrv)) target.hrvMs = tenth(sleep.average_hrv);
     if (figure(sleep.average_breath)) target.respiratoryRateBpm = tenth(sleep.average_breath);

@@ -1,6 +1,11 @@
 // Whoop API v2 records (developer/v2/recovery, /activity/sleep, /cycle) → the app's daily metrics.
 // Pure: the sync fetches the pages and upserts what this returns. Only SCORED records count; naps
 // do not make a night. Every figure is Whoop's own, converted only in unit.
+//
+// A night's stages come from the same sleep as its time asleep (a scored sleep that is not a nap; naps are
+// never added): `score.stage_summary` gives `total_slow_wave_sleep_time_milli` (deep),
+// `total_light_sleep_time_milli`, `total_rem_sleep_time_milli` and `total_awake_time_milli`, in
+// milliseconds (https://developer.whoop.com/docs/developing/user-data/sleep, SleepStageSummary).
 import { dayEntry } from '../day-map';
 
 export type WhoopSleep = {
@@ -11,7 +16,16 @@ export type WhoopSleep = {
   nap: boolean;
   score_state: string;
   score?: {
-    stage_summary: { total_light_sleep_time_milli: number; total_slow_wave_sleep_time_milli: number; total_rem_sleep_time_milli: number };
+    stage_summary: {
+      total_light_sleep_time_milli: number;
+      total_slow_wave_sleep_time_milli: number;
+      total_rem_sleep_time_milli: number;
+      total_awake_time_milli?: number;
+      total_in_bed_time_milli?: number;
+      total_no_data_time_milli?: number;
+      sleep_cycle_count?: number;
+      disturbance_count?: number;
+    };
     respiratory_rate?: number;
     sleep_performance_percentage?: number;
   };
@@ -29,6 +43,10 @@ export type WhoopCycle = { id: number; start: string; timezone_offset: string; s
 
 export type WhoopDay = {
   sleepDurationMinutes?: number;
+  sleepDeepMinutes?: number;
+  sleepLightMinutes?: number;
+  sleepRemMinutes?: number;
+  sleepAwakeMinutes?: number;
   sleepScore?: number;
   respiratoryRateBpm?: number;
   recoveryScore?: number;
@@ -39,6 +57,11 @@ export type WhoopDay = {
 
 const KJ_PER_KCAL = 4.184;
 const SCORED = 'SCORED';
+const MS_PER_MINUTE = 60_000;
+
+const figure = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+/** A stage's milliseconds as whole minutes (rounded as the time asleep is); none for a missing, negative or over-a-day figure. */
+const stageMinutes = (value: unknown) => (figure(value) && value >= 0 && value <= 86_400_000 ? Math.round(value / MS_PER_MINUTE) : undefined);
 
 const offsetMinutes = (offset: string) => {
   const match = /^([+-])(\d{2}):(\d{2})$/.exec(offset);
@@ -96,7 +119,18 @@ export function whoopDays({
     if (sleep.nap || sleep.score_state !== SCORED || !sleep.score) continue;
     const stages = sleep.score.stage_summary;
     const target = day(key);
-    target.sleepDurationMinutes = Math.round((stages.total_light_sleep_time_milli + stages.total_slow_wave_sleep_time_milli + stages.total_rem_sleep_time_milli) / 60_000);
+    const asleep = (stages?.total_light_sleep_time_milli ?? NaN) + (stages?.total_slow_wave_sleep_time_milli ?? NaN) + (stages?.total_rem_sleep_time_milli ?? NaN);
+    if (figure(asleep)) {
+      target.sleepDurationMinutes = Math.round(asleep / MS_PER_MINUTE);
+      // The stages only with the time asleep they belong to, each only where Whoop gave it: a sleep that
+      // takes the day's time asleep from another ending that day takes all four stages' places too.
+      const minutes = { sleepDeepMinutes: stages.total_slow_wave_sleep_time_milli, sleepLightMinutes: stages.total_light_sleep_time_milli, sleepRemMinutes: stages.total_rem_sleep_time_milli, sleepAwakeMinutes: stages.total_awake_time_milli };
+      for (const [field, value] of Object.entries(minutes) as [keyof typeof minutes, unknown][]) {
+        const whole = stageMinutes(value);
+        if (whole !== undefined) target[field] = whole;
+        else delete target[field];
+      }
+    }
     if (sleep.score.sleep_performance_percentage !== undefined) target.sleepScore = Math.round(sleep.score.sleep_performance_percentage);
     if (sleep.score.respiratory_rate !== undefined) target.respiratoryRateBpm = Math.round(sleep.score.respiratory_rate * 10) / 10;
   }

@@ -24,8 +24,34 @@ export type WithingsSleepSummary = {
   /** The night's day (the day the member woke), YYYY-MM-DD. */
   date: string;
   timezone?: string;
-  data?: { total_sleep_time?: number | null; sleep_score?: number | null; hr_min?: number | null; breathing_disturbances_intensity?: number | null };
+  data?: {
+    total_sleep_time?: number | null;
+    sleep_score?: number | null;
+    hr_min?: number | null;
+    breathing_disturbances_intensity?: number | null;
+    /** Seconds in each stage, and awake (null for a night from an external source, which has no stages). */
+    deepsleepduration?: number | null;
+    lightsleepduration?: number | null;
+    remsleepduration?: number | null;
+    wakeupduration?: number | null;
+  };
 };
+
+/**
+ * The sleep summary `data` fields the sync asks for (getsummary answers only the `data_fields` named):
+ * time asleep, score, lowest heart rate and breathing, and the night's stages, each in seconds
+ * (https://developer.withings.com/api-reference/#tag/sleep/operation/sleepv2-getsummary).
+ */
+export const SLEEP_SUMMARY_FIELDS = [
+  'total_sleep_time',
+  'sleep_score',
+  'hr_min',
+  'breathing_disturbances_intensity',
+  'deepsleepduration',
+  'lightsleepduration',
+  'remsleepduration',
+  'wakeupduration',
+] as const;
 
 export type WithingsActivity = {
   date: string;
@@ -43,6 +69,10 @@ export type WithingsDay = {
   systolicBpMmhg?: number;
   diastolicBpMmhg?: number;
   sleepDurationMinutes?: number;
+  sleepDeepMinutes?: number;
+  sleepLightMinutes?: number;
+  sleepRemMinutes?: number;
+  sleepAwakeMinutes?: number;
   sleepScore?: number;
   restingHeartRateBpm?: number;
   steps?: number;
@@ -113,10 +143,17 @@ export function withingsMeasureDays(
   return { days, heartRates };
 }
 
+/** A stage's seconds as whole minutes (rounded as the time asleep is); none for a missing, negative or over-a-day figure. */
+const stageMinutes = (value: unknown): number | undefined => {
+  const seconds = figure(value);
+  return seconds !== undefined && seconds >= 0 && seconds <= 86_400 ? Math.round(seconds / 60) : undefined;
+};
+
 /**
- * The days sleep summaries describe: time asleep (minutes), Withings' sleep score, and the night's lowest
- * heart rate as the resting one. A day with several sleeps (a nap beside the night) keeps the longest;
- * `longest` (day → its seconds asleep) carries that across pages.
+ * The days sleep summaries describe: time asleep (minutes) and its stages (deep, light, REM and awake,
+ * from the same summary, only with its time asleep), Withings' sleep score, and the night's lowest heart
+ * rate as the resting one. A day with several sleeps (a nap beside the night) keeps the longest, never a
+ * sum; `longest` (day → its seconds asleep) carries that across pages.
  */
 export function withingsSleepDays(series: readonly WithingsSleepSummary[], longest: Map<string, number> = new Map()): Map<string, WithingsDay> {
   const days = new Map<string, WithingsDay>();
@@ -126,7 +163,14 @@ export function withingsSleepDays(series: readonly WithingsSleepSummary[], longe
     if ((longest.get(summary.date) ?? -1) > (seconds ?? 0)) continue;
     longest.set(summary.date, seconds ?? 0);
     const night: WithingsDay = {};
-    if (seconds !== undefined) night.sleepDurationMinutes = Math.round(seconds / 60);
+    if (seconds !== undefined) {
+      night.sleepDurationMinutes = Math.round(seconds / 60);
+      const stages = { sleepDeepMinutes: summary.data?.deepsleepduration, sleepLightMinutes: summary.data?.lightsleepduration, sleepRemMinutes: summary.data?.remsleepduration, sleepAwakeMinutes: summary.data?.wakeupduration };
+      for (const [field, value] of Object.entries(stages) as [keyof typeof stages, unknown][]) {
+        const minutes = stageMinutes(value);
+        if (minutes !== undefined) night[field] = minutes;
+      }
+    }
     const score = figure(summary.data?.sleep_score);
     if (score !== undefined) night.sleepScore = Math.round(score);
     const lowest = figure(summary.data?.hr_min);

@@ -7,6 +7,7 @@ import {
   withingsMeasureDays,
   withingsSleepDays,
   MEASURE_TYPES,
+  SLEEP_SUMMARY_FIELDS,
   type WithingsActivity,
   type WithingsDay,
   type WithingsMeasureGroup,
@@ -105,7 +106,7 @@ export async function fetchWithingsHistory(run: SyncRun): Promise<void> {
   const span = { startdateymd: ymd(window.from), enddateymd: ymd(window.to) };
   const nights = reach();
   const longest = new Map<string, number>();
-  for await (const body of pages(run, '/v2/sleep', { action: 'getsummary', ...span, data_fields: 'total_sleep_time,sleep_score,hr_min,breathing_disturbances_intensity' })) {
+  for await (const body of pages(run, '/v2/sleep', { action: 'getsummary', ...span, data_fields: SLEEP_SUMMARY_FIELDS.join(',') })) {
     const series = listOf<WithingsSleepSummary>(body, 'series');
     await keep(withingsSleepDays(series, longest), 1, nights(series.map((s) => dayTime(s.date))));
   }

@@ -46,7 +46,7 @@ async function subscribe(browser: Browser) {
 describe('the paid calls', () => {
   it('refuse a user without an open subscription, and open once the trial starts', async () => {
     const { browser } = await onboardedUser();
-    for (const path of ['/api/vitals', '/api/activity', '/api/sleep_score', '/api/trends/testosterone', '/api/todays_actions']) {
+    for (const path of ['/api/vitals', '/api/activity', '/api/sleep_score', '/api/readiness', '/api/trends/testosterone', '/api/todays_actions']) {
       const refused = await browser.get(path);
       expect([path, refused.status, refused.json.message, refused.json.code]).toEqual([path, 403, 'Your subscription is not active. Open your dashboard to start or renew it.', 'subscription_required']);
     }

@@ -10,7 +10,7 @@ import { db } from '@/lib/db';
 import { client, registerUser, serveAppForThisFile } from '../../setup/app-server';
 
 const app = serveAppForThisFile();
-const ENDPOINTS = ['/api/vitals?testing=1', '/api/activity?testing=1', '/api/sleep_score', '/api/trends/testosterone'];
+const ENDPOINTS = ['/api/vitals?testing=1', '/api/activity?testing=1', '/api/sleep_score', '/api/readiness', '/api/trends/testosterone'];
 const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** A user onboarded with the typical answers (born 1985-06-15, 180 cm, 90 kg), and a day of ring data. */
@@ -46,6 +46,7 @@ describe('GET /api/vitals, /api/activity, /api/sleep_score, /api/trends/testoste
       heart_rate_today: 61, // (57 + 64) / 2 = 60.5
       heart_rate_yesterday: null,
       heart_rate_from: 'From Oura.',
+      heart_rate_kind: 'mixed', // today from its samples, yesterday its resting rate
       stress_history: week.map((day) => ({ day, value: day === yesterday ? 33 : null })),
       stress_today: 33,
       stress_yesterday: null,
@@ -86,6 +87,12 @@ describe('GET /api/vitals, /api/activity, /api/sleep_score, /api/trends/testoste
     const sleep = await browser.get('/api/sleep_score');
     expect(sleep.status).toBe(200);
     expect(sleep.json).toEqual({ score: 78, day: yesterday, from: 'From Oura.' });
+
+    // Readiness: yesterday's resting rate, none for last night yet.
+    const readiness = await browser.get('/api/readiness');
+    expect(readiness.status).toBe(200);
+    expect(readiness.headers.get('cache-control')).toBe('no-store');
+    expect(readiness.json).toMatchObject({ state: 'no-data', day: today, from: null, detail: expect.stringMatching(/^No HRV or resting heart rate for last night/) });
 
     const trend = await browser.get('/api/trends/testosterone');
     expect(trend.status).toBe(200);

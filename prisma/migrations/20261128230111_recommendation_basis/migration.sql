@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "recommendation_sets" ADD COLUMN     "basis" TEXT;
