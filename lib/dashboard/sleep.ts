@@ -42,6 +42,8 @@ async function stagesOf(userId: string, day: string, source: MetricSource): Prom
   });
   if (!row) return null;
   const stages = { deep: row.sleepDeepMinutes, light: row.sleepLightMinutes, rem: row.sleepRemMinutes, awake: row.sleepAwakeMinutes };
-  // Deep, light and REM together, or nothing: a night with one stage alone is not a picture of the night.
-  return stages.deep !== null && stages.light !== null && stages.rem !== null ? stages : null;
+  // Deep, light and REM together, at least two of them with time, or nothing: a night told as one stage alone
+  // (an export that marks all of it "core" or "asleep") is not a picture of the night.
+  const asleep = [stages.deep, stages.light, stages.rem];
+  return asleep.every((minutes) => minutes !== null) && asleep.filter((minutes) => minutes! > 0).length >= 2 ? stages : null;
 }

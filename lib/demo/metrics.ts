@@ -12,6 +12,11 @@ export type DemoRingDay = {
   recoveryScore: number;
   respiratoryRateBpm: number;
   vo2Max: number;
+  /** The night's stages, as the ring reports them: deep, light and REM sum to the time asleep. */
+  sleepDeepMinutes: number;
+  sleepLightMinutes: number;
+  sleepRemMinutes: number;
+  sleepAwakeMinutes: number;
 };
 
 export type DemoScaleDay = { weightKg: number; bodyFatPercent: number; systolicBpMmhg: number; diastolicBpMmhg: number };
@@ -42,6 +47,14 @@ export function ringDay(day: Date, progress: number): DemoRingDay {
   const sleepScore = clamp(round(62 + (sleepDurationMinutes - 420) / 6 + progress * 6 - (lateNight ? 5 : 0) + gaussian(random, 4)), 35, 98);
   const steps = clamp(round(weekend ? 6200 + gaussian(random, 2200) : 9300 + progress * 900 + gaussian(random, 1800)), 1200, 24000);
   const activeCaloriesKcal = round(steps * 0.045 + gaussian(random, 60));
+  const stressScore = clamp(round(45 - progress * 8 + (weekend ? -6 : 4) + gaussian(random, 7)), 5, 95);
+  const recoveryScore = clamp(round(55 + (hrvMs - 48) * 1.4 - (restingHeartRateBpm - 60) * 2 + gaussian(random, 6)), 5, 99);
+  const respiratoryRateBpm = round(14.6 + gaussian(random, 0.4), 1);
+  const vo2Max = round(40.5 + progress * 2.5 + gaussian(random, 0.3), 1);
+  // Drawn after the other figures, so adding the stages left every earlier value as it was. Deep about
+  // 17% and REM about 22% of the night (adult norms), light the rest; less deep after a late night.
+  const sleepDeepMinutes = round(sleepDurationMinutes * clamp(0.17 - (lateNight ? 0.02 : 0) + gaussian(random, 0.02), 0.08, 0.26));
+  const sleepRemMinutes = round(sleepDurationMinutes * clamp(0.22 + gaussian(random, 0.02), 0.12, 0.3));
   return {
     sleepScore,
     sleepDurationMinutes,
@@ -50,10 +63,14 @@ export function ringDay(day: Date, progress: number): DemoRingDay {
     totalCaloriesKcal: round(1850 + activeCaloriesKcal),
     restingHeartRateBpm,
     hrvMs,
-    stressScore: clamp(round(45 - progress * 8 + (weekend ? -6 : 4) + gaussian(random, 7)), 5, 95),
-    recoveryScore: clamp(round(55 + (hrvMs - 48) * 1.4 - (restingHeartRateBpm - 60) * 2 + gaussian(random, 6)), 5, 99),
-    respiratoryRateBpm: round(14.6 + gaussian(random, 0.4), 1),
-    vo2Max: round(40.5 + progress * 2.5 + gaussian(random, 0.3), 1),
+    stressScore,
+    recoveryScore,
+    respiratoryRateBpm,
+    vo2Max,
+    sleepDeepMinutes,
+    sleepLightMinutes: sleepDurationMinutes - sleepDeepMinutes - sleepRemMinutes,
+    sleepRemMinutes,
+    sleepAwakeMinutes: clamp(round(28 + (lateNight ? 12 : 0) + gaussian(random, 9)), 5, 90),
   };
 }
 

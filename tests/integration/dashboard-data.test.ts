@@ -331,7 +331,7 @@ describe('testosterone trend', () => {
 });
 
 describe('last night’s sleep stages', () => {
-  it('come from the record the time asleep came from, and only with deep, light and REM all there', async () => {
+  it('come from the record the time asleep came from, and only with deep, light and REM all there, two of them with time', async () => {
     const { id } = await createMember();
     // Oura outranks Apple Health for sleep: its night and its stages are shown, never Apple's.
     await metric(id, '2026-03-18', 'OURA', { sleepDurationMinutes: 432, sleepDeepMinutes: 78, sleepLightMinutes: 251, sleepRemMinutes: 103, sleepAwakeMinutes: 41 });
@@ -342,6 +342,10 @@ describe('last night’s sleep stages', () => {
     await metric(other, '2026-03-18', 'WHOOP', { sleepDurationMinutes: 420 });
     await metric(other, '2026-03-18', 'APPLE_HEALTH', { sleepDurationMinutes: 400, sleepDeepMinutes: 60, sleepLightMinutes: 240, sleepRemMinutes: 100 });
     expect(await lastNightSleep(other, NOW)).toMatchObject({ minutes: 420, stages: null });
+    // A night told as one stage alone (all of it "core") has no bar either.
+    const { id: core } = await createMember();
+    await metric(core, '2026-03-18', 'APPLE_HEALTH_EXPORT', { sleepDurationMinutes: 510, sleepDeepMinutes: 0, sleepLightMinutes: 510, sleepRemMinutes: 0 });
+    expect(await lastNightSleep(core, NOW)).toMatchObject({ minutes: 510, stages: null });
   });
 });
 

@@ -13,6 +13,15 @@ describe('demo wearable data', () => {
     expect(days[1]!.getTime() - days[0]!.getTime()).toBe(86_400_000);
   });
 
+  it('gives each night stages that add up to its time asleep, in adult proportions', () => {
+    for (const night of ring) {
+      expect(night.sleepDeepMinutes + night.sleepLightMinutes + night.sleepRemMinutes).toBe(night.sleepDurationMinutes);
+      expect(night.sleepLightMinutes).toBeGreaterThan(night.sleepDeepMinutes);
+    }
+    expect(mean(ring.map((r) => r.sleepDeepMinutes / r.sleepDurationMinutes))).toBeCloseTo(0.165, 1);
+    expect(mean(ring.map((r) => r.sleepRemMinutes / r.sleepDurationMinutes))).toBeCloseTo(0.22, 1);
+  });
+
   it('has a weekly rhythm: longer sleep and fewer steps at weekends', () => {
     const weekend = ring.filter((_, i) => isWeekend(days[i]!));
     const weekday = ring.filter((_, i) => !isWeekend(days[i]!));
