@@ -40,6 +40,15 @@ function faceMoved(before: FaceBox, after: FaceBox): boolean {
   return Math.hypot(dx, dy) > limit || Math.abs(after.w - before.w) > limit;
 }
 
+/** Whether the browser already lets the page use the camera (a query never prompts); false when it cannot say. */
+async function cameraAllowed(): Promise<boolean> {
+  try {
+    return (await navigator.permissions.query({ name: 'camera' as PermissionName })).state === 'granted';
+  } catch {
+    return false;
+  }
+}
+
 /** How often the face finder looks (each look takes 20–45 ms of the page's time). */
 const LOOK_EVERY_MS = 500;
 /** A face last seen longer ago than this is lost: its frames are not measured. */
@@ -261,13 +270,22 @@ export function useVitalScan({
       setResult(null);
       setProblem(null);
       setFaceInView(null);
-      // The built-in engine's face finder loads while the camera starts (a vendor SDK finds the face itself).
-      const finding = vendorUrl && vendorLicense ? null : loadFaceFinder();
-      finding?.catch(() => undefined);
+      // The built-in engine's face finder (TensorFlow.js, about 300 kB and half a second of the page's time)
+      // loads beside the camera's start where the camera is already allowed, else once the member allows it:
+      // a page with no camera, or one the member refuses, never pays for it. A vendor SDK finds the face itself.
+      const builtin = !(vendorUrl && vendorLicense);
+      let finding: Promise<FaceFinder> | null = null;
+      const startFinding = () => {
+        finding ??= loadFaceFinder();
+        finding.catch(() => undefined);
+      };
+      if (builtin && (await cameraAllowed())) startFinding();
+      if (cancelled) return;
       try {
         if (!navigator.mediaDevices?.getUserMedia) throw new DOMException('no camera API', 'NotFoundError');
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'user', width: { ideal: 640 }, height: { ideal: 480 } }, audio: false });
         if (cancelled) return stop();
+        if (builtin) startFinding();
         element.srcObject = stream;
         element.muted = true;
         await element.play();
