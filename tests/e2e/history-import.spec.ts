@@ -81,7 +81,9 @@ test('a new member imports an Apple Health export, watches it read, confirms the
   await imports.getByRole('button', { name: 'Remove export.zip' }).click();
   await expect(page.getByRole('list', { name: 'Your imports' })).toHaveCount(0);
   await page.goto('/main_dashboard');
-  await expect(page.getByTestId('steps-this-week')).toContainText('–');
+  // With nothing in either week, the steps section is one line saying how to fill it.
+  await expect(page.getByTestId('steps-empty')).toBeVisible();
+  await expect(page.getByTestId('steps-this-week')).toHaveCount(0);
 });
 
 /** The 14 days up to today (UTC), oldest first. */
