@@ -136,6 +136,7 @@ describe('each cached answer, allowed only the tables it declares', () => {
     vitalsAnswer: (who) => answers.vitalsAnswer(who),
     activityAnswer: (who) => answers.activityAnswer(who),
     sleepScoreAnswer: (who) => answers.sleepScoreAnswer(who),
+    readinessAnswer: (who) => answers.readinessAnswer(who),
     testosteroneTrendAnswer: (who) => answers.testosteroneTrendAnswer(who),
     todaysActionsAnswer: (who) => answers.todaysActionsAnswer(who),
     recommendationsAnswer: (who) => answers.recommendationsAnswer(who, LONDON),
