@@ -92,6 +92,9 @@ test('a late webhook shows the confirming state, a timeout offers Retry, and the
 
 // This server has no wearable client and no iPhone app: no screen promises either.
 test('an install with no wearable keys and no iPhone app promises neither on /instructions and My devices', async ({ page, users }) => {
+  // A sign-up through every step and two audited pages, at the start of the run while the other projects
+  // load the machine: past the default 30 s in a fresh-clone CI run (2026-11-29), 7 s on its own.
+  test.slow();
   await users.create({ onboarded: true });
   await page.goto('/instructions');
   await expect(page.getByRole('heading', { level: 2, name: 'Bring in your history' })).toBeVisible();
