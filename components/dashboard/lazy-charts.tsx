@@ -1,6 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { afterLoad } from '@/lib/client/after-load';
 import { useHydrated } from '@/lib/client/use-hydrated';
 
 // chart.js stays out of the first load: its code is asked for once the page has loaded (the load event),
@@ -8,12 +9,9 @@ import { useHydrated } from '@/lib/client/use-hydrated';
 // React.lazy rather than next/dynamic, whose loader would itself weigh on every page that shows a chart.
 
 const placeholder = <div aria-hidden className="size-full animate-pulse rounded-control bg-neutral-100" />;
+/** A chart's place while it has not drawn. */
+export const ChartPlaceholder = () => placeholder;
 
-const afterLoad = () =>
-  new Promise<void>((resolve) => {
-    if (document.readyState === 'complete') resolve();
-    else window.addEventListener('load', () => resolve(), { once: true });
-  });
 const charts = () => afterLoad().then(() => import('./charts'));
 
 // The charts of a page draw one at a time, each in a task of its own after the one before has painted:

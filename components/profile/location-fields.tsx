@@ -4,16 +4,12 @@ import { lazy, Suspense, useId, type ComponentProps } from 'react';
 import type { CountryCityFields as Fields } from '@/components/forms/country-city-fields';
 import { controlClassName } from '@/components/ui/use-field-a11y';
 import { Spinner } from '@/components/ui/spinner';
+import { afterLoad } from '@/lib/client/after-load';
 import { useHydrated } from '@/lib/client/use-hydrated';
 
 // The country and city comboboxes arrive in their loading state either way (their option lists are
 // fetched in the browser), so their code is fetched once the page has loaded, like the dashboard's
 // charts, and until it is there the fields show that same loading state, rendered on the server.
-const afterLoad = () =>
-  new Promise<void>((resolve) => {
-    if (document.readyState === 'complete') resolve();
-    else window.addEventListener('load', () => resolve(), { once: true });
-  });
 const CountryCityFields = lazy(() =>
   afterLoad()
     .then(() => import('@/components/forms/country-city-fields'))

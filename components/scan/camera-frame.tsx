@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 
 /**
@@ -28,4 +28,12 @@ export function CameraFrame({ videoRef, starting }: { videoRef?: Ref<HTMLVideoEl
       ) : null}
     </div>
   );
+}
+
+/**
+ * What takes the camera's place when it cannot start (none, refused, in use): the frame's own size, so the
+ * form below stays where it was (on a computer with no camera the page would otherwise jump up).
+ */
+export function CameraFrameSpace({ children }: { children: ReactNode }) {
+  return <div className="mx-auto flex aspect-[4/3] w-full max-w-md flex-col items-start justify-center gap-3 rounded-card border border-neutral-200 bg-neutral-50 p-6">{children}</div>;
 }

@@ -1,6 +1,6 @@
 import type { VendorMeasurement } from '@/lib/client/scan-vendor-sdk';
 import type { ScanMeasurement } from '@/lib/scan-engine/types';
-import { outsideRestingRate } from '@/lib/validation/scan-result';
+import { outsideRestingRate } from '@/lib/validation/resting-rate';
 
 /** Whether a confident result's heart rate is outside a seated man's resting range, so the member must confirm it before it is saved. */
 export const rateNeedsConfirming = (result: ScanMeasurement | VendorMeasurement | null) =>

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import type { LiveState, ScanMeasurement } from '@/lib/scan-engine/types';
-import { RESTING_HEART_RATE_BPM } from '@/lib/validation/scan-result';
+import { RESTING_HEART_RATE_BPM } from '@/lib/validation/resting-rate';
 import { rateNeedsConfirming } from './scan-fields';
 import { CameraFrame } from './camera-frame';
 import type { VitalScan } from './use-vital-scan';

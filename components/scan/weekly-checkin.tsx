@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { afterLoad } from '@/lib/client/after-load';
 import { getJson, postJson } from '@/lib/client/api-call';
 import type { Problem } from '@/lib/client/problem';
 import type { VendorConfig } from '@/lib/client/scan-vendor-sdk';
@@ -19,13 +20,6 @@ import type { ScanOutcome } from './weekly-scan';
 /** SPEC §8. */
 const ALREADY_DONE = "You've already completed your weekly check-in.";
 const SAVE_FAILED = 'Failed to save check-in.';
-
-/** Resolves once the page has loaded (its load event), at once if it already has. */
-const pageLoaded = () =>
-  new Promise<void>((resolve) => {
-    if (document.readyState === 'complete') resolve();
-    else window.addEventListener('load', () => resolve(), { once: true });
-  });
 
 /**
  * /weekly_checkin ('Pulse & blood pressure'): the camera scan, and a cuff reading the user may type so
@@ -45,7 +39,7 @@ export function WeeklyCheckin({ vendor = null }: { vendor?: VendorConfig | null 
 
   useEffect(() => {
     let live = true;
-    pageLoaded()
+    afterLoad()
       .then(() => import('./weekly-scan'))
       .then(
         (code) => live && setScanCode(code),

@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { VendorConfig } from '@/lib/client/scan-vendor-sdk';
 import { SCAN_DURATION_MS, type ScanMeasurement } from '@/lib/scan-engine/types';
+import { CameraFrameSpace } from './camera-frame';
 import { useVitalScan, type ScanPhase } from './use-vital-scan';
 import { ScanResult, ScanView } from './vital-scan';
 
@@ -25,14 +26,14 @@ export function WeeklyScan({ vendor, onChange }: { vendor: VendorConfig | null; 
   return (
     <>
       {phase === 'failed' ? (
-        <div className="flex flex-col items-start gap-3">
+        <CameraFrameSpace>
           <Alert variant="warning" title={problem?.title}>
             {problem?.detail} You can still save a cuff reading below.
           </Alert>
           <Button type="button" variant="secondary" onClick={restart}>
             Try the camera again
           </Button>
-        </div>
+        </CameraFrameSpace>
       ) : (
         <ScanView scan={scan} durationMs={SCAN_DURATION_MS} />
       )}

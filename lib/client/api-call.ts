@@ -41,6 +41,11 @@ export function postJson<T = unknown>(url: string, body?: unknown): Promise<Json
   });
 }
 
+/** DELETEs one of this app's resources, with the same answers as postJson. */
+export function deleteJson<T = unknown>(url: string): Promise<JsonResult<T>> {
+  return requestJson<T>(url, { method: 'DELETE' });
+}
+
 /** GETs one of this app's API calls, with the same answers as postJson. */
 export function getJson<T = unknown>(url: string): Promise<JsonResult<T>> {
   return requestJson<T>(url, { method: 'GET', cache: 'no-store' });

@@ -1,6 +1,7 @@
 import './zod-config';
 import * as z from 'zod/mini';
 import { CUFF, CUFF_MESSAGES } from './cuff-reading';
+import { RESTING_HEART_RATE_BPM, outsideRestingRate } from './resting-rate';
 
 // The scan's measurement fields (SPEC §3 "Vital-signs measurement result"), as POST /api/update_shen_ai
 // (onboarding step 9) and POST /api/weekly_checkin receive them. Each is a number or null; the ranges
@@ -8,16 +9,7 @@ import { CUFF, CUFF_MESSAGES } from './cuff-reading';
 // (age, BMI, height, weight) are accepted and ignored: the server takes them from the profile.
 
 export { CUFF, CUFF_MESSAGES } from './cuff-reading';
-
-/**
- * The heart rates a seated man at rest shows. A scan's rate outside them (a racing reading, or a very slow
- * one) is shown but saved only once the member confirms it: the camera can mistake a light's rhythm for a
- * pulse, and a wrong 189 bpm on the dashboard is worse than none.
- */
-export const RESTING_HEART_RATE_BPM = { min: 38, max: 150 } as const;
-
-/** Whether a heart rate lies outside RESTING_HEART_RATE_BPM. */
-export const outsideRestingRate = (bpm: number) => bpm < RESTING_HEART_RATE_BPM.min || bpm > RESTING_HEART_RATE_BPM.max;
+export { RESTING_HEART_RATE_BPM, outsideRestingRate } from './resting-rate';
 
 const reading = (label: string, min: number, max: number, message = `${label} must be a number between ${min} and ${max}.`) =>
   z.optional(z.nullable(z.number({ error: message }).check(z.gte(min, message), z.lte(max, message))));

@@ -103,6 +103,8 @@ test('after a new weight on /profile, /insights quotes the new weight, not the d
   const quoted = async () => {
     await page.goto('/insights');
     await expect(page.getByRole('region', { name: 'T-Indicator' }).getByTestId('t-indicator-summary')).not.toBeEmpty();
+    // The strategies are read in the browser after the page has loaded (TanStack Query's island).
+    await expect(page.getByRole('region', { name: 'Optimisation strategies' }).getByTestId('strategies')).not.toBeEmpty();
     return [...(await page.locator('main').innerText()).matchAll(/You weigh ([\d.]+) kg/g)].map((match) => match[1]);
   };
   await saveWeight('88.4');

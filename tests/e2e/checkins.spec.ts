@@ -218,6 +218,18 @@ test.describe('insights', () => {
     await expect(charts.getByRole('button', { name: '1 year' })).toHaveAttribute('aria-pressed', 'true');
     await expect(sleep).toHaveAttribute('aria-label', /^Sleep, 365 days/);
     expect(Number(/(\d+) with a value/.exec((await sleep.getAttribute('aria-label'))!)![1])).toBeGreaterThan(month);
+    // Back to the month and to the year again: both shown from what the browser already read (TanStack
+    // Query's cache), with no new call for the measures.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/trends/measures')) asked.push(request.url());
+    });
+    await charts.getByRole('button', { name: '30 days' }).click();
+    await expect(sleep).toHaveAttribute('aria-label', /^Sleep, 30 days/);
+    expect(Number(/(\d+) with a value/.exec((await sleep.getAttribute('aria-label'))!)![1])).toBe(month);
+    await charts.getByRole('button', { name: '1 year' }).click();
+    await expect(sleep).toHaveAttribute('aria-label', /^Sleep, 365 days/);
+    expect(asked).toEqual([]);
 
     const indicator = page.getByRole('region', { name: 'T-Indicator' });
     await expect(indicator.getByTestId('t-indicator-summary')).not.toBeEmpty();

@@ -41,7 +41,10 @@ test('a new member imports an Apple Health export, watches it read, confirms the
 
   await page.goto('/my_devices');
   await expect(page.getByRole('heading', { name: 'Import your history' })).toBeVisible();
-  await page.getByLabel('Import your history (an export zip or a Garmin .fit file)').setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: zip });
+  const input = page.getByLabel('Import your history (an export zip or a Garmin .fit file)');
+  // The panel's live part (TanStack Query's island) comes after the page's load; until then its controls wait, disabled.
+  await expect(input).toBeEnabled();
+  await input.setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: zip });
   // Read by the job process, then previewed: nothing is stored until confirmed.
   const preview = page.getByTestId('import-preview');
   await expect(preview).toContainText('14 days from', { timeout: 30_000 });
@@ -126,7 +129,9 @@ for (const { vendor, file, zip, shows, days } of VENDORS) {
     await users.create({ onboarded: true });
     await page.goto('/my_devices');
     await expect(page.getByRole('list', { name: 'Where to get your export' })).toContainText(`${vendor}:`);
-    await page.getByLabel('Import your history (an export zip or a Garmin .fit file)').setInputFiles({ name: file, mimeType: 'application/zip', buffer: Buffer.from(zip()) });
+    const input = page.getByLabel('Import your history (an export zip or a Garmin .fit file)');
+    await expect(input).toBeEnabled();
+    await input.setInputFiles({ name: file, mimeType: 'application/zip', buffer: Buffer.from(zip()) });
     const preview = page.getByTestId('import-preview');
     await expect(preview).toContainText(`${days} days from`, { timeout: 30_000 });
     await expect(preview).toContainText(`${days} days will be added`);
