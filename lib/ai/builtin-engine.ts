@@ -1,5 +1,6 @@
 import { ISO_DAY } from '@/lib/codecs';
 import { formatDayGB, formatMinutes, listOf } from '@/lib/format';
+import { GO_FLOOR, STEADY_FLOOR } from '@/lib/scores/readiness';
 import { formatWeight, type UnitSystem } from '@/lib/units';
 import type { Energy, Mood } from '@/lib/generated/prisma/enums';
 import { CATALOGUE, type CatalogueAction, type Signal } from './catalogue';
@@ -125,10 +126,10 @@ function readFigures(context: EngineContext): Readings {
   // Today's readiness steers the day: easing off rules out hard sessions, a 'go' day makes them fit.
   const readiness = context.readiness;
   if (readiness?.band === 'ease') {
-    add('lowReadiness', 0.6 + (0.4 * (34 - readiness.score)) / 34, `Your readiness today is ${readiness.score} of 100${readiness.weakest ? ` (${readiness.weakest})` : ''}.`);
+    add('lowReadiness', 0.6 + (0.4 * (STEADY_FLOOR - readiness.score)) / STEADY_FLOOR, `Your readiness today is ${readiness.score} of 100${readiness.weakest ? ` (${readiness.weakest})` : ''}.`);
     strained = true;
   } else if (readiness?.band === 'go') {
-    add('highReadiness', 0.4 + (0.3 * (readiness.score - 67)) / 33, `Your readiness today is ${readiness.score} of 100: you recovered well overnight.`);
+    add('highReadiness', 0.4 + (0.3 * (readiness.score - GO_FLOOR)) / (100 - GO_FLOOR), `Your readiness today is ${readiness.score} of 100: you recovered well overnight.`);
   }
 
   const checkIn = context.checkIn;

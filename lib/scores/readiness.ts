@@ -17,7 +17,6 @@ export type ReadinessInput = { today: string; days: readonly ReadinessDay[] };
 
 export type ReadinessKey = 'hrv' | 'restingHeartRate' | 'sleepDuration' | 'respiratoryRate' | 'temperature';
 export type ReadinessBand = 'go' | 'steady' | 'ease';
-export type ReadinessSteer = 'push' | 'hold' | 'recover';
 
 export type ReadinessFactor = {
   key: ReadinessKey;
@@ -68,7 +67,6 @@ const HEADLINES: Readonly<Record<ReadinessBand, string>> = {
   steady: 'Steady today: train as planned, without chasing a personal best.',
   ease: 'Ease off today: keep training light and put recovery first.',
 };
-const STEER: Readonly<Record<ReadinessBand, ReadinessSteer>> = { go: 'push', steady: 'hold', ease: 'recover' };
 
 const clamp = (value: number): number => Math.min(100, Math.max(0, value));
 const round1 = (value: number): number => (Math.sign(value) * Math.round(Math.abs(value) * 10)) / 10 || 0;
@@ -155,11 +153,6 @@ function temperature(deviation: number): Scored {
 export function readinessBand(score: number): ReadinessBand {
   if (score >= GO_FLOOR) return 'go';
   return score >= STEADY_FLOOR ? 'steady' : 'ease';
-}
-
-/** What the day's actions should lean towards: go → push, steady → hold, ease → recover; nothing while there is no score. */
-export function readinessSteer(result: Readiness): ReadinessSteer | null {
-  return result.state === 'ready' ? STEER[result.band] : null;
 }
 
 export function readinessScore({ today, days }: ReadinessInput): Readiness {

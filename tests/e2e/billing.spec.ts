@@ -100,8 +100,10 @@ test('an install with no wearable keys and no iPhone app promises neither on /in
   await expect(page.getByRole('heading', { level: 2, name: 'Bring in your history' })).toBeVisible();
   await expect(page.getByText(/within minutes|Whoop|Oura|Withings|iOS app/)).toHaveCount(0);
   await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/instructions-no-keys.png', fullPage: true });
   await page.goto('/my_devices');
   await expect(page.getByText('Our iPhone app, which syncs Apple Health as you go, is not out yet.', { exact: false })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Companion app (Apple Health)' })).toHaveCount(0);
   await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/my-devices-no-keys.png', fullPage: true });
 });

@@ -261,6 +261,7 @@ test.describe('onboarding steps 8 to 14', () => {
     await tab.close();
     const tick = page.getByRole('checkbox', { name: 'Agree to the Terms and Conditions' });
     await expect(tick).not.toBeChecked();
+    await page.screenshot({ path: 'test-results/onboarding-14-billing-off.png', fullPage: true });
 
     const start = page.getByRole('button', { name: 'Open my dashboard' });
     await start.click();
