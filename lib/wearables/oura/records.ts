@@ -51,13 +51,16 @@ const seconds = (sleep: OuraSleep) => (figure(sleep.total_sleep_duration) ? slee
 /** A stage's seconds as whole minutes (rounded as the time asleep is); none for a missing, negative or over-a-day figure. */
 const stageMinutes = (value: unknown) => (figure(value) && value >= 0 && value <= 86_400 ? Math.round(value / 60) : undefined);
 
-/** Each day's main night among these periods: its longest `long_sleep` (naps, rests and deleted periods never count). */
+/**
+ * Each day's main night among these periods: its longest `long_sleep` (naps, rests and deleted periods never
+ * count); of two as long, the one whose id sorts last, so that the order Oura lists them in changes nothing.
+ */
 export function mainSleeps(sleeps: readonly OuraSleep[]): Map<string, OuraSleep> {
   const main = new Map<string, OuraSleep>();
   for (const sleep of sleeps) {
     if (sleep.type !== MAIN_SLEEP || !DAY.test(sleep.day ?? '')) continue;
     const found = main.get(sleep.day);
-    if (!found || seconds(sleep) > seconds(found)) main.set(sleep.day, sleep);
+    if (!found || seconds(sleep) > seconds(found) || (seconds(sleep) === seconds(found) && String(sleep.id) > String(found.id))) main.set(sleep.day, sleep);
   }
   return main;
 }

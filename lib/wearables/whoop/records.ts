@@ -113,26 +113,34 @@ export function whoopDays({
   const sleepDay = new Map<string, string>();
   const cycleDay = new Map<number, string>(knownCycleDays);
 
+  // Each day's night: its longest scored sleep that is not a nap (of two as long, the one whose id sorts
+  // last), so that the order Whoop lists them in changes nothing; its figures all come from it.
+  const nights = new Map<string, { sleep: WhoopSleep; asleep: number }>();
   for (const sleep of sleeps) {
     const key = localDay(sleep.end, sleep.timezone_offset);
     sleepDay.set(sleep.id, key);
     if (sleep.nap || sleep.score_state !== SCORED || !sleep.score) continue;
     const stages = sleep.score.stage_summary;
+    const total = (stages?.total_light_sleep_time_milli ?? NaN) + (stages?.total_slow_wave_sleep_time_milli ?? NaN) + (stages?.total_rem_sleep_time_milli ?? NaN);
+    const asleep = figure(total) ? total : -1;
+    const found = nights.get(key);
+    if (!found || asleep > found.asleep || (asleep === found.asleep && String(sleep.id) > String(found.sleep.id))) nights.set(key, { sleep, asleep });
+  }
+  for (const [key, { sleep, asleep }] of nights) {
+    const score = sleep.score!;
+    const stages = score.stage_summary;
     const target = day(key);
-    const asleep = (stages?.total_light_sleep_time_milli ?? NaN) + (stages?.total_slow_wave_sleep_time_milli ?? NaN) + (stages?.total_rem_sleep_time_milli ?? NaN);
-    if (figure(asleep)) {
+    if (asleep >= 0) {
       target.sleepDurationMinutes = Math.round(asleep / MS_PER_MINUTE);
-      // The stages only with the time asleep they belong to, each only where Whoop gave it: a sleep that
-      // takes the day's time asleep from another ending that day takes all four stages' places too.
+      // The stages only with the time asleep they belong to, each only where Whoop gave it.
       const minutes = { sleepDeepMinutes: stages.total_slow_wave_sleep_time_milli, sleepLightMinutes: stages.total_light_sleep_time_milli, sleepRemMinutes: stages.total_rem_sleep_time_milli, sleepAwakeMinutes: stages.total_awake_time_milli };
       for (const [field, value] of Object.entries(minutes) as [keyof typeof minutes, unknown][]) {
         const whole = stageMinutes(value);
         if (whole !== undefined) target[field] = whole;
-        else delete target[field];
       }
     }
-    if (sleep.score.sleep_performance_percentage !== undefined) target.sleepScore = Math.round(sleep.score.sleep_performance_percentage);
-    if (sleep.score.respiratory_rate !== undefined) target.respiratoryRateBpm = Math.round(sleep.score.respiratory_rate * 10) / 10;
+    if (score.sleep_performance_percentage !== undefined) target.sleepScore = Math.round(score.sleep_performance_percentage);
+    if (score.respiratory_rate !== undefined) target.respiratoryRateBpm = Math.round(score.respiratory_rate * 10) / 10;
   }
 
   for (const recovery of recoveries) {

@@ -157,10 +157,20 @@ const stageMinutes = (value: unknown): number | undefined => {
  */
 export function withingsSleepDays(series: readonly WithingsSleepSummary[], longest: Map<string, number> = new Map()): Map<string, WithingsDay> {
   const days = new Map<string, WithingsDay>();
+  // Each date's longest summary in this page; of two as long, the one whose figures sort last (a summary
+  // has no id), so that the order Withings lists them in changes nothing.
+  const chosen = new Map<string, { summary: WithingsSleepSummary; seconds: number; key: string }>();
   for (const summary of series) {
     if (typeof summary.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(summary.date)) continue;
+    const seconds = figure(summary.data?.total_sleep_time) ?? 0;
+    const key = JSON.stringify(summary.data ?? null);
+    const found = chosen.get(summary.date);
+    if (!found || seconds > found.seconds || (seconds === found.seconds && key > found.key)) chosen.set(summary.date, { summary, seconds, key });
+  }
+  for (const { summary } of chosen.values()) {
     const seconds = figure(summary.data?.total_sleep_time);
-    if ((longest.get(summary.date) ?? -1) > (seconds ?? 0)) continue;
+    // A night an earlier page gave as long or longer stays.
+    if ((longest.get(summary.date) ?? -1) >= (seconds ?? 0)) continue;
     longest.set(summary.date, seconds ?? 0);
     const night: WithingsDay = {};
     if (seconds !== undefined) {
