@@ -51,6 +51,7 @@ export const SIGNED_IN_ROUTES = [
   '/profile',
   '/settings',
   '/my_devices',
+  '/my_results',
   '/help',
   '/refer_a_friend',
   '/daily_checkins',

@@ -181,6 +181,21 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   await expect(latest.getByRole('row', { name: /^Total testosterone/ })).toContainText(`${testosterone.value} ${testosterone.unit}`);
   await expect(latest.getByRole('row')).toHaveCount(expected.markers.length + 1);
   await page.screenshot({ path: 'test-results/profile-lab-results.png', fullPage: true });
+
+  // Every result over time (issue 41): each marker in its panel, its value with the lab's range and the report it came from.
+  await latest.locator('..').getByRole('link', { name: 'See every result over time' }).click();
+  await expect(page).toHaveURL(/\/my_results$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your blood results' })).toBeVisible();
+  const hormones = page.getByRole('region', { name: 'Hormones' });
+  const history = hormones.getByRole('table', { name: 'Every Total testosterone result, newest first' });
+  const row = history.getByRole('row', { name: new RegExp(`^\\d{1,2} \\w{3} \\d{4}`) });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`${testosterone.value} ${testosterone.unit}`);
+  await expect(row).toContainText('March bloods.pdf');
+  await expect(row.getByRole('link', { name: 'March bloods.pdf' })).toHaveAttribute('href', /^\/api\/lab-reports\/[^/]+\/file$/);
+  for (const marker of expected.markers) await expect(page.getByTestId(`result-${marker.marker}`)).toHaveCount(1);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/my-results.png', fullPage: true });
   await page.goto('/main_dashboard');
   const chart = page.getByRole('img', { name: /^Total testosterone:/ });
   const ngDl = Math.round(testosterone.unit === 'nmol/L' ? testosterone.value * 28.842 : testosterone.value);

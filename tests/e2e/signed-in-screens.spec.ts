@@ -15,6 +15,7 @@ const PAGES = [
   'insights_zoom',
   'my_actions',
   'my_devices',
+  'my_results',
   'profile',
   'complete-profile',
   'settings',

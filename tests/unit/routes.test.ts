@@ -13,8 +13,8 @@ describe('isSignedInRoute', () => {
     },
   );
 
-  it('covers onboarding steps 4 to 14 and every other signed-in route of SPEC §2', () => {
+  it('covers onboarding steps 4 to 14 and every other signed-in route of SPEC §2, and /my_results (issue 41)', () => {
     expect(SIGNED_IN_ROUTES.filter((r) => r.startsWith('/onboarding_'))).toHaveLength(11);
-    expect(SIGNED_IN_ROUTES).toHaveLength(31);
+    expect(SIGNED_IN_ROUTES).toHaveLength(32);
   });
 });

@@ -1,0 +1,31 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { PageShell } from '@/components/page-shell';
+import { ResultsView } from '@/components/results/results-view';
+import { requireOnboardedUser } from '@/lib/onboarding/guard';
+import { resultPanels } from '@/lib/labs/results';
+
+export const metadata: Metadata = { title: 'Your blood results' };
+
+/** Every confirmed blood result, by panel, marker by marker over time, each with its range, flag and report (issue 41). */
+export default async function MyResultsPage() {
+  const user = await requireOnboardedUser();
+  const panels = await resultPanels(user.id);
+  return (
+    <PageShell
+      title="Your blood results"
+      back={{ href: '/profile', label: 'Back to profile' }}
+      width="wide"
+      intro="Every value you confirmed from your blood tests, newest first, against the range your lab printed, with the report it came from."
+      aside={
+        panels.length ? (
+          <Link href="/profile" className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            Upload a blood test
+          </Link>
+        ) : null
+      }
+    >
+      <ResultsView panels={panels} />
+    </PageShell>
+  );
+}

@@ -1,0 +1,20 @@
+// How a blood result and the lab's range are written, on /profile and /my_results alike.
+
+const number = new Intl.NumberFormat('en-GB', { maximumSignificantDigits: 4 });
+
+/** A figure as a result is written (up to four significant digits). */
+export const resultNumber = (value: number) => number.format(value);
+
+/** "8.6–29", "< 2.5", "> 50", or a dash when the report printed no range. */
+export function rangeText(low: number | null, high: number | null): string {
+  if (low !== null && high !== null) return `${number.format(low)}–${number.format(high)}`;
+  if (high !== null) return `< ${number.format(high)}`;
+  if (low !== null) return `> ${number.format(low)}`;
+  return '—';
+}
+
+const COMPARATOR_SIGN: Record<string, string> = { '<': '<', '<=': '≤', '>': '>', '>=': '≥' };
+
+/** "14.2 nmol/L", or "< 0.1 µg/L" for a bound the lab gave. */
+export const resultText = (v: { value: number; comparator: string | null; unit: string }) =>
+  `${v.comparator ? `${COMPARATOR_SIGN[v.comparator] ?? v.comparator} ` : ''}${number.format(v.value)} ${v.unit}`;

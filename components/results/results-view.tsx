@@ -1,0 +1,102 @@
+import Link from 'next/link';
+import { FlagBadge } from '@/components/profile/latest-results';
+import { rangeText, resultNumber, resultText } from '@/components/profile/result-text';
+import { Card } from '@/components/ui/card';
+import { formatDateGB } from '@/lib/format';
+import type { MarkerHistory, ResultPanel, ResultValue } from '@/lib/labs/results';
+
+/** Where a value came from: its report (the file, to open) or the member's own entry. */
+function From({ value }: { value: ResultValue }) {
+  if (!value.report) return <>Your own entry</>;
+  return (
+    <>
+      <a href={`/api/lab-reports/${value.report.id}/file`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+        {value.report.fileName}
+      </a>
+      <span className="text-neutral-600">, uploaded {formatDateGB(value.report.uploadedOn)}</span>
+    </>
+  );
+}
+
+/** "Up from 12.1 nmol/L on 3 Mar 2026", from the two newest exact values. */
+function Change({ change }: { change: NonNullable<MarkerHistory['change']> }) {
+  const since = `${resultNumber(change.previous)} ${change.unit} on ${formatDateGB(change.previousOn)}`;
+  const words = change.direction === 'up' ? `Up from ${since}` : change.direction === 'down' ? `Down from ${since}` : `The same as ${since}`;
+  return <p className="text-xs text-neutral-600">{words}</p>;
+}
+
+function Marker({ history }: { history: MarkerHistory }) {
+  const [latest] = history.values;
+  const id = `result-${history.marker}`;
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2" data-testid={id}>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h3 id={id} className="text-sm font-semibold text-neutral-900">
+          {history.label}
+        </h3>
+        {latest ? (
+          <p className="text-sm text-neutral-700">
+            Latest <span className="font-semibold text-neutral-950 tabular-nums">{resultText(latest)}</span>
+            {latest.flag ? <FlagBadge flag={latest.flag} /> : null}
+          </p>
+        ) : null}
+      </div>
+      {history.change ? <Change change={history.change} /> : null}
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Every {history.label} result, newest first</caption>
+        <thead className="text-xs text-neutral-600">
+          <tr>
+            <th scope="col" className="w-32 pb-1.5 font-medium">Taken</th>
+            <th scope="col" className="w-48 pb-1.5 font-medium">Result</th>
+            <th scope="col" className="w-40 pb-1.5 font-medium">Lab range</th>
+            <th scope="col" className="pb-1.5 font-medium">From</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-neutral-100">
+          {history.values.map((value) => (
+            <tr key={`${value.takenOn}-${value.report?.id ?? 'own'}`}>
+              <th scope="row" className="py-1.5 font-normal text-neutral-700">{formatDateGB(value.takenOn)}</th>
+              <td className="py-1.5 text-neutral-900 tabular-nums">
+                {resultText(value)}
+                {value.flag ? <FlagBadge flag={value.flag} /> : null}
+              </td>
+              <td className="py-1.5 text-neutral-600 tabular-nums">{rangeText(value.low, value.high)}</td>
+              <td className="py-1.5">
+                <From value={value} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** /my_results: each panel a card, each marker its values over time. */
+export function ResultsView({ panels }: { panels: ResultPanel[] }) {
+  if (!panels.length) {
+    return (
+      <Card title="No results yet">
+        <p className="text-sm text-neutral-600">
+          Your blood results appear here, marker by marker, once you upload a report and confirm its values.{' '}
+          <Link href="/profile" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            Upload a blood test
+          </Link>
+        </p>
+      </Card>
+    );
+  }
+  return (
+    <>
+      {panels.map((panel) => (
+        <Card key={panel.key} title={panel.title}>
+          <div className="flex flex-col gap-6">
+            {panel.markers.map((history) => (
+              <Marker key={history.marker} history={history} />
+            ))}
+          </div>
+        </Card>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import 'server-only';
+import { ISO_DAY } from '@/lib/codecs';
+import { db } from '@/lib/db';
+import { rangeFlag } from './flags';
+import { isLabMarkerKey, LAB_MARKERS, type LabMarkerKey } from './markers';
+
+// /my_results: every blood result a member has confirmed, marker by marker over time, grouped by panel,
+// each value with the lab's range and flag and where it came from (its report, or the member's own entry).
+
+/** The panels, in the order a report prints them, each with its markers in order. */
+export const RESULT_PANELS: readonly { key: string; title: string; markers: readonly LabMarkerKey[] }[] = [
+  { key: 'hormones', title: 'Hormones', markers: ['total_testosterone', 'free_testosterone', 'shbg', 'oestradiol', 'lh', 'fsh', 'prolactin'] },
+  { key: 'prostate', title: 'Prostate', markers: ['psa'] },
+  { key: 'blood-count', title: 'Blood count', markers: ['haematocrit'] },
+  { key: 'metabolic', title: 'Blood sugar', markers: ['hba1c'] },
+  { key: 'lipids', title: 'Lipids', markers: ['total_cholesterol', 'ldl_cholesterol', 'hdl_cholesterol', 'triglycerides'] },
+  { key: 'thyroid', title: 'Thyroid', markers: ['tsh'] },
+  { key: 'vitamins', title: 'Vitamins', markers: ['vitamin_d'] },
+];
+
+export type ResultValue = {
+  value: number;
+  /** "<", "<=", ">" or ">=" for a bound the lab gave ("<0.1"), null for an exact value. */
+  comparator: string | null;
+  unit: string;
+  low: number | null;
+  high: number | null;
+  flag: 'Low' | 'High' | null;
+  /** The day the sample was taken (YYYY-MM-DD). */
+  takenOn: string;
+  /** The report it was read from (its file's name, the day it was uploaded), or null for the member's own entry. */
+  report: { id: string; fileName: string; uploadedOn: string } | null;
+};
+
+export type MarkerHistory = {
+  marker: LabMarkerKey;
+  label: string;
+  /** Every value, newest first. */
+  values: ResultValue[];
+  /** The newest value against the one before, when both are exact and in one unit. */
+  change: { previous: number; previousOn: string; unit: string; direction: 'up' | 'down' | 'same' } | null;
+};
+
+export type ResultPanel = { key: string; title: string; markers: MarkerHistory[] };
+
+/** How the newest value moved since the one before, where that can be said without a guess. */
+function changeOf(values: readonly ResultValue[]): MarkerHistory['change'] {
+  const [latest, previous] = values;
+  if (!latest || !previous || latest.comparator || previous.comparator || latest.unit !== previous.unit) return null;
+  const direction = latest.value > previous.value ? 'up' : latest.value < previous.value ? 'down' : 'same';
+  return { previous: previous.value, previousOn: previous.takenOn, unit: previous.unit, direction };
+}
+
+/** The member's results by panel; a panel with none of its markers is left out. */
+export async function resultPanels(userId: string): Promise<ResultPanel[]> {
+  const rows = await db.labResult.findMany({
+    where: { userId },
+    orderBy: [{ takenAt: 'desc' }, { id: 'desc' }],
+    select: { marker: true, value: true, comparator: true, unit: true, referenceLow: true, referenceHigh: true, takenAt: true, report: { select: { id: true, fileName: true, uploadedAt: true } } },
+  });
+  const byMarker = new Map<LabMarkerKey, ResultValue[]>();
+  for (const row of rows) {
+    if (!isLabMarkerKey(row.marker)) continue;
+    const ranged = { value: row.value, comparator: row.comparator, low: row.referenceLow, high: row.referenceHigh };
+    const values = byMarker.get(row.marker) ?? [];
+    values.push({
+      ...ranged,
+      unit: row.unit,
+      flag: rangeFlag(ranged),
+      takenOn: ISO_DAY.fromDate(row.takenAt),
+      report: row.report ? { id: row.report.id, fileName: row.report.fileName, uploadedOn: ISO_DAY.fromDate(row.report.uploadedAt) } : null,
+    });
+    byMarker.set(row.marker, values);
+  }
+  return RESULT_PANELS.map((panel) => ({
+    key: panel.key,
+    title: panel.title,
+    markers: panel.markers.flatMap((marker) => {
+      const values = byMarker.get(marker);
+      return values ? [{ marker, label: LAB_MARKERS[marker].label, values, change: changeOf(values) }] : [];
+    }),
+  })).filter((panel) => panel.markers.length);
+}
