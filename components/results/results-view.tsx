@@ -18,10 +18,11 @@ function From({ value }: { value: ResultValue }) {
   );
 }
 
-/** "Up from 12.1 nmol/L on 3 Mar 2026", from the two newest exact values. */
+/** "Up from 12.1 nmol/L on 3 Mar 2026" (", now 493 ng/dL" when the two were given in different units), from the two newest exact values. */
 function Change({ change }: { change: NonNullable<MarkerHistory['change']> }) {
   const since = `${resultNumber(change.previous)} ${change.unit} on ${formatDateGB(change.previousOn)}`;
-  const words = change.direction === 'up' ? `Up from ${since}` : change.direction === 'down' ? `Down from ${since}` : `The same as ${since}`;
+  const now = change.latest === undefined ? '' : `, now ${resultNumber(change.latest)} ${change.unit}`;
+  const words = `${change.direction === 'up' ? 'Up from' : change.direction === 'down' ? 'Down from' : 'The same as'} ${since}${now}`;
   return <p className="text-xs text-neutral-600">{words}</p>;
 }
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import { rangeFlag } from './flags';
-import { isLabMarkerKey, LAB_MARKERS, type LabMarkerKey } from './markers';
+import { isLabMarkerKey, LAB_MARKERS, type LabMarkerKey, toCanonical } from './markers';
 
 // /my_results: every blood result a member has confirmed, marker by marker over time, grouped by panel,
 // each value with the lab's range and flag and where it came from (its report, or the member's own entry).
@@ -37,18 +37,30 @@ export type MarkerHistory = {
   label: string;
   /** Every value, newest first. */
   values: ResultValue[];
-  /** The newest value against the one before, when both are exact and in one unit. */
-  change: { previous: number; previousOn: string; unit: string; direction: 'up' | 'down' | 'same' } | null;
+  /**
+   * The newest value against the one before, when both are exact: `previous` in `unit` (the one it was given
+   * in, or the marker's own when the two differ, with `latest` then in it too).
+   */
+  change: { previous: number; previousOn: string; unit: string; direction: 'up' | 'down' | 'same'; latest?: number } | null;
 };
 
 export type ResultPanel = { key: string; title: string; markers: MarkerHistory[] };
 
-/** How the newest value moved since the one before, where that can be said without a guess. */
-function changeOf(values: readonly ResultValue[]): MarkerHistory['change'] {
+/**
+ * How the newest value moved since the one before, where that can be said without a guess: both exact, and
+ * in one unit or two the marker's catalogue converts between (then compared, and said, in the marker's own
+ * unit: 398 ng/dL before 17.1 nmol/L is "up from 398 ng/dL", now 493 ng/dL).
+ */
+function changeOf(marker: LabMarkerKey, values: readonly ResultValue[]): MarkerHistory['change'] {
   const [latest, previous] = values;
-  if (!latest || !previous || latest.comparator || previous.comparator || latest.unit !== previous.unit) return null;
-  const direction = latest.value > previous.value ? 'up' : latest.value < previous.value ? 'down' : 'same';
-  return { previous: previous.value, previousOn: previous.takenOn, unit: previous.unit, direction };
+  if (!latest || !previous || latest.comparator || previous.comparator) return null;
+  const same = latest.unit === previous.unit;
+  const now = same ? latest.value : toCanonical(marker, latest.value, latest.unit);
+  const before = same ? previous.value : toCanonical(marker, previous.value, previous.unit);
+  if (now === null || before === null) return null;
+  const unit = same ? previous.unit : LAB_MARKERS[marker].unit;
+  const direction = now > before ? 'up' : now < before ? 'down' : 'same';
+  return { previous: before, previousOn: previous.takenOn, unit, direction, ...(same ? {} : { latest: now }) };
 }
 
 /** The member's results by panel; a panel with none of its markers is left out. */
@@ -77,7 +89,7 @@ export async function resultPanels(userId: string): Promise<ResultPanel[]> {
     title: panel.title,
     markers: panel.markers.flatMap((marker) => {
       const values = byMarker.get(marker);
-      return values ? [{ marker, label: LAB_MARKERS[marker].label, values, change: changeOf(values) }] : [];
+      return values ? [{ marker, label: LAB_MARKERS[marker].label, values, change: changeOf(marker, values) }] : [];
     }),
   })).filter((panel) => panel.markers.length);
 }

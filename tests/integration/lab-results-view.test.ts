@@ -58,14 +58,27 @@ describe('resultPanels', () => {
     expect(panels[3]!.markers[0]!).toMatchObject({ change: null, values: [{ flag: 'Low', report: null }] });
   });
 
-  it('says nothing of a change between a bound and an exact value, or across units', async () => {
+  it('compares values given in two units in the marker’s own unit', async () => {
+    const member = await createMember();
+    await db.labResult.createMany({
+      data: [
+        { userId: member.id, marker: 'total_testosterone', value: 17.1, unit: 'nmol/L', valueNgDl: 493.2, takenAt: day('2026-11-19') },
+        { userId: member.id, marker: 'total_testosterone', value: 398, unit: 'ng/dL', valueNgDl: 398, takenAt: day('2026-08-04') },
+      ],
+    });
+    const [testosterone] = (await resultPanels(member.id))[0]!.markers;
+    // 17.1 nmol/L × 28.842 = 493.2 ng/dL (to four figures, as the catalogue converts).
+    expect(testosterone!.change).toEqual({ previous: 398, previousOn: '2026-08-04', unit: 'ng/dL', direction: 'up', latest: 493.2 });
+  });
+
+  it('says nothing of a change between a bound and an exact value, or across units it cannot convert', async () => {
     const member = await createMember();
     await db.labResult.createMany({
       data: [
         { userId: member.id, marker: 'psa', value: 0.1, comparator: '<', unit: 'µg/L', takenAt: day('2026-09-30') },
         { userId: member.id, marker: 'psa', value: 0.8, unit: 'µg/L', takenAt: day('2026-03-03') },
         { userId: member.id, marker: 'oestradiol', value: 110, unit: 'pmol/L', takenAt: day('2026-09-30') },
-        { userId: member.id, marker: 'oestradiol', value: 30, unit: 'pg/mL', takenAt: day('2026-03-03') },
+        { userId: member.id, marker: 'oestradiol', value: 30, unit: 'mg/dL', takenAt: day('2026-03-03') },
       ],
     });
     const markers = (await resultPanels(member.id)).flatMap((p) => p.markers);
