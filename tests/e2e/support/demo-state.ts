@@ -4,8 +4,9 @@ import path from 'node:path';
 export const demoStatePath = (index: number) => path.resolve('.data/e2e-auth', `demo-${index}.json`);
 
 /**
- * Workers at once in the project of page tests (server-db): one, on this 2-core machine, where `npm test`
+ * Workers for the page tests (server-db) beside the camera scan: one, on this 2-core machine, where `npm test`
  * runs Jest beside Playwright; two or three gave the same minutes for nearly twice the CPU (docs/testing.md).
+ * Once the scan and billing are done, the page tests take their worker too (playwright.config.ts).
  */
 export const E2E_PAGE_WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 /**
