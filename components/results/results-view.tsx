@@ -18,10 +18,15 @@ function From({ value }: { value: ResultValue }) {
   );
 }
 
+const CONVERTED = new Intl.NumberFormat('en-GB', { maximumSignificantDigits: 3 });
+
 /** "Up from 12.1 nmol/L on 3 Mar 2026" (", now 493 ng/dL" when the two were given in different units), from the two newest exact values. */
 function Change({ change }: { change: NonNullable<MarkerHistory['change']> }) {
-  const since = `${resultNumber(change.previous)} ${change.unit} on ${formatDateGB(change.previousOn)}`;
-  const now = change.latest === undefined ? '' : `, now ${resultNumber(change.latest)} ${change.unit}`;
+  // A figure converted into the marker's own unit is written to three significant digits, as the dashboard
+  // writes a converted testosterone (493 ng/dL, not 493.2).
+  const figure = change.latest === undefined ? resultNumber : (value: number) => CONVERTED.format(value);
+  const since = `${figure(change.previous)} ${change.unit} on ${formatDateGB(change.previousOn)}`;
+  const now = change.latest === undefined ? '' : `, now ${figure(change.latest)} ${change.unit}`;
   const words = `${change.direction === 'up' ? 'Up from' : change.direction === 'down' ? 'Down from' : 'The same as'} ${since}${now}`;
   return <p className="text-xs text-neutral-600">{words}</p>;
 }

@@ -206,6 +206,25 @@ test.describe('the demo user’s dashboard', () => {
     for (const name of ['Oura', 'Withings']) await expect(sources.getByRole('listitem').filter({ hasText: name })).toContainText('demonstration data');
   });
 
+  test('/my_results gives the demo’s testosterone as entered, and its change in the ng/dL the dashboard shows', async ({ page }) => {
+    const id = await userId(DEMO_EMAIL);
+    const labs = await query<{ value: number; unit: string; ngdl: number }>(
+      `SELECT value, unit, round("valueNgDl")::int AS ngdl FROM lab_results WHERE "userId" = $1 AND marker = 'total_testosterone' ORDER BY "takenAt" DESC`,
+      [id],
+    );
+    expect(labs.length).toBeGreaterThanOrEqual(2);
+    await page.goto('/my_results');
+    const testosterone = page.getByTestId('result-total_testosterone');
+    await expect(testosterone.getByRole('row')).toHaveCount(labs.length + 1);
+    for (const [i, lab] of labs.entries()) await expect(testosterone.getByRole('row').nth(i + 1)).toContainText(`${lab.value} ${lab.unit}`);
+    // The two newest differ in unit here: the change is said in ng/dL, the latest as the T-Results card gives it.
+    const [latest, previous] = labs;
+    expect(latest!.unit).not.toBe(previous!.unit);
+    await expect(testosterone).toContainText(new RegExp(`Up from ${previous!.ngdl} ng/dL on .+, now ${latest!.ngdl} ng/dL`));
+    await gotoDashboard(page);
+    await expect(page.getByRole('region', { name: 'T-Results', exact: true })).toContainText(`Latest: ${latest!.ngdl} ng/dL`);
+  });
+
   test('/my_actions lists today’s actions, the manual slots and the curated supplements', async ({ page }) => {
     await page.goto('/my_actions');
     await expect(page.getByRole('heading', { level: 1, name: 'My actions' })).toBeVisible();
