@@ -21,7 +21,7 @@ const PASSWORD = 'Bench-Longevity-Oak-2026!';
 const PUBLIC_PAGES = ['/', '/login', '/signup', '/forgot-password', '/reset-password/bench-token', '/onboarding_1', '/onboarding_2', '/onboarding_3', '/order_devices', '/pillars_overview', '/mobile-notice'];
 const ONBOARDING_PAGES = Array.from({ length: 11 }, (_, i) => `/onboarding_${i + 4}`);
 const SIGNED_IN_PAGES = [
-  '/main_dashboard', '/insights', '/insights_zoom', '/my_actions', '/my_devices', '/profile', '/complete-profile', '/settings', '/daily_checkins',
+  '/main_dashboard', '/insights', '/insights_zoom', '/my_actions', '/my_devices', '/my_results', '/profile', '/complete-profile', '/settings', '/daily_checkins',
   '/weekly_checkin', '/chat', '/help', '/refer_a_friend', '/master_your_mind', '/fuel_and_build', '/recharge_and_strengthen', '/connect_and_lead',
 ];
 // The two older screens (SPEC §2), which send a member who has confirmed them (the demo member, or one

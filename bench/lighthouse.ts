@@ -26,7 +26,7 @@ const MIN_SCORE = 95;
 const MAX_TBT_MS = 150;
 
 const PUBLIC_PAGES = ['/'];
-const SIGNED_IN_PAGES = ['/main_dashboard', '/insights', '/my_actions', '/my_devices', '/profile', '/settings', '/daily_checkins', '/weekly_checkin'];
+const SIGNED_IN_PAGES = ['/main_dashboard', '/insights', '/my_actions', '/my_devices', '/my_results', '/profile', '/settings', '/daily_checkins', '/weekly_checkin'];
 
 // --only=/,/main_dashboard: measure just these pages (any page not in PUBLIC_PAGES is loaded as the demo member).
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',').filter(Boolean) ?? null;
