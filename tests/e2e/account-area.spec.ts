@@ -196,6 +196,12 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   for (const marker of expected.markers) await expect(page.getByTestId(`result-${marker.marker}`)).toHaveCount(1);
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/my-results.png', fullPage: true });
+  // The summary for the doctor: a PDF made by the server, downloaded as it is (its text is checked in
+  // tests/integration/doctor-summary.test.ts; kept here for people to look at).
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Prepare for your doctor (PDF)' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^vitality-summary-\d{4}-\d{2}-\d{2}\.pdf$/);
+  await download.saveAs('test-results/doctor-summary.pdf');
+  expect((await readFile('test-results/doctor-summary.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await page.goto('/main_dashboard');
   const chart = page.getByRole('img', { name: /^Total testosterone:/ });
   const ngDl = Math.round(testosterone.unit === 'nmol/L' ? testosterone.value * 28.842 : testosterone.value);

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PageShell } from '@/components/page-shell';
+import { buttonClassName } from '@/components/ui/button-styles';
 import { ResultsView } from '@/components/results/results-view';
 import { requireOnboardedUser } from '@/lib/onboarding/guard';
 import { resultPanels } from '@/lib/labs/results';
@@ -18,11 +19,17 @@ export default async function MyResultsPage() {
       width="wide"
       intro="Every value you confirmed from your blood tests, newest first, against the range your lab printed, with the report it came from."
       aside={
-        panels.length ? (
-          <Link href="/profile" className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
-            Upload a blood test
-          </Link>
-        ) : null
+        <div className="flex items-center gap-4">
+          {panels.length ? (
+            <Link href="/profile" className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+              Upload a blood test
+            </Link>
+          ) : null}
+          {/* A file to download, made by the server: a plain link, not a client-side navigation. */}
+          <a href="/api/doctor-summary" download className={buttonClassName({ size: 'sm', variant: 'secondary' })}>
+            Prepare for your doctor (PDF)
+          </a>
+        </div>
       }
     >
       <ResultsView panels={panels} />

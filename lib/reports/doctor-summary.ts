@@ -1,0 +1,152 @@
+import 'server-only';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { vitals } from '@/lib/dashboard/vitals';
+import { db } from '@/lib/db';
+import { formatDateGB, formatMinutes } from '@/lib/format';
+import { rangeFlag } from '@/lib/labs/flags';
+import { type MarkerHistory, resultPanels, type ResultValue } from '@/lib/labs/results';
+import { type MeasureTrend, measureTrends } from '@/lib/insights/measure-trends';
+
+// "Prepare for your doctor" (issue 41, item 4, first part): one PDF, made on the server with pdf-lib from
+// the same reads the screens use (the results of /my_results, the 90-day measures of /insights, the vital
+// signs card's blood pressure), each figure with its date and source, so that what the doctor reads agrees
+// with what the member sees. Text only, in the PDF's standard Helvetica: nothing to embed, nothing fetched.
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 56;
+const INK = rgb(0.09, 0.11, 0.11);
+const MUTED = rgb(0.36, 0.4, 0.4);
+
+/** Helvetica's WinAnsi encoding has no ≤ or ≥, nor other signs a result or a name may carry: written plainly. */
+export function pdfText(text: string): string {
+  return text
+    .replace(/≤/g, '<=')
+    .replace(/≥/g, '>=')
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[^\x20-\x7e\xa0-\xff–—…•·µ]/g, '?');
+}
+
+const number = new Intl.NumberFormat('en-GB', { maximumSignificantDigits: 4 });
+const SIGN: Record<string, string> = { '<': '<', '<=': '<=', '>': '>', '>=': '>=' };
+const valueText = (v: ResultValue) => `${v.comparator ? `${SIGN[v.comparator] ?? v.comparator} ` : ''}${number.format(v.value)} ${v.unit}`;
+const rangeText = (low: number | null, high: number | null) =>
+  low !== null && high !== null ? `${number.format(low)}–${number.format(high)}` : high !== null ? `< ${number.format(high)}` : low !== null ? `> ${number.format(low)}` : 'no range printed';
+const sourceText = (v: ResultValue) => (v.report ? v.report.fileName : 'own entry');
+
+/** Lines laid down the page, a new page when one is full. */
+class Writer {
+  private page: PDFPage;
+  private y: number;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly regular: PDFFont,
+    private readonly bold: PDFFont,
+  ) {
+    this.page = doc.addPage([A4.width, A4.height]);
+    this.y = A4.height - MARGIN;
+  }
+
+  private room(height: number) {
+    if (this.y - height >= MARGIN) return;
+    this.page = this.doc.addPage([A4.width, A4.height]);
+    this.y = A4.height - MARGIN;
+  }
+
+  /** A paragraph, wrapped to the page's width. */
+  text(text: string, { size = 10, bold = false, colour = INK, gap = 4 }: { size?: number; bold?: boolean; colour?: typeof INK; gap?: number } = {}) {
+    const font = bold ? this.bold : this.regular;
+    const width = A4.width - 2 * MARGIN;
+    const words = pdfText(text).split(' ');
+    const lines: string[] = [];
+    let line = '';
+    for (const word of words) {
+      const next = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(next, size) > width && line) {
+        lines.push(line);
+        line = word;
+      } else line = next;
+    }
+    if (line) lines.push(line);
+    for (const l of lines) {
+      this.room(size * 1.4);
+      this.page.drawText(l, { x: MARGIN, y: this.y - size, size, font, color: colour });
+      this.y -= size * 1.4;
+    }
+    this.y -= gap;
+  }
+
+  heading(text: string) {
+    this.room(40);
+    this.y -= 10;
+    this.text(text, { size: 14, bold: true, gap: 6 });
+  }
+}
+
+/** A measure over the 90 days: its latest value and date, its first in the range, and its source. */
+function measureLine(measure: MeasureTrend): string | null {
+  const first = measure.points[0];
+  const last = measure.points.at(-1);
+  if (!first || !last) return null;
+  const figure = (value: number) =>
+    measure.scale ? (measure.scale[Math.round(value)] ?? String(value)) : measure.key === 'sleepDurationMinutes' ? formatMinutes(Math.round(value * 60)) : `${number.format(value)}${measure.unit ? ` ${measure.unit}` : ''}`;
+  const span = measure.points.length > 1 ? `; ${figure(first.value)} on ${formatDateGB(first.day)}, ${measure.points.length} days with a value` : '';
+  // The screens' captions speak to the member ("From your daily check-ins."); this page speaks to the doctor.
+  const from = (measure.from ?? '').replace(/\byour\b/g, 'the member’s');
+  return `${measure.label}: ${figure(last.value)} on ${formatDateGB(last.day)}${span}. ${from}`.trim();
+}
+
+function markerLine(history: MarkerHistory): string {
+  const [latest, ...earlier] = history.values;
+  const flag = latest ? rangeFlag(latest) : null;
+  const now = latest ? `${valueText(latest)}${flag ? ` (${flag.toUpperCase()})` : ''}, taken ${formatDateGB(latest.takenOn)}, lab range ${rangeText(latest.low, latest.high)}, from ${sourceText(latest)}` : '';
+  const before = earlier.length ? ` Earlier: ${earlier.map((v) => `${valueText(v)} on ${formatDateGB(v.takenOn)}`).join('; ')}.` : '';
+  return `${history.label}: ${now}.${before}`;
+}
+
+/** The member's summary as PDF bytes. */
+export async function doctorSummaryPdf(userId: string, now = new Date()): Promise<Uint8Array> {
+  const [user, panels, trends, vital] = await Promise.all([
+    db.user.findUniqueOrThrow({ where: { id: userId }, select: { firstName: true, lastName: true, dateOfBirth: true } }),
+    resultPanels(userId),
+    measureTrends(userId, 90, now),
+    vitals(userId, now),
+  ]);
+  const doc = await PDFDocument.create();
+  doc.setTitle('Vitality summary for your doctor');
+  doc.setProducer('Vitality');
+  doc.setCreationDate(now);
+  const write = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  write.text('Summary for your doctor', { size: 20, bold: true, gap: 6 });
+  write.text(`${name || 'Vitality member'}${user.dateOfBirth ? `, born ${formatDateGB(user.dateOfBirth)}` : ''}. Made on ${formatDateGB(now)} from the member's own records in Vitality.`, { colour: MUTED, gap: 10 });
+
+  write.heading('Blood results');
+  if (!panels.length) write.text('No blood results recorded.', { colour: MUTED });
+  for (const panel of panels) {
+    write.text(panel.title, { bold: true, gap: 2 });
+    for (const history of panel.markers) write.text(markerLine(history), { gap: 3 });
+    write.text('', { gap: 4 });
+  }
+
+  write.heading('Blood pressure');
+  write.text(
+    vital.bp_systolic !== null && vital.bp_diastolic !== null && vital.bp_measured_at
+      ? `${vital.bp_systolic}/${vital.bp_diastolic} mmHg on ${formatDateGB(vital.bp_measured_at)}, ${vital.bp_source === 'device' && vital.bp_device ? `from ${vital.bp_device}` : vital.bp_source === 'scan' ? 'from a camera scan' : "from the member's cuff"}.`
+      : 'No blood pressure recorded.',
+  );
+
+  write.heading('The last 90 days');
+  const lines = trends.measures.filter((m) => m.key !== 'testosterone').flatMap((m) => measureLine(m) ?? []);
+  if (!lines.length) write.text('No measures recorded in the last 90 days.', { colour: MUTED });
+  for (const line of lines) write.text(line, { gap: 3 });
+
+  write.text('', { gap: 10 });
+  write.text(
+    'Every figure above is the member’s own, as their lab, device or check-in gave it, with its date and source. Ranges are the ones the lab printed. Vitality does not diagnose; this summary is for the conversation with you.',
+    { size: 8, colour: MUTED },
+  );
+  return doc.save();
+}

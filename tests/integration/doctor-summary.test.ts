@@ -1,0 +1,77 @@
+// "Prepare for your doctor" (issue 41, item 4, first part): the PDF made on the server, read back with PDF.js
+// (unpdf) as a doctor's viewer would, carries the member's figures as /my_results and /insights give them,
+// each with its date and source, and nothing of another member's.
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { addDays, utcDay } from '@/lib/days';
+import { db } from '@/lib/db';
+import { formatDateGB } from '@/lib/format';
+import { resultPanels } from '@/lib/labs/results';
+import { doctorSummaryPdf, pdfText } from '@/lib/reports/doctor-summary';
+import { createMember } from '../support/members';
+
+afterAll(() => db.$disconnect());
+
+const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+/** The PDF's text, its lines joined by spaces (a wrapped sentence reads whole); PDF.js gives the micro sign as Greek mu. */
+async function textOf(bytes: Uint8Array): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(bytes.slice(), { verbosity: 0 }), { mergePages: true });
+  return text.replace(/\s+/g, ' ').replace(/\u03bc/g, '\u00b5');
+}
+
+describe('doctorSummaryPdf', () => {
+  it('gives every blood result with its flag, range, date and report, the blood pressure and the 90 days’ measures', async () => {
+    const now = new Date();
+    const today = utcDay(now);
+    const member = await createMember({ firstName: 'Marcus', lastName: 'Hale', dateOfBirth: day('1981-04-12') });
+    const report = await db.labReport.create({ data: { userId: member.id, fileName: 'October bloods.pdf', mimeType: 'application/pdf', sizeBytes: 1, storageKey: 'test/x', uploadedAt: day('2026-10-02') } });
+    await db.labResult.createMany({
+      data: [
+        { userId: member.id, reportId: report.id, marker: 'total_testosterone', value: 14.2, unit: 'nmol/L', valueNgDl: 409.6, referenceLow: 8.6, referenceHigh: 29, takenAt: day('2026-09-30') },
+        { userId: member.id, marker: 'total_testosterone', value: 398, unit: 'ng/dL', valueNgDl: 398, takenAt: day('2026-03-03') },
+        { userId: member.id, reportId: report.id, marker: 'psa', value: 0.1, comparator: '<=', unit: 'µg/L', referenceHigh: 4, takenAt: day('2026-09-30') },
+        { userId: member.id, reportId: report.id, marker: 'triglycerides', value: 2.4, unit: 'mmol/L', referenceHigh: 1.7, takenAt: day('2026-09-30') },
+      ],
+    });
+    // Three weighings and, the day before today, the scale's blood pressure too.
+    for (const [i, kg] of [88.4, 88.1, 87.9].entries()) {
+      const pressure = i === 1 ? { systolicBpMmhg: 124, diastolicBpMmhg: 80 } : {};
+      await db.dailyMetric.create({ data: { userId: member.id, day: day(addDays(today, i - 2)), source: 'WITHINGS', weightKg: kg, ...pressure } });
+    }
+    const other = await createMember({ firstName: 'Someone' });
+    await db.labResult.create({ data: { userId: other.id, marker: 'tsh', value: 2.5, unit: 'mIU/L', takenAt: day('2026-09-30') } });
+
+    const bytes = await doctorSummaryPdf(member.id, now);
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    const text = await textOf(bytes);
+    expect(text).toContain('Summary for your doctor');
+    expect(text).toContain('Marcus Hale, born 12 Apr 1981');
+    expect(text).toContain('Total testosterone: 14.2 nmol/L, taken 30 Sept 2026, lab range 8.6–29, from October bloods.pdf. Earlier: 398 ng/dL on 3 Mar 2026.');
+    // A bound stays a bound, written without the ≤ the PDF's font lacks.
+    expect(text).toContain('PSA: <= 0.1 µg/L, taken 30 Sept 2026, lab range < 4, from October bloods.pdf.');
+    expect(text).toContain('Triglycerides: 2.4 mmol/L (HIGH), taken 30 Sept 2026, lab range < 1.7');
+    expect(text).toContain(`124/80 mmHg on ${formatDateGB(addDays(today, -1))}, from Withings.`);
+    expect(text).toMatch(new RegExp(`Weight: 87.9 kg on ${formatDateGB(today)}; 88.4 kg on ${formatDateGB(addDays(today, -2))}, 3 days with a value\\. From Withings`));
+    expect(text).not.toContain('TSH');
+    expect(text).not.toContain('Someone');
+
+    // Every result /my_results shows is in the PDF, as it is written there.
+    for (const panel of await resultPanels(member.id)) {
+      expect(text).toContain(panel.title);
+      for (const marker of panel.markers) for (const value of marker.values) expect(text).toContain(formatDateGB(value.takenOn));
+    }
+  });
+
+  it('says what is missing for a member with no records, and still makes a PDF', async () => {
+    const member = await createMember();
+    const text = await textOf(await doctorSummaryPdf(member.id));
+    expect(text).toContain('No blood results recorded.');
+    expect(text).toContain('No blood pressure recorded.');
+    expect(text).toContain('No measures recorded in the last 90 days.');
+  });
+
+  it('writes signs Helvetica lacks plainly', () => {
+    expect(pdfText('≤ 0.1 ≥ 5 ‘a’ “b” 8.6–29 µg/L 🙂')).toBe("<= 0.1 >= 5 'a' \"b\" 8.6–29 µg/L ??");
+  });
+});
