@@ -24,6 +24,7 @@ const PROFILE_FIELDS = {
   allowLocationAccess: true,
   heightCm: true,
   desiredWeightKg: true,
+  doctorQuestions: true,
   shenaiTutorialWatched: true,
   biohackingExperience: true,
   healthGoals: true,
@@ -70,6 +71,8 @@ function profileOf(user: ProfileRow, weight: CurrentWeight | null, signInProvide
     current_weight_measured_on: weight?.day ?? null,
     current_weight_source: weight ? sourceName(weight.source) : null,
     desired_weight_kg: user.desiredWeightKg,
+    // The questions noted for the doctor on /my_results, as the summary PDF prints them.
+    doctor_questions: user.doctorQuestions,
     onboarding: {
       biohacking_experience: BIOHACKING_EXPERIENCE.toLabel(user.biohackingExperience),
       health_goals: user.healthGoals,

@@ -108,7 +108,7 @@ function markerLine(history: MarkerHistory): string {
 /** The member's summary as PDF bytes. */
 export async function doctorSummaryPdf(userId: string, now = new Date()): Promise<Uint8Array> {
   const [user, panels, trends, vital] = await Promise.all([
-    db.user.findUniqueOrThrow({ where: { id: userId }, select: { firstName: true, lastName: true, dateOfBirth: true } }),
+    db.user.findUniqueOrThrow({ where: { id: userId }, select: { firstName: true, lastName: true, dateOfBirth: true, doctorQuestions: true } }),
     resultPanels(userId),
     measureTrends(userId, 90, now),
     vitals(userId, now),
@@ -142,6 +142,11 @@ export async function doctorSummaryPdf(userId: string, now = new Date()): Promis
   const lines = trends.measures.filter((m) => m.key !== 'testosterone').flatMap((m) => measureLine(m) ?? []);
   if (!lines.length) write.text('No measures recorded in the last 90 days.', { colour: MUTED });
   for (const line of lines) write.text(line, { gap: 3 });
+
+  write.heading('Questions from the member');
+  const questions = (user.doctorQuestions ?? '').split('\n').filter((line) => line.trim());
+  if (!questions.length) write.text('None noted.', { colour: MUTED });
+  for (const question of questions) write.text(question, { gap: 3 });
 
   write.text('', { gap: 10 });
   write.text(

@@ -196,6 +196,12 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   for (const marker of expected.markers) await expect(page.getByTestId(`result-${marker.marker}`)).toHaveCount(1);
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/my-results.png', fullPage: true });
+  // Questions for the doctor, kept for the summary's last section (and there after a reload).
+  await page.getByLabel('Questions for your doctor').fill('Should I retest my PSA in six months?');
+  await page.getByRole('button', { name: 'Save questions' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your questions are saved. They are in your summary for your doctor.');
+  await page.reload();
+  await expect(page.getByLabel('Questions for your doctor')).toHaveValue('Should I retest my PSA in six months?');
   // The summary for the doctor: a PDF made by the server, downloaded as it is (its text is checked in
   // tests/integration/doctor-summary.test.ts; kept here for people to look at).
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Prepare for your doctor (PDF)' }).click()]);

@@ -7,7 +7,10 @@ import { addDays, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 import { formatDateGB } from '@/lib/format';
 import { resultPanels } from '@/lib/labs/results';
+import { profileJson } from '@/lib/export/profile-json';
+import { saveDoctorQuestions } from '@/lib/reports/doctor-questions';
 import { doctorSummaryPdf, pdfText } from '@/lib/reports/doctor-summary';
+import { DOCTOR_QUESTIONS_TOO_LONG, doctorQuestionsSchema } from '@/lib/validation/doctor-questions';
 import { createMember } from '../support/members';
 
 afterAll(() => db.$disconnect());
@@ -61,6 +64,28 @@ describe('doctorSummaryPdf', () => {
       expect(text).toContain(panel.title);
       for (const marker of panel.markers) for (const value of marker.values) expect(text).toContain(formatDateGB(value.takenOn));
     }
+  });
+
+  it('ends with the questions the member noted, one to a line, as the export keeps them', async () => {
+    const member = await createMember();
+    const saved = await saveDoctorQuestions(member.id, '  Should I retest my PSA in six months?\r\n\r\nIs my haematocrit a worry on TRT?  ');
+    expect(saved.questions).toBe('Should I retest my PSA in six months?\n\nIs my haematocrit a worry on TRT?');
+    const text = await textOf(await doctorSummaryPdf(member.id));
+    expect(text).toMatch(/Questions from the member Should I retest my PSA in six months\? Is my haematocrit a worry on TRT\?/);
+    let exported = '';
+    for await (const chunk of profileJson(member.id, new Date())) exported += chunk;
+    expect(JSON.parse(exported)).toMatchObject({ doctor_questions: saved.questions });
+    // Blank clears them.
+    await saveDoctorQuestions(member.id, '   ');
+    expect(await textOf(await doctorSummaryPdf(member.id))).toContain('Questions from the member None noted.');
+  });
+
+  it('refuses questions over 2,000 characters, or not text, with the words the form shows', () => {
+    expect(doctorQuestionsSchema.safeParse({ questions: 'x'.repeat(2000) }).success).toBe(true);
+    const long = doctorQuestionsSchema.safeParse({ questions: 'x'.repeat(2001) });
+    expect(long.success ? null : long.error.issues[0]!.message).toBe(DOCTOR_QUESTIONS_TOO_LONG);
+    expect(DOCTOR_QUESTIONS_TOO_LONG).toBe('Please keep your questions under 2,000 characters.');
+    expect(doctorQuestionsSchema.safeParse({ questions: 12 }).success).toBe(false);
   });
 
   it('says what is missing for a member with no records, and still makes a PDF', async () => {

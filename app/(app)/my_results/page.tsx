@@ -2,16 +2,19 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PageShell } from '@/components/page-shell';
 import { buttonClassName } from '@/components/ui/button-styles';
+import { DoctorQuestionsForm } from '@/components/results/doctor-questions-form';
 import { ResultsView } from '@/components/results/results-view';
+import { Card } from '@/components/ui/card';
 import { requireOnboardedUser } from '@/lib/onboarding/guard';
 import { resultPanels } from '@/lib/labs/results';
+import { doctorQuestions } from '@/lib/reports/doctor-questions';
 
 export const metadata: Metadata = { title: 'Your blood results' };
 
 /** Every confirmed blood result, by panel, marker by marker over time, each with its range, flag and report (issue 41). */
 export default async function MyResultsPage() {
   const user = await requireOnboardedUser();
-  const panels = await resultPanels(user.id);
+  const [panels, questions] = await Promise.all([resultPanels(user.id), doctorQuestions(user.id)]);
   return (
     <PageShell
       title="Your blood results"
@@ -33,6 +36,9 @@ export default async function MyResultsPage() {
       }
     >
       <ResultsView panels={panels} />
+      <Card title="For your doctor">
+        <DoctorQuestionsForm initial={questions} />
+      </Card>
     </PageShell>
   );
 }
