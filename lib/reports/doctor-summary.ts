@@ -1,6 +1,8 @@
 import 'server-only';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { vitals } from '@/lib/dashboard/vitals';
+import { ISO_DAY } from '@/lib/codecs';
+import { addDays, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 import { formatDateGB, formatMinutes } from '@/lib/format';
 import { rangeFlag } from '@/lib/labs/flags';
@@ -105,13 +107,26 @@ function markerLine(history: MarkerHistory): string {
   return `${history.label}: ${now}.${before}`;
 }
 
+/** How many daily check-ins the member made, and on how many of them each symptom was reported, most often first. */
+export function checkinLine(checkins: readonly { symptoms: readonly string[] }[]): string {
+  if (!checkins.length) return 'No daily check-ins.';
+  const days = new Map<string, number>();
+  for (const checkin of checkins) for (const symptom of new Set(checkin.symptoms)) days.set(symptom, (days.get(symptom) ?? 0) + 1);
+  const made = `${checkins.length} daily check-${checkins.length === 1 ? 'in' : 'ins'}.`;
+  if (!days.size) return `${made} No symptoms reported.`;
+  const reported = [...days].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([symptom, n]) => `${symptom} on ${n} ${n === 1 ? 'day' : 'days'}`);
+  return `${made} Symptoms reported: ${reported.join(', ')}.`;
+}
+
 /** The member's summary as PDF bytes. */
 export async function doctorSummaryPdf(userId: string, now = new Date()): Promise<Uint8Array> {
-  const [user, panels, trends, vital] = await Promise.all([
+  const since = addDays(utcDay(now), -29);
+  const [user, panels, trends, vital, checkins] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: userId }, select: { firstName: true, lastName: true, dateOfBirth: true, doctorQuestions: true } }),
     resultPanels(userId),
     measureTrends(userId, 90, now),
     vitals(userId, now),
+    db.dailyCheckin.findMany({ where: { userId, day: { gte: ISO_DAY.toDate(since) } }, select: { symptoms: true } }),
   ]);
   const doc = await PDFDocument.create();
   doc.setTitle('Vitality summary for your doctor');
@@ -142,6 +157,9 @@ export async function doctorSummaryPdf(userId: string, now = new Date()): Promis
   const lines = trends.measures.filter((m) => m.key !== 'testosterone').flatMap((m) => measureLine(m) ?? []);
   if (!lines.length) write.text('No measures recorded in the last 90 days.', { colour: MUTED });
   for (const line of lines) write.text(line, { gap: 3 });
+
+  write.heading('Check-ins, the last 30 days');
+  write.text(checkinLine(checkins));
 
   write.heading('Questions from the member');
   const questions = (user.doctorQuestions ?? '').split('\n').filter((line) => line.trim());

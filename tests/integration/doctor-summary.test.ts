@@ -9,7 +9,7 @@ import { formatDateGB } from '@/lib/format';
 import { resultPanels } from '@/lib/labs/results';
 import { profileJson } from '@/lib/export/profile-json';
 import { saveDoctorQuestions } from '@/lib/reports/doctor-questions';
-import { doctorSummaryPdf, pdfText } from '@/lib/reports/doctor-summary';
+import { checkinLine, doctorSummaryPdf, pdfText } from '@/lib/reports/doctor-summary';
 import { DOCTOR_QUESTIONS_TOO_LONG, doctorQuestionsSchema } from '@/lib/validation/doctor-questions';
 import { createMember } from '../support/members';
 
@@ -88,12 +88,28 @@ describe('doctorSummaryPdf', () => {
     expect(doctorQuestionsSchema.safeParse({ questions: 12 }).success).toBe(false);
   });
 
+  it('counts the last 30 days’ check-ins and the days each symptom was reported, most often first', async () => {
+    const member = await createMember();
+    const today = utcDay(new Date());
+    const checkin = (ago: number, symptoms: string[]) => db.dailyCheckin.create({ data: { userId: member.id, day: day(addDays(today, -ago)), mood: 'HAPPY', energy: 'MODERATE', symptoms } });
+    await checkin(0, ['Joint pain', 'Fatigue']);
+    await checkin(3, ['Joint pain']);
+    await checkin(29, ['Low libido']);
+    // The 31st day back is outside the month.
+    await checkin(30, ['Headache']);
+    expect(await textOf(await doctorSummaryPdf(member.id))).toContain(
+      'Check-ins, the last 30 days 3 daily check-ins. Symptoms reported: Joint pain on 2 days, Fatigue on 1 day, Low libido on 1 day.',
+    );
+    expect(checkinLine([{ symptoms: [] }])).toBe('1 daily check-in. No symptoms reported.');
+  });
+
   it('says what is missing for a member with no records, and still makes a PDF', async () => {
     const member = await createMember();
     const text = await textOf(await doctorSummaryPdf(member.id));
     expect(text).toContain('No blood results recorded.');
     expect(text).toContain('No blood pressure recorded.');
     expect(text).toContain('No measures recorded in the last 90 days.');
+    expect(text).toContain('No daily check-ins.');
   });
 
   it('writes signs Helvetica lacks plainly', () => {
