@@ -10,6 +10,7 @@ import type { MeasureKey, MeasureTrend, MeasureTrendsResponse, TrendRange } from
 import type { LastNightSleep } from '@/lib/dashboard/contract';
 import { SleepStageBar } from '@/components/dashboard/sleep-stages';
 import { chartId } from './chart-id';
+import { measureText } from '@/lib/insights/measure-text';
 
 const RANGES: readonly { days: TrendRange; label: string }[] = [
   { days: 30, label: '30 days' },
@@ -41,12 +42,7 @@ const EMPTY_DEVICE = { text: 'This appears here from your imported history or a 
 function Latest({ measure }: { measure: MeasureTrend }) {
   const last = measure.points.at(-1);
   if (!last) return null;
-  // Written as the statements and the dashboard write it: a night in hours and minutes, rates in whole numbers.
-  const shown = measure.scale
-    ? (measure.scale[last.value] ?? String(last.value))
-    : measure.key === 'sleepDurationMinutes'
-      ? formatMinutes(Math.round(last.value * 60))
-      : `${last.value.toLocaleString('en-GB', { maximumFractionDigits: measure.key === 'weightKg' ? 1 : 0 })}${measure.unit ? ` ${measure.unit}` : ''}`;
+  const shown = measureText(measure, last.value);
   return (
     <p className="text-sm text-neutral-700">
       Latest <span className="font-semibold text-neutral-950 tabular-nums">{shown}</span>

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { LatestLabValue } from '@/lib/labs/reports';
 import { formatDateGB } from '@/lib/format';
 import { rangeFlag } from '@/lib/labs/flags';
-import { rangeText, resultText } from './result-text';
+import { rangeText, resultText } from '@/lib/labs/result-text';
 
 /** Each marker's latest confirmed value as the report gave it, against the lab's range when there was one. */
 export function LatestResults({ values }: { values: LatestLabValue[] }) {

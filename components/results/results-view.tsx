@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { FlagBadge } from '@/components/profile/latest-results';
-import { rangeText, resultNumber, resultText } from '@/components/profile/result-text';
+import { rangeText, resultNumber, resultText } from '@/lib/labs/result-text';
 import { Card } from '@/components/ui/card';
 import { formatDateGB } from '@/lib/format';
 import type { MarkerHistory, ResultPanel, ResultValue } from '@/lib/labs/results';

@@ -4,9 +4,10 @@ import { vitals } from '@/lib/dashboard/vitals';
 import { ISO_DAY } from '@/lib/codecs';
 import { addDays, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
-import { formatDateGB, formatMinutes } from '@/lib/format';
-import { rangeFlag } from '@/lib/labs/flags';
+import { formatDateGB } from '@/lib/format';
+import { rangeText, resultText } from '@/lib/labs/result-text';
 import { type MarkerHistory, resultPanels, type ResultValue } from '@/lib/labs/results';
+import { measureText } from '@/lib/insights/measure-text';
 import { type MeasureTrend, measureTrends } from '@/lib/insights/measure-trends';
 
 // "Prepare for your doctor" (issue 41, item 4, first part): one PDF, made on the server with pdf-lib from
@@ -29,11 +30,8 @@ export function pdfText(text: string): string {
     .replace(/[^\x20-\x7e\xa0-\xff–—…•·µ]/g, '?');
 }
 
-const number = new Intl.NumberFormat('en-GB', { maximumSignificantDigits: 4 });
-const SIGN: Record<string, string> = { '<': '<', '<=': '<=', '>': '>', '>=': '>=' };
-const valueText = (v: ResultValue) => `${v.comparator ? `${SIGN[v.comparator] ?? v.comparator} ` : ''}${number.format(v.value)} ${v.unit}`;
-const rangeText = (low: number | null, high: number | null) =>
-  low !== null && high !== null ? `${number.format(low)}–${number.format(high)}` : high !== null ? `< ${number.format(high)}` : low !== null ? `> ${number.format(low)}` : 'no range printed';
+// Results and ranges written as /my_results writes them (pdfText then spells a ≤ as <=).
+const labRange = (v: ResultValue) => (v.low === null && v.high === null ? 'no range printed' : rangeText(v.low, v.high));
 const sourceText = (v: ResultValue) => (v.report ? v.report.fileName : 'own entry');
 
 /** Lines laid down the page, a new page when one is full. */
@@ -91,8 +89,7 @@ function measureLine(measure: MeasureTrend): string | null {
   const first = measure.points[0];
   const last = measure.points.at(-1);
   if (!first || !last) return null;
-  const figure = (value: number) =>
-    measure.scale ? (measure.scale[Math.round(value)] ?? String(value)) : measure.key === 'sleepDurationMinutes' ? formatMinutes(Math.round(value * 60)) : `${number.format(value)}${measure.unit ? ` ${measure.unit}` : ''}`;
+  const figure = (value: number) => measureText(measure, value);
   const span = measure.points.length > 1 ? `; ${figure(first.value)} on ${formatDateGB(first.day)}, ${measure.points.length} days with a value` : '';
   // The screens' captions speak to the member ("From your daily check-ins."); this page speaks to the doctor.
   const from = (measure.from ?? '').replace(/\byour\b/g, 'the member’s');
@@ -101,9 +98,8 @@ function measureLine(measure: MeasureTrend): string | null {
 
 function markerLine(history: MarkerHistory): string {
   const [latest, ...earlier] = history.values;
-  const flag = latest ? rangeFlag(latest) : null;
-  const now = latest ? `${valueText(latest)}${flag ? ` (${flag.toUpperCase()})` : ''}, taken ${formatDateGB(latest.takenOn)}, lab range ${rangeText(latest.low, latest.high)}, from ${sourceText(latest)}` : '';
-  const before = earlier.length ? ` Earlier: ${earlier.map((v) => `${valueText(v)} on ${formatDateGB(v.takenOn)}`).join('; ')}.` : '';
+  const now = latest ? `${resultText(latest)}${latest.flag ? ` (${latest.flag.toUpperCase()})` : ''}, taken ${formatDateGB(latest.takenOn)}, lab range ${labRange(latest)}, from ${sourceText(latest)}` : '';
+  const before = earlier.length ? ` Earlier: ${earlier.map((v) => `${resultText(v)} on ${formatDateGB(v.takenOn)}`).join('; ')}.` : '';
   return `${history.label}: ${now}.${before}`;
 }
 
