@@ -114,6 +114,33 @@ export async function seedDemoData(db: PrismaClient, today = new Date()): Promis
         await tx.labResult.upsert({ where: { id: `demo-lab-${index + 1}-${user.id}` }, create: { id: `demo-lab-${index + 1}-${user.id}`, userId: user.id, ...data }, update: data });
       }
 
+      // The second test was a full panel, as a US lab prints one: the blood count and the metabolic panel
+      // with it, so the demo shows every results panel and a biological age (/my_results).
+      const panel = [
+        { marker: 'albumin', value: 4.5, unit: 'g/dL', referenceLow: 3.6, referenceHigh: 5.1 },
+        { marker: 'creatinine', value: 1.02, unit: 'mg/dL', referenceLow: 0.6, referenceHigh: 1.26 },
+        { marker: 'glucose', value: 94, unit: 'mg/dL', referenceLow: 65, referenceHigh: 99 },
+        { marker: 'crp', value: 1.4, unit: 'mg/L', referenceLow: 0, referenceHigh: 3 },
+        { marker: 'lymphocytes_pct', value: 29, unit: '%', referenceLow: 20, referenceHigh: 45 },
+        { marker: 'mcv', value: 91, unit: 'fL', referenceLow: 80, referenceHigh: 100 },
+        { marker: 'rdw', value: 13.4, unit: '%', referenceLow: 11, referenceHigh: 15 },
+        { marker: 'alp', value: 74, unit: 'U/L', referenceLow: 36, referenceHigh: 130 },
+        { marker: 'wbc', value: 6.3, unit: 'x10E3/uL', referenceLow: 3.8, referenceHigh: 10.8 },
+        { marker: 'haemoglobin', value: 15.1, unit: 'g/dL', referenceLow: 13.2, referenceHigh: 17.1 },
+        { marker: 'platelets', value: 245, unit: 'x10E3/uL', referenceLow: 140, referenceHigh: 400 },
+        { marker: 'egfr', value: 92, unit: 'mL/min/1.73m2', referenceLow: 60, referenceHigh: null },
+        { marker: 'alt', value: 31, unit: 'U/L', referenceLow: 9, referenceHigh: 46 },
+        { marker: 'ast', value: 24, unit: 'U/L', referenceLow: 10, referenceHigh: 40 },
+        { marker: 'ferritin', value: 142, unit: 'ng/mL', referenceLow: 38, referenceHigh: 380 },
+        { marker: 'sodium', value: 140, unit: 'mmol/L', referenceLow: 135, referenceHigh: 146 },
+      ];
+      const panelTakenAt = labs[1]!.takenAt;
+      for (const row of panel) {
+        const id = `demo-lab-${row.marker}-${user.id}`;
+        const data = { ...row, takenAt: panelTakenAt };
+        await tx.labResult.upsert({ where: { id }, create: { id, userId: user.id, ...data }, update: data });
+      }
+
       const scan = {
         userId: user.id,
         source: ScanSource.ONBOARDING,
@@ -143,7 +170,7 @@ export async function seedDemoData(db: PrismaClient, today = new Date()): Promis
         await tx.supplement.upsert({ where: { slug: supplement.slug }, create: supplement, update: supplement });
       }
 
-      return { userId: user.id, metricRows, checkins: checkins.length, labResults: labs.length };
+      return { userId: user.id, metricRows, checkins: checkins.length, labResults: labs.length + panel.length };
     },
     { timeout: 120_000, maxWait: 20_000 },
   );

@@ -5,6 +5,7 @@ import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import type { DailyMetric, HeartRateSample, LabResult, User, VitalScan } from '@/lib/generated/prisma/client';
 import { BloodPressureSource, MetricSource } from '@/lib/generated/prisma/enums';
+import { biologicalAge, type PhenoAgeEstimate } from '@/lib/labs/biological-age';
 import { isLabMarkerKey, LAB_MARKERS, toCanonical } from '@/lib/labs/markers';
 
 // The member's measurements as a FHIR R4 Bundle (type "collection") that a clinician's system can import:
@@ -111,6 +112,8 @@ export type Observation = {
   /** How the figure was obtained, where no device of ours measured it (a cuff reading the member typed). */
   method?: CodeableConcept;
   device?: Reference;
+  /** The Observations a computed figure was worked out from (the biological age's nine results). */
+  derivedFrom?: Reference[];
 };
 
 export type Patient = {
@@ -369,6 +372,32 @@ export function observationForLabResult(row: LabResultFacts, subject: Reference)
   return { fullUrl: fullUrlFor(`lab_results/${row.id}`), resource };
 }
 
+/** How the biological age is named: no LOINC code names a PhenoAge, so it goes as text with its method. */
+export const BIOLOGICAL_AGE = {
+  text: 'Biological age (phenotypic age, PhenoAge)',
+  method: 'Levine ME et al. 2018, Aging 10(4):573, doi:10.18632/aging.101414: from albumin, creatinine, glucose, C-reactive protein, lymphocyte %, MCV, RDW, alkaline phosphatase, white cell count and calendar age',
+} as const;
+
+/**
+ * A biological age (lib/labs/biological-age.ts) as an Observation in years (UCUM "a"), dated by the newest
+ * of its results and derived from their Observations. Named by the results it came from, so an export
+ * repeated gives it the same fullUrl.
+ */
+export function observationForBiologicalAge(estimate: PhenoAgeEstimate, subject: Reference): BundleEntry<Observation> {
+  const resource: Observation = {
+    resourceType: 'Observation',
+    status: 'final',
+    category: categoryOf('laboratory'),
+    code: { text: BIOLOGICAL_AGE.text },
+    subject,
+    effectiveDateTime: `${estimate.on}T00:00:00.000Z`,
+    valueQuantity: quantity(Number(estimate.phenoAge.toFixed(1)), 'years', 'a'),
+    method: { text: BIOLOGICAL_AGE.method },
+    derivedFrom: estimate.inputs.map((input) => ({ reference: fullUrlFor(`lab_results/${input.id}`) })),
+  };
+  return { fullUrl: fullUrlFor(`biological_age/${estimate.inputs.map((input) => input.id).join(',')}`), resource };
+}
+
 // ───────────────────────────── the streamed bundle ─────────────────────────────
 
 /** Every Observation of the member, a page of rows at a time: the daily figures, scans, heart rates, then labs. */
@@ -377,6 +406,7 @@ async function* observationEntries(userId: string, subject: Reference): AsyncGen
   for await (const page of vitalScanPages(userId)) for (const row of page) yield* observationsForVitalScan(row, subject);
   for await (const page of heartRateSamplePages(userId)) for (const row of page) yield observationForHeartRateSample(row, subject);
   for await (const page of labResultPages(userId)) for (const row of page) yield observationForLabResult(row, subject);
+  for (const estimate of (await biologicalAge(userId)).trend) yield observationForBiologicalAge(estimate, subject);
 }
 
 /**

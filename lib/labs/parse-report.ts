@@ -15,11 +15,18 @@ import { convertToCanonical, LAB_MARKERS, LAB_MARKER_KEYS, listedUnit, normalise
 // or "Normal range" label), passing over method lines ("(CLIA)", "Method: ECLIA"), up to
 // MAX_CONTINUATION_LINES. A number after a range label ("Normal range: <200") is a limit, never the value.
 //
+// The full blood panel (issue 41) adds: units with digits in them ("10^9/L", "x10E3/uL", "10*9/L",
+// "mL/min/1.73m2"), never taken for a value or a range; names two markers share (a differential's
+// "Neutrophils", "Lp(a)"), sent to one by the unit of the value (SHARED_NAMES), and not read when the
+// unit fits neither; a French row with a differential's percentage and count side by side; and words
+// that make a row another test of the same name (a direct bilirubin, an ionised calcium, a urine
+// creatinine, the "if African American" eGFR: OTHER_TEST_OF, OTHER_SPECIMEN).
+//
 // Not read, by design: values without a unit the marker is reported in (no guessing "0.46" is L/L),
 // values outside the marker's plausible range, a name broken over two lines, thousands separators
-// ("1,100" reads as 1.1: a comma is a decimal comma), banded interpretations as a range ("Deficiency
-// < 20, Insufficiency 20-30": no range), and a marker whose rows disagree with nothing to choose between
-// them (none is shown).
+// ("1,100" reads as 1.1: a comma is a decimal comma; "6 200 /mm3" is not read at all), banded
+// interpretations as a range ("Deficiency < 20, Insufficiency 20-30": no range), and a marker whose rows
+// disagree with nothing to choose between them (none is shown).
 
 /** How a result relates to its number: exactly it, or below/above it ("<0.1", ">1500"); FHIR's valueQuantity.comparator. */
 export type Comparator = '<' | '<=' | '>' | '>=';
@@ -62,6 +69,9 @@ function cleanLine(line: string): string {
     .replace(/μ/g, 'µ')
     .replace(/[^\S\t]+/g, ' ')
     .replace(/ *\t[\t ]*/g, '\t')
+    // A unit printed with a space in it, as one word: "x 10^9/L" → "x10^9/L", "x E9/L" → "xE9/L", "mL/min/1.73 m²" → "mL/min/1.73m²".
+    .replace(/(?<=^|[\s(])([xX×]) (?=10(?:\^|\*|[eE]|[⁰¹²³⁴⁵⁶⁷⁸⁹])|[eE]\d{1,2}\/)/g, '$1')
+    .replace(/(\/1[.,]73) (m(?:2|²|\^2))/gi, '$1$2')
     .trim();
 }
 
@@ -224,27 +234,637 @@ const NAMES: Readonly<Record<LabMarkerKey, readonly string[]>> = {
   ],
   hdl_cholesterol: ['hdl', 'hdl c', 'hdl cholesterol', 'cholesterol hdl', 'hdl cholesterin', 'hdl colesterol', 'colesterol hdl', 'colesterolo hdl', 'hdl colesterolo'],
   triglycerides: ['trig', 'trigs', 'triglycerides', 'triglyceride', 'triglycerides fasting', 'triglyceride nuchtern', 'triglicerido', 'trigliceridos', 'trigliceridi'],
-  tsh: ['tsh', 'thyroid stimulating hormone', 'thyrotropin', 'tsh basal', 'tsh basal serum', 'tsh ultrasensible', 'tsh us', 'tirotropina', 'thyreotropin'],
+  tsh: ['tsh', 'thyroid stimulating hormone', 'thyrotropin', 'tsh basal', 'tsh basal serum', 'tsh ultrasensible', 'tsh us', 'tirotropina', 'thyreotropin'],  // The full blood count. The differential's names (neutrophils, lymphocytes, ...) are SHARED_NAMES: the
+  // unit tells the percentage from the count.
+  wbc: [
+    'wbc',
+    'total white cell count',
+    'total white blood cell count',
+    'wbc count',
+    'total wbc count',
+    'white blood cell count',
+    'white blood cells',
+    'white blood cell',
+    'white cell count',
+    'white cells',
+    'white count',
+    'total leucocyte count',
+    'total leukocyte count',
+    'tlc',
+    'leukocytes',
+    'leucocytes',
+    'leukocyte count',
+    'leucocyte count',
+    'leukozyten',
+    'leukozytenzahl',
+    'globules blancs',
+    'numeration des leucocytes',
+    'leucocitos',
+    'recuento de leucocitos',
+    'globulos blancos',
+    'leucociti',
+    'globuli bianchi',
+  ],
+  rbc: [
+    'rbc',
+    'rbc count',
+    'red blood cell count',
+    'red blood cells',
+    'red blood cell',
+    'red cell count',
+    'red cells',
+    'erythrocytes',
+    'erythrocyte count',
+    'erythrozyten',
+    'erythrozytenzahl',
+    'hematies',
+    'globules rouges',
+    'numeration des hematies',
+    'eritrocitos',
+    'recuento de hematies',
+    'globulos rojos',
+    'eritrociti',
+    'globuli rossi',
+  ],
+  haemoglobin: ['haemoglobin', 'hemoglobin', 'hb', 'hgb', 'hamoglobin', 'hb hamoglobin', 'hamoglobin hb', 'hemoglobine', 'hemoglobina', 'emoglobina', 'haemoglobin hb', 'hemoglobin hgb'],
+  mcv: ['mcv', 'mean cell volume', 'mean corpuscular volume', 'mittleres zellvolumen', 'mittleres korpuskulares volumen', 'vgm', 'volume globulaire moyen', 'vcm', 'volumen corpuscular medio', 'volume corpuscolare medio'],
+  mch: [
+    'mch',
+    'mean cell haemoglobin',
+    'mean cell hemoglobin',
+    'mean corpuscular haemoglobin',
+    'mean corpuscular hemoglobin',
+    'hbe',
+    'mch hbe',
+    'mittlerer hb gehalt',
+    'tcmh',
+    'teneur corpusculaire moyenne en hemoglobine',
+    'hcm',
+    'hemoglobina corpuscular media',
+    'emoglobina corpuscolare media',
+  ],
+  mchc: [
+    'mchc',
+    'mean cell haemoglobin concentration',
+    'mean cell hemoglobin concentration',
+    'mean corpuscular haemoglobin concentration',
+    'mean corpuscular hemoglobin concentration',
+    'mchc mittlere hb konzentration',
+    'mittlere hb konzentration',
+    'ccmh',
+    'concentration corpusculaire moyenne en hemoglobine',
+    'chcm',
+    'concentracion de hemoglobina corpuscular media',
+    'concentrazione emoglobinica corpuscolare media',
+  ],
+  rdw: [
+    'rdw',
+    'rdw cv',
+    'red cell distribution width',
+    'red cell dist width',
+    'red blood cell distribution width',
+    'erythrozytenverteilungsbreite',
+    'ery verteilungsbreite',
+    'idr',
+    'idr cv',
+    'indice de distribution des globules rouges',
+    'ade',
+    'amplitud de distribucion eritrocitaria',
+  ],
+  platelets: [
+    'platelets',
+    'platelet',
+    'platelet count',
+    'plt',
+    'plts',
+    'plt count',
+    'thrombocytes',
+    'thrombocyte count',
+    'thrombozyten',
+    'plaquettes',
+    'numeration plaquettaire',
+    'numeration des plaquettes',
+    'plaquetas',
+    'recuento de plaquetas',
+    'piastrine',
+  ],
+  // Names that say which half of a differential they are ("Absolute Neutrophils", "ANC"); the unit must agree.
+  neutrophils_pct: [],
+  neutrophils_abs: ['absolute neutrophils', 'absolute neutrophil count', 'abs neutrophils', 'anc'],
+  lymphocytes_pct: [],
+  lymphocytes_abs: ['absolute lymphocytes', 'abs lymphocytes', 'absolute lymphocyte count'],
+  monocytes_pct: [],
+  monocytes_abs: ['absolute monocytes', 'abs monocytes', 'absolute monocyte count'],
+  eosinophils_pct: [],
+  eosinophils_abs: ['absolute eosinophils', 'abs eosinophils', 'absolute eosinophil count'],
+  basophils_pct: [],
+  basophils_abs: ['absolute basophils', 'abs basophils', 'absolute basophil count'],
+  // The metabolic panel.
+  glucose: [
+    'glucose',
+    'fasting blood sugar',
+    'blood sugar',
+    'blood sugar fasting',
+    'fbs',
+    'glucose fasting',
+    'fasting glucose',
+    'glucose serum',
+    'glucose plasma',
+    'plasma glucose',
+    'fasting plasma glucose',
+    'fasting blood glucose',
+    'blood glucose',
+    'glucose random',
+    'random glucose',
+    'fbg',
+    'fpg',
+    'glukose',
+    'glucose nuchtern',
+    'glukose nuchtern',
+    'nuchternglukose',
+    'nuchternglucose',
+    'nuchtern glukose',
+    'nuchternblutzucker',
+    'blutzucker',
+    'glycemie',
+    'glycemie a jeun',
+    'glucose a jeun',
+    'glucosa',
+    'glucosa basal',
+    'glucosa en ayunas',
+    'glucemia',
+    'glucemia basal',
+    'glicemia',
+    'glicemia a digiuno',
+    'glucosio',
+  ],
+  bun: ['bun', 'urea nitrogen', 'blood urea nitrogen', 'urea nitrogen bun', 'bun urea nitrogen', 'urea n', 'harnstoff n', 'harnstoff stickstoff', 'nitrogeno ureico', 'azote ureique', 'azoto ureico'],
+  urea: ['urea', 'serum urea', 'harnstoff', 'uree', 'uree sanguine', 'azotemie', 'urea serica', 'azotemia'],
+  creatinine: ['creatinine', 'creat', 'crea', 'krea', 'kreatinin', 'creatininemie', 'creatinina', 'creatinina serica', 'creatininemia', 'creatinine enzymatic', 'creatinine jaffe'],
+  egfr: [
+    'egfr',
+    'gfr',
+    'estimated gfr',
+    'gfr estimated',
+    'egfr cr',
+    'egfrcr',
+    'egfr creatinine',
+    'egfr ckd epi',
+    'egfr ckd epi 2021',
+    'egfr ckd epi 2009',
+    'ckd epi',
+    'ckd epi 2021',
+    'ckd epi 2009',
+    'gfr ckd epi',
+    'egfr mdrd',
+    'estimated gfr ckd epi',
+    'estimated glomerular filtration rate',
+    'est glomerular filtration rate',
+    'egfr using creatinine',
+    'egfr using creatinine ckd epi',
+    'egfr using creatinine ckd epi per 1.73 square metres',
+    'egfr using creatinine ckd epi per 1.73 square meters',
+    'glomerular filtration rate',
+    'egfr non afr american',
+    'egfr non african american',
+    'egfr if non african am',
+    'egfr if nonafricn am',
+    'egfr nonafricn am',
+    'egfr non afr am',
+    'egfr non black',
+    'egfr if non black',
+    'glomerulare filtrationsrate',
+    'geschatzte gfr',
+    'egfr nach ckd epi',
+    'gfr nach ckd epi',
+    'dfg',
+    'dfg estime',
+    'dfg ckd epi',
+    'debit de filtration glomerulaire',
+    'debit de filtration glomerulaire estime',
+    'filtrado glomerular',
+    'filtrado glomerular estimado',
+    'fge',
+    'tfg',
+    'tfg estimada',
+    'tasa de filtracion glomerular',
+    'filtrato glomerulare',
+    'filtrato glomerulare stimato',
+    'vfg',
+    'velocita di filtrazione glomerulare',
+  ],
+  sodium: ['sodium', 'na', 'na+', 'natrium', 'natremie', 'sodio', 'sodiemia'],
+  potassium: ['potassium', 'k+', 'kalium', 'kaliemie', 'potasio', 'potassio', 'potassiemia', 'kaliemia'],
+  chloride: ['chloride', 'cl', 'cl-', 'chlorid', 'chlorure', 'chlorures', 'chloremie', 'cloruro', 'cloro', 'cloremia'],
+  bicarbonate: [
+    'bicarbonate',
+    'bicarb',
+    'hco3',
+    'co2',
+    'total co2',
+    'co2 total',
+    'carbon dioxide',
+    'carbon dioxide total',
+    'total carbon dioxide',
+    'bicarbonat',
+    'hydrogencarbonat',
+    'bicarbonates',
+    'reserve alcaline',
+    'bicarbonato',
+    'bicarbonati',
+  ],
+  calcium: ['calcium', 'ca', 'calcium total', 'total calcium', 'kalzium', 'calcemie', 'calcio', 'calcio total', 'calcio totale', 'calcemia'],
+  total_protein: [
+    'protein',
+    'total protein',
+    'protein total',
+    'protein total serum',
+    'gesamteiweiss',
+    'eiweiss gesamt',
+    'gesamtprotein',
+    'gesamt eiweiss',
+    'protein gesamt',
+    'proteines totales',
+    'protides totaux',
+    'proteinas totales',
+    'proteina total',
+    'proteine totali',
+    'protidemia',
+    'protidemia totale',
+  ],
+  albumin: ['albumin', 'albumine', 'albumina', 'albumin serum', 'albumin bcg', 'albumin bcp'],
+  globulin: ['globulin', 'globulins', 'globulin total', 'total globulin', 'globuline', 'globulines', 'globulina', 'globuline totali', 'globulinas'],
+  bilirubin: [
+    'bilirubin',
+    'bilirubin total',
+    'total bilirubin',
+    'bili total',
+    'tbil',
+    't bili',
+    'bilirubin gesamt',
+    'gesamtbilirubin',
+    'gesamt bilirubin',
+    'bilirubine',
+    'bilirubine totale',
+    'bilirrubina',
+    'bilirrubina total',
+    'bilirubina',
+    'bilirubina totale',
+  ],
+  alp: [
+    'alp',
+    'alkaline phosphatase',
+    'alk phos',
+    'alk phosphatase',
+    'phosphatase alkaline',
+    'alkalische phosphatase',
+    'alk phosphatase',
+    'ap',
+    'ap alkalische phosphatase',
+    'phosphatases alcalines',
+    'phosphatase alcaline',
+    'pal',
+    'fosfatasa alcalina',
+    'fosfatasi alcalina',
+    'falc',
+  ],
+  alt: [
+    'alt',
+    'alt sgpt',
+    'sgpt',
+    'alt/sgpt',
+    'sgpt/alt',
+    'gpt',
+    'alt/gpt',
+    'gpt/alt',
+    'alt gpt',
+    'gpt alt',
+    'alat',
+    'alat gpt',
+    'gpt alat',
+    'alat/tgp',
+    'alat tgp',
+    'tgp',
+    'alanine aminotransferase',
+    'alanine transaminase',
+    'alaninaminotransferase',
+    'alanine aminotransferase alt',
+    'transaminases alat',
+    'alanina aminotransferasa',
+    'transaminasa gpt',
+    'alanina aminotransferasi',
+    'transaminasi gpt',
+    'transaminasi gpt/alt',
+    'transaminasi alt',
+  ],
+  ast: [
+    'ast',
+    'ast sgot',
+    'sgot',
+    'ast/sgot',
+    'sgot/ast',
+    'got',
+    'ast/got',
+    'got/ast',
+    'ast got',
+    'got ast',
+    'asat',
+    'asat got',
+    'got asat',
+    'asat/tgo',
+    'asat tgo',
+    'tgo',
+    'aspartate aminotransferase',
+    'aspartate transaminase',
+    'aspartataminotransferase',
+    'aspartate aminotransferase ast',
+    'transaminases asat',
+    'aspartato aminotransferasa',
+    'transaminasa got',
+    'aspartato aminotransferasi',
+    'transaminasi got',
+    'transaminasi got/ast',
+    'transaminasi ast',
+  ],
+  ggt: [
+    'ggt',
+    'ggtp',
+    'gamma gt',
+    'γ gt',
+    'γgt',
+    'gamma glutamyl transferase',
+    'gamma glutamyltransferase',
+    'gamma glutamyl transpeptidase',
+    'gamma glutamyltransferase ggt',
+    'gamma gt ggt',
+    'gamma glutamyltransferase',
+    'gamma glutamil transferasa',
+    'gamma glutamiltransferasa',
+    'gamma glutamil transferasi',
+    'gamma glutamiltransferasi',
+    'gamma glutamyl transferase ggt',
+  ],
+  non_hdl_cholesterol: [
+    'non hdl',
+    'non hdl c',
+    'non hdl cholesterol',
+    'non hdl cholesterol calculated',
+    'non high density lipoprotein cholesterol',
+    'cholesterol non hdl',
+    'non hdl cholesterin',
+    'nicht hdl cholesterin',
+    'cholesterol non hdl',
+    'colesterol no hdl',
+    'colesterol non hdl',
+    'colesterolo non hdl',
+  ],
+  apob: ['apob', 'apo b', 'apo b100', 'apo b 100', 'apolipoprotein b', 'apolipoprotein b 100', 'apolipoprotein b100', 'apolipoproteine b', 'apolipoproteina b'],
+  // Lipoprotein(a)'s names are SHARED_NAMES: nmol/L is lpa, a mass lpa_mass.
+  lpa: [],
+  lpa_mass: [],
+  insulin: ['insulin', 'insulin fasting', 'fasting insulin', 'insulin serum', 'nuchterninsulin', 'insulin nuchtern', 'insuline', 'insuline a jeun', 'insulina', 'insulina basal', 'insulina basale'],
+  crp: [
+    'crp',
+    'hs crp',
+    'hscrp',
+    'crp hs',
+    'crp high sensitivity',
+    'high sensitivity crp',
+    'high sensitivity c reactive',
+    'cardio crp',
+    'crp ultrasensitive',
+    'ultrasensitive crp',
+    'c reactive protein',
+    'c reactive protein cardiac',
+    'hs c reactive protein',
+    'high sensitivity c reactive protein',
+    'c reactive protein high sensitivity',
+    'c reaktives protein',
+    'hs crp hochsensitiv',
+    'crp ultrasensible',
+    'crp us',
+    'proteine c reactive',
+    'proteine c reactive ultrasensible',
+    'proteina c reactiva',
+    'pcr',
+    'pcr ultrasensible',
+    'proteina c reattiva',
+    'proteina c reattiva ad alta sensibilita',
+  ],
+  homocysteine: ['homocysteine', 'homocysteine total', 'total homocysteine', 'homocystein', 'hcy', 'homocisteina', 'omocisteina'],
+  // Iron studies, vitamins.
+  ferritin: ['ferritin', 'ferritine', 'ferritina', 'ferritin serum', 'serum ferritin'],
+  iron: ['iron', 'iron total', 'total iron', 'serum iron', 'iron serum', 'eisen', 'eisen serum', 'fer', 'fer serique', 'sideremie', 'hierro', 'hierro serico', 'sideremia', 'ferro', 'ferro sierico'],
+  tibc: [
+    'tibc',
+    'total iron binding capacity',
+    'iron binding capacity',
+    'iron binding capacity total',
+    'iron bind cap',
+    'iron bind cap tibc',
+    'totale eisenbindungskapazitat',
+    'eisenbindungskapazitat',
+    'capacite totale de fixation du fer',
+    'capacite de fixation du fer',
+    'ctf',
+    'capacidad total de fijacion de hierro',
+    'capacita totale di legame del ferro',
+  ],
+  transferrin_saturation: [
+    'transferrin saturation',
+    'transferrin sat',
+    'tsat',
+    'iron saturation',
+    'iron sat',
+    '% saturation',
+    'transferrinsattigung',
+    'transferrin sattigung',
+    'coefficient de saturation de la transferrine',
+    'coefficient de saturation',
+    'saturation de la transferrine',
+    'cst',
+    'indice de saturacion de transferrina',
+    'saturacion de transferrina',
+    'saturazione della transferrina',
+    'saturazione transferrina',
+  ],
+  vitamin_b12: [
+    'vitamin b12',
+    'vitamin b 12',
+    'vit b12',
+    'b12',
+    'cobalamin',
+    'cyanocobalamin',
+    'vitamin b12 cobalamin',
+    'vitamine b12',
+    'cobalamine',
+    'vitamina b12',
+    'cianocobalamina',
+  ],
+  folate: ['folate', 'folic acid', 'serum folate', 'folate serum', 'folsaure', 'folat', 'folsaure serum', 'acide folique', 'folates', 'folates seriques', 'acido folico', 'folato', 'folati'],
+  magnesium: ['magnesium', 'magnesium serum', 'magnesemie', 'magnesio', 'magnesiemia'],
+  uric_acid: ['uric acid', 'urate', 'harnsaure', 'acide urique', 'uricemie', 'acido urico', 'uricemia'],
+  // Hormones.
+  free_t4: [
+    'free t4',
+    'ft4',
+    't4 free',
+    't4 free direct',
+    'free thyroxine',
+    'thyroxine free',
+    'freies t4',
+    'freies thyroxin',
+    'ft4 freies thyroxin',
+    't4 libre',
+    'thyroxine libre',
+    't4l',
+    'tiroxina libre',
+    't4 libera',
+    'tiroxina libera',
+  ],
+  free_t3: [
+    'free t3',
+    'ft3',
+    't3 free',
+    'free triiodothyronine',
+    'triiodothyronine free',
+    'freies t3',
+    'freies trijodthyronin',
+    'ft3 freies trijodthyronin',
+    't3 libre',
+    'triiodothyronine libre',
+    't3l',
+    'triyodotironina libre',
+    't3 libera',
+    'triiodotironina libera',
+  ],
+  dhea_s: [
+    'dhea s',
+    'dheas',
+    'dhea so4',
+    'dhea sulfate',
+    'dhea sulphate',
+    'dehydroepiandrosterone sulfate',
+    'dehydroepiandrosterone sulphate',
+    'dhea sulfat',
+    'dehydroepiandrosteron sulfat',
+    'sdhea',
+    's dhea',
+    'sulfate de dhea',
+    'sulfato de dhea',
+    'dehidroepiandrosterona sulfato',
+    'deidroepiandrosterone solfato',
+  ],
+  cortisol: ['cortisol', 'cortisol serum', 'serum cortisol', 'cortisol am', 'cortisol morning', 'morning cortisol', 'cortisol total', 'kortisol', 'cortisolo', 'cortisolemia', 'cortisolemie'],
+  igf1: [
+    'igf 1',
+    'igf1',
+    'igf i',
+    'insulin like growth factor 1',
+    'insulin like growth factor i',
+    'somatomedin c',
+    'igf 1 somatomedin c',
+    'somatomedine c',
+    'somatomedina c',
+    'fattore di crescita insulino simile 1',
+  ],
 };
+
+/**
+ * Names that two markers share, told apart by the unit of the row's value (the first unit after it): a
+ * differential's "Neutrophils 55 %" is neutrophils_pct, "Neutrophils 3.2 x10^9/L" neutrophils_abs;
+ * "Lp(a) 48 nmol/L" is lpa, "Lp(a) 21 mg/dL" lpa_mass. A row whose unit fits neither is not read.
+ */
+const SHARED_NAMES: readonly { markers: readonly LabMarkerKey[]; names: readonly string[] }[] = [
+  {
+    markers: ['neutrophils_pct', 'neutrophils_abs'],
+    names: [
+      'neutrophils',
+      'neutrophil',
+      'neutrophil count',
+      'neutrophils count',
+      'neut',
+      'neuts',
+      'segmented neutrophils',
+      'neutrophils segmented',
+      'neutrophile',
+      'neutrophile granulozyten',
+      'segmentkernige',
+      'segmentkernige neutrophile',
+      'neutrophiles',
+      'polynucleaires neutrophiles',
+      'polynucleaires neutrophiles pnn',
+      'pnn',
+      'neutrofilos',
+      'neutrofilos segmentados',
+      'neutrofili',
+    ],
+  },
+  {
+    markers: ['lymphocytes_pct', 'lymphocytes_abs'],
+    names: ['lymphocytes', 'lymphocyte', 'lymphocyte count', 'lymphocytes count', 'lymphs', 'lymph', 'lym', 'lymphozyten', 'linfocitos', 'linfociti'],
+  },
+  {
+    markers: ['monocytes_pct', 'monocytes_abs'],
+    names: ['monocytes', 'monocyte', 'monocyte count', 'monocytes count', 'monos', 'mono', 'monozyten', 'monocitos', 'monociti'],
+  },
+  {
+    markers: ['eosinophils_pct', 'eosinophils_abs'],
+    names: [
+      'eosinophils',
+      'eosinophil',
+      'eosinophil count',
+      'eosinophils count',
+      'eos',
+      'eo',
+      'eosinophile',
+      'eosinophile granulozyten',
+      'eosinophiles',
+      'polynucleaires eosinophiles',
+      'eosinofilos',
+      'eosinofili',
+    ],
+  },
+  {
+    markers: ['basophils_pct', 'basophils_abs'],
+    names: [
+      'basophils',
+      'basophil',
+      'basophil count',
+      'basophils count',
+      'baso',
+      'basos',
+      'basophile',
+      'basophile granulozyten',
+      'basophiles',
+      'polynucleaires basophiles',
+      'basofilos',
+      'basofili',
+    ],
+  },
+  { markers: ['lpa', 'lpa_mass'], names: ['lp a', 'lpa', 'lipoprotein a', 'lipoprotein little a', 'lipoproteine a', 'lipoproteina a'] },
+];
 
 /** Punctuation and blanks labs put between the words of a name; not "/", which joins two tests ("Cholesterol/HDL"). */
 const NAME_GAP = String.raw`[\s,.:;()\[\]-]+`;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-type NamePattern = { marker: LabMarkerKey; pattern: RegExp; length: number };
+/** A name's marker; for a shared name, the markers its unit chooses between (`shared`), the first of them as `marker`. */
+type NamePattern = { marker: LabMarkerKey; shared: readonly LabMarkerKey[] | null; pattern: RegExp; length: number };
 
 /** A specimen word some labs put before the name ("Serum testosterone level", "S-Testosteron"). */
 const SPECIMEN_PREFIX = String.raw`(?:(?:serum|plasma|blood|s|p)(?:\s+|\s*-\s*))?`;
 
-/** Every name as a pattern anchored at the line's start (after a bullet and a specimen word), longest first. */
-const NAME_PATTERNS: readonly NamePattern[] = LAB_MARKER_KEYS.flatMap((marker) =>
-  NAMES[marker].map((name) => ({
-    marker,
-    // The name must end at a word's end: "LH" is not the start of "LHRH", nor "Free T" of "Free T4".
-    pattern: new RegExp(`^(?:[•·*-]\\s*)?${SPECIMEN_PREFIX}${name.split(' ').map(escapeRegExp).join(NAME_GAP)}(?![a-z0-9])`, 'i'),
-    length: name.length,
-  })),
-).sort((a, b) => b.length - a.length);
+/** A name as a pattern anchored at the line's start (after a bullet and a specimen word). */
+const namePattern = (name: string) =>
+  // The name must end at a word's end: "LH" is not the start of "LHRH", nor "Free T" of "Free T4".
+  new RegExp(`^(?:[•·*-]\\s*)?${SPECIMEN_PREFIX}${name.split(' ').map(escapeRegExp).join(NAME_GAP)}(?![a-z0-9])`, 'i');
+
+/** Every name as a pattern, longest first. */
+const NAME_PATTERNS: readonly NamePattern[] = [
+  ...LAB_MARKER_KEYS.flatMap((marker) => NAMES[marker].map((name) => ({ marker, shared: null, pattern: namePattern(name), length: name.length }))),
+  ...SHARED_NAMES.flatMap(({ markers, names }) => names.map((name) => ({ marker: markers[0]!, shared: markers, pattern: namePattern(name), length: name.length }))),
+].sort((a, b) => b.length - a.length);
 
 // What may follow a name without making it another test: "Free PSA" never matches (no name starts
 // with "free psa"), but "PSA, Free", "Cholesterol/HDL ratio", "Testosterone, Bioavailable" and
@@ -269,16 +889,45 @@ const NO_RESULT = new RegExp(
   'iu',
 );
 
-type NameMatch = { marker: LabMarkerKey; rest: string };
+type NameMatch = { marker: LabMarkerKey; shared: readonly LabMarkerKey[] | null; rest: string };
 
-/** The marker a line starts with, and the text after its name. */
+/** The marker a line starts with (for a shared name, the markers it may be), and the text after its name. */
 function matchName(line: string): NameMatch | null {
-  for (const { marker, pattern } of NAME_PATTERNS) {
+  for (const { marker, shared, pattern } of NAME_PATTERNS) {
     const match = pattern.exec(line);
-    if (match) return { marker, rest: line.slice(match[0].length) };
+    if (match) return { marker, shared, rest: line.slice(match[0].length) };
   }
   return null;
 }
+
+/** Atypical lymphocytes and band (or immature) neutrophils: counted apart from the cells the differential names. */
+const ATYPICAL_LYMPHOCYTES = /\b(?:atypical|atypisch\w*|atypiques?|atipic\w*|reactive|variant|large|granular)\b/i;
+const BAND_NEUTROPHILS = /\b(?:bands?|stab\w*|immatures?|unreif\w*|cayados?)\b/i;
+
+/**
+ * Words between a marker's name and its value that make the row another test of the same name: a total
+ * bilirubin is not its direct fraction, a serum calcium not the ionised one, the race-free eGFR not the
+ * "if African American" one (that row is left out; the reader keeps the row without a race word).
+ */
+const OTHER_TEST_OF: Partial<Record<LabMarkerKey, RegExp>> = {
+  bilirubin: /\b(?:direct|direkt|directe|directa|diretta|indirect|indirekt|indirecte|indirecta|indiretta|conjugated|unconjugated|conjuguee|coniugata|neonatal)\b/i,
+  calcium: /\b(?:ionized|ionised|ionise|ionisiert|ionizado|ionizzato|ionico|corrected|adjusted|korrigiert|corrige|corregido|corretto)\b|\+\+/i,
+  egfr: /\b(?:african|afr|africn|afroamericano|black|cystatin|cystatine|cistatina|cys)\b/i,
+  creatinine: /\b(?:clearance|kinase)\b/i,
+  glucose: /\b(?:tolerance|toleranz|post|postprandial|pp|ogtt|csf|liquor)\b/i,
+  iron: /\b(?:saturation|sat|binding|bind|capacity|uibc|tibc)\b|%/i,
+  rdw: /\bsd\b/i,
+  vitamin_b12: /\b(?:active|aktives|holo\w*)\b/i,
+  folate: /\b(?:rbc|red|erythrocyte|erythrozyten|erythrocytaire|eritrocitario|eritrocitaria|globular)\b/i,
+  cortisol: /\b(?:free|frei|libre|libero|late|midnight|night)\b/i,
+  insulin: /\b(?:antibod\w*|antikorper)\b/i,
+  lymphocytes_pct: ATYPICAL_LYMPHOCYTES,
+  lymphocytes_abs: ATYPICAL_LYMPHOCYTES,
+  neutrophils_pct: BAND_NEUTROPHILS,
+  neutrophils_abs: BAND_NEUTROPHILS,
+};
+/** Words that put a row in another specimen than serum or plasma: urine, saliva, cerebrospinal fluid. */
+const OTHER_SPECIMEN = /\b(?:urine|urin|urinary|urinaire|urinaires|orina|urinario|urinaria|harn|spot|saliva|salivary|salivaire|speichel|salivale|csf|liquor|24\s*h\w*)\b/i;
 
 // ─── Numbers, units, flags, ranges ──────────────────────────────────────────────────────────────────
 
@@ -298,8 +947,13 @@ const RANGE_WORD = /^(?:-|to|a|bis)$/i;
 /** Every unit spelling in the catalogue, normalised: to tell a cell that holds a unit. */
 const KNOWN_UNITS = new Set(LAB_MARKER_KEYS.flatMap((key) => unitsOf(key).map(normaliseUnit)));
 
-/** Text that looks like a unit: "nmol/L", "mIU/mL", "L/L", "%" (alone or before words: "% of total Hgb"). */
-const UNIT_CANDIDATE = /(?<=^|[\s([])(%|[a-zµ]+\/[a-z]+)(?=$|[\s)\],;])/gi;
+/**
+ * Text that looks like a unit: "nmol/L", "mIU/mL", "L/L", "%" (alone or before words: "% of total Hgb");
+ * a count per volume with its power of ten ("10^9/L", "x10E3/uL", "10*9/L", "10⁹/L", "/nL", "cells/uL",
+ * "/mm3"); the eGFR's "mL/min/1.73m2" ("mL/min/1,73 m²", "mL/min/{1.73_m2}"); and the bare units of the
+ * red cell indices ("fL", "pg", "fmol", "µm3").
+ */
+const UNIT_CANDIDATE = /(?<=^|[\s([])(%|[x×*]?10(?:\^|\*{1,2}|e)?[0-9⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\/[a-zµ]+3?|[x×]?e\d{1,2}\/[a-zµ]+|[a-zµ]*\/[a-zµ]+(?:3|\/(?:1[.,]73(?:\s?m(?:2|²|\^2))?|\{1[.,]73_m2\}))?|fl|pg|fmol|[µu]m3|µ3)(?=$|[\s)\],;])/gi;
 
 /** The first unit in `text` that `marker` is reported in, spelt as the catalogue spells it. */
 function findUnit(marker: LabMarkerKey, text: string): string | null {
@@ -311,7 +965,7 @@ function findUnit(marker: LabMarkerKey, text: string): string | null {
 }
 
 /** "14.2nmol/L" and "5.4%" as two cells, so the value and the unit are each seen. */
-const splitStuckUnits = (text: string) => text.replace(/(\d)(%|[a-zµ]+\/[a-z]+)/gi, '$1 $2');
+const splitStuckUnits = (text: string) => text.replace(/(\d)(%|[a-zµ]+\/[a-z]+)/gi, '$1 $2').replace(/(?<=(?:^|\s)\d+(?:[.,]\d+)?)(fl|pg)(?=$|\s)/gi, ' $1');
 
 type Reference = { low: number | null; high: number | null };
 
@@ -369,6 +1023,12 @@ function readValue(rest: string): Reading {
     const qualified = QUALIFIER_TOKEN.test(token) ? tokens[i + 1] : undefined;
     const number = VALUE_TOKEN.exec(qualified ?? token);
     const end = qualified === undefined ? i + 1 : i + 2;
+    // "eGFR ... per 1.73 square metres 84": the body surface an eGFR is given per is part of its name; so
+    // is the collection time of "Cortisol, 24 hr urine" or "Glucose, 2 hours".
+    if (number && /^(?:square|sq\.?|m2|m²|m\^2|hr|hrs|hours?|std|stunden|heures?|horas?)$/i.test(tokens[end] ?? '')) {
+      words += 1;
+      continue;
+    }
     if (number) {
       if (RANGE_WORD.test(tokens[end] ?? '') && VALUE_TOKEN.test(tokens[end + 1] ?? '')) break;
       return { value: toNumber(number[1] ?? ''), comparator: comparatorOf(qualified === undefined ? token : `${token}${qualified}`), before: tokens.slice(0, i).join(' '), after: tokens.slice(end).join(' '), words };
@@ -513,8 +1173,27 @@ function historyAfter(after: string): number {
 /** How sure a row is: a reference range and table cells say it is a results row, not a sentence. */
 type Candidate = { row: ParsedMarker; evidence: number; canonical: number; following: number };
 
-/** A marker row's finding, or null when a part is missing or the value is not a plausible one. */
-function readRow(marker: LabMarkerKey, rest: string, line: string): Candidate | null {
+/** A word before a number that makes it a threshold ("below 30", "greater than 7.0"), in the five languages. */
+const THRESHOLD_WORD = /^(?:above|below|under|over|than|exceeds?|exceeding|unter|uber|oberhalb|unterhalb|inferieur|inferieure|superieur|superieure|menor|mayor|debajo|encima|inferiore|superiore|sotto|sopra)$/i;
+
+/** Units in which a count runs to thousands ("3420 cells/uL", "245000 /mm3"): a number before a 3-digit group ("3 420") is one number cut by a thousands space. */
+const PER_MICROLITRE = new Set(['cells/µL', '/µL', '/mm3'].map(normaliseUnit));
+/** Words in a differential's name cell that say it is the count ("Neutrophils, Absolute", "NEUT#") or the percentage ("Neut %"). */
+const SAYS_COUNT = /(?:^|[\s(])(?:#|abs\.?|absolute?|absolut\w*|assolut\w*|absolutos?|count|zahl)(?=$|[\s).,#])/i;
+const SAYS_PERCENT = /%|\b(?:percent|pct|relative?|relativ|pourcentage|porcentaje|percentuale)\b/i;
+
+/**
+ * The unit of a row's value itself, when the catalogue lists it for `marker`: the first unit after the
+ * value (else in the name's cell). For shared names, where the unit chooses the marker: a later unit
+ * ("55 %  3.2 G/L") belongs to another result.
+ */
+function unitOfValue(marker: LabMarkerKey, reading: Reading): string | null {
+  const printed = findAnyUnit(reading.after) ?? findAnyUnit(reading.before);
+  return printed ? (listedUnit(marker, printed) ?? null) : null;
+}
+
+/** A marker row's finding (`byUnit`: a shared name's, read only in the unit of its value), or null when a part is missing or the value is not a plausible one. */
+function readRow(marker: LabMarkerKey, rest: string, line: string, byUnit = false): Candidate | null {
   const cut = cutLabelledReference(rest);
   let { text } = cut;
   let labelled = cut.reference;
@@ -535,14 +1214,19 @@ function readRow(marker: LabMarkerKey, rest: string, line: string): Candidate | 
   }
   if (reading.value === null) return null;
   if (NO_RESULT.test(reading.before)) return null;
+  // "Ferritin below 30 ug/L suggests ...", "Glucose levels above 7.0 mmol/L": a threshold, not a result.
+  if (THRESHOLD_WORD.test(reading.before.split(' ').at(-1)?.replace(/[^\p{L}]/gu, '') ?? '')) return null;
   if (wordsBeforeInCell(text, reading)) return null;
   const following = historyAfter(reading.after);
   if (following >= HISTORY_RESULTS) return null;
   if (isSentence(reading.after)) return null;
-  if (reading.words > MAX_QUALIFIER_WORDS || OTHER_TEST_AFTER_NAME.test(reading.before)) return null;
+  if (reading.words > MAX_QUALIFIER_WORDS || OTHER_TEST_AFTER_NAME.test(reading.before) || OTHER_SPECIMEN.test(reading.before) || OTHER_TEST_OF[marker]?.test(reading.before)) return null;
   // The unit usually follows the value; some reports print it in the name's cell ("Testosterone (nmol/L)").
-  const unit = findUnit(marker, reading.after) ?? findUnit(marker, reading.before);
+  const unit = byUnit ? unitOfValue(marker, reading) : (findUnit(marker, reading.after) ?? findUnit(marker, reading.before));
   if (!unit) return null;
+  // "Neutrophils, absolute ... %" or "Neut % ... x10^9/L": the name and the unit disagree.
+  if (byUnit && (unit === '%' ? SAYS_COUNT.test(reading.before) : SAYS_PERCENT.test(reading.before))) return null;
+  if (PER_MICROLITRE.has(normaliseUnit(unit)) && /^\d{3}(?=\s|$)/.test(reading.after)) return null;
   const canonical = convertToCanonical(marker, reading.value, unit);
   const { min, max } = LAB_MARKERS[marker].plausible;
   if (canonical === null || canonical < min || canonical > max) return null;
@@ -551,6 +1235,35 @@ function readRow(marker: LabMarkerKey, rest: string, line: string): Candidate | 
   const row: ParsedMarker = { marker, value: reading.value, comparator: reading.comparator, unit, referenceLow: reference.low, referenceHigh: reference.high, line };
   const evidence = (reference.low !== null || reference.high !== null ? 2 : 0) + (rest.includes('\t') ? 1 : 0);
   return { row, evidence, canonical, following };
+}
+
+/** The finding of a row that starts with `name`: for a shared name, of the marker its value's unit names. */
+function readNamed(name: NameMatch, rest: string, line: string): Candidate | null {
+  if (!name.shared) return readRow(name.marker, rest, line);
+  for (const marker of name.shared) {
+    const found = readRow(marker, rest, line, true);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** A differential row that gives the percentage and the count side by side ("Lymphocytes  31,2 %  2,12 G/L  1,00 à 4,00", as French reports print them). */
+const DUAL_ROW = new RegExp(`^([^\\d]*?)(?<![\\w.,])(${NUMBER})\\s*%\\s+(${NUMBER})\\s*(\\S+)(.*)$`, 's');
+
+/**
+ * Both results of a row that prints a differential's percentage and its count side by side, or null for
+ * any other row. The range after the count is the count's; the percentage has none.
+ */
+function readDual(name: NameMatch, line: string): Candidate[] | null {
+  const [percentKey, countKey] = name.shared ?? [];
+  if (!percentKey || !countKey || LAB_MARKERS[percentKey].unit !== '%') return null;
+  const match = DUAL_ROW.exec(name.rest);
+  if (!match) return null;
+  const [, before = '', percent = '', count = '', unit = '', tail = ''] = match;
+  if (!listedUnit(countKey, unit)) return null;
+  const percentRow = readRow(percentKey, `${before}${percent} %`, line, true);
+  const countRow = readRow(countKey, `${before}${count} ${unit}${tail}`, line, true);
+  return percentRow && countRow ? [percentRow, countRow] : null;
 }
 
 /** A row's line for the review: cells joined by spaces, as the member reads them on the report. */
@@ -618,7 +1331,12 @@ function readMarkers(lines: readonly string[], ocr: boolean): ParsedMarker[] {
     if (header !== null) twoResults = header;
     const name = matchName(line);
     if (!name) return;
-    let found = readRow(name.marker, name.rest, shown(originals[index]!));
+    const dual = readDual(name, shown(originals[index]!));
+    if (dual) {
+      for (const both of dual) if (!ocr || likelyAsRead(both.row)) candidates.set(both.row.marker, [...(candidates.get(both.row.marker) ?? []), both]);
+      return;
+    }
+    let found = readNamed(name, name.rest, shown(originals[index]!));
     if (!found) {
       // The cells may be on the lines below: take the ones that look like cells (passing over a method
       // line), and read them as one row.
@@ -629,11 +1347,11 @@ function readMarkers(lines: readonly string[], ocr: boolean): ParsedMarker[] {
         cells.push(at);
         if (cells.length >= MAX_CONTINUATION_LINES) break;
       }
-      if (cells.length > 0) found = readRow(name.marker, [name.rest, ...cells.map((at) => rows[at]!)].join('\t'), shown([index, ...cells].map((at) => originals[at]!).join(' ')));
+      if (cells.length > 0) found = readNamed(name, [name.rest, ...cells.map((at) => rows[at]!)].join('\t'), shown([index, ...cells].map((at) => originals[at]!).join(' ')));
     } else if (found.row.comparator !== null && found.row.referenceLow === null && found.row.referenceHigh === null && /^\d+(?:[.,]\d+)?(?:\s+\(?[HL*]{1,2}\)?)?(?:\s+(?:%|[a-zµ]+\/[a-z]+))?$/i.test(rows[index + 1] ?? '')) {
       // "<150 mg/dL" alone in the row and a bare number (perhaps with its unit) on the line below (an
       // out-of-range result printed lower in its row): the "<150" is the reference limit, the number the result.
-      const reread = readRow(name.marker, `${rows[index + 1]}\t${name.rest}`, shown(`${originals[index]!} ${originals[index + 1]!}`));
+      const reread = readNamed(name, `${rows[index + 1]}\t${name.rest}`, shown(`${originals[index]!} ${originals[index + 1]!}`));
       if (reread && reread.row.comparator === null) found = reread;
     } else if (found.row.referenceLow === null && found.row.referenceHigh === null) {
       // A range printed on the line below the result.
@@ -662,7 +1380,7 @@ function readMarkers(lines: readonly string[], ocr: boolean): ParsedMarker[] {
     // Under a header with a previous-result column before the unit, a row OCR read with one result has
     // lost a cell, and which one (the current, or the previous) cannot be told.
     if (found && ocr && twoResults && found.following < 1) found = null;
-    if (found) candidates.set(name.marker, [...(candidates.get(name.marker) ?? []), found]);
+    if (found) candidates.set(found.row.marker, [...(candidates.get(found.row.marker) ?? []), found]);
   });
   const chosen: ParsedMarker[] = [];
   for (const list of candidates.values()) {
@@ -1001,12 +1719,15 @@ function readCumulative(lines: readonly string[], order: DateOrder | null, ocr: 
         const value = split.values[at] ?? '';
         const results = byDay.get(day) ?? new Map<LabMarkerKey, Candidate | null>();
         byDay.set(day, results);
-        let found = /\d/.test(value) && !NO_RESULT.test(value) ? readRow(name.marker, [name.rest, value, ...split.others].join('\t'), `${shown(line)} (column ${column.label})`) : null;
+        let found = /\d/.test(value) && !NO_RESULT.test(value) ? readNamed(name, [name.rest, value, ...split.others].join('\t'), `${shown(line)} (column ${column.label})`) : null;
         if (found && ocr && !likelyAsRead(found.row)) found = null;
+        // A shared name ("Neutrophils") names its marker only through a value's unit: no value, no marker.
+        const marker = found?.row.marker ?? (name.shared ? null : name.marker);
+        if (marker === null) return;
         // Two rows of one marker on one day that disagree give neither.
-        const before = results.get(name.marker);
-        if (before === undefined) results.set(name.marker, found);
-        else if (before && found && Math.abs(before.canonical - found.canonical) > SAME_RESULT * Math.max(before.canonical, 1e-9)) results.set(name.marker, null);
+        const before = results.get(marker);
+        if (before === undefined) results.set(marker, found);
+        else if (before && found && Math.abs(before.canonical - found.canonical) > SAME_RESULT * Math.max(before.canonical, 1e-9)) results.set(marker, null);
       });
     }
     if (currentAt !== null) {

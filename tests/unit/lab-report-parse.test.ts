@@ -73,21 +73,28 @@ describe('parseLabReport: marker names', () => {
     'Free PSA 0.21 ng/mL',
     'PSA, Free 0.21 ng/mL',
     'PSA free/total ratio 0.25',
-    'Non-HDL cholesterol 3.9 mmol/L',
-    'Non HDL Cholesterol 138 mg/dL',
-    'Cholesterol, Non-HDL 3.9 mmol/L',
     'Cholesterol/HDL ratio 4.0',
     'Total cholesterol/HDL ratio 4.0 < 5.0',
     'Total cholesterol : HDL ratio 4.0',
     'VLDL cholesterol 0.5 mmol/L',
     'Testosterone, Bioavailable 5.1 nmol/L',
     'Testosterone/SHBG ratio 37',
-    'Free T4 15.2 pmol/L',
     'LH/FSH ratio 0.8',
-    'Haemoglobin 152 g/L',
     'Free androgen index 37 %',
   ])('%s is none of the markers', (text) => {
     expect(keys(text)).toEqual([]);
+  });
+
+  // Tests of the full panel (issue 41) whose names start like one of the first sixteen: each is read as
+  // itself, never as the marker its name starts with (total cholesterol, free testosterone, HbA1c).
+  it.each<[string, LabMarkerKey]>([
+    ['Non-HDL cholesterol 3.9 mmol/L', 'non_hdl_cholesterol'],
+    ['Non HDL Cholesterol 138 mg/dL', 'non_hdl_cholesterol'],
+    ['Cholesterol, Non-HDL 3.9 mmol/L', 'non_hdl_cholesterol'],
+    ['Free T4 15.2 pmol/L', 'free_t4'],
+    ['Haemoglobin 152 g/L', 'haemoglobin'],
+  ])('%s is %s, not the marker its name starts like', (text, marker) => {
+    expect(keys(text)).toEqual([marker]);
   });
 
   it('tells free testosterone from total testosterone, and LDL from HDL, in one report', () => {
@@ -160,7 +167,7 @@ describe('parseLabReport: values, flags and qualifiers', () => {
 
   it('does not take the next row for the cells of a name alone on its line', () => {
     expect(keys('Testosterone\nSHBG 38 nmol/L')).toEqual(['shbg']);
-    expect(keys('Testosterone\nSodium 139 mmol/L 133 - 146')).toEqual([]);
+    expect(keys('Testosterone\nSodium 139 mmol/L 133 - 146')).toEqual(['sodium']);
   });
 
   it('does not take a range for the value', () => {
@@ -364,6 +371,7 @@ describe('parseLabReport: layouts', () => {
       ['total_testosterone', 18.2, 8.6, 29],
       ['total_cholesterol', 5.1, null, 5],
       ['shbg', 38, null, null],
+      ['sodium', 139, 133, 146],
     ]);
   });
 

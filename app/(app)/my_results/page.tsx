@@ -3,9 +3,11 @@ import Link from 'next/link';
 import { PageShell } from '@/components/page-shell';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { DoctorQuestionsForm } from '@/components/results/doctor-questions-form';
+import { BiologicalAgeCard } from '@/components/results/biological-age-card';
 import { ResultsView } from '@/components/results/results-view';
 import { Card } from '@/components/ui/card';
 import { requireOnboardedUser } from '@/lib/onboarding/guard';
+import { biologicalAge } from '@/lib/labs/biological-age';
 import { resultPanels } from '@/lib/labs/results';
 import { doctorQuestions } from '@/lib/reports/doctor-questions';
 
@@ -14,7 +16,7 @@ export const metadata: Metadata = { title: 'Your blood results' };
 /** Every confirmed blood result, by panel, marker by marker over time, each with its range, flag and report (issue 41). */
 export default async function MyResultsPage() {
   const user = await requireOnboardedUser();
-  const [panels, questions] = await Promise.all([resultPanels(user.id), doctorQuestions(user.id)]);
+  const [panels, questions, bioAge] = await Promise.all([resultPanels(user.id), doctorQuestions(user.id), biologicalAge(user.id)]);
   return (
     <PageShell
       title="Your blood results"
@@ -35,6 +37,7 @@ export default async function MyResultsPage() {
         </div>
       }
     >
+      {panels.length ? <BiologicalAgeCard bioAge={bioAge} /> : null}
       <ResultsView panels={panels} />
       <Card title="For your doctor">
         <DoctorQuestionsForm initial={questions} />
