@@ -5,8 +5,8 @@
 //
 // Per report: a marker found is correct when the key has it with the same value and comparator; anything
 // else found is a false positive (a wrong value also leaves the key's marker missed). Precision = correct /
-// found, recall = correct / keyed. Among the correct ones, the unit (compared loosely: case, spaces, µ/u/μ)
-// and both reference limits; per report, the collection date. Totals for the text PDFs, for the images
+// found, recall = correct / keyed. Among the correct ones, the unit (compared as the corpus test compares it,
+// by normaliseUnit: case, spaces, µ/u/μ, "10*9/L" = "x10^9/L" = "x E9/L", "1,73" = "1.73") and both reference limits; per report, the collection date. Totals for the text PDFs, for the images
 // (scan, photo, image-only PDF) and overall, then every false positive, miss and wrong unit, range or date,
 // with the line the parser read, for whoever improves the parser. --json prints only the totals, as JSON.
 //
@@ -15,7 +15,7 @@
 // A measurement, not a gate: it exits 0 whatever the scores, and 1 only when a file of the key is missing.
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { LabMarkerKey } from '@/lib/labs/markers';
+import { normaliseUnit, type LabMarkerKey } from '@/lib/labs/markers';
 import type { Comparator, ParsedMarker } from '@/lib/labs/parse-report';
 import { readLabReport, type ReportReading } from '@/lib/labs/read-report';
 import { type Answer, FIXTURES, type Kind } from '../tests/fixtures/labs/answer-key';
@@ -45,8 +45,8 @@ type Score = {
 
 const sameNumber = (a: number | null, b: number | null) => (a === null || b === null ? a === b : Math.abs(a - b) < 1e-6);
 
-/** "ug/L", "µg/l" and "μg/L" are one unit; so are "mIU/mL" and "miu/ml". */
-const looseUnit = (unit: string) => unit.toLowerCase().replace(/\s+/g, '').replace(/[uμ]/g, 'µ');
+/** "ug/L", "µg/l" and "μg/L" are one unit; so are "mIU/mL" and "miu/ml", "10*9/L" and "x10^9/L" (the corpus test's comparison). */
+const sameUnit = (a: string, b: string) => normaliseUnit(a) === normaliseUnit(b);
 
 const showValue = (m: { value: number; comparator: Comparator | null; unit: string }) => `${m.comparator ?? ''}${m.value} ${m.unit}`.trim();
 const showRange = (low: number | null, high: number | null) => `${low ?? '–'} .. ${high ?? '–'}`;
@@ -60,7 +60,7 @@ function score(answer: Answer, reading: ReportReading | null, ms: number, findin
     const expected = answer.markers.find((key) => key.marker === got.marker);
     if (expected && !matched.has(got.marker) && sameNumber(got.value, expected.value) && got.comparator === expected.comparator) {
       matched.add(got.marker);
-      if (looseUnit(got.unit) === looseUnit(expected.unit)) unitOk += 1;
+      if (sameUnit(got.unit, expected.unit)) unitOk += 1;
       else findings.units.push({ id: answer.id, marker: got.marker, expected: expected.unit, got: got.unit, line: got.line });
       if (sameNumber(got.referenceLow, expected.referenceLow) && sameNumber(got.referenceHigh, expected.referenceHigh)) rangeOk += 1;
       else

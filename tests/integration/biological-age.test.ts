@@ -2,6 +2,7 @@
 // doctor reads it: the /my_results card's data, the doctor's PDF (read back as text, as a viewer would) and
 // the FHIR export. The three give the same figure, from the same nine results, each with its report; a
 // member whose newest CRP is censored gets a sentence instead, everywhere.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { db } from '@/lib/db';
@@ -78,7 +79,11 @@ describe('the biological age on the card, in the doctor’s PDF and in the FHIR 
     for (const ref of exported.derivedFrom!) expect(urls.has(ref.reference ?? '')).toBe(true);
     expect(exported.derivedFrom!.map((r) => r.reference).sort()).toEqual(current.inputs.map((i) => `urn:uuid:${uuidFor(`lab_results/${i.id}`)}`).sort());
 
-    const text = await textOf(await doctorSummaryPdf(member.id));
+    const pdf = await doctorSummaryPdf(member.id);
+    // Kept for people to look at (pdftoppm -png), as the e2e run keeps its screenshots.
+    mkdirSync('test-results', { recursive: true });
+    writeFileSync('test-results/doctor-summary-biological-age.pdf', pdf);
+    const text = await textOf(pdf);
     // The figure the export carries, as the PDF writes it, with its inputs, their dates and report.
     expect(text).toContain(`Biological age ${exported.valueQuantity!.value!.toFixed(1)} years from results of 4 Mar 2026, at a calendar age of 47.0`);
     expect(text).toContain('C-reactive protein (hs-CRP): 1.2 mg/L, 4 Mar 2026, from Bloods 2026-03-04.pdf.');

@@ -3,7 +3,9 @@
 // or OCR for scans and photos, rows rebuilt from the words' positions, then the parser. Every text PDF
 // gives exactly its key: each marker with its value, comparator, unit, reference range, and the
 // collection date. A scan or photo gives no value that is not on its key (what OCR is unsure of is left
-// out), and at least 85% of them. (npm run bench:labs prints the same as precision and recall.)
+// out), and at least 85% of them. (npm run bench:labs prints the same as precision and recall.) The key
+// covers the whole standard panel: six layouts or more carry a full blood count with its differential and a
+// metabolic panel, and two or more every input of a biological age (PhenoAge) on one report.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -28,11 +30,29 @@ const comparable = (markers: readonly KeyMarker[]) =>
 const expectedOf = (markers: readonly KeyMarker[]) =>
   markers.map((m) => ({ ...m, value: near(m.value), unit: normaliseUnit(m.unit), referenceLow: near(m.referenceLow), referenceHigh: near(m.referenceHigh) })).sort(byMarker);
 
+/** A full blood count with its differential (each white cell as a percentage or a count), and a metabolic panel. */
+const BLOOD_COUNT = ['wbc', 'rbc', 'haemoglobin', 'haematocrit', 'mcv', 'mch', 'mchc', 'rdw', 'platelets'];
+const DIFFERENTIAL = ['neutrophils', 'lymphocytes', 'monocytes', 'eosinophils', 'basophils'];
+const METABOLIC = ['glucose', 'creatinine', 'egfr', 'sodium', 'potassium', 'calcium', 'albumin', 'total_protein', 'bilirubin', 'alp', 'alt'];
+/** What a biological age (PhenoAge) is worked out from. */
+const PHENOAGE = ['albumin', 'creatinine', 'glucose', 'crp', 'lymphocytes_pct', 'mcv', 'rdw', 'alp', 'wbc'];
+const keys = (answer: { markers: readonly KeyMarker[] }) => new Set(answer.markers.map((m) => m.marker as string));
+const hasAll = (answer: { markers: readonly KeyMarker[] }, markers: readonly string[]) => markers.every((marker) => keys(answer).has(marker));
+const hasBloodCount = (answer: { markers: readonly KeyMarker[] }) =>
+  hasAll(answer, BLOOD_COUNT) && DIFFERENTIAL.every((cell) => keys(answer).has(`${cell}_pct`) || keys(answer).has(`${cell}_abs`));
+
 describe('the lab-report corpus', () => {
   it('holds at least 18 text PDFs in distinct layouts, and scans and photos of some', () => {
     expect(textPdfs.length).toBeGreaterThanOrEqual(18);
     expect(new Set(textPdfs.map((a) => a.layout)).size).toBe(textPdfs.length);
     expect(answers.filter((a) => a.kind !== 'text-pdf').length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('keys a full blood count with differential and a metabolic panel in at least six layouts, and every PhenoAge input on at least two reports', () => {
+    expect(textPdfs.filter((a) => hasBloodCount(a) && hasAll(a, METABOLIC)).length).toBeGreaterThanOrEqual(6);
+    // Both the percentage and the count of each white cell, as some labs print them.
+    expect(textPdfs.filter((a) => DIFFERENTIAL.every((cell) => keys(a).has(`${cell}_pct`) && keys(a).has(`${cell}_abs`))).length).toBeGreaterThanOrEqual(4);
+    expect(textPdfs.filter((a) => hasAll(a, PHENOAGE)).length).toBeGreaterThanOrEqual(2);
   });
 
   it.each(textPdfs.map((answer) => [answer.id, answer] as const))('%s gives exactly its key', async (_id, answer) => {
