@@ -258,6 +258,41 @@ test('a cumulative report: the review shows the newest column with its date, off
   expect([august!.collectedOn, may!.collectedOn].some((day) => rows.some((row) => row.day === day))).toBe(false);
 });
 
+test('a German full panel, uploaded and confirmed, gives every panel on /my_results and a biological age worked out here from its key', async ({ page, users }) => {
+  test.slow();
+  const user = await users.create({ onboarded: true });
+  const answer = readAnswers().find((a) => a.id === 'de-laborbefund')!;
+  await page.goto('/profile');
+  await page.getByLabel('Upload Blood test').setInputFiles({ name: 'Laborbefund.pdf', mimeType: 'application/pdf', buffer: readFileSync(path.join(FIXTURES, answer.file)) });
+  const review = page.getByRole('dialog', { name: 'Check your blood test results' });
+  await expect(review.getByLabel('Date the blood was taken')).toHaveValue(answer.collectedOn);
+  for (const marker of answer.markers) await expect(review.getByTestId(`lab-row-${marker.marker}`).getByRole('textbox').first()).toHaveValue(String(marker.value));
+  await review.getByRole('button', { name: 'Confirm and save' }).click();
+  await expect(page.getByText(/Your blood test results are saved/)).toBeVisible({ timeout: 30_000 });
+
+  // Levine 2018 (Aging 10:573) in the paper's units, from the report's key: this lab prints albumin in g/dl,
+  // creatinine and glucose in mg/dl, CRP in mg/l and the white count per nl (10⁹/L).
+  const v = Object.fromEntries(answer.markers.map((m) => [m.marker, m]));
+  expect(['albumin', 'creatinine', 'glucose', 'crp', 'wbc'].map((k) => v[k]!.unit)).toEqual(['g/dl', 'mg/dl', 'mg/dl', 'mg/l', '/nl']);
+  const [{ born }] = (await query<{ born: string }>(`SELECT to_char("dateOfBirth", 'YYYY-MM-DD') AS born FROM users WHERE email = $1`, [user.email])) as [{ born: string }];
+  const age = (Date.parse(`${answer.collectedOn}T00:00:00Z`) - Date.parse(`${born}T00:00:00Z`)) / (365.2425 * 86_400_000);
+  const xb =
+    -19.9067 - 0.0336 * v.albumin!.value * 10 + 0.0095 * v.creatinine!.value * 88.4 + 0.1953 * (v.glucose!.value / 18.016) + 0.0954 * Math.log(v.crp!.value / 10) -
+    0.012 * v.lymphocytes_pct!.value + 0.0268 * v.mcv!.value + 0.3306 * v.rdw!.value + 0.0019 * v.alp!.value + 0.0554 * v.wbc!.value + 0.0804 * age;
+  const phenoAge = 141.50225 + Math.log(-0.00553 * Math.log(Math.exp((-Math.exp(xb) * (Math.exp(120 * 0.0076927) - 1)) / 0.0076927))) / 0.090165;
+
+  await page.goto('/my_results');
+  const card = page.getByRole('region', { name: 'Biological age' });
+  await expect(card.getByTestId('bio-age-figure')).toHaveText(`${phenoAge.toFixed(1)}years`);
+  await expect(card.getByTestId('bio-age-input-crp')).toContainText('1.2 mg/L');
+  await expect(card.getByTestId('bio-age-input-crp')).toContainText('Laborbefund.pdf');
+  // Every keyed marker is on the page, each in its panel.
+  for (const marker of answer.markers) await expect(page.getByTestId(`result-${marker.marker}`)).toHaveCount(1);
+  for (const panel of ['Full blood count', 'Kidneys and salts', 'Liver and proteins', 'Lipids', 'Hormones']) await expect(page.getByRole('region', { name: panel })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/my-results-full-panel.png', fullPage: true });
+});
+
 test('a report’s review asks which way round an ambiguous date is, keeps a "<" result, and can be reopened until it is confirmed', async ({ page, users }) => {
   test.slow();
   await users.create({ onboarded: true });
