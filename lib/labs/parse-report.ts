@@ -1799,6 +1799,11 @@ function ocrCorrected(line: string): string {
       .replace(/(?<=^|\s)[‘’“”`'"]+(?=[A-Za-zµ])/g, '')
       // "L/L" read as "UL", "LIL", "I/L" or "l/I": none of these is a unit, and L/L is the one that looks so.
       .replace(/(?<=^|\s)(?:UL|LIL|I\/L|l\/I|L\/I|I\/l)(?=\s|$)/g, 'L/L')
+      // The l of a unit read as "!" or "|" ("mg/d!"), the "/" of "G/L" and "T/L" as I, l or 1 ("6,8 GIL"),
+      // the f of "fL" as a brace ("{L"): no unit is spelt so.
+      .replace(/(?<=(?:^|\s)[a-zµ]{1,5}\/[a-z]?)[!|](?=\s|$)/gi, 'l')
+      .replace(/(?<=^|\s)([GT])[Il1|]L(?=\s|$)/g, '$1/L')
+      .replace(/(?<=^|\s)[{(]L(?=\s|$)/g, 'fL')
       // "mUl/mL": the I of the French "mUI" read as l.
       .replace(/(?<![A-Za-z])mU[l1|]\/(m?l)\b/gi, 'mUI/$1')
       // "3:6": a decimal point read as a colon (a time has two digits after it).

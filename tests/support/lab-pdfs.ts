@@ -7,12 +7,12 @@ import type { LabMarkerKey } from '@/lib/labs/markers';
 // find in each: written out by hand, not derived from the drawing code, so a slip in either shows.
 //
 //   uk-table    NHS-style: Test | Result | Units | Reference range columns, SI units, H/L flags,
-//               "Sample collected: 03/03/2026 08:15" (day first), rows the parser must pass over
-//               (Non-HDL cholesterol, Cholesterol/HDL ratio, Haemoglobin, Sodium).
+//               "Sample collected: 03/03/2026 08:15" (day first), and a row the parser must pass over
+//               (Cholesterol/HDL ratio) beside Haemoglobin, Sodium and Non-HDL cholesterol (read since issue 41).
 //   us-columns  Quest-style: upper-case names, Test Name | In Range | Out Of Range | Reference Range | Lab,
 //               the value in one of two columns, the unit printed in the reference column
 //               ("250-1100 ng/dL"), "< OR = 4.0", Courier, "Date Collected: 04/15/2026" (month first).
-//               PSA, FREE, Non HDL Cholesterol and Chol/HDLC Ratio must be passed over.
+//               PSA, FREE and Chol/HDLC Ratio must be passed over; Non HDL Cholesterol is read (issue 41).
 //   eu-list     German/Dutch-style list over two pages in Times: dot leaders, decimal commas, ranges in
 //               (…) or […], "Ref: 50 to 125", a few names on a line of their own with the value below,
 //               "Date of collection: 2026-05-20".
@@ -47,6 +47,9 @@ export const LAB_REPORT_EXPECTED: Readonly<Record<LabReportLayout, { collectedOn
       { marker: 'ldl_cholesterol', value: 3.1, unit: 'mmol/L', referenceLow: null, referenceHigh: 3.0 },
       { marker: 'triglycerides', value: 1.45, unit: 'mmol/L', referenceLow: null, referenceHigh: 1.7 },
       { marker: 'tsh', value: 1.85, unit: 'mIU/L', referenceLow: 0.27, referenceHigh: 4.2 },
+      { marker: 'haemoglobin', value: 152, unit: 'g/L', referenceLow: 130, referenceHigh: 170 },
+      { marker: 'sodium', value: 139, unit: 'mmol/L', referenceLow: 133, referenceHigh: 146 },
+      { marker: 'non_hdl_cholesterol', value: 3.9, unit: 'mmol/L', referenceLow: null, referenceHigh: 4.0 },
     ],
   },
   'us-columns': {
@@ -69,6 +72,7 @@ export const LAB_REPORT_EXPECTED: Readonly<Record<LabReportLayout, { collectedOn
       // Quest prints no range on the LDL row, only "(calc)" and a comment underneath.
       { marker: 'ldl_cholesterol', value: 108, unit: 'mg/dL', referenceLow: null, referenceHigh: null },
       { marker: 'tsh', value: 1.92, unit: 'mIU/L', referenceLow: 0.4, referenceHigh: 4.5 },
+      { marker: 'non_hdl_cholesterol', value: 138, unit: 'mg/dL', referenceLow: null, referenceHigh: 130 },
     ],
   },
   'eu-list': {
@@ -90,6 +94,8 @@ export const LAB_REPORT_EXPECTED: Readonly<Record<LabReportLayout, { collectedOn
       { marker: 'ldl_cholesterol', value: 128, unit: 'mg/dL', referenceLow: null, referenceHigh: 130 },
       { marker: 'hdl_cholesterol', value: 58, unit: 'mg/dL', referenceLow: 40, referenceHigh: null },
       { marker: 'triglycerides', value: 97, unit: 'mg/dL', referenceLow: null, referenceHigh: 150 },
+      { marker: 'creatinine', value: 0.94, unit: 'mg/dL', referenceLow: 0.7, referenceHigh: 1.2 },
+      { marker: 'non_hdl_cholesterol', value: 154, unit: 'mg/dL', referenceLow: null, referenceHigh: 160 },
     ],
   },
 };

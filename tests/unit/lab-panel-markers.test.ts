@@ -902,6 +902,16 @@ describe('the full panel: names that lie close together', () => {
     expect(keys('Sodium intake below 2300 mg/day')).toEqual([]);
   });
 
+  it('undoes OCR’s slips in the panel’s units: "mg/d!", "GIL" for G/L, "{L" for fL', () => {
+    const ocr = (text: string) => parseLabReport(text, { ocr: true }).markers.map((m) => [m.marker, m.value, m.unit]);
+    expect(ocr('Kreatinin\t0,98\tmg/d!\t0,70-1,20')).toEqual([['creatinine', 0.98, 'mg/dL']]);
+    expect(ocr('Leucocytes\t6,8 GIL\t4,0 à 10,0')).toEqual([['wbc', 6.8, 'G/L']]);
+    expect(ocr('Hématies\t4,95 T1L\t4,28 à 5,79')).toEqual([['rbc', 4.95, 'T/L']]);
+    expect(ocr('MCV\t88,0\t{L\t80,0 - 99,0')).toEqual([['mcv', 88, 'fL']]);
+    // Not in a PDF's own text.
+    expect(keys('Leucocytes\t6,8 GIL\t4,0 à 10,0')).toEqual([]);
+  });
+
   it('leaves out an OCR row of the panel whose range lost its decimal points', () => {
     const ocr = (text: string) => parseLabReport(text, { ocr: true }).markers.map((m) => [m.marker, m.value]);
     expect(ocr('Potassium\t4.4\tmmol/L\t3.5 - 5.3')).toEqual([['potassium', 4.4]]);

@@ -25,13 +25,25 @@ const MARKERS: readonly { name: string; unit: string; values: [number, number]; 
   { name: 'Triglycerides', unit: 'mmol/L', values: [0.5, 4], decimals: 1, range: '< 1.7' },
   { name: 'HbA1c', unit: 'mmol/mol', values: [30, 60], decimals: 0, range: '20 - 41' },
   { name: 'TSH', unit: 'mU/L', values: [0.3, 6], decimals: 2, range: '0.27 - 4.20' },
+  // The full panel (issue 41): a unit with digits in it (10^9/L), a name shared by the percentage and the
+  // count (the unit tells them apart), units in g/L and µmol/L.
+  { name: 'Sodium', unit: 'mmol/L', values: [128, 150], decimals: 0, range: '133 - 146' },
+  { name: 'Creatinine', unit: 'umol/L', values: [50, 160], decimals: 0, range: '59 - 104' },
+  { name: 'Haemoglobin', unit: 'g/L', values: [110, 185], decimals: 0, range: '130 - 170' },
+  { name: 'White cell count', unit: '10^9/L', values: [2.5, 15], decimals: 1, range: '4.0 - 11.0' },
+  { name: 'Neutrophils', unit: '%', values: [30, 85], decimals: 1, range: '40 - 75' },
+  { name: 'Ferritin', unit: 'ug/L', values: [15, 600], decimals: 0, range: '30 - 400' },
+  { name: 'Albumin', unit: 'g/L', values: [30, 52], decimals: 0, range: '35 - 50' },
+  { name: 'ALT', unit: 'U/L', values: [8, 90], decimals: 0, range: '0 - 50' },
+  { name: 'Lymphocytes', unit: 'x10^9/L', values: [0.8, 4.5], decimals: 2, range: '1.0 - 4.0' },
+  { name: 'eGFR', unit: 'mL/min/1.73m2', values: [45, 120], decimals: 0, range: '> 60' },
 ];
 
 const value = (marker: (typeof MARKERS)[number]) => fc.double({ min: marker.values[0], max: marker.values[1], noNaN: true }).map((v) => v.toFixed(marker.decimals));
 
-/** Three to eight distinct markers, each with a value and an earlier one. */
+/** Three to ten distinct markers, each with a value and an earlier one. */
 const tableArb = fc
-  .shuffledSubarray([...MARKERS], { minLength: 3, maxLength: 8 })
+  .shuffledSubarray([...MARKERS], { minLength: 3, maxLength: 10 })
   .chain((markers) => fc.tuple(...markers.map((marker) => fc.tuple(value(marker), value(marker), value(marker)).map(([now, before, older]) => ({ row: { name: marker.name, value: now, unit: marker.unit, range: marker.range }, earlier: [before, older] })))));
 
 const HEAD = ['Northfield Pathology', 'Patient: Example PATIENT\tDOB: 14/07/1979', 'Collected: 04/03/2026'];
