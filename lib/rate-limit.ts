@@ -39,6 +39,10 @@ export const LIMITS = {
   labUploadPerUser: { max: 20, windowSeconds: 60 * 60 },
   /** Data exports: each reads the member's whole history. */
   exportPerUser: { max: 10, windowSeconds: 60 * 60 },
+  /** Doctor's summary share links made (at most 5 work at once; this stops making and withdrawing in a loop). */
+  doctorSharePerUser: { max: 20, windowSeconds: 60 * 60 },
+  /** Openings of shared summaries from one address: each makes a PDF. A practice's shared address stays well under it. */
+  sharedSummaryPerIp: { max: 60, windowSeconds: 60 * 60 },
 } as const;
 
 function keyOf(limit: Limit): string {

@@ -362,6 +362,34 @@ export const CSV_FILES: CsvFile[] = [
     columns: { name: (r) => r.name, created_at: (r) => r.createdAt, last_used_at: (r) => r.lastUsedAt, revoked_at: (r) => r.revokedAt },
   }),
   table({
+    file: 'doctor_shares.csv',
+    about: 'The links you made to share your summary for your doctor: who each was for, when it was made, expired or was withdrawn (the links themselves are never kept or exported).',
+    pages: (userId: string) =>
+      byDate(
+        (after: Cursor<string> | undefined, take) =>
+          db.doctorShare.findMany({
+            where: { userId, ...afterCursor('createdAt', after) },
+            orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+            // Not the token's hash: it is a credential's fingerprint, not data about you.
+            select: { id: true, label: true, createdAt: true, expiresAt: true, revokedAt: true },
+            take,
+          }),
+        (row) => row.createdAt,
+      ),
+    columns: { id: (r) => r.id, label: (r) => r.label, created_at: (r) => r.createdAt, expires_at: (r) => r.expiresAt, revoked_at: (r) => r.revokedAt },
+  }),
+  table({
+    file: 'doctor_share_views.csv',
+    about: 'Each time one of your share links was opened: when, and the kind of browser (share_id is the row in doctor_shares.csv).',
+    pages: (userId: string) =>
+      byDate(
+        (after: Cursor<string> | undefined, take) =>
+          db.doctorShareView.findMany({ where: { share: { userId }, ...afterCursor('viewedAt', after) }, orderBy: [{ viewedAt: 'asc' }, { id: 'asc' }], take }),
+        (row) => row.viewedAt,
+      ),
+    columns: { share_id: (r) => r.shareId, viewed_at: (r) => r.viewedAt, browser: (r) => r.browser },
+  }),
+  table({
     file: 'subscriptions.csv',
     about: 'Your subscriptions (payment details are held by Stripe, not by us).',
     pages: (userId: string) =>

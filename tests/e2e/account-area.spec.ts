@@ -424,3 +424,52 @@ test('/settings: Download my data gives a ZIP whose CSVs read back; Delete accou
   await expect(page.getByText('Incorrect e-mail or password.')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 });
+
+test('/my_results: a share link for the doctor opens the summary without signing in, its view is listed, and once revoked it is a 404', async ({ page, users, browser }) => {
+  const user = await users.create({ onboarded: true });
+  await page.goto('/my_results');
+  const card = page.getByRole('region', { name: 'Share with your doctor' });
+  await expect(card.getByText('You have not shared your summary yet.')).toBeVisible();
+  await card.getByLabel('Who is it for? (optional)').fill('Dr Patel');
+  await card.getByRole('button', { name: 'Create a share link' }).click();
+  // Shown once, focused for the keyboard and screen readers, with a copy button.
+  const field = card.getByLabel('Your new share link');
+  await expect(field).toBeFocused();
+  await expect(card.getByRole('button', { name: 'Copy link' })).toBeVisible();
+  const link = await field.inputValue();
+  expect(link).toMatch(/\/api\/shared\/doctor-summary\/[A-Za-z0-9_-]{43}$/);
+  await expectAccessible(page);
+
+  // A doctor's browser: no cookies, no session.
+  const doctor = await browser.newContext();
+  const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+  const opened = await doctor.request.get(link, { headers: { 'user-agent': FIREFOX } });
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()['content-type']).toBe('application/pdf');
+  expect((await opened.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // After a reload the link is no longer shown, only its view.
+  await page.reload();
+  await expect(page.getByLabel('Your new share link')).toHaveCount(0);
+  const share = card.getByTestId('doctor-share');
+  await expect(share).toHaveCount(1);
+  await expect(share.getByText(/^Made .* for Dr Patel/)).toContainText('Active');
+  await expect(share.getByText('Opened once')).toBeVisible();
+  await expect(share.getByText(/UTC, Firefox on Windows$/)).toBeVisible();
+  await card.screenshot({ path: 'test-results/doctor-share.png' });
+  expect(await query('SELECT count(*)::int AS n FROM doctor_shares s JOIN users u ON u.id = s."userId" WHERE u.email = $1', [user.email])).toEqual([{ n: 1 }]);
+
+  await share.getByRole('button', { name: /^Revoke the link made .* for Dr Patel$/ }).click();
+  await expect(card.getByRole('status').filter({ hasText: 'The link is revoked. It no longer opens your summary.' })).toBeVisible();
+  await expect(share.getByText(/^Made .* for Dr Patel/)).toContainText('Revoked');
+  await expect(share.getByRole('button', { name: /^Revoke/ })).toHaveCount(0);
+  await expectAccessible(page);
+
+  const refused = await doctor.request.get(link, { headers: { 'user-agent': FIREFOX } });
+  expect(refused.status()).toBe(404);
+  expect(await refused.json()).toMatchObject({ message: 'This link has expired or was revoked. Ask the person who sent it for a new one.' });
+  await doctor.close();
+  // Still one view: the refused opening was not logged.
+  await page.reload();
+  await expect(card.getByTestId('doctor-share').getByText('Opened once')).toBeVisible();
+});

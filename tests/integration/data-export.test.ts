@@ -120,6 +120,8 @@ async function seedMember() {
   await db.account.create({ data: { userId, type: 'oauth', provider: 'google', providerAccountId: 'google-sub-tom', access_token: 'ya29.SECRET-GOOGLE', id_token: 'SECRET-ID-TOKEN' } });
   await db.session.create({ data: { userId, sessionToken: 'SECRET-SESSION-TOKEN', expires: new Date('2026-04-18T00:00:00Z') } });
   await db.deviceToken.create({ data: { userId, name: 'Tom’s iPhone', tokenHash: 'SECRET-DEVICE-HASH' } });
+  const share = await db.doctorShare.create({ data: { userId, label: 'Dr Patel', tokenHash: 'SECRET-SHARE-HASH', createdAt: new Date('2026-03-10T09:00:00Z'), expiresAt: new Date('2026-03-17T09:00:00Z') } });
+  await db.doctorShareView.create({ data: { shareId: share.id, viewedAt: new Date('2026-03-11T15:00:00Z'), browser: 'Safari on Mac' } });
   await db.wearableConnection.create({
     data: { userId, provider: 'OURA', accessTokenEncrypted: 'SECRET-ACCESS-CIPHERTEXT', refreshTokenEncrypted: 'SECRET-REFRESH-CIPHERTEXT', lastSyncAt: new Date('2026-03-18T06:00:00Z') },
   });
@@ -217,6 +219,8 @@ describe('dataExportStream', () => {
         'lab_results.csv',
         'wearable_connections.csv',
         'device_tokens.csv',
+        'doctor_shares.csv',
+        'doctor_share_views.csv',
         'subscriptions.csv',
         'notifications.csv',
         'reminder_logs.csv',
@@ -309,6 +313,10 @@ describe('dataExportStream', () => {
     expect(connections.rows).toEqual([expect.objectContaining({ provider: 'oura', status: 'connected', last_sync_at: '2026-03-18T06:00:00.000Z' })]);
     expect(csvOf(archive, 'subscriptions.csv').rows).toEqual([expect.objectContaining({ status: 'active', current_period_end: '2026-04-01T00:00:00.000Z' })]);
     expect(csvOf(archive, 'device_tokens.csv').rows.map((r) => r.name)).toEqual(['Tom’s iPhone']);
+    const shares = csvOf(archive, 'doctor_shares.csv');
+    expect(shares.header).toEqual(['id', 'label', 'created_at', 'expires_at', 'revoked_at']);
+    expect(shares.rows).toEqual([expect.objectContaining({ label: 'Dr Patel', created_at: '2026-03-10T09:00:00.000Z', expires_at: '2026-03-17T09:00:00.000Z', revoked_at: '' })]);
+    expect(csvOf(archive, 'doctor_share_views.csv').rows).toEqual([{ share_id: shares.rows[0]!.id, viewed_at: '2026-03-11T15:00:00.000Z', browser: 'Safari on Mac' }]);
     expect(csvOf(archive, 'health_samples.csv')).toEqual({ header: ['id', 'uuid', 'type', 'value', 'unit', 'start_at', 'end_at', 'day', 'created_at'], rows: [] });
   });
 

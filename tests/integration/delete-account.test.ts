@@ -118,6 +118,7 @@ async function member(label: string) {
   await lib.db.verificationToken.create({ data: { identifier: email, token: `verify-${unique}`, expires: LATER } });
   await lib.db.wearableOAuthState.create({ data: { userId, stateHash: sha256(`state-${unique}`), provider: 'WITHINGS', expiresAt: LATER } });
   await lib.db.deviceToken.create({ data: { userId, name: 'iPhone', tokenHash: sha256(`device-${unique}`) } });
+  await lib.db.doctorShare.create({ data: { userId, tokenHash: sha256(`share-${unique}`), expiresAt: LATER, views: { create: { browser: 'Firefox on Windows' } } } });
   await lib.db.healthSample.create({ data: { userId, uuid: `uuid-${unique}`, type: 'HKQuantityTypeIdentifierStepCount', value: 1200, unit: 'count', startAt: DAY, endAt: DAY } });
   await lib.db.dailyMetric.create({ data: { userId, day: DAY, source: 'WHOOP', steps: 8000 } });
   await lib.db.heartRateSample.create({ data: { userId, recordedAt: DAY, bpm: 61, source: 'WHOOP' } });

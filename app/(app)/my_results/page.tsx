@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { PageShell } from '@/components/page-shell';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { DoctorQuestionsForm } from '@/components/results/doctor-questions-form';
+import { DoctorShareCard } from '@/components/results/doctor-share-card';
 import { BiologicalAgeCard } from '@/components/results/biological-age-card';
 import { ResultsView } from '@/components/results/results-view';
 import { Card } from '@/components/ui/card';
@@ -10,13 +11,14 @@ import { requireOnboardedUser } from '@/lib/onboarding/guard';
 import { biologicalAge } from '@/lib/labs/biological-age';
 import { resultPanels } from '@/lib/labs/results';
 import { doctorQuestions } from '@/lib/reports/doctor-questions';
+import { listDoctorShares } from '@/lib/reports/doctor-share';
 
 export const metadata: Metadata = { title: 'Your blood results' };
 
 /** Every confirmed blood result, by panel, marker by marker over time, each with its range, flag and report (issue 41). */
 export default async function MyResultsPage() {
   const user = await requireOnboardedUser();
-  const [panels, questions, bioAge] = await Promise.all([resultPanels(user.id), doctorQuestions(user.id), biologicalAge(user.id)]);
+  const [panels, questions, bioAge, shares] = await Promise.all([resultPanels(user.id), doctorQuestions(user.id), biologicalAge(user.id), listDoctorShares(user.id)]);
   return (
     <PageShell
       title="Your blood results"
@@ -42,6 +44,7 @@ export default async function MyResultsPage() {
       <Card title="For your doctor">
         <DoctorQuestionsForm initial={questions} />
       </Card>
+      <DoctorShareCard initial={shares} />
     </PageShell>
   );
 }
