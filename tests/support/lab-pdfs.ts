@@ -4,7 +4,8 @@ import type { LabMarkerKey } from '@/lib/labs/markers';
 // Lab reports built in code, each laid out like a kind of report people upload: text drawn at x/y
 // positions as a report generator would, so that PDF text extraction (lib/labs/report-text.ts) meets
 // the same line and cell breaks as in a real file. LAB_REPORT_EXPECTED says what parseLabReport must
-// find in each: written out by hand, not derived from the drawing code, so a slip in either shows.
+// find in each, in the order the report prints them: written out by hand, not derived from the drawing
+// code, so a slip in either shows.
 //
 //   uk-table    NHS-style: Test | Result | Units | Reference range columns, SI units, H/L flags,
 //               "Sample collected: 03/03/2026 08:15" (day first), and a row the parser must pass over
@@ -39,17 +40,17 @@ export const LAB_REPORT_EXPECTED: Readonly<Record<LabReportLayout, { collectedOn
       { marker: 'fsh', value: 5.3, unit: 'IU/L', referenceLow: 1.5, referenceHigh: 12.4 },
       { marker: 'prolactin', value: 212, unit: 'mIU/L', referenceLow: 86, referenceHigh: 324 },
       { marker: 'psa', value: 0.62, unit: 'µg/L', referenceLow: null, referenceHigh: 2.5 },
+      { marker: 'haemoglobin', value: 152, unit: 'g/L', referenceLow: 130, referenceHigh: 170 },
       { marker: 'haematocrit', value: 0.52, unit: 'L/L', referenceLow: 0.4, referenceHigh: 0.5 },
+      { marker: 'sodium', value: 139, unit: 'mmol/L', referenceLow: 133, referenceHigh: 146 },
       { marker: 'hba1c', value: 38, unit: 'mmol/mol', referenceLow: 20, referenceHigh: 41 },
       { marker: 'vitamin_d', value: 42, unit: 'nmol/L', referenceLow: 50, referenceHigh: null },
       { marker: 'total_cholesterol', value: 5.2, unit: 'mmol/L', referenceLow: null, referenceHigh: 5.0 },
+      { marker: 'non_hdl_cholesterol', value: 3.9, unit: 'mmol/L', referenceLow: null, referenceHigh: 4.0 },
       { marker: 'hdl_cholesterol', value: 1.3, unit: 'mmol/L', referenceLow: 1.0, referenceHigh: null },
       { marker: 'ldl_cholesterol', value: 3.1, unit: 'mmol/L', referenceLow: null, referenceHigh: 3.0 },
       { marker: 'triglycerides', value: 1.45, unit: 'mmol/L', referenceLow: null, referenceHigh: 1.7 },
       { marker: 'tsh', value: 1.85, unit: 'mIU/L', referenceLow: 0.27, referenceHigh: 4.2 },
-      { marker: 'haemoglobin', value: 152, unit: 'g/L', referenceLow: 130, referenceHigh: 170 },
-      { marker: 'sodium', value: 139, unit: 'mmol/L', referenceLow: 133, referenceHigh: 146 },
-      { marker: 'non_hdl_cholesterol', value: 3.9, unit: 'mmol/L', referenceLow: null, referenceHigh: 4.0 },
     ],
   },
   'us-columns': {
@@ -71,8 +72,8 @@ export const LAB_REPORT_EXPECTED: Readonly<Record<LabReportLayout, { collectedOn
       { marker: 'triglycerides', value: 162, unit: 'mg/dL', referenceLow: null, referenceHigh: 150 },
       // Quest prints no range on the LDL row, only "(calc)" and a comment underneath.
       { marker: 'ldl_cholesterol', value: 108, unit: 'mg/dL', referenceLow: null, referenceHigh: null },
-      { marker: 'tsh', value: 1.92, unit: 'mIU/L', referenceLow: 0.4, referenceHigh: 4.5 },
       { marker: 'non_hdl_cholesterol', value: 138, unit: 'mg/dL', referenceLow: null, referenceHigh: 130 },
+      { marker: 'tsh', value: 1.92, unit: 'mIU/L', referenceLow: 0.4, referenceHigh: 4.5 },
     ],
   },
   'eu-list': {
@@ -88,14 +89,14 @@ export const LAB_REPORT_EXPECTED: Readonly<Record<LabReportLayout, { collectedOn
       { marker: 'psa', value: 1.08, unit: 'ng/mL', referenceLow: null, referenceHigh: 4 },
       { marker: 'tsh', value: 2.14, unit: 'mU/L', referenceLow: 0.27, referenceHigh: 4.2 },
       { marker: 'haematocrit', value: 0.45, unit: 'L/L', referenceLow: 0.4, referenceHigh: 0.52 },
+      { marker: 'creatinine', value: 0.94, unit: 'mg/dL', referenceLow: 0.7, referenceHigh: 1.2 },
       { marker: 'vitamin_d', value: 61.5, unit: 'nmol/L', referenceLow: 50, referenceHigh: 125 },
       { marker: 'hba1c', value: 5.4, unit: '%', referenceLow: 4, referenceHigh: 6 },
       { marker: 'total_cholesterol', value: 212, unit: 'mg/dL', referenceLow: null, referenceHigh: 200 },
       { marker: 'ldl_cholesterol', value: 128, unit: 'mg/dL', referenceLow: null, referenceHigh: 130 },
       { marker: 'hdl_cholesterol', value: 58, unit: 'mg/dL', referenceLow: 40, referenceHigh: null },
-      { marker: 'triglycerides', value: 97, unit: 'mg/dL', referenceLow: null, referenceHigh: 150 },
-      { marker: 'creatinine', value: 0.94, unit: 'mg/dL', referenceLow: 0.7, referenceHigh: 1.2 },
       { marker: 'non_hdl_cholesterol', value: 154, unit: 'mg/dL', referenceLow: null, referenceHigh: 160 },
+      { marker: 'triglycerides', value: 97, unit: 'mg/dL', referenceLow: null, referenceHigh: 150 },
     ],
   },
 };
