@@ -31,8 +31,10 @@ export function haproxyConfig(port: number, backends: string[], statsSocket: str
 defaults
   mode http
   timeout connect 2s
-  timeout client 30s
-  timeout server 30s
+  # A server's first upload on a loaded CI machine (a cold route, a PDF reader to spawn, two Jest workers and
+  # the e2e run beside it) once took over 30 s and got HAProxy's 504: the tests time themselves.
+  timeout client 120s
+  timeout server 120s
   # The readiness check gives up after 3 s itself; a busy server is slow, not down.
   timeout check 5s
   # A connection refused (a dead server) is tried again, on another server.
