@@ -23,7 +23,13 @@ const STATUS_CODES = {
   507: 'insufficient_storage',
 } as const satisfies Record<number, string>;
 
-export type ErrorCode = (typeof STATUS_CODES)[keyof typeof STATUS_CODES] | 'subscription_required' | 'invalid_token';
+export type ErrorCode = (typeof STATUS_CODES)[keyof typeof STATUS_CODES] | 'subscription_required'
+  | 'invalid_token'
+  // Issue 42: confirm it's you (lib/auth/step-up.ts), a second step that timed out, and factors this server cannot offer.
+  | 'step_up_required'
+  | 'second_step_expired'
+  | 'passkeys_unavailable'
+  | 'totp_unavailable';
 
 /** The machine-readable code for a status: its own for the ones above, else the class's. */
 export function codeForStatus(status: number): ErrorCode {

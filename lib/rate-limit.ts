@@ -23,6 +23,12 @@ export const LIMITS = {
   loginPerEmail: { max: 10, windowSeconds: 15 * 60, failuresOnly: true },
   /** Failed sign-ins from one browser that holds the account's device cookie. */
   loginPerDevice: { max: 10, windowSeconds: 15 * 60, failuresOnly: true },
+  /** Wrong second-step codes (authenticator or recovery) for one account, on top of 5 per pending sign-in. */
+  secondStepPerUser: { max: 10, windowSeconds: 15 * 60, failuresOnly: true },
+  /** Step-up proofs that failed, per member: a stolen session cannot guess the code or password. */
+  stepUpPerUser: { max: 10, windowSeconds: 15 * 60, failuresOnly: true },
+  /** Passkey ceremonies started from one address (each keeps a challenge for 5 minutes). */
+  passkeyPerIp: { max: 60, windowSeconds: 15 * 60 },
   /** Current-password checks when changing the e-mail or password of a signed-in account. */
   credentialChangePerUser: { max: 10, windowSeconds: 15 * 60 },
   /** Failed sign-ins from one address (many members can share one, behind an office's or a phone network's NAT). */

@@ -1,5 +1,6 @@
 'use client';
 
+import { useStepUp } from '@/components/security/step-up';
 import { useRouter } from 'next/navigation';
 import { createContext, use, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -50,10 +51,12 @@ export function DeviceTokensControls({ nameField, children }: { nameField: React
     }
   };
 
+  const stepUp = useStepUp('create a device token');
+
   const create = async (form: HTMLFormElement, name: string) => {
     let token = '';
     const ok = await run(async () => {
-      const result = await postJson('/api/device-tokens', { name });
+      const result = await stepUp.run(() => postJson('/api/device-tokens', { name }));
       token = result.ok ? String((result.data as { token: string }).token) : '';
       return result;
     }, 'The token could not be made. Please try again.');
@@ -113,6 +116,7 @@ export function DeviceTokensControls({ nameField, children }: { nameField: React
       >
         <p>The iOS app on that phone stops sending your Apple Health data until you give it a new token. The data already sent stays in your history.</p>
       </LazyModal>
+      {stepUp.dialog}
     </>
   );
 }

@@ -6,7 +6,10 @@ import { postJson, type JsonResult } from '@/lib/client/api-call';
 import { problemFrom, type Problem } from '@/lib/client/problem';
 
 /** What a saved form does next: open a path (a full load when asked), or run the screen's own code. */
-export type Success<TValues> = { navigate: string; fullLoad?: boolean } | { run: (values: TValues) => void; leaves?: boolean };
+export type Success<TValues> =
+  | { navigate: string; fullLoad?: boolean }
+  /** `run` gets the answer's body too; returning 'stay' keeps a `leaves` form on the page (a sign-in's second step). */
+  | { run: (values: TValues, data: unknown) => void | 'stay'; leaves?: boolean };
 
 export type PostOptions<TValues> = {
   url: string;
@@ -47,8 +50,7 @@ export function usePost<TValues>(options: PostOptions<TValues>) {
       if (result.ok) {
         const { success } = options;
         if ('navigate' in success) return leave(success, router.push);
-        success.run(values);
-        if (success.leaves) return;
+        if (success.run(values, result.data) !== 'stay' && success.leaves) return;
       } else if (!options.onRefused?.(result)) {
         setProblem(problemFrom(result, options.failed));
       }

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { UnitSystem, WeightUnit } from '@/lib/units';
 import type { ProfilePageErrors, ProfilePageValues } from '@/lib/validation/profile-page';
+import { useStepUp } from '@/components/security/step-up';
 import { LocationFields } from './location-fields';
 
 type Status = { kind: 'idle' | 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
@@ -37,6 +38,7 @@ export function ProfileForm({ initial, units, weightUnit, savedEmail, hasPasswor
   const [errors, setErrors] = useState<ProfilePageErrors>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [emailOnFile, setEmailOnFile] = useState(savedEmail);
+  const stepUp = useStepUp('change your e-mail or password');
   const credentialsChange = values.password !== '' || values.email.trim().toLowerCase() !== emailOnFile;
 
   const set = (field: keyof ProfilePageValues) => (value: string) => {
@@ -49,10 +51,16 @@ export function ProfileForm({ initial, units, weightUnit, savedEmail, hasPasswor
     event.preventDefault();
     try {
       const { saveProfile } = await loadSave();
-      const outcome = await saveProfile(values, units, emailOnFile, () => {
-        setErrors({});
-        setStatus({ kind: 'saving' });
-      });
+      const outcome = await saveProfile(
+        values,
+        units,
+        emailOnFile,
+        () => {
+          setErrors({});
+          setStatus({ kind: 'saving' });
+        },
+        stepUp.run,
+      );
       if ('errors' in outcome) {
         setErrors(outcome.errors);
         setStatus({ kind: 'idle' });
@@ -81,58 +89,62 @@ export function ProfileForm({ initial, units, weightUnit, savedEmail, hasPasswor
   });
 
   return (
-    <form onSubmit={(event) => void save(event)} onFocus={preloadSave} noValidate className="flex flex-col gap-6">
-      <div className="grid grid-cols-2 gap-5">
-        <Input label="Name" autoComplete="given-name" maxLength={100} {...field('name')} />
-        <Input label="Surname" autoComplete="family-name" maxLength={100} {...field('surname')} />
-        <Input label="Date of birth" type="date" autoComplete="bday" max={new Date().toISOString().slice(0, 10)} {...field('date_of_birth')} />
-        <Input
-          label={units === 'metric' ? 'Height (cm)' : 'Height (ft/in)'}
-          inputMode={units === 'metric' ? 'numeric' : 'text'}
-          placeholder={units === 'metric' ? '178' : `5' 10"`}
-          maxLength={units === 'metric' ? 5 : 8}
-          {...field('height')}
-        />
-        <Input label={`Current weight (${weightUnit})`} inputMode="decimal" maxLength={6} {...field('weight')} />
-        <Input label={`Desired weight (${weightUnit})`} inputMode="decimal" maxLength={6} hint="Optional" {...field('goal_weight')} />
-      </div>
-      <div className="grid grid-cols-2 gap-5">
-        <LocationFields
-          country={values.country}
-          city={values.city}
-          onCountryChange={(code) => {
-            // SPEC §4: choosing a country clears the city.
-            setValues((current) => ({ ...current, country: code, city: '' }));
-            setStatus({ kind: 'idle' });
-          }}
-          onCityChange={set('city')}
-          error={errors.city}
-        />
-      </div>
-      <div className="grid grid-cols-2 gap-5">
-        <Input label="E-mail" type="email" autoComplete="email" maxLength={254} {...field('email')} />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          maxLength={128}
-          placeholder={hasPassword ? 'Leave blank to keep your password' : 'No password set'}
-          hint="At least 8 characters. Changing it signs you out everywhere else."
-          {...field('password')}
-        />
-        {credentialsChange ? (
-          <PasswordInput label="Current password" autoComplete="current-password" maxLength={128} hint="Needed to change your e-mail or password." {...field('current_password')} />
-        ) : null}
-      </div>
-      <div role="status" aria-live="polite">
-        {status.kind === 'saved' ? <Alert variant="success">Your profile is saved.</Alert> : null}
-      </div>
-      {status.kind === 'failed' ? <Alert variant="error">{status.message}</Alert> : null}
-      <div className="flex items-center justify-between gap-4">
-        <GeoNamesCredit />
-        <Button type="submit" loading={status.kind === 'saving'}>
-          Save
-        </Button>
-      </div>
-    </form>
+    <>
+      <form onSubmit={(event) => void save(event)} onFocus={preloadSave} noValidate className="flex flex-col gap-6">
+        <div className="grid grid-cols-2 gap-5">
+          <Input label="Name" autoComplete="given-name" maxLength={100} {...field('name')} />
+          <Input label="Surname" autoComplete="family-name" maxLength={100} {...field('surname')} />
+          <Input label="Date of birth" type="date" autoComplete="bday" max={new Date().toISOString().slice(0, 10)} {...field('date_of_birth')} />
+          <Input
+            label={units === 'metric' ? 'Height (cm)' : 'Height (ft/in)'}
+            inputMode={units === 'metric' ? 'numeric' : 'text'}
+            placeholder={units === 'metric' ? '178' : `5' 10"`}
+            maxLength={units === 'metric' ? 5 : 8}
+            {...field('height')}
+          />
+          <Input label={`Current weight (${weightUnit})`} inputMode="decimal" maxLength={6} {...field('weight')} />
+          <Input label={`Desired weight (${weightUnit})`} inputMode="decimal" maxLength={6} hint="Optional" {...field('goal_weight')} />
+        </div>
+        <div className="grid grid-cols-2 gap-5">
+          <LocationFields
+            country={values.country}
+            city={values.city}
+            onCountryChange={(code) => {
+              // SPEC §4: choosing a country clears the city.
+              setValues((current) => ({ ...current, country: code, city: '' }));
+              setStatus({ kind: 'idle' });
+            }}
+            onCityChange={set('city')}
+            error={errors.city}
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-5">
+          <Input label="E-mail" type="email" autoComplete="email" maxLength={254} {...field('email')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            maxLength={128}
+            placeholder={hasPassword ? 'Leave blank to keep your password' : 'No password set'}
+            hint="At least 8 characters. Changing it signs you out everywhere else."
+            {...field('password')}
+          />
+          {credentialsChange ? (
+            <PasswordInput label="Current password" autoComplete="current-password" maxLength={128} hint="Needed to change your e-mail or password." {...field('current_password')} />
+          ) : null}
+        </div>
+        <div role="status" aria-live="polite">
+          {status.kind === 'saved' ? <Alert variant="success">Your profile is saved.</Alert> : null}
+        </div>
+        {status.kind === 'failed' ? <Alert variant="error">{status.message}</Alert> : null}
+        <div className="flex items-center justify-between gap-4">
+          <GeoNamesCredit />
+          <Button type="submit" loading={status.kind === 'saving'}>
+            Save
+          </Button>
+        </div>
+      </form>
+      {/* Outside the form: the dialog has a form of its own. */}
+      {stepUp.dialog}
+    </>
   );
 }

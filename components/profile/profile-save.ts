@@ -1,4 +1,4 @@
-import { postJson } from '@/lib/client/api-call';
+import { postJson, type JsonResult } from '@/lib/client/api-call';
 import { LOGIN_PATH } from '@/lib/routes';
 import type { UnitSystem } from '@/lib/units';
 import { checkProfilePage, type ProfilePageErrors, type ProfilePagePayload, type ProfilePageValues } from '@/lib/validation/profile-page';
@@ -12,11 +12,18 @@ export type SaveOutcome = { errors: ProfilePageErrors } | { saved: ProfilePagePa
  * Checks the form, runs `sending` once it passes, then saves. A signed-out member is sent to /login
  * (`leaving`); a request that got no answer rejects, for the form to say so in its own words.
  */
-export async function saveProfile(values: ProfilePageValues, units: UnitSystem, savedEmail: string, sending: () => void): Promise<SaveOutcome> {
+/** `guard`: step-up around the request (components/security/step-up.tsx), for a new e-mail or password. */
+export async function saveProfile(
+  values: ProfilePageValues,
+  units: UnitSystem,
+  savedEmail: string,
+  sending: () => void,
+  guard: (call: () => Promise<JsonResult>) => Promise<JsonResult> = (call) => call(),
+): Promise<SaveOutcome> {
   const checked = checkProfilePage(values, units, savedEmail);
   if ('errors' in checked) return checked;
   sending();
-  const result = await postJson('/api/set-user-info', checked.payload);
+  const result = await guard(() => postJson('/api/set-user-info', checked.payload));
   if (result.status === 401) {
     window.location.assign(LOGIN_PATH);
     return { leaving: true };

@@ -1,5 +1,6 @@
 'use client';
 
+import { useStepUp } from '@/components/security/step-up';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -28,6 +29,7 @@ export function DoctorShareCard({ initial }: { initial: DoctorShareSummary[] }) 
   const [copied, setCopied] = useState('');
   const [status, setStatus] = useState<Status>(null);
   const linkRef = useRef<HTMLInputElement>(null);
+  const stepUp = useStepUp('share your summary');
 
   const reload = async () => {
     const result = await getJson<{ shares: DoctorShareSummary[] }>('/api/doctor-summary/shares');
@@ -40,7 +42,7 @@ export function DoctorShareCard({ initial }: { initial: DoctorShareSummary[] }) 
     setStatus(null);
     setCopied('');
     try {
-      const result = await postJson<Created>('/api/doctor-summary/shares', label.trim() ? { label } : {});
+      const result = await stepUp.run(() => postJson<Created>('/api/doctor-summary/shares', label.trim() ? { label } : {}));
       if (result.status === 401) return window.location.assign(LOGIN_PATH);
       if (!result.ok) return setStatus({ ok: false, text: result.message ?? 'Your link could not be made. Please try again.' });
       setCreated({ id: result.data.share.id, url: new URL(result.data.path, window.location.origin).toString() });
@@ -135,6 +137,7 @@ export function DoctorShareCard({ initial }: { initial: DoctorShareSummary[] }) 
         {status && !status.ok ? <Alert variant="error">{status.text}</Alert> : null}
         <DoctorShareList shares={shares} revoking={revoking} onRevoke={(share) => void revoke(share)} />
       </div>
+      {stepUp.dialog}
     </Card>
   );
 }

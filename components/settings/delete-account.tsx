@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { useStepUp } from '@/components/security/step-up';
+import { requestJson } from '@/lib/client/api-call';
 import { setAuthenticated } from '@/lib/client/auth-state';
 import { LOGIN_PATH } from '@/lib/routes';
 
@@ -14,19 +16,20 @@ export function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const stepUp = useStepUp('delete your account');
 
   const remove = async () => {
     setDeleting(true);
     setProblem(null);
     try {
-      const response = await fetch('/api/delete-account', { method: 'DELETE', credentials: 'same-origin' });
+      const response = await stepUp.run(() => requestJson('/api/delete-account', { method: 'DELETE' }));
       if (response.ok || response.status === 401) {
         // Gone, or already signed out: either way there is nothing left to show here.
         setAuthenticated(false);
         window.location.assign(response.ok ? ACCOUNT_DELETED_PATH : LOGIN_PATH);
         return;
       }
-      setProblem('Failed to delete account. Please try again later.');
+      setProblem(response.code === 'step_up_required' ? 'Your account was not deleted: confirm it’s you first.' : 'Failed to delete account. Please try again later.');
     } catch {
       setProblem('An error occurred while trying to delete your account. Please try again later.');
     } finally {
@@ -63,6 +66,7 @@ export function DeleteAccount() {
           {problem ? <Alert variant="error">{problem}</Alert> : null}
         </div>
       </Modal>
+      {stepUp.dialog}
     </div>
   );
 }

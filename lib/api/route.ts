@@ -2,6 +2,7 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 // Core types and parse, so that zod/mini schemas (the shared ones) and classic ones both fit.
 import { $ZodError, parse, type $ZodType, type output } from 'zod/v4/core';
+import { assertRecentlyVerified } from '@/lib/auth/step-up';
 import { sessionUserFromRequest, withRenewedSessionCookie, type SessionUser } from '@/lib/auth/sessions';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { enforceLimits, refundSuccesses, type Limit } from '@/lib/rate-limit';
@@ -31,6 +32,12 @@ type Options<TSchema extends $ZodType | undefined, TAuth extends Auth> = {
   rateLimit?: { action: string; limits: (ctx: Context<BodyOf<TSchema>, UserOf<TAuth>>) => Limit[] | Promise<Limit[]> };
   /** What a unique-constraint violation means to this caller (409). */
   conflictMessage?: string;
+  /**
+   * Step-up (issue 42): the call needs a second factor (or a passkey, or for a member with neither their
+   * password) proved in this session within 10 minutes, else 403 `step_up_required`. A function decides
+   * from the parsed body (a profile save needs it only for a new e-mail or password).
+   */
+  stepUp?: true | ((body: BodyOf<TSchema>) => boolean);
   /** The paid product's calls (SPEC §6): with billing on, only a user whose dashboard is open may use them (else 403). */
   subscription?: true;
 };
@@ -123,6 +130,7 @@ export function route<TSchema extends $ZodType | undefined = undefined, TAuth ex
       if (options.subscription && user) await assertSubscribed(user.id);
       const body = options.body ? parse(options.body, await readJson(request)) : await refuseFields(request, options.bodyType);
       const ctx = { request, body, user, params } as Context<BodyOf<TSchema>, UserOf<TAuth>>;
+      if (options.stepUp && user && (options.stepUp === true || options.stepUp(body as BodyOf<TSchema>))) await assertRecentlyVerified(request, user.id);
       const limits = options.rateLimit ? await options.rateLimit.limits(ctx) : [];
       if (options.rateLimit) await enforceLimits(limits, options.rateLimit.action);
       const response = await handler(ctx);

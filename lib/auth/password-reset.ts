@@ -8,6 +8,7 @@ import { sendMail } from '@/lib/mail/mailer';
 import { passwordResetMail } from '@/lib/mail/password-reset-mail';
 import { hashPassword } from './password';
 import { assertStrongPassword } from './password-policy';
+import { recordSecurityEvent } from './security-log';
 
 const VALID_MINUTES = 60;
 export const INVALID_LINK_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
@@ -53,5 +54,8 @@ export async function resetPassword(token: string, password: string): Promise<vo
     await tx.user.update({ where: { id: userId }, data: { passwordHash } });
     await voidResetLinks(userId, tx);
     await tx.session.deleteMany({ where: { userId } });
+    // The second step stays on after a reset; the browsers that skipped it are forgotten.
+    await tx.rememberedBrowser.deleteMany({ where: { userId } });
+    await recordSecurityEvent(userId, 'password_reset', { client: tx });
   });
 }

@@ -10,7 +10,11 @@ import type { Prisma } from '@/lib/generated/prisma/client';
 import { noteMember } from '@/lib/observability/runtime';
 import { LOGIN_PATH } from '@/lib/routes';
 import type { AccountUser } from './accounts';
-import { issueDeviceCookie } from './device-cookie';
+import { sendMail } from '@/lib/mail/mailer';
+import { newBrowserMail } from '@/lib/mail/new-browser-mail';
+import { browserName } from '@/lib/reports/browser-name';
+import { issueDeviceCookie, trustedDeviceFor } from './device-cookie';
+import { recordSecurityEvent, SIGN_IN_METHOD_TEXT, type SignInMethod } from './security-log';
 import {
   SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
@@ -42,12 +46,20 @@ const cookieName = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 
 const newExpiry = () => new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
 
+/** What a new session records: the browser family, how it signed in, and whether a second factor (or a passkey) was proved. */
+export type SessionDetails = { browser?: string | null; method?: SignInMethod | 'register'; verified?: boolean };
+
 /** A new session row (and so a new session id) for `userId`. */
-export async function createSession(userId: string): Promise<Session> {
+export async function createSession(userId: string, details: SessionDetails = {}): Promise<Session> {
   const session = { token: randomBytes(32).toString('hex'), expires: newExpiry() };
-  await db.session.create({ data: { sessionToken: session.token, userId, expires: session.expires } });
+  await db.session.create({
+    data: { sessionToken: session.token, userId, expires: session.expires, browser: details.browser ?? null, method: details.method ?? null, verifiedAt: details.verified ? new Date() : null },
+  });
   return session;
 }
+
+/** "Last seen" moves on at most this often, so a busy page costs no write per request. */
+const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 
 /**
  * The live session behind `token` and its user. A session whose expiry was set more than
@@ -59,13 +71,14 @@ export async function readSession(
   if (!token || token.length > 256) return null;
   // One round trip, every signed-in request: the session and its user in one join (Prisma's nested
   // select would make two). The columns are SessionRowUser's.
-  const [found] = await db.$queryRaw<(SessionRowUser & { expires: Date })[]>`
-    SELECT s.expires, u.id, u.email, u."firstName", u."emailVerified", u.name, u.image, u."dataVersion"
+  const [found] = await db.$queryRaw<(SessionRowUser & { expires: Date; lastSeenAt: Date })[]>`
+    SELECT s.expires, s."lastSeenAt", u.id, u.email, u."firstName", u."emailVerified", u.name, u.image, u."dataVersion"
     FROM sessions s JOIN users u ON u.id = s."userId"
     WHERE s."sessionToken" = ${token}
     LIMIT 1`;
   if (!found || found.expires <= new Date()) return null;
-  const { expires: current, ...user } = found;
+  const { expires: current, lastSeenAt, ...user } = found;
+  if (Date.now() - lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) await db.session.updateMany({ where: { sessionToken: token }, data: { lastSeenAt: new Date() } });
   // The request's log line carries this member's hash (lib/observability/runtime.js), never the id.
   noteMember(user.id);
   const dueAt = current.getTime() - (SESSION_MAX_AGE_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000;
@@ -157,6 +170,12 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
   return found ? toSessionUser(found.user) : null;
 });
 
+/** For server components: the session token of the current request's cookie. */
+export async function currentSessionToken(): Promise<string | undefined> {
+  const jar = await cookies();
+  return SESSION_COOKIE_NAMES.map((name) => jar.get(name)?.value).find(Boolean);
+}
+
 /** For server pages: the signed-in user, or a redirect to /login. */
 export async function requireUser(): Promise<SessionUser> {
   const user = await getSessionUser();
@@ -164,13 +183,33 @@ export async function requireUser(): Promise<SessionUser> {
   return user;
 }
 
-/** Signs the browser in as `user`: the session it came with ends, and it gets a new session id. */
-export async function signedInResponse(request: Request, user: AccountUser, status = 200): Promise<NextResponse> {
+/**
+ * Signs the browser in as `user`: the session it came with ends, and it gets a new session id. A sign-in
+ * (not a sign-up) goes in the member's security log, and one from a browser that never signed in to the
+ * account before (no device cookie for it) sends them an e-mail. `verified`: a second factor or a passkey
+ * was proved, so step-up has nothing to ask for 10 minutes.
+ */
+export async function signedInResponse(
+  request: Request,
+  user: AccountUser,
+  { status = 200, method, verified }: { status?: number; method: SignInMethod | 'register'; verified: boolean },
+): Promise<NextResponse> {
   await endSession(sessionTokenFromRequest(request));
-  const session = await createSession(user.id);
+  const browser = browserName(request.headers.get('user-agent'));
+  const session = await createSession(user.id, { browser, method, verified });
   const response = NextResponse.json({ message: 'Signed in', user: { id: user.id, email: user.email, first_name: user.firstName } }, { status });
   setSessionCookie(response, session);
+  if (method !== 'register') {
+    await recordSecurityEvent(user.id, 'sign_in', { request, detail: SIGN_IN_METHOD_TEXT[method] });
+    if (!trustedDeviceFor(request, user.id)) mailNewBrowser(user, browser, SIGN_IN_METHOD_TEXT[method]);
+  }
   // This browser has now signed in to the account: its failed attempts no longer lock out the owner.
   issueDeviceCookie(response, user.id);
   return response;
+}
+
+/** Sent beside the answer: a mail server that is slow or down never holds up or fails a sign-in. */
+function mailNewBrowser(user: AccountUser, browser: string, how: string): void {
+  const mail = newBrowserMail({ firstName: user.firstName, browser, how, at: new Date(), settingsLink: new URL('/settings', env.APP_URL).toString() });
+  sendMail({ to: user.email, ...mail }).catch((error: unknown) => console.error(`[auth] new-browser e-mail failed: ${(error as Error)?.name ?? 'Error'}`));
 }

@@ -21,7 +21,8 @@ function textOf(data: unknown, field: string): string | undefined {
   return typeof value === 'string' && value.trim() ? value : undefined;
 }
 
-async function requestJson<T>(url: string, init: RequestInit): Promise<JsonResult<T>> {
+/** Any method, with the same answers as postJson (PATCH with a JSON body, say). */
+export async function requestJson<T>(url: string, init: RequestInit): Promise<JsonResult<T>> {
   const response = await fetch(url, { credentials: 'same-origin', ...init });
   // A proxy's HTML error page has no message; the caller falls back to its own text.
   const data: unknown = await response.json().catch(() => null);

@@ -1,5 +1,6 @@
 import 'server-only';
 import { assertCredentialChangeAllowed } from '@/lib/auth/credentials';
+import { recordSecurityEvent } from '@/lib/auth/security-log';
 import { hashPassword } from '@/lib/auth/password';
 import { voidResetLinks } from '@/lib/auth/password-reset';
 import { endOtherSessions } from '@/lib/auth/sessions';
@@ -91,8 +92,9 @@ function userInfoOf(u: UserInfoRow, weightKg: number | null) {
  * needs the current password; either ends every other session and voids every reset link sent. An
  * e-mail in use is a 409.
  */
-export async function setUserInfo(userId: string, input: SetUserInfoInput, keepSessionToken?: string): Promise<void> {
-  const { credentialsChange } = await assertCredentialChangeAllowed(userId, {
+export async function setUserInfo(userId: string, input: SetUserInfoInput, keepSessionToken?: string, request?: Request): Promise<void> {
+  const { credentialsChange, emailChanges } = await assertCredentialChangeAllowed(userId, {
+    request,
     email: input.email,
     password: input.password,
     currentPassword: input.current_password,
@@ -132,6 +134,10 @@ export async function setUserInfo(userId: string, input: SetUserInfoInput, keepS
     if (credentialsChange) {
       await endOtherSessions(userId, keepSessionToken, tx);
       await voidResetLinks(userId, tx);
+      // A new password also forgets the browsers that skipped the second step.
+      if (input.password) await tx.rememberedBrowser.deleteMany({ where: { userId } });
+      if (emailChanges) await recordSecurityEvent(userId, 'email_changed', { request, client: tx });
+      if (input.password) await recordSecurityEvent(userId, 'password_changed', { request, client: tx });
     }
   });
 }

@@ -1,13 +1,24 @@
 import type { Metadata } from 'next';
 import { PageShell } from '@/components/page-shell';
 import { ManageSubscriptionButton } from '@/components/billing/manage-subscription-button';
+import { PasskeysCard } from '@/components/security/passkeys-card';
+import { SecurityLog } from '@/components/security/security-log';
+import { SessionsCard } from '@/components/security/sessions-card';
+import { TwoStepCard } from '@/components/security/two-step-card';
 import { DeleteAccount } from '@/components/settings/delete-account';
+import { DownloadDataButton } from '@/components/settings/download-data-button';
 import { NotificationsForm } from '@/components/settings/notifications-form';
 import { UnitsForm } from '@/components/settings/units-form';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
 import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
-import { requireUser } from '@/lib/auth/sessions';
+import { listPasskeys } from '@/lib/auth/passkeys';
+import { securityEvents } from '@/lib/auth/security-log';
+import { listSessions } from '@/lib/auth/session-list';
+import { currentSessionToken, requireUser } from '@/lib/auth/sessions';
+import { twoStepStatus } from '@/lib/auth/totp';
+import { relyingParty } from '@/lib/auth/webauthn';
+import { db } from '@/lib/db';
 import { hasStripeCustomer } from '@/lib/billing/checkout';
 import { billingEnabled } from '@/lib/billing/stripe';
 import { subscriptionInWords } from '@/lib/billing/status-words';
@@ -19,13 +30,14 @@ import { notificationPreferences } from '@/lib/reminders/preferences';
 
 export const metadata: Metadata = { title: 'Settings' };
 
-/** /settings (SPEC §2 "Settings"): Subscription, Legal, Notifications, Units, Download my data and Delete account. */
+/** /settings (SPEC §2 "Settings"): Subscription, sign-in security (issue 42), Legal, Notifications, Units, Download my data and Delete account. */
 export default async function SettingsPage() {
   const user = await requireUser();
   const { units_preference } = await unitsPreference(user.id);
   return (
     <PageShell title="Settings" back={{ href: DASHBOARD_PATH, label: 'Back to dashboard' }}>
       {billingEnabled() ? <SubscriptionSection userId={user.id} /> : <BillingOff />}
+      <SignInSecurity userId={user.id} />
       <NotificationsSection userId={user.id} />
       <Card title="Units">
         <UnitsForm initial={units_preference} />
@@ -43,14 +55,39 @@ export default async function SettingsPage() {
           A ZIP file with everything you have given Vitality and everything it has worked out for you: a spreadsheet (CSV) per kind of record, your profile, your uploaded blood tests, and a
           FHIR file your doctor&apos;s system can import.
         </p>
-        <a href="/api/export-data" download className={buttonClassName({ variant: 'secondary', className: 'mt-4' })}>
-          Download my data
-        </a>
+        <DownloadDataButton />
       </Card>
       <Card title="Delete account">
         <DeleteAccount />
       </Card>
     </PageShell>
+  );
+}
+
+/** Issue 42: passkeys, the second step, the signed-in browsers and the member's security log. */
+async function SignInSecurity({ userId }: { userId: string }) {
+  const [passkeys, twoStep, sessions, events, account] = await Promise.all([
+    listPasskeys(userId),
+    twoStepStatus(userId),
+    currentSessionToken().then((token) => listSessions(userId, token)),
+    securityEvents(userId),
+    db.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } }),
+  ]);
+  return (
+    <>
+      <Card title="Passkeys">
+        <PasskeysCard available={relyingParty() !== null} passkeys={passkeys} />
+      </Card>
+      <Card title="Two-step verification">
+        <TwoStepCard enabled={twoStep.enabled} available={twoStep.available} recoveryCodesLeft={twoStep.recoveryCodesLeft} hasPassword={account.passwordHash !== null} />
+      </Card>
+      <Card title="Signed-in browsers">
+        <SessionsCard sessions={sessions} />
+      </Card>
+      <Card title="Security log">
+        <SecurityLog events={events} />
+      </Card>
+    </>
   );
 }
 

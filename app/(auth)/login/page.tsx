@@ -5,6 +5,7 @@ import { SocialSignInSection } from '@/components/auth/social-sign-in-section';
 import { TextLink } from '@/components/auth/text-link';
 import { Alert } from '@/components/ui/alert';
 import { getSessionUser } from '@/lib/auth/sessions';
+import { relyingParty } from '@/lib/auth/webauthn';
 import { redirectHome } from '@/lib/onboarding/guard';
 
 export const metadata: Metadata = { title: 'Log in' };
@@ -28,7 +29,7 @@ export default async function LoginPage({ searchParams }: Props) {
       {deleted ? <AuthHeading title="Log in">With another account, or sign up to start again.</AuthHeading> : <AuthHeading title="Welcome back!">Glad to see you again!</AuthHeading>}
       <div className="flex flex-col gap-6">
         <SocialSignInSection divider="or login with" />
-        <LoginForm />
+        <LoginForm passkeys={relyingParty() !== null} />
       </div>
       <p className="mt-8 text-center text-sm text-neutral-600">
         Don&apos;t have an account? <TextLink href="/">Sign up</TextLink>

@@ -7,7 +7,7 @@ import { clearSessionCookie } from '@/lib/auth/sessions';
  * DELETE /api/delete-account (SPEC §7, GDPR Art. 17): the member's rows, files and sessions go at once;
  * wearables are revoked and the subscription cancelled at the providers, retried by a job when one is down.
  */
-const remove = route({ auth: 'user' }, async ({ user }) => {
+const remove = route({ auth: 'user', stepUp: true }, async ({ user }) => {
   await deleteAccount(user.id);
   const response = NextResponse.json({ message: 'Your account has been deleted successfully.' });
   clearSessionCookie(response);

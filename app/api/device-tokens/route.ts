@@ -1,6 +1,7 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { methods, route } from '@/lib/api/route';
+import { recordSecurityEvent } from '@/lib/auth/security-log';
 import { createDeviceToken, listDeviceTokens } from '@/lib/wearables/apple-health';
 
 const createSchema = z.object({ name: z.string({ error: 'Name the device.' }).trim().min(1, 'Name the device.').max(60, 'Keep the name to 60 characters.') });
@@ -9,8 +10,10 @@ const createSchema = z.object({ name: z.string({ error: 'Name the device.' }).tr
 const list = route({ auth: 'user' }, async ({ user }) => NextResponse.json({ tokens: await listDeviceTokens(user.id) }, { headers: { 'Cache-Control': 'no-store' } }));
 
 /** POST /api/device-tokens {name}: a new token for the iOS app; its value is in this answer only. */
-const create = route({ auth: 'user', body: createSchema }, async ({ user, body }) =>
-  NextResponse.json(await createDeviceToken(user.id, body.name), { status: 201, headers: { 'Cache-Control': 'no-store' } }),
-);
+const create = route({ auth: 'user', body: createSchema, stepUp: true }, async ({ request, user, body }) => {
+  const created = await createDeviceToken(user.id, body.name);
+  await recordSecurityEvent(user.id, 'device_token_created', { request, detail: body.name });
+  return NextResponse.json(created, { status: 201, headers: { 'Cache-Control': 'no-store' } });
+});
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: list, POST: create });

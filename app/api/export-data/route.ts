@@ -1,4 +1,5 @@
 import { methods, route } from '@/lib/api/route';
+import { recordSecurityEvent } from '@/lib/auth/security-log';
 import { dataExportStream } from '@/lib/export/data-export';
 import { LIMITS } from '@/lib/rate-limit';
 
@@ -7,8 +8,9 @@ import { LIMITS } from '@/lib/rate-limit';
  * for them (CSV per table, profile JSON, uploaded files, a FHIR R4 Bundle), streamed as it is read.
  */
 const download = route(
-  { auth: 'user', rateLimit: { action: 'export', limits: ({ user }) => [{ name: 'export:user', identifier: user.id, ...LIMITS.exportPerUser }] } },
-  async ({ user }) => {
+  { auth: 'user', stepUp: true, rateLimit: { action: 'export', limits: ({ user }) => [{ name: 'export:user', identifier: user.id, ...LIMITS.exportPerUser }] } },
+  async ({ request, user }) => {
+    await recordSecurityEvent(user.id, 'data_downloaded', { request });
     const day = new Date().toISOString().slice(0, 10);
     return new Response(dataExportStream(user.id), {
       headers: {

@@ -19,7 +19,7 @@ const saveProfile = route(
     },
   },
   async ({ request, user, body }) => {
-    await setUserInfo(user.id, body, sessionTokenFromRequest(request));
+    await setUserInfo(user.id, body, sessionTokenFromRequest(request), request);
     return NextResponse.json({ message: 'Profile saved.' });
   },
 );
