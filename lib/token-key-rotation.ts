@@ -2,6 +2,7 @@ import 'server-only';
 import type { PrismaClient } from '@/lib/generated/prisma/client';
 import type { WearableProvider } from '@/lib/generated/prisma/enums';
 import { ACCOUNT_CLEANUP_QUEUE, cleanupJobTokenContext, type AccountCleanupJob } from '@/lib/jobs/queues';
+import { totpSealContext } from '@/lib/auth/totp';
 import { resealToken } from '@/lib/security/token-cipher';
 import { connectionTokenContext } from '@/lib/wearables/connection-tokens';
 import { verifierContext } from '@/lib/wearables/oauth-flow';
@@ -12,8 +13,8 @@ import { verifierContext } from '@/lib/wearables/oauth-flow';
 // sealed under the current key, is never overwritten: the row is read again instead. A value the current
 // key opens is left as it is, so a second run writes nothing. No token is ever returned or logged.
 
-/** Where sealed values live: the connections' tokens, the PKCE verifiers, and the account-cleanup jobs still to run. */
-export const SEALED_SOURCES = ['wearable_connections', 'wearable_oauth_states', 'pgboss.job'] as const;
+/** Where sealed values live: the connections' tokens, the PKCE verifiers, the authenticator-app secrets, and the account-cleanup jobs still to run. */
+export const SEALED_SOURCES = ['wearable_connections', 'wearable_oauth_states', 'totp_factors', 'pgboss.job'] as const;
 export type SealedSource = (typeof SEALED_SOURCES)[number];
 
 /** Values counted: re-sealed, already under the current key, and opened by no key (row id and column only). */
@@ -109,6 +110,20 @@ const oauthStates = (client: PrismaClient): Source<OAuthStateRow, 'codeVerifierE
   write: async (seen, next) => (await client.wearableOAuthState.updateMany({ where: { id: seen.id, codeVerifierEncrypted: seen.codeVerifierEncrypted }, data: next })).count === 1,
 });
 
+type TotpRow = { id: string; secret: string };
+const asTotpRow = (row: { userId: string; secret: string }): TotpRow => ({ id: row.userId, secret: row.secret });
+
+/** The authenticator apps' shared secrets (issue 42), one row per member, keyed by the member's id. */
+const totpFactors = (client: PrismaClient): Source<TotpRow, 'secret'> => ({
+  page: async (after) => (await client.totpFactor.findMany({ where: { userId: { gt: after } }, orderBy: { userId: 'asc' }, take: PAGE, select: { userId: true, secret: true } })).map(asTotpRow),
+  reread: async (id) => {
+    const row = await client.totpFactor.findUnique({ where: { userId: id }, select: { userId: true, secret: true } });
+    return row ? asTotpRow(row) : null;
+  },
+  values: (row) => ({ secret: { sealed: row.secret, context: totpSealContext(row.id) } }),
+  write: async (seen, next) => (await client.totpFactor.updateMany({ where: { userId: seen.id, secret: seen.secret }, data: next })).count === 1,
+});
+
 type JobRow = { id: string; data: Extract<AccountCleanupJob, { task: 'revoke-wearable' }> };
 
 /**
@@ -134,9 +149,10 @@ const cleanupJobs = (client: PrismaClient): Source<JobRow, 'sealedAccessToken' |
 /** Re-seals every sealed value under the current key (TOKEN_ENCRYPTION_KEY must be set), source by source. */
 export async function rotateTokenKey(client: PrismaClient): Promise<RotationReport> {
   const empty = (): Tally => ({ resealed: 0, current: 0, unreadable: [] });
-  const report: RotationReport = { wearable_connections: empty(), wearable_oauth_states: empty(), 'pgboss.job': empty() };
+  const report: RotationReport = { wearable_connections: empty(), wearable_oauth_states: empty(), totp_factors: empty(), 'pgboss.job': empty() };
   await rotateSource(report.wearable_connections, '', connections(client));
   await rotateSource(report.wearable_oauth_states, '', oauthStates(client));
+  await rotateSource(report.totp_factors, '', totpFactors(client));
   // pg-boss makes its tables when it first starts: before that there are no jobs.
   const [queue] = await client.$queryRaw<{ present: boolean }[]>`SELECT to_regclass('pgboss.job') IS NOT NULL AS present`;
   if (queue?.present) await rotateSource(report['pgboss.job'], '00000000-0000-0000-0000-000000000000', cleanupJobs(client));

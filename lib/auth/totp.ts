@@ -27,7 +27,9 @@ const RECOVERY_LENGTH = 12;
 export const TOTP_UNAVAILABLE = 'Authenticator apps are not available on this server yet.';
 export const TOTP_ALREADY_ON = 'Your authenticator app is already set up. Turn two-step verification off first to move it to another app.';
 
-const sealContext = (userId: string) => `${userId}:totp`;
+/** What a member's secret is sealed for: it opens for this member's row only. */
+export const totpSealContext = (userId: string) => `${userId}:totp`;
+const sealContext = totpSealContext;
 
 function totpOf(secretBase32: string, label: string): TOTP {
   return new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secretBase32) });

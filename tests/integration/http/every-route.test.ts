@@ -30,9 +30,21 @@ const ROUTES = [
 // Apple's return page is an HTML page by design (Apple posts its form to it from appleid.apple.com).
 const HTML_PAGES = new Set(['/authorize/apple/service']);
 // Calls that take no fields: a bodiless POST is their valid use (and logout would end the pass's session).
-const NO_FIELD_CALLS = new Set(['/api/logout', '/api/devices-integrated', '/api/shenai-tutorial-watched', '/authorize/apple/nonce']);
+const NO_FIELD_CALLS = new Set([
+  '/api/logout',
+  '/api/devices-integrated',
+  '/api/shenai-tutorial-watched',
+  '/authorize/apple/nonce',
+  // Issue 42's calls that take no fields: a challenge or a secret asked for, or every other browser signed out.
+  '/api/passkeys/registration-options',
+  '/api/passkeys/sign-in-options',
+  '/api/security/step-up/passkey-options',
+  '/api/security/totp/setup',
+  '/api/security/recovery-codes',
+  '/api/security/sessions/sign-out-others',
+]);
 // A bodiless DELETE is the account deletion itself (tests/integration/http/account-area.test.ts covers it); every bad variant is still sent.
-const NO_FIELD_DELETES = new Set(['/api/delete-account']);
+const NO_FIELD_DELETES = new Set(['/api/delete-account', '/api/security/totp']);
 // These answer 503 { message } while their provider is not configured (no
 // wearable client and no Stripe key here).
 const UNCONFIGURED_503 =

@@ -19,7 +19,8 @@ async function mailsTo(email: string): Promise<{ text: string; subject: string }
 
 async function resetLink(email: string): Promise<string> {
   for (let i = 0; i < 50; i += 1) {
-    const [mail] = await mailsTo(email);
+    // A sign-in from a new browser mails the member too: the reset is the one with the link.
+    const mail = (await mailsTo(email)).find((m) => m.subject === 'Reset your Vitality password');
     if (mail) return new URL(mail.text.match(/https?:\/\/\S+\/reset-password\/\S+/)![0]).pathname;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
