@@ -11,6 +11,7 @@ import {
   E2E_STRIPE_SECRET_KEY,
   E2E_STRIPE_WEBHOOK_SECRET,
 } from './tests/e2e/support/stripe';
+import { E2E_SECURITY_DATABASE_URL, E2E_SECURITY_PORT, E2E_SECURITY_URL } from './tests/e2e/support/security-server';
 
 // Overridable so that several checkouts can run their suites side by side.
 const PORT = process.env.E2E_PORT ?? '3100';
@@ -48,12 +49,14 @@ export default defineConfig({
     // The page tests: E2E_PAGE_WORKERS at once beside the scan, and the scan's worker too once the scan and
     // billing are done (in the fresh-clone run at a75dcaf they ended at about 300 s, and the page tests ran
     // on alone for 400 s more).
-    { name: 'server-db', testIgnore: /(billing|vitals-scan|log-scan)\.spec\.ts/, dependencies: ['setup'], workers: E2E_WORKERS, use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    { name: 'server-db', testIgnore: /(billing|vitals-scan|log-scan|sign-in-security)\.spec\.ts/, dependencies: ['setup'], workers: E2E_WORKERS, use: { baseURL: `http://127.0.0.1:${PORT}` } },
     // Billing on, against a fake Stripe: a server of its own, since it sends every new user to checkout.
     { name: 'billing', testMatch: /billing\.spec\.ts/, workers: 1, use: { baseURL: `http://127.0.0.1:${E2E_BILLING_PORT}` } },
+    // Passkeys, the second step and step-up (issue 42), on the server at http://localhost (a passkey needs a domain name).
+    { name: 'security', testMatch: /sign-in-security\.spec\.ts/, use: { baseURL: E2E_SECURITY_URL } },
     // Last: the servers' logs of the whole run, scanned for the passwords, addresses, tokens, health values
     // and file names the other projects used.
-    { name: 'logs', testMatch: /log-scan\.spec\.ts/, dependencies: ['server-db', 'scan', 'billing'] },
+    { name: 'logs', testMatch: /log-scan\.spec\.ts/, dependencies: ['server-db', 'scan', 'billing', 'security'] },
   ],
   webServer: [
     {
@@ -101,6 +104,24 @@ export default defineConfig({
         STRIPE_PRICE_ID: E2E_STRIPE_PRICE,
         STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
         STRIPE_API_URL: `http://127.0.0.1:${E2E_STRIPE_PORT}`,
+      },
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+    },
+    {
+      // The same build at http://localhost (issue 42's passkeys), on a database of its own, with an encryption
+      // key for the authenticator apps' secrets.
+      command: 'node_modules/.bin/tsx tests/e2e/support/server.ts --no-demo',
+      url: `http://127.0.0.1:${E2E_SECURITY_PORT}/api/health`,
+      env: {
+        DATABASE_URL: E2E_SECURITY_DATABASE_URL,
+        PORT: E2E_SECURITY_PORT,
+        MAIL_DIR: `${E2E_MAIL_DIR}-security`,
+        APP_URL: E2E_SECURITY_URL,
+        NEXTAUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
+        TRUSTED_PROXY_COUNT: '1',
+        TOKEN_ENCRYPTION_KEY: E2E_TOKEN_KEY,
       },
       timeout: 120_000,
       reuseExistingServer: false,

@@ -393,7 +393,7 @@ test('/settings: Download my data gives a ZIP whose CSVs read back; Delete accou
   await expect(page.getByRole('link', { name: /Privacy and cookie policy/ })).toHaveAttribute('target', '_blank');
   await page.screenshot({ path: 'test-results/settings.png', fullPage: true });
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download my data' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^vitality-data-\d{4}-\d{2}-\d{2}\.zip$/);
   const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
   const profile = JSON.parse(strFromU8(files['profile.json']!)) as Record<string, unknown>;

@@ -6,8 +6,10 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
+import { DEMO_PASSWORD } from '@/lib/demo/account';
 import { query } from './support/database';
-import { expect, test } from './support/fixtures';
+import { expect, PASSWORD, test } from './support/fixtures';
+import { confirmWithPasswordIfAsked } from './support/step-up';
 
 // Insights reads its trends once it knows where the member is (SPEC §8).
 test.use({ viewport: { width: 1440, height: 900 }, permissions: ['geolocation'], geolocation: { latitude: 51.5072, longitude: -0.1276 } });
@@ -48,10 +50,11 @@ function parse(text: string): Row[] {
 }
 
 /** Downloads the member's archive through Settings, as they would. */
-async function downloadExport(page: Page) {
+async function downloadExport(page: Page, password: string) {
   await page.goto('/settings');
   const downloading = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download my data' }).click();
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  await confirmWithPasswordIfAsked(page, password, downloading);
   const archive = unzipSync(readFileSync((await (await downloading).path())!));
   const text = (name: string) => strFromU8(archive[name]!);
   return {
@@ -61,8 +64,8 @@ async function downloadExport(page: Page) {
   };
 }
 
-async function expectScreensToMatchExport(page: Page) {
-  const { profile, metrics, labs } = await downloadExport(page);
+async function expectScreensToMatchExport(page: Page, password: string) {
+  const { profile, metrics, labs } = await downloadExport(page, password);
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   const steps = (list: string[]) => list.flatMap((day) => metrics.filter((row) => col(row, 'day') === day && col(row, 'steps') !== '').map((row) => Number(col(row, 'steps'))));
   // This week's six full days (the chart's seven without today's, still growing) and the 7 before.
@@ -124,7 +127,7 @@ test.describe('the demo member', () => {
 
   test('every screen shows the figures of the member’s own export, with their sources', async ({ page }) => {
     test.slow();
-    const profile = await expectScreensToMatchExport(page);
+    const profile = await expectScreensToMatchExport(page, DEMO_PASSWORD);
     // The demo's scale weighs every morning: the current weight is Withings', not the 95 kg typed at sign-up.
     expect(profile.current_weight_source).toBe('Withings');
   });
@@ -152,6 +155,6 @@ test('a generated member with a scale, a phone and a lab result: every screen sh
      VALUES (gen_random_uuid()::text, $1, 'total_testosterone', 472, 'ng/dL', 472, now() - interval '3 days', now())`,
     [id],
   );
-  const profile = await expectScreensToMatchExport(page);
+  const profile = await expectScreensToMatchExport(page, PASSWORD);
   expect([profile.current_weight_kg, profile.current_weight_source]).toEqual([92, 'Withings']);
 });
