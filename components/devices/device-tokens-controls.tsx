@@ -1,8 +1,8 @@
 'use client';
 
-import { useStepUp } from '@/components/security/step-up';
 import { useRouter } from 'next/navigation';
 import { createContext, use, useState, type ReactNode } from 'react';
+import { useStepUp } from '@/components/security/step-up';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { LazyModal } from '@/components/ui/lazy-modal';

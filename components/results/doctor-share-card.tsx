@@ -1,7 +1,7 @@
 'use client';
 
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStepUp } from '@/components/security/step-up';
-import { useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -30,6 +30,11 @@ export function DoctorShareCard({ initial }: { initial: DoctorShareSummary[] }) 
   const [status, setStatus] = useState<Status>(null);
   const linkRef = useRef<HTMLInputElement>(null);
   const stepUp = useStepUp('share your summary');
+  // Focus the new link once it is on screen, so that a screen reader reads it and the keyboard can copy it
+  // at once (a frame after the answer could come before React had drawn it, on a busy machine).
+  useEffect(() => {
+    if (created) linkRef.current?.focus();
+  }, [created]);
 
   const reload = async () => {
     const result = await getJson<{ shares: DoctorShareSummary[] }>('/api/doctor-summary/shares');
@@ -48,8 +53,6 @@ export function DoctorShareCard({ initial }: { initial: DoctorShareSummary[] }) 
       setCreated({ id: result.data.share.id, url: new URL(result.data.path, window.location.origin).toString() });
       setShares((list) => [result.data.share, ...list]);
       setLabel('');
-      // Focus the new link, so that a screen reader reads it and the keyboard can copy it at once.
-      requestAnimationFrame(() => linkRef.current?.focus());
     } catch {
       setStatus({ ok: false, text: OFFLINE });
     } finally {
