@@ -32,6 +32,25 @@ export async function pruneReminderLogs(now = new Date()): Promise<number> {
   return (await db.reminderLog.deleteMany({ where: { sentAt: { lt: before } } })).count;
 }
 
+/** The security log keeps a year: enough to look back on a season's sign-ins, and no more. */
+export const SECURITY_LOG_DAYS = 365;
+
+/**
+ * What sign-in leaves behind (issue 42): WebAuthn challenges and pending second steps past their few
+ * minutes (each is refused once expired anyway), remembered browsers past their 30 days, and security-log
+ * entries past a year.
+ */
+export async function pruneSignInLeftovers(now = new Date()): Promise<number> {
+  const logBefore = new Date(now.getTime() - SECURITY_LOG_DAYS * 24 * 60 * 60 * 1000);
+  const counts = await db.$transaction([
+    db.webAuthnChallenge.deleteMany({ where: { expiresAt: { lt: now } } }),
+    db.pendingSignIn.deleteMany({ where: { expiresAt: { lt: now } } }),
+    db.rememberedBrowser.deleteMany({ where: { expiresAt: { lt: now } } }),
+    db.securityEvent.deleteMany({ where: { createdAt: { lt: logBefore } } }),
+  ]);
+  return counts.reduce((sum, { count }) => sum + count, 0);
+}
+
 /** Removes the listed files that `needed` does not name, once they are old enough not to be mid-upload. */
 async function sweepOrphans(pages: AsyncIterable<StoredObject[]>, needed: (names: string[]) => Promise<(string | null)[]>, remove: (name: string) => Promise<void>, now: Date): Promise<number> {
   let removed = 0;
@@ -70,11 +89,13 @@ export function sweepOrphanImportFiles(now = new Date()): Promise<number> {
   return sweepOrphans(listImportFiles(), needed, removeImportFile, now);
 }
 
-export async function runHousekeeping(now = new Date()): Promise<{ rateLimits: number; reminderLogs: number; uploads: number; stalledImports: number; stalledReadings: number }> {
+export async function runHousekeeping(
+  now = new Date(),
+): Promise<{ rateLimits: number; reminderLogs: number; signInLeftovers: number; uploads: number; stalledImports: number; stalledReadings: number }> {
   // Imports left 'reading' by a job that died first: settled, so their files are swept below.
   const stalledImports = await settleStalledImports(now);
   // Blood-test readings no job finished: the review opens for the values to be typed in.
   const stalledReadings = await settleStalledReadings(now);
   const uploads = (await sweepOrphanUploads(now)) + (await sweepOrphanImportFiles(now));
-  return { rateLimits: await pruneRateLimits(now), reminderLogs: await pruneReminderLogs(now), uploads, stalledImports, stalledReadings };
+  return { rateLimits: await pruneRateLimits(now), reminderLogs: await pruneReminderLogs(now), signInLeftovers: await pruneSignInLeftovers(now), uploads, stalledImports, stalledReadings };
 }

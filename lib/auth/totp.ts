@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomInt } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
+import { Secret } from 'otpauth';
 import QRCode from 'qrcode';
 import { db } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
@@ -8,6 +8,7 @@ import type { Prisma } from '@/lib/generated/prisma/client';
 import { openToken, sealToken, tokenCipherReady } from '@/lib/security/token-cipher';
 import { hashPassword, verifyPassword } from './password';
 import { recordSecurityEvent } from './security-log';
+import { totpFor } from './totp-code';
 
 /**
  * The authenticator app (TOTP, RFC 6238, through `otpauth`): SHA-1, 6 digits, 30-second steps, which every
@@ -16,8 +17,6 @@ import { recordSecurityEvent } from './security-log';
  * kept, and no code of that step or an older one works again. The secret is sealed at rest under
  * TOKEN_ENCRYPTION_KEY, bound to its member.
  */
-const ISSUER = 'Vitality';
-const PERIOD = 30;
 const WINDOW = 1;
 export const RECOVERY_CODE_COUNT = 10;
 // Crockford's base32: no I, L, O or U, so a code read aloud or copied by hand is not misread. 12 of them: 60 bits.
@@ -31,9 +30,7 @@ export const TOTP_ALREADY_ON = 'Your authenticator app is already set up. Turn t
 export const totpSealContext = (userId: string) => `${userId}:totp`;
 const sealContext = totpSealContext;
 
-function totpOf(secretBase32: string, label: string): TOTP {
-  return new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secretBase32) });
-}
+
 
 export type TotpSetup = { secret: string; uri: string; qrSvg: string };
 
@@ -45,7 +42,7 @@ export async function startTotpSetup(user: { id: string; email: string }): Promi
   const secret = new Secret({ size: 20 }).base32;
   const sealed = sealToken(secret, sealContext(user.id));
   await db.totpFactor.upsert({ where: { userId: user.id }, create: { userId: user.id, secret: sealed }, update: { secret: sealed, lastStep: null, createdAt: new Date() } });
-  const uri = totpOf(secret, user.email).toString();
+  const uri = totpFor(secret, user.email).toString();
   const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return { secret: secret.replace(/(.{4})/g, '$1 ').trim(), uri, qrSvg };
 }
@@ -59,7 +56,7 @@ async function spendCode(userId: string, code: string, pending: boolean, client:
   if (!factor || (pending ? factor.confirmedAt !== null : factor.confirmedAt === null)) return false;
   const digits = code.replace(/[\s-]/g, '');
   if (!/^\d{6}$/.test(digits)) return false;
-  const totp = totpOf(openToken(factor.secret, sealContext(userId)), '');
+  const totp = totpFor(openToken(factor.secret, sealContext(userId)), '');
   const now = Date.now();
   const delta = totp.validate({ token: digits, timestamp: now, window: WINDOW });
   if (delta === null) return false;

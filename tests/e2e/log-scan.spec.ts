@@ -10,7 +10,10 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '@/lib/demo/account';
 import { E2E_DATABASE_URL, E2E_LOG_DIR, E2E_MAIL_DIR } from './support/database';
 import { PASSWORD } from './support/fixtures';
 import { E2E_OPENAI_KEY, E2E_TOKEN_KEY, E2E_WHOOP_CLIENT } from './support/openai';
+import { E2E_SECURITY_DATABASE_URL } from './support/security-server';
 import { E2E_BILLING_DATABASE_URL, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET } from './support/stripe';
+import { openUnder } from '../support/sealed-tokens';
+import { tokenKeyBytes } from '@/lib/config/variables.js';
 
 // Typed into the pages by the specs: passwords, free texts about a member's health and life, an address.
 const TYPED = [
@@ -76,7 +79,7 @@ async function rows(url: string, sql: string): Promise<string[]> {
 /** The tokens in the links of every mail the run sent (password resets, verifications, unsubscribes). */
 function mailTokens(): string[] {
   const tokens: string[] = [];
-  for (const dir of [E2E_MAIL_DIR, `${E2E_MAIL_DIR}-billing`]) {
+  for (const dir of [E2E_MAIL_DIR, `${E2E_MAIL_DIR}-billing`, `${E2E_MAIL_DIR}-security`]) {
     if (!existsSync(dir)) continue;
     for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
       const { text } = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { text: string };
@@ -110,14 +113,23 @@ test('the servers logged the run as JSON, one line per answer, and no sensitive 
   expect(answers.some((line) => /"member":"[0-9a-f]{16}"/.test(line.text))).toBe(true);
   expect(server.some((line) => line.text.includes('"msg":"job"'))).toBe(true);
 
-  const [emails, sessions, billingEmails, billingSessions] = await Promise.all([
+  const [emails, sessions, billingEmails, billingSessions, securityEmails, securitySessions, totpRows] = await Promise.all([
     rows(E2E_DATABASE_URL, 'SELECT email AS value FROM users'),
     rows(E2E_DATABASE_URL, 'SELECT "sessionToken" AS value FROM sessions'),
     rows(E2E_BILLING_DATABASE_URL, 'SELECT email AS value FROM users'),
     rows(E2E_BILLING_DATABASE_URL, 'SELECT "sessionToken" AS value FROM sessions'),
+    rows(E2E_SECURITY_DATABASE_URL, 'SELECT email AS value FROM users'),
+    rows(E2E_SECURITY_DATABASE_URL, 'SELECT "sessionToken" AS value FROM sessions'),
+    rows(E2E_SECURITY_DATABASE_URL, `SELECT "userId" || ' ' || secret AS value FROM totp_factors`),
   ]);
   expect(emails.length).toBeGreaterThan(50);
-  const values = [...TYPED, ...FILE_NAMES, ...SECRETS, DEMO_EMAIL, ...emails, ...billingEmails, ...sessions, ...billingSessions, ...mailTokens()];
+  // The authenticator apps' shared secrets, opened as the server opens them (sealed under the run's key for "<userId>:totp").
+  const totpSecrets = totpRows.map((row) => {
+    const [userId, sealed] = row.split(' ');
+    return openUnder(tokenKeyBytes(E2E_TOKEN_KEY)!, sealed!, `${userId}:totp`);
+  });
+  expect(totpSecrets.length).toBeGreaterThan(0);
+  const values = [...TYPED, ...FILE_NAMES, ...SECRETS, DEMO_EMAIL, ...emails, ...billingEmails, ...securityEmails, ...sessions, ...billingSessions, ...securitySessions, ...totpSecrets, ...mailTokens()];
 
   const found: string[] = [];
   for (const line of lines) {

@@ -35,6 +35,27 @@ describe('housekeeping', () => {
     expect((await lib.db.rateLimit.findMany({ select: { key: true } })).map((r) => r.key)).toEqual(['login:email:live']);
   });
 
+  it('deletes spent sign-in leftovers (challenges, pending second steps, remembered browsers) and security-log entries over a year old', async () => {
+    const user = await createMember();
+    const now = new Date('2026-11-22T12:00:00Z');
+    const past = new Date('2026-11-22T11:59:00Z');
+    const future = new Date('2026-11-22T12:04:00Z');
+    await lib.db.webAuthnChallenge.createMany({ data: [{ challenge: `spent-${user.id}`, purpose: 'sign-in', expiresAt: past }, { challenge: `live-${user.id}`, purpose: 'sign-in', expiresAt: future }] });
+    await lib.db.pendingSignIn.createMany({ data: [{ userId: user.id, tokenHash: `spent-${user.id}`, expiresAt: past }, { userId: user.id, tokenHash: `live-${user.id}`, expiresAt: future }] });
+    await lib.db.rememberedBrowser.createMany({ data: [{ userId: user.id, tokenHash: `spent-${user.id}`, expiresAt: past }, { userId: user.id, tokenHash: `live-${user.id}`, expiresAt: future }] });
+    await lib.db.securityEvent.createMany({
+      data: [
+        { userId: user.id, kind: 'sign_in', createdAt: new Date('2025-11-21T12:00:00Z') },
+        { userId: user.id, kind: 'sign_in', createdAt: new Date('2025-11-23T12:00:00Z') },
+      ],
+    });
+    expect(await lib.housekeeping.pruneSignInLeftovers(now)).toBeGreaterThanOrEqual(4);
+    expect((await lib.db.webAuthnChallenge.findMany({ where: { challenge: { endsWith: user.id } } })).map((c) => c.challenge)).toEqual([`live-${user.id}`]);
+    expect((await lib.db.pendingSignIn.findMany({ where: { userId: user.id } })).map((p) => p.tokenHash)).toEqual([`live-${user.id}`]);
+    expect((await lib.db.rememberedBrowser.findMany({ where: { userId: user.id } })).map((r) => r.tokenHash)).toEqual([`live-${user.id}`]);
+    expect((await lib.db.securityEvent.findMany({ where: { userId: user.id } })).map((e) => e.createdAt.toISOString())).toEqual(['2025-11-23T12:00:00.000Z']);
+  });
+
   it('deletes reminder logs older than a year, keeping the rest', async () => {
     const user = await createMember();
     await lib.db.reminderLog.createMany({

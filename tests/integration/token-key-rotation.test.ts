@@ -81,6 +81,7 @@ describe('rotating TOKEN_ENCRYPTION_KEY', () => {
   let current: { id: string; userId: string; access: string; refresh: string };
   let state: { id: string; userId: string; verifier: string };
   let job: { id: string; userId: string; access: string; refresh: string };
+  let totp: { userId: string; secret: string };
   let secrets: string[];
 
   beforeAll(async () => {
@@ -98,6 +99,10 @@ describe('rotating TOKEN_ENCRYPTION_KEY', () => {
     });
     state = { id: made.id, userId: whoop.userId, verifier };
 
+    // An authenticator app's shared secret (issue 42), sealed under A for "<userId>:totp".
+    totp = { userId: whoop.userId, secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
+    await lib.db.totpFactor.create({ data: { userId: totp.userId, secret: sealUnder(A, totp.secret, `${totp.userId}:totp`), confirmedAt: new Date() } });
+
     // A deleted member's revocation waiting on the account-cleanup queue, its tokens sealed under A.
     const gone = { userId: 'deleted-member', access: plain('oura-access'), refresh: plain('oura-refresh') };
     await lib.queues.sendAccountCleanup(lib.queues.bossOver(lib.db), {
@@ -110,7 +115,7 @@ describe('rotating TOKEN_ENCRYPTION_KEY', () => {
     });
     const [queued] = await lib.db.$queryRaw<{ id: string }[]>`SELECT id::text AS id FROM pgboss.job WHERE name = 'account-cleanup'`;
     job = { id: queued!.id, ...gone };
-    secrets = [whoop.access, whoop.refresh!, oura.access, current.access, current.refresh, verifier, gone.access, gone.refresh, ...KEY_TEXTS];
+    secrets = [whoop.access, whoop.refresh!, oura.access, current.access, current.refresh, verifier, gone.access, gone.refresh, totp.secret, ...KEY_TEXTS];
   });
 
   it('reads what the previous key sealed while the new one is current', async () => {
@@ -125,6 +130,7 @@ describe('rotating TOKEN_ENCRYPTION_KEY', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('wearable_connections: 3 re-sealed, 2 already under the current key, 0 unreadable');
     expect(run.stdout).toContain('wearable_oauth_states: 1 re-sealed, 0 already under the current key, 0 unreadable');
+    expect(run.stdout).toContain('totp_factors: 1 re-sealed, 0 already under the current key, 0 unreadable');
     expect(run.stdout).toContain('pgboss.job: 2 re-sealed, 0 already under the current key, 0 unreadable');
     for (const secret of secrets) expect(run.stdout + run.stderr).not.toContain(secret);
 
@@ -139,6 +145,9 @@ describe('rotating TOKEN_ENCRYPTION_KEY', () => {
     const verifier = await lib.db.wearableOAuthState.findUniqueOrThrow({ where: { id: state.id } });
     expect(openUnder(B, verifier.codeVerifierEncrypted!, `${state.userId}:WHOOP:pkce`)).toBe(state.verifier);
 
+    const factor = await lib.db.totpFactor.findUniqueOrThrow({ where: { userId: totp.userId } });
+    expect(openUnder(B, factor.secret, `${totp.userId}:totp`)).toBe(totp.secret);
+
     const data = await jobData(job.id);
     expect(openUnder(B, data.sealedAccessToken!, `account-cleanup:${job.userId}:oura:access`)).toBe(job.access);
     expect(openUnder(B, data.sealedRefreshToken!, `account-cleanup:${job.userId}:oura:refresh`)).toBe(job.refresh);
@@ -151,6 +160,7 @@ describe('rotating TOKEN_ENCRYPTION_KEY', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('wearable_connections: 0 re-sealed, 5 already under the current key, 0 unreadable');
     expect(run.stdout).toContain('wearable_oauth_states: 0 re-sealed, 1 already under the current key, 0 unreadable');
+    expect(run.stdout).toContain('totp_factors: 0 re-sealed, 1 already under the current key, 0 unreadable');
     expect(run.stdout).toContain('pgboss.job: 0 re-sealed, 2 already under the current key, 0 unreadable');
     expect(await connectionColumns(whoop.id)).toEqual(before.whoop);
     expect(await jobData(job.id)).toEqual(before.job);
