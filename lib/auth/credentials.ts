@@ -26,10 +26,10 @@ export type CredentialChange = {
  * new password needs the current password, and the new password follows the sign-up rule. Answers
  * whether the e-mail or the password changes.
  */
-export async function assertCredentialChangeAllowed(userId: string, change: CredentialChange): Promise<{ credentialsChange: boolean; emailChanges: boolean }> {
+export async function assertCredentialChangeAllowed(userId: string, change: CredentialChange): Promise<{ credentialsChange: boolean; emailChanges: boolean; previousEmail: string }> {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, passwordHash: true, firstName: true, lastName: true } });
   const emailChanges = change.email !== undefined && change.email !== user.email;
-  if (!emailChanges && !change.password) return { credentialsChange: false, emailChanges };
+  if (!emailChanges && !change.password) return { credentialsChange: false, emailChanges, previousEmail: user.email };
   // The current password is the re-authentication of a member with no second factor; one with a factor proves it as well.
   if (change.request) {
     const methods = await stepUpMethods(userId);
@@ -45,5 +45,5 @@ export async function assertCredentialChangeAllowed(userId: string, change: Cred
       lastName: change.lastName ?? user.lastName,
     });
   }
-  return { credentialsChange: true, emailChanges };
+  return { credentialsChange: true, emailChanges, previousEmail: user.email };
 }

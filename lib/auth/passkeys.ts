@@ -12,7 +12,7 @@ import {
 import { db } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
 import type { AccountUser } from './accounts';
-import { recordSecurityEvent } from './security-log';
+import { mailSecurityChange, recordSecurityEvent } from './security-log';
 import { keepChallenge, PASSKEYS_UNAVAILABLE, relyingParty, takeChallenge, type RelyingParty } from './webauthn';
 
 /** At most this many passkeys per member: enough for every phone, laptop and security key they own. */
@@ -87,6 +87,7 @@ export async function addPasskey(userId: string, name: string, response: Registr
     await recordSecurityEvent(userId, 'passkey_added', { request, detail: name, client: tx });
     return row;
   });
+  mailSecurityChange(userId, 'passkey_added', { request, detail: name });
   return { id: created.id, name: created.name, synced: created.deviceType === 'multiDevice', createdAt: created.createdAt.toISOString(), lastUsedAt: null };
 }
 
@@ -99,12 +100,14 @@ export async function renamePasskey(userId: string, id: string, name: string, re
 }
 
 export async function removePasskey(userId: string, id: string, request: Request): Promise<void> {
-  await db.$transaction(async (tx) => {
+  const name = await db.$transaction(async (tx) => {
     const found = await tx.passkey.findFirst({ where: { id, userId }, select: { name: true } });
     if (!found) throw new ApiError(404, 'Passkey not found.');
     await tx.passkey.delete({ where: { id } });
     await recordSecurityEvent(userId, 'passkey_removed', { request, detail: found.name, client: tx });
+    return found.name;
   });
+  mailSecurityChange(userId, 'passkey_removed', { request, detail: name });
 }
 
 /**

@@ -8,7 +8,7 @@ import { sendMail } from '@/lib/mail/mailer';
 import { passwordResetMail } from '@/lib/mail/password-reset-mail';
 import { hashPassword } from './password';
 import { assertStrongPassword } from './password-policy';
-import { recordSecurityEvent } from './security-log';
+import { mailSecurityChange, recordSecurityEvent } from './security-log';
 
 const VALID_MINUTES = 60;
 export const INVALID_LINK_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
@@ -43,7 +43,7 @@ export async function resetPassword(token: string, password: string): Promise<vo
   if (!pending) throw new ApiError(400, INVALID_LINK_MESSAGE);
   assertStrongPassword(password, pending.user);
   const passwordHash = await hashPassword(password);
-  await db.$transaction(async (tx) => {
+  const userId = await db.$transaction(async (tx) => {
     // Claiming the token and checking it are one statement, so it can be used once only.
     const claimed = await tx.passwordResetToken.updateMany({
       where: { tokenHash, usedAt: null, expiresAt: { gt: new Date() } },
@@ -57,5 +57,7 @@ export async function resetPassword(token: string, password: string): Promise<vo
     // The second step stays on after a reset; the browsers that skipped it are forgotten.
     await tx.rememberedBrowser.deleteMany({ where: { userId } });
     await recordSecurityEvent(userId, 'password_reset', { client: tx });
+    return userId;
   });
+  mailSecurityChange(userId, 'password_reset');
 }

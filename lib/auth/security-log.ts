@@ -1,6 +1,9 @@
 import 'server-only';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
+import { env } from '@/lib/env';
+import { sendMail } from '@/lib/mail/mailer';
+import { securityChangeMail } from '@/lib/mail/security-mails';
 import { browserName } from '@/lib/reports/browser-name';
 
 /**
@@ -68,4 +71,24 @@ export async function securityEvents(userId: string, limit = 50): Promise<Securi
     const kind = (row.kind in SECURITY_EVENT_TEXT ? row.kind : 'sign_in') as SecurityEventKind;
     return { id: row.id, kind, text: SECURITY_EVENT_TEXT[kind], detail: row.detail, browser: row.browser, at: row.createdAt.toISOString() };
   });
+}
+
+/** The changes to how the member signs in that are also e-mailed to them (ASVS 5.0 V6.3.7). */
+const MAILED = new Set<SecurityEventKind>(['totp_enabled', 'totp_disabled', 'passkey_added', 'passkey_removed', 'password_changed', 'password_reset', 'email_changed', 'recovery_codes_created']);
+
+/**
+ * E-mails the member about a change to how they sign in, once it is stored (called after the transaction).
+ * `to`: another address than the account's, e.g. the old one after an e-mail change. Sent beside the answer:
+ * a mail server that is slow or down never fails the change.
+ */
+export function mailSecurityChange(userId: string, kind: SecurityEventKind, options: { request?: Request; detail?: string | null; to?: string } = {}): void {
+  if (!MAILED.has(kind)) return;
+  const browser = options.request ? browserName(options.request.headers.get('user-agent')) : null;
+  void (async () => {
+    const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, firstName: true } });
+    if (!user) return;
+    const change = `${SECURITY_EVENT_TEXT[kind].toLowerCase()}${options.detail ? ` (${options.detail})` : ''}`;
+    const mail = securityChangeMail({ firstName: user.firstName, change, browser, at: new Date(), settingsLink: new URL('/settings', env.APP_URL).toString() });
+    await sendMail({ to: options.to ?? user.email, ...mail });
+  })().catch((error: unknown) => console.error(`[auth] security-change e-mail failed: ${(error as Error)?.name ?? 'Error'}`));
 }

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/errors';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { openToken, sealToken, tokenCipherReady } from '@/lib/security/token-cipher';
 import { hashPassword, verifyPassword } from './password';
-import { recordSecurityEvent } from './security-log';
+import { mailSecurityChange, recordSecurityEvent } from './security-log';
 import { totpFor } from './totp-code';
 
 /**
@@ -73,12 +73,14 @@ export function checkTotp(userId: string, code: string): Promise<boolean> {
 
 /** Turns the second step on with the first code from the new app; answers the ten recovery codes, shown once. */
 export async function confirmTotp(userId: string, code: string, request: Request): Promise<string[]> {
-  return db.$transaction(async (tx) => {
+  const codes = await db.$transaction(async (tx) => {
     if (!(await spendCode(userId, code, true, tx))) throw new ApiError(422, 'That code didn’t match. Check the time on your phone and enter the newest code.');
     await tx.totpFactor.update({ where: { userId }, data: { confirmedAt: new Date() } });
     await recordSecurityEvent(userId, 'totp_enabled', { request, client: tx });
     return replaceRecoveryCodes(userId, tx);
   });
+  mailSecurityChange(userId, 'totp_enabled', { request });
+  return codes;
 }
 
 /** Ten new recovery codes; the old ones stop working. Only their argon2id hashes are kept. */
@@ -91,12 +93,14 @@ async function replaceRecoveryCodes(userId: string, tx: Prisma.TransactionClient
 }
 
 export async function newRecoveryCodes(userId: string, request: Request): Promise<string[]> {
-  return db.$transaction(async (tx) => {
+  const codes = await db.$transaction(async (tx) => {
     if (!(await tx.totpFactor.findFirst({ where: { userId, confirmedAt: { not: null } }, select: { userId: true } }))) throw new ApiError(409, 'Turn on two-step verification first.');
     const codes = await replaceRecoveryCodes(userId, tx);
     await recordSecurityEvent(userId, 'recovery_codes_created', { request, client: tx });
     return codes;
   });
+  mailSecurityChange(userId, 'recovery_codes_created', { request });
+  return codes;
 }
 
 /** Normalises what the member typed ("7kq4 m2xd-9prf") to the stored form, or null when it cannot be one. */
@@ -138,10 +142,12 @@ export async function totpEnabled(userId: string, client: Prisma.TransactionClie
 
 /** Turns the second step off: the app's secret, the recovery codes and the remembered browsers go. */
 export async function turnOffTwoStep(userId: string, request: Request): Promise<void> {
-  await db.$transaction(async (tx) => {
+  const removed = await db.$transaction(async (tx) => {
     const { count } = await tx.totpFactor.deleteMany({ where: { userId } });
     await tx.recoveryCode.deleteMany({ where: { userId } });
     await tx.rememberedBrowser.deleteMany({ where: { userId } });
     if (count) await recordSecurityEvent(userId, 'totp_disabled', { request, client: tx });
+    return count;
   });
+  if (removed) mailSecurityChange(userId, 'totp_disabled', { request });
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { assertCredentialChangeAllowed } from '@/lib/auth/credentials';
-import { recordSecurityEvent } from '@/lib/auth/security-log';
+import { mailSecurityChange, recordSecurityEvent } from '@/lib/auth/security-log';
 import { hashPassword } from '@/lib/auth/password';
 import { voidResetLinks } from '@/lib/auth/password-reset';
 import { endOtherSessions } from '@/lib/auth/sessions';
@@ -93,7 +93,7 @@ function userInfoOf(u: UserInfoRow, weightKg: number | null) {
  * e-mail in use is a 409.
  */
 export async function setUserInfo(userId: string, input: SetUserInfoInput, keepSessionToken?: string, request?: Request): Promise<void> {
-  const { credentialsChange, emailChanges } = await assertCredentialChangeAllowed(userId, {
+  const { credentialsChange, emailChanges, previousEmail } = await assertCredentialChangeAllowed(userId, {
     request,
     email: input.email,
     password: input.password,
@@ -140,4 +140,7 @@ export async function setUserInfo(userId: string, input: SetUserInfoInput, keepS
       if (input.password) await recordSecurityEvent(userId, 'password_changed', { request, client: tx });
     }
   });
+  // The old address hears of its replacement: whoever changed it may not be the member.
+  if (emailChanges) mailSecurityChange(userId, 'email_changed', { request, to: previousEmail });
+  if (input.password) mailSecurityChange(userId, 'password_changed', { request });
 }

@@ -230,6 +230,32 @@ describe('signed-in browsers and the security log', () => {
   });
 });
 
+describe('changes to how the member signs in are e-mailed', () => {
+  async function changeMails(email: string, count: number) {
+    let mails: { subject: string; text: string }[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      mails = (await mailsTo(email)).filter((m) => m.subject === 'Your Vitality sign-in was changed');
+      if (mails.length >= count) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return mails.map((m) => m.text);
+  }
+
+  it('tells the member of the second step turned on, a new password, and tells the old address of a new e-mail', async () => {
+    const { email, browser } = await member();
+    await withAuthenticator(browser);
+    expect((await changeMails(email, 1)).join('\n')).toContain('authenticator app turned on');
+    expect((await browser.post('/api/set-user-info', { password: 'brand-New-Walrus-91', current_password: PASSWORD })).status).toBe(200);
+    expect((await changeMails(email, 2)).join('\n')).toContain('password changed');
+    const moved = `moved-${Date.now()}@example.test`;
+    expect((await browser.post('/api/set-user-info', { email: moved, current_password: 'brand-New-Walrus-91' })).status).toBe(200);
+    const toOld = await changeMails(email, 3);
+    expect(toOld.join('\n')).toContain('e-mail address changed');
+    // No code, key or password is in any of them.
+    expect(toOld.join('\n')).not.toMatch(/brand-New-Walrus-91|Sturdy-Oak/);
+  });
+});
+
 describe('passkey calls without a browser', () => {
   it('refuses passkeys on a server reached by IP address, in words, and rejects a forged answer', async () => {
     const { browser } = await member();
