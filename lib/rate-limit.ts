@@ -27,8 +27,8 @@ export const LIMITS = {
   secondStepPerUser: { max: 10, windowSeconds: 15 * 60, failuresOnly: true },
   /** Step-up proofs that failed, per member: a stolen session cannot guess the code or password. */
   stepUpPerUser: { max: 10, windowSeconds: 15 * 60, failuresOnly: true },
-  /** Passkey ceremonies started from one address (each keeps a challenge for 5 minutes). */
-  passkeyPerIp: { max: 60, windowSeconds: 15 * 60 },
+  /** Passkey ceremonies started from one address (each keeps a challenge for 5 minutes; /login starts one per visit for the autofill, and an office shares one address). */
+  passkeyPerIp: { max: 300, windowSeconds: 15 * 60 },
   /** Current-password checks when changing the e-mail or password of a signed-in account. */
   credentialChangePerUser: { max: 10, windowSeconds: 15 * 60 },
   /** Failed sign-ins from one address (many members can share one, behind an office's or a phone network's NAT). */

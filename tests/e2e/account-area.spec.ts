@@ -7,6 +7,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { FIXTURES, readAnswers } from '@/tests/fixtures/labs/answer-key';
 import { LAB_REPORT_EXPECTED, labReportPdf } from '@/tests/support/lab-pdfs';
 import { parseCsv } from '@/lib/export/csv';
+import { levineInputs, levinePhenoAge } from './support/levine-phenoage';
 import { query } from './support/database';
 import { expectAccessible } from './support/page-checks';
 import { expect, test } from './support/fixtures';
@@ -276,10 +277,7 @@ test('a German full panel, uploaded and confirmed, gives every panel on /my_resu
   expect(['albumin', 'creatinine', 'glucose', 'crp', 'wbc'].map((k) => v[k]!.unit)).toEqual(['g/dl', 'mg/dl', 'mg/dl', 'mg/l', '/nl']);
   const [{ born }] = (await query<{ born: string }>(`SELECT to_char("dateOfBirth", 'YYYY-MM-DD') AS born FROM users WHERE email = $1`, [user.email])) as [{ born: string }];
   const age = (Date.parse(`${answer.collectedOn}T00:00:00Z`) - Date.parse(`${born}T00:00:00Z`)) / (365.2425 * 86_400_000);
-  const xb =
-    -19.9067 - 0.0336 * v.albumin!.value * 10 + 0.0095 * v.creatinine!.value * 88.4 + 0.1953 * (v.glucose!.value / 18.016) + 0.0954 * Math.log(v.crp!.value / 10) -
-    0.012 * v.lymphocytes_pct!.value + 0.0268 * v.mcv!.value + 0.3306 * v.rdw!.value + 0.0019 * v.alp!.value + 0.0554 * v.wbc!.value + 0.0804 * age;
-  const phenoAge = 141.50225 + Math.log(-0.00553 * Math.log(Math.exp((-Math.exp(xb) * (Math.exp(120 * 0.0076927) - 1)) / 0.0076927))) / 0.090165;
+  const phenoAge = levinePhenoAge(levineInputs(v, age));
 
   await page.goto('/my_results');
   const card = page.getByRole('region', { name: 'Biological age' });

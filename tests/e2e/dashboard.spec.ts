@@ -2,6 +2,7 @@
 // independently, from the database rows (plain SQL and arithmetic, none of the app's modules).
 import type { Page } from '@playwright/test';
 import { DEMO_EMAIL } from '@/lib/demo/account';
+import { levineInputs, levinePhenoAge } from './support/levine-phenoage';
 import { query } from './support/database';
 import { expectAccessible } from './support/page-checks';
 import { expect, test } from './support/fixtures';
@@ -241,11 +242,7 @@ test.describe('the demo user’s dashboard', () => {
     expect(rows.map((r) => `${r.marker} ${r.unit}`).sort()).toEqual(['albumin g/dL', 'alp U/L', 'creatinine mg/dL', 'crp mg/L', 'glucose mg/dL', 'lymphocytes_pct %', 'mcv fL', 'rdw %', 'wbc x10E3/uL']);
     const day = rows[0]!.day;
     const age = (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${rows[0]!.born}T00:00:00Z`)) / (365.2425 * DAY_MS);
-    const xb =
-      -19.9067 - 0.0336 * v.albumin!.value * 10 + 0.0095 * v.creatinine!.value * 88.4 + 0.1953 * (v.glucose!.value / 18.016) + 0.0954 * Math.log(v.crp!.value / 10) -
-      0.012 * v.lymphocytes_pct!.value + 0.0268 * v.mcv!.value + 0.3306 * v.rdw!.value + 0.0019 * v.alp!.value + 0.0554 * v.wbc!.value + 0.0804 * age;
-    const mortality = 1 - Math.exp((-Math.exp(xb) * (Math.exp(120 * 0.0076927) - 1)) / 0.0076927);
-    const phenoAge = 141.50225 + Math.log(-0.00553 * Math.log(1 - mortality)) / 0.090165;
+    const phenoAge = levinePhenoAge(levineInputs(v, age));
 
     await page.goto('/my_results');
     const card = page.getByRole('region', { name: 'Biological age' });

@@ -4,22 +4,19 @@
 // member whose newest CRP is censored gets a sentence instead, everywhere.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { db } from '@/lib/db';
 import { type BundleEntry, fhirBundleChunks, type Observation, uuidFor } from '@/lib/export/fhir';
 import { biologicalAge } from '@/lib/labs/biological-age';
 import { doctorSummaryPdf } from '@/lib/reports/doctor-summary';
 import { fhirValidator } from '../support/fhir-schema';
 import { createMember } from '../support/members';
+import { pdfText } from '../support/pdf-text';
 
 afterAll(() => db.$disconnect());
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
-async function textOf(bytes: Uint8Array): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(bytes.slice(), { verbosity: 0 }), { mergePages: true });
-  return text.replace(/\s+/g, ' ').replace(/\u03bc/g, '\u00b5');
-}
+const textOf = pdfText;
 
 const validateFhir = fhirValidator();
 

@@ -2,7 +2,6 @@
 // (unpdf) as a doctor's viewer would, carries the member's figures as /my_results and /insights give them,
 // each with its date and source, and nothing of another member's.
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { addDays, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 import { formatDateGB } from '@/lib/format';
@@ -12,16 +11,14 @@ import { saveDoctorQuestions } from '@/lib/reports/doctor-questions';
 import { checkinLine, doctorSummaryPdf, pdfText } from '@/lib/reports/doctor-summary';
 import { DOCTOR_QUESTIONS_TOO_LONG, doctorQuestionsSchema } from '@/lib/validation/doctor-questions';
 import { createMember } from '../support/members';
+import { pdfText as readPdfText } from '../support/pdf-text';
 
 afterAll(() => db.$disconnect());
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 /** The PDF's text, its lines joined by spaces (a wrapped sentence reads whole); PDF.js gives the micro sign as Greek mu. */
-async function textOf(bytes: Uint8Array): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(bytes.slice(), { verbosity: 0 }), { mergePages: true });
-  return text.replace(/\s+/g, ' ').replace(/\u03bc/g, '\u00b5');
-}
+const textOf = readPdfText;
 
 describe('doctorSummaryPdf', () => {
   it('gives every blood result with its flag, range, date and report, the blood pressure and the 90 days’ measures', async () => {
