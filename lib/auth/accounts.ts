@@ -22,6 +22,16 @@ export async function registerWithPassword(input: { email: string; password: str
   });
 }
 
+/** The account's sign-in identity (id, e-mail, first name). */
+export async function accountUser(userId: string): Promise<AccountUser> {
+  return db.user.findUniqueOrThrow({ where: { id: userId }, select });
+}
+
+/** Whether the account has a password (not only Google or Apple). */
+export async function hasPassword(userId: string): Promise<boolean> {
+  return (await db.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } })).passwordHash !== null;
+}
+
 /** The id of the account with this e-mail, if there is one. */
 export async function accountIdForEmail(email: string): Promise<string | null> {
   return (await db.user.findUnique({ where: { email }, select: { id: true } }))?.id ?? null;

@@ -26,6 +26,10 @@ function party(): RelyingParty {
   return rp;
 }
 
+export async function hasPasskeys(userId: string): Promise<boolean> {
+  return (await db.passkey.count({ where: { userId } })) > 0;
+}
+
 export type PasskeyView = { id: string; name: string; synced: boolean; createdAt: string; lastUsedAt: string | null };
 
 export async function listPasskeys(userId: string): Promise<PasskeyView[]> {

@@ -4,7 +4,7 @@ import type { Prisma } from '@/lib/generated/prisma/client';
 import { env } from '@/lib/env';
 import { sendMail } from '@/lib/mail/mailer';
 import { securityChangeMail } from '@/lib/mail/security-mails';
-import { browserName } from '@/lib/reports/browser-name';
+import { browserName } from '@/lib/http/browser-name';
 
 /**
  * The member's own security log (Settings → Security log, ASVS 5.0 V6.3.7 and V16): what happened to how
@@ -16,6 +16,7 @@ export const SECURITY_EVENT_TEXT = {
   sign_in: 'Signed in',
   sign_in_failed: 'Failed sign-in',
   second_step_failed: 'Wrong second-step code',
+  step_up_failed: 'Wrong proof when confirming it’s you',
   totp_enabled: 'Authenticator app turned on',
   totp_disabled: 'Two-step verification turned off',
   recovery_codes_created: 'New recovery codes made',

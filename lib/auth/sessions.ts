@@ -12,7 +12,7 @@ import { LOGIN_PATH } from '@/lib/routes';
 import type { AccountUser } from './accounts';
 import { sendMail } from '@/lib/mail/mailer';
 import { newBrowserMail } from '@/lib/mail/security-mails';
-import { browserName } from '@/lib/reports/browser-name';
+import { browserName } from '@/lib/http/browser-name';
 import { issueDeviceCookie, trustedDeviceFor } from './device-cookie';
 import { recordSecurityEvent, SIGN_IN_METHOD_TEXT, type SignInMethod } from './security-log';
 import {

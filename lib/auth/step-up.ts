@@ -1,7 +1,13 @@
 import 'server-only';
 import { db } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
+import type { output } from 'zod/v4/core';
+import type { stepUpSchema } from '@/lib/validation/sign-in-factors';
+import { verifyPassword } from './password';
+import { verifyPasskey } from './passkeys';
+import { recordSecurityEvent } from './security-log';
 import { sessionTokenFromRequest } from './sessions';
+import { checkTotp, spendRecoveryCode } from './totp';
 import { relyingParty } from './webauthn';
 
 /**
@@ -53,4 +59,28 @@ export async function assertRecentlyVerified(request: Request, userId: string): 
 export async function markVerified(request: Request, userId: string): Promise<void> {
   const token = sessionTokenFromRequest(request);
   if (token) await db.session.updateMany({ where: { sessionToken: token, userId }, data: { verifiedAt: new Date() } });
+}
+
+/**
+ * Checks one proof of the member's (an authenticator code, a recovery code, a passkey, or the password of a
+ * member with no second factor) and marks this session as having just proved it; 422 for a way not set up
+ * for them, 401 for a wrong proof.
+ */
+export async function proveStepUp(request: Request, userId: string, body: output<typeof stepUpSchema>): Promise<void> {
+  const allowed = await stepUpMethods(userId);
+  if (!allowed[body.method]) throw new ApiError(422, 'That way of confirming isn’t set up for your account.');
+  let ok = false;
+  if (body.method === 'totp') ok = await checkTotp(userId, body.code);
+  else if (body.method === 'recovery') ok = await spendRecoveryCode(userId, body.code, request);
+  else if (body.method === 'passkey') ok = Boolean(await verifyPasskey(body.response as never, userId));
+  else {
+    const { passwordHash } = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
+    ok = passwordHash !== null && (await verifyPassword(passwordHash, body.password));
+  }
+  if (!ok) {
+    await recordSecurityEvent(userId, 'step_up_failed', { request, detail: { password: 'password', recovery: 'recovery code', totp: 'authenticator code', passkey: 'passkey' }[body.method] });
+    const message = { password: 'That password is incorrect.', recovery: 'That recovery code didn’t work. Each code works once.', totp: 'That code didn’t work. Check your authenticator app and try again.', passkey: 'Your passkey could not be checked. Please try again.' }[body.method];
+    throw new ApiError(401, message);
+  }
+  await markVerified(request, userId);
 }

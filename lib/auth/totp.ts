@@ -110,7 +110,7 @@ export function normaliseRecoveryCode(code: string): string | null {
 }
 
 /** Spends one unused recovery code matching `code`; false when none does. */
-export async function useRecoveryCode(userId: string, code: string, request: Request): Promise<boolean> {
+export async function spendRecoveryCode(userId: string, code: string, request: Request): Promise<boolean> {
   const plain = normaliseRecoveryCode(code);
   if (!plain) return false;
   const unused = await db.recoveryCode.findMany({ where: { userId, usedAt: null }, select: { id: true, codeHash: true } });

@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { db } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
-import { browserName } from './browser-name';
+import { browserName } from '@/lib/http/browser-name';
 
 // "Prepare for your doctor" (issue 41, item 4, last part): a read-only link to the member's summary PDF,
 // for a doctor without an account. Like an API key, the token is shown once and only its SHA-256 is kept,
@@ -110,7 +110,7 @@ export async function sharedMember(token: string, now = new Date()): Promise<{ s
   return { shareId: share.id, userId: share.userId };
 }
 
-/** Logs one opening of a link: when, and the browser's family only (lib/reports/browser-name.ts). */
+/** Logs one opening of a link: when, and the browser's family only (lib/http/browser-name.ts). */
 export async function logShareView(shareId: string, userAgent: string | null, now = new Date()): Promise<void> {
   await db.doctorShareView.create({ data: { shareId, viewedAt: now, browser: browserName(userAgent) } });
 }

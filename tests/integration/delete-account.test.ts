@@ -118,6 +118,14 @@ async function member(label: string) {
   await lib.db.verificationToken.create({ data: { identifier: email, token: `verify-${unique}`, expires: LATER } });
   await lib.db.wearableOAuthState.create({ data: { userId, stateHash: sha256(`state-${unique}`), provider: 'WITHINGS', expiresAt: LATER } });
   await lib.db.deviceToken.create({ data: { userId, name: 'iPhone', tokenHash: sha256(`device-${unique}`) } });
+  // Issue 42's sign-in rows: a passkey, a challenge, the authenticator app, a recovery code, a remembered browser, a pending second step, a log entry.
+  await lib.db.passkey.create({ data: { userId, credentialId: `cred-${unique}`, publicKey: Buffer.from('key'), deviceType: 'singleDevice', name: 'Laptop' } });
+  await lib.db.webAuthnChallenge.create({ data: { userId, challenge: `challenge-${unique}`, purpose: 'step-up', expiresAt: LATER } });
+  await lib.db.totpFactor.create({ data: { userId, secret: 'v1.sealed', confirmedAt: new Date() } });
+  await lib.db.recoveryCode.create({ data: { userId, codeHash: '$argon2id$hash' } });
+  await lib.db.rememberedBrowser.create({ data: { userId, tokenHash: sha256(`remember-${unique}`), expiresAt: LATER } });
+  await lib.db.pendingSignIn.create({ data: { userId, tokenHash: sha256(`pending-${unique}`), expiresAt: LATER } });
+  await lib.db.securityEvent.create({ data: { userId, kind: 'sign_in', detail: 'with password', browser: 'Chrome on Mac' } });
   await lib.db.doctorShare.create({ data: { userId, tokenHash: sha256(`share-${unique}`), expiresAt: LATER, views: { create: { browser: 'Firefox on Windows' } } } });
   await lib.db.healthSample.create({ data: { userId, uuid: `uuid-${unique}`, type: 'HKQuantityTypeIdentifierStepCount', value: 1200, unit: 'count', startAt: DAY, endAt: DAY } });
   await lib.db.dailyMetric.create({ data: { userId, day: DAY, source: 'WHOOP', steps: 8000 } });

@@ -6,7 +6,7 @@ import { db } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
 import { createDoctorShare, listDoctorShares, logShareView, MAX_ACTIVE_SHARES, revokeDoctorShare, SHARE_LIMIT_MESSAGE, SHARE_NOT_FOUND, sharedMember } from '@/lib/reports/doctor-share';
 import { doctorSummaryPdf } from '@/lib/reports/doctor-summary';
-import { browserName } from '@/lib/reports/browser-name';
+import { browserName } from '@/lib/http/browser-name';
 import { createMember } from '../support/members';
 
 afterAll(() => db.$disconnect());

@@ -12,13 +12,13 @@ import { UnitsForm } from '@/components/settings/units-form';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
 import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
+import { hasPassword } from '@/lib/auth/accounts';
 import { listPasskeys } from '@/lib/auth/passkeys';
 import { securityEvents } from '@/lib/auth/security-log';
 import { listSessions } from '@/lib/auth/session-list';
 import { currentSessionToken, requireUser } from '@/lib/auth/sessions';
 import { twoStepStatus } from '@/lib/auth/totp';
 import { relyingParty } from '@/lib/auth/webauthn';
-import { db } from '@/lib/db';
 import { hasStripeCustomer } from '@/lib/billing/checkout';
 import { billingEnabled } from '@/lib/billing/stripe';
 import { subscriptionInWords } from '@/lib/billing/status-words';
@@ -66,12 +66,12 @@ export default async function SettingsPage() {
 
 /** Issue 42: passkeys, the second step, the signed-in browsers and the member's security log. */
 async function SignInSecurity({ userId }: { userId: string }) {
-  const [passkeys, twoStep, sessions, events, account] = await Promise.all([
+  const [passkeys, twoStep, sessions, events, password] = await Promise.all([
     listPasskeys(userId),
     twoStepStatus(userId),
     currentSessionToken().then((token) => listSessions(userId, token)),
     securityEvents(userId),
-    db.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } }),
+    hasPassword(userId),
   ]);
   return (
     <>
@@ -79,7 +79,7 @@ async function SignInSecurity({ userId }: { userId: string }) {
         <PasskeysCard available={relyingParty() !== null} passkeys={passkeys} />
       </Card>
       <Card title="Two-step verification">
-        <TwoStepCard enabled={twoStep.enabled} available={twoStep.available} recoveryCodesLeft={twoStep.recoveryCodesLeft} hasPassword={account.passwordHash !== null} />
+        <TwoStepCard enabled={twoStep.enabled} available={twoStep.available} recoveryCodesLeft={twoStep.recoveryCodesLeft} hasPassword={password} />
       </Card>
       <Card title="Signed-in browsers">
         <SessionsCard sessions={sessions} />

@@ -2,11 +2,11 @@ import { NextResponse } from 'next/server';
 import { methods, route } from '@/lib/api/route';
 import { accountIdForEmail, authenticateWithPassword } from '@/lib/auth/accounts';
 import { trustedDeviceFor } from '@/lib/auth/device-cookie';
+import { hasPasskeys } from '@/lib/auth/passkeys';
 import { browserRemembered, startPendingSignIn } from '@/lib/auth/second-step';
 import { recordSecurityEvent } from '@/lib/auth/security-log';
 import { signedInResponse } from '@/lib/auth/sessions';
 import { totpEnabled } from '@/lib/auth/totp';
-import { db } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
 import { clientIp, LIMITS } from '@/lib/rate-limit';
 import { loginSchema } from '@/lib/validation/auth';
@@ -51,8 +51,7 @@ const login = route(
       return response;
     }
     // With no second factor, the password is the strongest proof there is: step-up asks for it again after 10 minutes.
-    const passkeys = await db.passkey.count({ where: { userId: user.id } });
-    return signedInResponse(request, user, { method: 'password', verified: passkeys === 0 });
+    return signedInResponse(request, user, { method: 'password', verified: !(await hasPasskeys(user.id)) });
   },
 );
 

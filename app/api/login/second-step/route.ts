@@ -1,9 +1,9 @@
 import { methods, route } from '@/lib/api/route';
+import { accountUser } from '@/lib/auth/accounts';
 import { countCode, endPendingSignIn, pendingSignIn, rememberBrowser } from '@/lib/auth/second-step';
 import { recordSecurityEvent } from '@/lib/auth/security-log';
 import { signedInResponse } from '@/lib/auth/sessions';
-import { checkTotp, useRecoveryCode } from '@/lib/auth/totp';
-import { db } from '@/lib/db';
+import { checkTotp, spendRecoveryCode } from '@/lib/auth/totp';
 import { ApiError } from '@/lib/errors';
 import { clientIp, LIMITS } from '@/lib/rate-limit';
 import { secondStepSchema } from '@/lib/validation/sign-in-factors';
@@ -34,12 +34,12 @@ const secondStep = route(
   async ({ request, body }) => {
     const pending = await pendingSignIn(request);
     if (!pending || !(await countCode(pending.id))) throw new ApiError(401, SIGN_IN_EXPIRED, { code: 'second_step_expired' });
-    const ok = body.method === 'totp' ? await checkTotp(pending.userId, body.code) : await useRecoveryCode(pending.userId, body.code, request);
+    const ok = body.method === 'totp' ? await checkTotp(pending.userId, body.code) : await spendRecoveryCode(pending.userId, body.code, request);
     if (!ok) {
       await recordSecurityEvent(pending.userId, 'second_step_failed', { request, detail: body.method === 'totp' ? 'authenticator code' : 'recovery code' });
       throw new ApiError(401, body.method === 'totp' ? WRONG_CODE : WRONG_RECOVERY_CODE);
     }
-    const user = await db.user.findUniqueOrThrow({ where: { id: pending.userId }, select: { id: true, email: true, firstName: true } });
+    const user = await accountUser(pending.userId);
     const response = await signedInResponse(request, user, { method: body.method === 'totp' ? 'password+totp' : 'password+recovery', verified: true });
     await endPendingSignIn(pending.id, response);
     if (body.remember) await rememberBrowser(response, user.id);
