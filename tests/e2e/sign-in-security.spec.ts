@@ -40,7 +40,7 @@ async function ageProofs(email: string) {
   await query(`UPDATE sessions SET "verifiedAt" = now() - interval '11 minutes' WHERE "userId" = (SELECT id FROM users WHERE email = $1)`, [email], E2E_SECURITY_DATABASE_URL);
 }
 
-test('a passkey is added in Settings, signs in from /login on its own, and is renamed and removed', async ({ page, users }) => {
+test('a passkey is added in Settings, signs in from /login on its own (once per challenge), and is renamed and removed', async ({ page, users, browser, baseURL }) => {
   test.slow(); // Onboarding through the API, three WebAuthn ceremonies and an axe pass on each page.
   const { email } = await users.create({ onboarded: true });
   const authenticator = await virtualAuthenticator(page);
@@ -82,8 +82,17 @@ test('a passkey is added in Settings, signs in from /login on its own, and is re
   await page.goto('/login');
   await expect(field(page, 'E-mail')).toHaveAttribute('autocomplete', 'username webauthn');
   await page.screenshot({ path: 'test-results/login-passkey.png' });
+  // The answer the browser sends is watched (not changed), to be sent again below.
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/passkeys/sign-in') && request.method() === 'POST');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL(/\/main_dashboard$/, { timeout: 15_000 });
+
+  // Replayed, the same signed answer signs nobody in: its challenge was spent by the first check.
+  const replayed = await browser.newContext({ baseURL });
+  const replay = await replayed.request.post('/api/passkeys/sign-in', { data: (await sent).postData(), headers: { 'content-type': 'application/json', origin: new URL(baseURL!).origin } });
+  expect(replay.status()).toBe(401);
+  expect(((await replay.json()) as { message: string }).message).toBe('Your passkey could not be checked. Please try again.');
+  await replayed.close();
 
   await page.goto('/settings');
   const log = page.getByRole('region', { name: 'Security log' });
