@@ -51,6 +51,17 @@ export async function pruneSignInLeftovers(now = new Date()): Promise<number> {
   return counts.reduce((sum, { count }) => sum + count, 0);
 }
 
+/**
+ * A doctor's share link stops working after 7 days (or when withdrawn); the member keeps seeing it and its
+ * openings for a year after that, and then it goes (its views with it).
+ */
+export const ENDED_SHARE_DAYS = 365;
+
+export async function pruneEndedShares(now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - ENDED_SHARE_DAYS * 24 * 60 * 60 * 1000);
+  return (await db.doctorShare.deleteMany({ where: { OR: [{ expiresAt: { lt: before } }, { revokedAt: { lt: before } }] } })).count;
+}
+
 /** Removes the listed files that `needed` does not name, once they are old enough not to be mid-upload. */
 async function sweepOrphans(pages: AsyncIterable<StoredObject[]>, needed: (names: string[]) => Promise<(string | null)[]>, remove: (name: string) => Promise<void>, now: Date): Promise<number> {
   let removed = 0;
@@ -91,11 +102,11 @@ export function sweepOrphanImportFiles(now = new Date()): Promise<number> {
 
 export async function runHousekeeping(
   now = new Date(),
-): Promise<{ rateLimits: number; reminderLogs: number; signInLeftovers: number; uploads: number; stalledImports: number; stalledReadings: number }> {
+): Promise<{ rateLimits: number; reminderLogs: number; signInLeftovers: number; endedShares: number; uploads: number; stalledImports: number; stalledReadings: number }> {
   // Imports left 'reading' by a job that died first: settled, so their files are swept below.
   const stalledImports = await settleStalledImports(now);
   // Blood-test readings no job finished: the review opens for the values to be typed in.
   const stalledReadings = await settleStalledReadings(now);
   const uploads = (await sweepOrphanUploads(now)) + (await sweepOrphanImportFiles(now));
-  return { rateLimits: await pruneRateLimits(now), reminderLogs: await pruneReminderLogs(now), signInLeftovers: await pruneSignInLeftovers(now), uploads, stalledImports, stalledReadings };
+  return { rateLimits: await pruneRateLimits(now), reminderLogs: await pruneReminderLogs(now), signInLeftovers: await pruneSignInLeftovers(now), endedShares: await pruneEndedShares(now), uploads, stalledImports, stalledReadings };
 }

@@ -56,6 +56,20 @@ describe('housekeeping', () => {
     expect((await lib.db.securityEvent.findMany({ where: { userId: user.id } })).map((e) => e.createdAt.toISOString())).toEqual(['2025-11-23T12:00:00.000Z']);
   });
 
+  it('deletes share links that ended over a year ago, with their openings, and keeps the rest', async () => {
+    const user = await createMember();
+    const now = new Date('2026-11-22T12:00:00Z');
+    const make = (label: string, expiresAt: string, revokedAt: string | null = null) =>
+      lib.db.doctorShare.create({ data: { userId: user.id, label, tokenHash: `${label}-${user.id}`, expiresAt: new Date(expiresAt), revokedAt: revokedAt ? new Date(revokedAt) : null, views: { create: { browser: 'Safari on Mac' } } } });
+    await make('expired long ago', '2025-11-01T00:00:00Z');
+    await make('withdrawn long ago', '2026-12-01T00:00:00Z', '2025-11-02T00:00:00Z');
+    await make('expired this year', '2026-01-10T00:00:00Z');
+    await make('live', '2026-11-25T00:00:00Z');
+    expect(await lib.housekeeping.pruneEndedShares(now)).toBe(2);
+    const left = await lib.db.doctorShare.findMany({ where: { userId: user.id }, orderBy: { label: 'asc' }, include: { views: true } });
+    expect(left.map((s) => [s.label, s.views.length])).toEqual([['expired this year', 1], ['live', 1]]);
+  });
+
   it('deletes reminder logs older than a year, keeping the rest', async () => {
     const user = await createMember();
     await lib.db.reminderLog.createMany({
