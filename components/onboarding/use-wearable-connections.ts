@@ -88,12 +88,20 @@ export function useWearableConnections() {
       };
       window.addEventListener('message', onMessage);
       const listening = window.setTimeout(() => window.removeEventListener('message', onMessage), POPUP_MESSAGE_WAIT_MS);
-      // Closing the popup without a token ends the attempt.
+      // Closing the popup ends the attempt. Its message can come after this check sees it closed (the popup
+      // posts and closes at once, and a busy browser may run this first): the server, which stored the
+      // connection before the popup's page was sent, says whether it is connected.
       const watch = window.setInterval(() => {
         if (!popup.closed) return;
         stop();
-        if (!received) setStatus(wearable, 'available');
+        if (!received) void settleFromServer();
       }, 500);
+      async function settleFromServer() {
+        const check = await fetch(`/api/${wearable}_token_exists`, { credentials: 'same-origin', cache: 'no-store' })
+          .then(async (response) => (response.ok ? tokenCheckFrom(await response.json()) : null))
+          .catch(() => null);
+        if (!received) setStatus(wearable, check?.exists ? 'connected' : 'available');
+      }
       function stop() {
         window.removeEventListener('message', onMessage);
         window.clearTimeout(listening);
