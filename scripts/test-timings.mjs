@@ -1,5 +1,5 @@
 // Prints what the last `npm test` measured: each step's start and time (with CI's install, when .ci/run
-// passed it in CI_INSTALL_SECONDS), the 15 slowest Jest files and the 15 slowest Playwright tests.
+// passed it in CI_INSTALL_SECONDS), the 15 slowest Jest files and the 15 slowest Playwright tests, and last the tests that did not pass, with their errors' first lines.
 // `node scripts/test-timings.mjs` prints it again from .data/test-timings/.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,6 +35,16 @@ export function printTimings(log = console.log) {
     log(`\nPlaywright: ${playwright.tests.length} tests (${failed} not passed) in ${seconds(playwright.seconds).trim()}; the ${SLOWEST} slowest:`);
     for (const test of [...playwright.tests].sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST))
       log(`  ${seconds(test.seconds)}  [${test.project}] ${test.file} › ${test.title}`);
+  }
+
+  // Last, so that a log cut to its end (as CI's report is) still says which tests failed and why.
+  const failures = [
+    ...(jest?.files ?? []).flatMap((file) => (file.failures ?? []).map((one) => ({ name: `[jest] ${file.file} › ${one.title}`, error: one.error }))),
+    ...(playwright?.tests ?? []).filter((test) => test.error).map((test) => ({ name: `[${test.project}] ${test.file} › ${test.title}`, error: test.error })),
+  ];
+  if (failures.length) {
+    log(`\nNot passed (${failures.length}):`);
+    for (const failure of failures) log(`  ${failure.name}\n${failure.error.replace(/^/gm, '      ')}`);
   }
 }
 

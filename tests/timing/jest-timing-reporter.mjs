@@ -1,8 +1,11 @@
-// Writes each Jest test file's wall time and test count to .data/test-timings/jest.json, for the
+// Writes each Jest test file's wall time and test count, and each failure's first lines, to .data/test-timings/jest.json, for the
 // summary that `npm test` prints at its end (scripts/test-timings.mjs).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { TIMINGS_DIR } from './timings-dir.mjs';
+
+// Without the terminal's colour codes, and short: Jest's own output above has the rest.
+const firstLines = (text) => text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').slice(0, 6).join('\n');
 
 export default class JestTimingReporter {
   constructor(globalConfig) {
@@ -17,6 +20,12 @@ export default class JestTimingReporter {
       seconds: (end - start) / 1000,
       tests: result.testResults.length,
       failed: result.numFailingTests + (result.testExecError ? 1 : 0),
+      failures: [
+        ...(result.testExecError ? [{ title: '(the file did not run)', error: firstLines(result.testExecError.message ?? '') }] : []),
+        ...result.testResults
+          .filter((one) => one.status === 'failed')
+          .map((one) => ({ title: one.fullName, error: firstLines(one.failureMessages.join('\n')) })),
+      ],
     });
   }
 

@@ -1,8 +1,11 @@
-// Writes each Playwright test's duration (retries included) to .data/test-timings/playwright.json, for
+// Writes each Playwright test's duration (retries included), and each failure's first lines, to .data/test-timings/playwright.json, for
 // the summary that `npm test` prints at its end (scripts/test-timings.mjs).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { TIMINGS_DIR } from './timings-dir.mjs';
+
+// Without the terminal's colour codes, and short: the reporter's own output above has the rest.
+const firstLines = (text) => text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').slice(0, 6).join('\n');
 
 export default class PlaywrightTimingReporter {
   constructor() {
@@ -20,6 +23,8 @@ export default class PlaywrightTimingReporter {
       title: test.titlePath().slice(3).join(' › '),
       seconds: result.duration / 1000,
       status: result.status,
+      // The failure's first lines, for the list `npm test` prints last (CI keeps only its output's end).
+      ...(result.status !== 'passed' && result.status !== 'skipped' ? { error: firstLines(result.error?.message ?? result.status) } : {}),
     });
   }
 
