@@ -49,7 +49,9 @@ export function createPrismaClient(connectionString: string, { watched = false }
       return connected;
     };
   }
-  return new PrismaClient({ adapter });
+  // A transaction waits for its connection as long as a lone query does (Prisma's own default is 2 s, which
+  // a busy pool passed where the queries beside it still got theirs: a GET that made today's actions failed).
+  return new PrismaClient({ adapter, transactionOptions: { maxWait: env.DATABASE_CONNECT_TIMEOUT_MS } });
 }
 
 // One client per process; dev reloads reuse it instead of opening a new pool each time.

@@ -4,6 +4,7 @@ import { NextResponse } from 'next/server';
 import { $ZodError, parse, type $ZodType, type output } from 'zod/v4/core';
 import { assertRecentlyVerified } from '@/lib/auth/step-up';
 import { sessionUserFromRequest, withRenewedSessionCookie, type SessionUser } from '@/lib/auth/sessions';
+import { isDatabaseBusy } from '@/lib/db-errors';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { enforceLimits, refundSuccesses, type Limit } from '@/lib/rate-limit';
 import { assertStorableText, discardBody, readJson } from '@/lib/http/body';
@@ -95,12 +96,20 @@ export function errorResponse(error: unknown, request: Request, conflictMessage 
     if (error.code === 'P2025') return jsonError(404, 'Not found.');
     if (error.code === 'P2002') return jsonError(409, conflictMessage);
   }
+  // Overload is no fault of the request and no failure of the code: the caller is told to come back shortly.
+  if (isDatabaseBusy(error)) {
+    console.warn(`[api] ${request.method} ${new URL(request.url).pathname}: the database was busy (${(error as { code?: string }).code ?? 'pool'})`);
+    return jsonError(503, DATABASE_BUSY, { headers: { 'Retry-After': '2' } });
+  }
   // A client that hung up mid-request (a closed tab, a load test ending) gets nothing and is no server failure.
   if (request.signal.aborted) return jsonError(400, 'The request was cancelled.');
-  // Log the kind of failure only: messages can carry user data.
-  console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed: ${(error as Error)?.name ?? 'Error'}`);
+  // Log the kind of failure only (and Prisma's code, such as P2028): messages can carry user data.
+  const code = (error as { code?: unknown })?.code;
+  console.error(`[api] ${request.method} ${new URL(request.url).pathname} failed: ${(error as Error)?.name ?? 'Error'}${typeof code === 'string' && /^[A-Z0-9_]{1,16}$/.test(code) ? ` ${code}` : ''}`);
   return jsonError(500, 'Something went wrong. Please try again.');
 }
+
+export const DATABASE_BUSY = 'We’re busy for a moment. Please try again.';
 
 export const SUBSCRIPTION_REQUIRED = 'Your subscription is not active. Open your dashboard to start or renew it.';
 

@@ -28,9 +28,6 @@ export const TOTP_ALREADY_ON = 'Your authenticator app is already set up. Turn t
 
 /** What a member's secret is sealed for: it opens for this member's row only. */
 export const totpSealContext = (userId: string) => `${userId}:totp`;
-const sealContext = totpSealContext;
-
-
 
 export type TotpSetup = { secret: string; uri: string; qrSvg: string };
 
@@ -40,7 +37,7 @@ export async function startTotpSetup(user: { id: string; email: string }): Promi
   const existing = await db.totpFactor.findUnique({ where: { userId: user.id }, select: { confirmedAt: true } });
   if (existing?.confirmedAt) throw new ApiError(409, TOTP_ALREADY_ON);
   const secret = new Secret({ size: 20 }).base32;
-  const sealed = sealToken(secret, sealContext(user.id));
+  const sealed = sealToken(secret, totpSealContext(user.id));
   await db.totpFactor.upsert({ where: { userId: user.id }, create: { userId: user.id, secret: sealed }, update: { secret: sealed, lastStep: null, createdAt: new Date() } });
   const uri = totpFor(secret, user.email).toString();
   const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
@@ -56,7 +53,7 @@ async function spendCode(userId: string, code: string, pending: boolean, client:
   if (!factor || (pending ? factor.confirmedAt !== null : factor.confirmedAt === null)) return false;
   const digits = code.replace(/[\s-]/g, '');
   if (!/^\d{6}$/.test(digits)) return false;
-  const totp = totpFor(openToken(factor.secret, sealContext(userId)), '');
+  const totp = totpFor(openToken(factor.secret, totpSealContext(userId)), '');
   const now = Date.now();
   const delta = totp.validate({ token: digits, timestamp: now, window: WINDOW });
   if (delta === null) return false;

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PrismaPg } from '@prisma/adapter-pg';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { GET as health } from '@/app/api/health/route';
-import { route } from '@/lib/api/route';
+import { DATABASE_BUSY, route } from '@/lib/api/route';
 import { db } from '@/lib/db';
+import { PrismaClient } from '@/lib/generated/prisma/client';
 import { createMember } from '../support/members';
 
 afterAll(() => db.$disconnect());
@@ -71,5 +73,40 @@ describe('route()', () => {
     const response = await echo(post(body, { cookie }));
     expect(response.status).toBe(status);
     expect((await response.json()).message).toBe(message);
+  });
+});
+
+describe('a database too busy to take the request', () => {
+  // A client of its own with one connection, held by a long transaction, so that the next ones find none.
+  const busy = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL!, max: 1, connectionTimeoutMillis: 300 }),
+    transactionOptions: { maxWait: 300 },
+  });
+  afterAll(() => busy.$disconnect());
+
+  it.each([
+    ['a transaction that cannot start (P2028)', () => busy.$transaction(async (tx) => tx.user.count())],
+    ['a query that gets no connection', () => busy.user.count()],
+  ])('answers %s with a 503, a Retry-After and a JSON message', async (_case, query) => {
+    const counting = route({ auth: 'user' }, async () => NextResponse.json({ users: await query() }));
+    let release = () => {};
+    let held = () => {};
+    const holdingNow = new Promise<void>((resolve) => (held = resolve));
+    const holding = busy.$transaction(async (tx) => {
+      await tx.user.count();
+      held();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    try {
+      await holdingNow;
+      const response = await counting(new Request('http://localhost/api/count', { headers: { cookie } }));
+      expect([response.status, response.headers.get('retry-after'), await response.json()]).toEqual([503, '2', { message: DATABASE_BUSY, code: 'service_unavailable' }]);
+    } finally {
+      release();
+      await holding;
+    }
+    // Once the connection is free again, the same call answers.
+    const response = await route({ auth: 'user' }, async () => NextResponse.json({ users: await query() }))(new Request('http://localhost/api/count', { headers: { cookie } }));
+    expect(response.status).toBe(200);
   });
 });

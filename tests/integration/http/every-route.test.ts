@@ -3,6 +3,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { DATABASE_BUSY } from '@/lib/api/route';
 import { db } from '@/lib/db';
 import { client, serveAppForThisFile } from '../../setup/app-server';
 import { sendRaw } from '../../setup/raw-http';
@@ -124,6 +125,9 @@ describe('every route handler under bad input', () => {
             if (answer.ok && (method === 'GET' || isHtmlPage)) continue;
             const documentedUnavailable = answer.status === 503 && UNCONFIGURED_503.test(route) && answer.type.startsWith('application/json') && typeof answer.message === 'string';
             if (documentedUnavailable) continue;
+            // A database too busy for the request (on CI's slow stretches, beside Playwright) is told so, not failed.
+            const busy = answer.status === 503 && answer.message === DATABASE_BUSY;
+            if (busy) continue;
             const jsonError = answer.status >= 400 && answer.status < 500 && answer.type.startsWith('application/json') && typeof answer.message === 'string';
             if (!jsonError) failures.push(answer);
           }
@@ -135,7 +139,8 @@ describe('every route handler under bad input', () => {
         for (let route = queue.shift(); route !== undefined; route = queue.shift()) await passOver(route);
       }),
     );
-    expect(failures).toEqual([]);
+    // With the server's own line for each failure ("[api] GET /api/… failed: <kind> <code>"), to say why.
+    expect({ failures, logged: failures.length ? app.output().split('\n').filter((line) => line.includes('[api]')) : [] }).toEqual({ failures: [], logged: [] });
 
     // Nothing the pass sent reached the account: no field changed, no session was added or lost.
     // (dataVersion is no field anyone sends: it moves with the rows the pass's valid GETs make, such as
