@@ -122,7 +122,7 @@ export const VARIABLES = {
   NODE_ENV: variable('core', choice(['development', 'production', 'test'], 'development'), 'the mode: `next dev` sets development, `next build` production (the app’s bundles keep the build’s)'),
   DATABASE_URL: variable('core', optionalText(), 'PostgreSQL connection string', { unset: 'the embedded database, which `npm run dev` / `npm start` start and set this to' }),
   DATABASE_POOL_SIZE: variable('core', wholeNumber(10), 'connections in each server process’s pool (1 on the embedded database)'),
-  DATABASE_CONNECT_TIMEOUT_MS: variable('core', wholeNumber(5000), 'milliseconds to wait for a database connection'),
+  DATABASE_CONNECT_TIMEOUT_MS: variable('core', wholeNumber(5000), 'milliseconds a query or a transaction waits for a database connection; past it the call answers 503 “We’re busy for a moment. Please try again.” with `Retry-After: 2`'),
   MIGRATION_LOCK_TIMEOUT_MS: variable('core', wholeNumber(60_000), 'milliseconds a migration waits for a concurrent one before failing with a message'),
   SEED_DEMO: variable('core', optionalChoice(['0', '1']), '`1`: `npm start` creates the demo user too; `0`: `npm run dev` doesn’t', { unset: 'only `npm run dev` on the embedded database seeds' }),
   APP_URL: variable('core', url('http://localhost:3000'), 'public base URL for links in e-mails and OAuth redirects; `https://` turns on secure cookies and HSTS'),
