@@ -1,7 +1,7 @@
 // Prints what the last `npm test` measured: each step's start and time (with CI's install, when .ci/run
 // passed it in CI_INSTALL_SECONDS), the 15 slowest Jest files and the 15 slowest Playwright tests, and last the tests that did not pass, with their errors' first lines.
 // `node scripts/test-timings.mjs` prints it again from .data/test-timings/.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TIMINGS_DIR } from '../tests/timing/timings-dir.mjs';
@@ -46,6 +46,28 @@ export function printTimings(log = console.log) {
     log(`\nNot passed (${failures.length}):`);
     for (const failure of failures) log(`  ${failure.name}\n${failure.error.replace(/^/gm, '      ')}`);
   }
+  // And what the e2e servers said of their own failures (lib/api/route.ts logs each 500's kind and code).
+  const serverLines = playwright?.tests.some((test) => test.error) ? e2eServerErrors() : [];
+  if (serverLines.length) {
+    log(`\nThe e2e servers' own error lines (${E2E_LOG_DIR}, the last ${Math.min(serverLines.length, SERVER_LINES)} of ${serverLines.length}):`);
+    for (const line of serverLines.slice(-SERVER_LINES)) log(`  ${line}`);
+  }
+}
+
+// tests/e2e/support/database.ts's E2E_LOG_DIR: a server's log per port.
+const E2E_LOG_DIR = '.data/e2e-logs';
+const SERVER_LINES = 20;
+
+function e2eServerErrors() {
+  if (!existsSync(E2E_LOG_DIR)) return [];
+  return readdirSync(E2E_LOG_DIR)
+    .filter((name) => name.endsWith('.log'))
+    .flatMap((name) =>
+      readFileSync(path.join(E2E_LOG_DIR, name), 'utf8')
+        .split('\n')
+        .filter((line) => /\[api\] .*(failed: |the database was busy)/.test(line))
+        .map((line) => `${name}: ${line.slice(0, 300)}`),
+    );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) printTimings();
