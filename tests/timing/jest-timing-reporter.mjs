@@ -2,10 +2,7 @@
 // summary that `npm test` prints at its end (scripts/test-timings.mjs).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { TIMINGS_DIR } from './timings-dir.mjs';
-
-// Without the terminal's colour codes, and short: Jest's own output above has the rest.
-const firstLines = (text) => text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').slice(0, 6).join('\n');
+import { firstLines, TIMINGS_DIR } from './timings-dir.mjs';
 
 export default class JestTimingReporter {
   constructor(globalConfig) {
