@@ -1,4 +1,5 @@
 import nextJest from 'next/jest.js';
+import { budget } from './tests/setup/machine-speed.js';
 
 // SWC through next/jest, in native ESM (the generated Prisma client uses import.meta).
 const createJestConfig = nextJest({ dir: './' });
@@ -10,8 +11,9 @@ const shared = {
 
 export default async function config() {
   return {
-    // Argon2 hashing and `next start` per HTTP test file make some tests take seconds on 2 cores.
-    testTimeout: 30_000,
+    // Argon2 hashing and `next start` per HTTP test file make some tests take seconds on 2 cores; on a slow
+    // day a signed-in HTTP test has taken past 30 s. Times the machine's speed factor (tests/setup/machine-speed.js).
+    testTimeout: budget(60_000),
     // Most integration files wait on a server or the database rather than the CPU, so three workers
     // on two cores finish in about half the time of Jest's default (cores − 1). JEST_WORKERS overrides.
     maxWorkers: Number(process.env.JEST_WORKERS) || 3,

@@ -12,6 +12,7 @@ import {
   E2E_STRIPE_WEBHOOK_SECRET,
 } from './tests/e2e/support/stripe';
 import { E2E_SECURITY_DATABASE_URL, E2E_SECURITY_PORT, E2E_SECURITY_URL } from './tests/e2e/support/security-server';
+import { budget } from './tests/setup/machine-speed.js';
 
 // Overridable so that several checkouts can run their suites side by side.
 const PORT = process.env.E2E_PORT ?? '3100';
@@ -26,12 +27,16 @@ export default defineConfig({
   retries: 0,
   // Each test's time too, for the summary `npm test` prints at its end (scripts/test-timings.mjs).
   reporter: [[process.env.CI ? 'line' : 'list'], ['./tests/timing/playwright-timing-reporter.mjs']],
-  timeout: 30_000,
+  // Every limit is one on a good day times the machine's speed factor (tests/setup/machine-speed.js, measured
+  // once by `npm test`): a limit is when a wait gives up, and on a slow day everything takes longer.
+  timeout: budget(60_000),
+  // An assertion's wait (Playwright's own 5 s): a page's answer to a click, which on a slow day has taken longer.
+  expect: { timeout: budget(10_000) },
   use: {
     headless: true,
     // No action waits without end (Playwright's default): a label that never appears fails in 30 s with the
     // locator it sought, not at the end of a four-minute test with no word of where it hung.
-    actionTimeout: 30_000,
+    actionTimeout: budget(30_000),
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     // A trace records a screenshot of every change on screen, which starves the pages of the two cores (a
     // scan page playing a camera saw 1 to 3 of its 15 frames a second): kept for runs on a developer's
@@ -85,7 +90,7 @@ export default defineConfig({
         // The report readers (OCR) at the test processes' priority, not below them (docs/configuration.md).
         LAB_READER_NICENESS: '0',
       },
-      timeout: 120_000,
+      timeout: budget(120_000),
       reuseExistingServer: false,
       stdout: 'ignore',
     },
@@ -105,7 +110,7 @@ export default defineConfig({
         STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
         STRIPE_API_URL: `http://127.0.0.1:${E2E_STRIPE_PORT}`,
       },
-      timeout: 120_000,
+      timeout: budget(120_000),
       reuseExistingServer: false,
       stdout: 'ignore',
     },
@@ -123,7 +128,7 @@ export default defineConfig({
         TRUSTED_PROXY_COUNT: '1',
         TOKEN_ENCRYPTION_KEY: E2E_TOKEN_KEY,
       },
-      timeout: 120_000,
+      timeout: budget(120_000),
       reuseExistingServer: false,
       stdout: 'ignore',
     },

@@ -8,11 +8,18 @@
 // together: Playwright spends about 600 CPU-seconds over nine minutes of mostly waiting pages and cameras
 // (with more workers it burned 1,000 in the same time; docs/testing.md). Side by side, each step's output is
 // printed whole when it ends.
+//
+// Before the steps start it measures the machine's speed factor (tests/setup/machine-speed.js), which every
+// time limit of Jest and Playwright is multiplied by, and passes it on in TEST_SPEED_FACTOR. With
+// TEST_SLOW_DAY=1 (`npm run test:slow-day`) a busy loop holds one core for the whole run, as the slow days
+// looked (docs/testing.md, "A slow day, rehearsed"); the factor is measured with it running.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { measureSpeedFactor } from '../tests/setup/machine-speed.js';
 import { TIMINGS_DIR } from '../tests/timing/timings-dir.mjs';
 import { printTimings } from './test-timings.mjs';
+import { holdOneCore } from './slow-day.mjs';
 
 // The build is the one docs/deployment.md gives (tests/integration/http/deployment-guide.test.ts checks it).
 const STEPS = [
@@ -47,6 +54,9 @@ function run(step) {
 
 rmSync(TIMINGS_DIR, { recursive: true, force: true });
 mkdirSync(TIMINGS_DIR, { recursive: true });
+const slowDay = process.env.TEST_SLOW_DAY === '1' ? holdOneCore() : null;
+process.env.TEST_SPEED_FACTOR ||= String(await measureSpeedFactor());
+console.log(`--- the machine's speed factor: ${process.env.TEST_SPEED_FACTOR} (every test's time limit is multiplied by it)${slowDay ? '; a slow day, rehearsed: one core held busy' : ''}`);
 const results = new Map();
 const running = new Map();
 const failed = () => [...results.values()].filter((result) => !result.passed);
@@ -60,8 +70,9 @@ for (;;) {
   running.delete(result.name);
   results.set(result.name, result);
   const steps = STEPS.filter((step) => results.has(step.name)).map((step) => results.get(step.name));
-  writeFileSync(path.join(TIMINGS_DIR, 'steps.json'), `${JSON.stringify({ seconds: seconds(started), steps }, null, 1)}\n`);
+  writeFileSync(path.join(TIMINGS_DIR, 'steps.json'), `${JSON.stringify({ seconds: seconds(started), speedFactor: Number(process.env.TEST_SPEED_FACTOR), slowDay: Boolean(slowDay), steps }, null, 1)}\n`);
 }
+slowDay?.stop();
 printTimings();
 const failures = failed();
 const skipped = STEPS.filter((step) => !results.has(step.name)).map((step) => step.name);

@@ -2,8 +2,7 @@ import 'server-only';
 import PgBoss from 'pg-boss';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
-import { answersInTime } from '@/lib/readiness';
-import { ensureQueues, REMINDERS_QUEUE, sendHistoryImport, sendWearableSync, type WearableSyncJob } from './queues';
+import { ensureQueues, sendHistoryImport, sendWearableSync, type WearableSyncJob } from './queues';
 
 // The web process only puts jobs on the queue; the job process (scripts/jobs.ts) runs them. One small
 // pg-boss client per process, started on first use, that neither schedules nor maintains.
@@ -43,22 +42,6 @@ export async function queueHistoryImport(importId: string): Promise<void> {
  */
 export async function readyJobQueue(): Promise<void> {
   await boss();
-}
-
-const queueRow = async () => (await db.$queryRaw<{ ok: number }[]>`SELECT 1::int AS ok FROM pgboss.queue WHERE name = ${REMINDERS_QUEUE}`).length > 0;
-
-/**
- * Readiness: the queue's tables answer a read (within the check's time limit), read through the app's own
- * pool as the database check is. Not through the sender: its one connection is busy whenever jobs are
- * being queued, and a readiness check waiting behind them would take a healthy instance out of service.
- * Where the queue's schema is not there yet, the sender makes it first.
- */
-export function jobQueueAnswers(): Promise<boolean> {
-  return answersInTime(async () => {
-    if (await queueRow().catch(() => false)) return true;
-    await readyJobQueue();
-    return queueRow();
-  });
 }
 
 /** Closes this process's sender, if it was started (tests; a server simply exits). */

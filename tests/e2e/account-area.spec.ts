@@ -12,6 +12,10 @@ import { query } from './support/database';
 import { expectAccessible } from './support/page-checks';
 import { expect, test } from './support/fixtures';
 import type { Page } from '@playwright/test';
+import { budget } from '../setup/machine-speed.js';
+
+/** An upload's answer and its reading: the PDF's text read in a child process, which a slow day's two busy cores have taken past 10 s to give. */
+const READING = { timeout: budget(30_000) };
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -39,7 +43,7 @@ async function chooseUnits(page: Page, label: 'Cm / Kg' | 'Ft/In / Lbs') {
 
 test('/profile in both unit systems: every SPEC message on its trigger, saved in cm and kg, and the dashboard follows the units', async ({ page, users }) => {
   // Six pages, each audited by axe-core as it loads, three of them the dashboard.
-  test.setTimeout(60_000);
+  test.setTimeout(budget(60_000));
   const user = await users.create({ onboarded: true });
 
   await page.goto('/profile');
@@ -92,7 +96,7 @@ test('/profile in both unit systems: every SPEC message on its trigger, saved in
 
 // Issue 40, fault 2: a weight changed on the profile is the weight every sentence quotes, the same day.
 test('after a new weight on /profile, /insights quotes the new weight, not the day’s first', async ({ page, users }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(budget(60_000));
   await users.create({ onboarded: true });
   const saveWeight = async (kg: string) => {
     await page.goto('/profile');
@@ -158,11 +162,11 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
 
   // A PNG named .pdf: refused by its bytes, with SPEC's 'Upload failed: ' text, and nothing stored.
   await page.getByLabel('Upload Blood test').setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: PNG_1X1 });
-  await expect(page.getByText(/^Upload failed: /)).toBeVisible();
+  await expect(page.getByText(/^Upload failed: /)).toBeVisible(READING);
 
   const expected = LAB_REPORT_EXPECTED['uk-table'];
   await page.getByLabel('Upload Blood test').setInputFiles({ name: 'March bloods.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await labReportPdf('uk-table')) });
-  await expect(page.getByText('Blood test uploaded successfully.')).toBeVisible();
+  await expect(page.getByText('Blood test uploaded successfully.')).toBeVisible(READING);
   const review = page.getByRole('dialog', { name: 'Check your blood test results' });
   await expect(review.getByLabel('Date the blood was taken')).toHaveValue(expected.collectedOn);
   for (const marker of expected.markers) {
@@ -174,7 +178,7 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   await review.getByRole('button', { name: 'Confirm and save' }).click();
   // The save (the results, the report's state, the member's figures) has taken over 5 s on a busy 2-core
   // machine, its button disabled meanwhile: the confirmation is awaited as long as a read is.
-  await expect(page.getByText(/Your blood test results are saved/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Your blood test results are saved/)).toBeVisible(READING);
 
   const testosterone = expected.markers.find((m) => m.marker === 'total_testosterone')!;
   // The profile lists each marker's latest value as the report gave it, against the lab's range.
@@ -232,7 +236,7 @@ test('a cumulative report: the review shows the newest column with its date, off
   await page.getByLabel('Upload Blood test').setInputFiles({ name: 'Cumulative.pdf', mimeType: 'application/pdf', buffer: readFileSync(path.join(FIXTURES, answer.file)) });
   const review = page.getByRole('dialog', { name: 'Check your blood test results' });
   // The newest column (on the right of this report), dated with its own date.
-  await expect(review.getByLabel('Date the blood was taken')).toHaveValue(answer.collectedOn);
+  await expect(review.getByLabel('Date the blood was taken')).toHaveValue(answer.collectedOn, READING);
   for (const marker of answer.markers) await expect(review.getByTestId(`lab-row-${marker.marker}`).getByRole('textbox').first()).toHaveValue(String(marker.value));
   // Each earlier column, offered and not ticked.
   const earlier = review.getByRole('group', { name: 'Earlier results on this report' });
@@ -247,7 +251,7 @@ test('a cumulative report: the review shows the newest column with its date, off
   await earlier.getByRole('checkbox', { name: /25 November 2025/ }).check();
   await page.screenshot({ path: 'test-results/lab-review-cumulative.png', fullPage: true });
   await review.getByRole('button', { name: 'Confirm and save' }).click();
-  await expect(page.getByText(/Your blood test results are saved/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Your blood test results are saved/)).toBeVisible(READING);
 
   // Stored: the newest column on 4 March, the ticked November column on its own day, nothing of August or May.
   const rows = await query<{ marker: string; value: number; day: string }>(
@@ -266,10 +270,10 @@ test('a German full panel, uploaded and confirmed, gives every panel on /my_resu
   await page.goto('/profile');
   await page.getByLabel('Upload Blood test').setInputFiles({ name: 'Laborbefund.pdf', mimeType: 'application/pdf', buffer: readFileSync(path.join(FIXTURES, answer.file)) });
   const review = page.getByRole('dialog', { name: 'Check your blood test results' });
-  await expect(review.getByLabel('Date the blood was taken')).toHaveValue(answer.collectedOn);
+  await expect(review.getByLabel('Date the blood was taken')).toHaveValue(answer.collectedOn, READING);
   for (const marker of answer.markers) await expect(review.getByTestId(`lab-row-${marker.marker}`).getByRole('textbox').first()).toHaveValue(String(marker.value));
   await review.getByRole('button', { name: 'Confirm and save' }).click();
-  await expect(page.getByText(/Your blood test results are saved/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Your blood test results are saved/)).toBeVisible(READING);
 
   // Levine 2018 (Aging 10:573) in the paper's units, from the report's key: this lab prints albumin in g/dl,
   // creatinine and glucose in mg/dl, CRP in mg/l and the white count per nl (10⁹/L).
@@ -305,7 +309,7 @@ test('a report’s review asks which way round an ambiguous date is, keeps a "<"
   await page.goto('/profile');
   await page.getByLabel('Upload Blood test').setInputFiles({ name: 'Clinic bloods.pdf', mimeType: 'application/pdf', buffer: bytes });
   const review = page.getByRole('dialog', { name: 'Check your blood test results' });
-  await expect(review.getByText('Your report writes the date so that it could be either. Which is the day the blood was taken?')).toBeVisible();
+  await expect(review.getByText('Your report writes the date so that it could be either. Which is the day the blood was taken?')).toBeVisible(READING);
   await expect(review.getByLabel('Date the blood was taken')).toHaveValue('');
   await expect(review.getByLabel('PSA: exact, or below or above the number')).toHaveValue('<');
   await expect(review.getByLabel('PSA value')).toHaveValue('0.1');
@@ -321,7 +325,7 @@ test('a report’s review asks which way round an ambiguous date is, keeps a "<"
   await expect(review.getByLabel('Date the blood was taken')).toHaveValue('2026-03-04');
   await page.screenshot({ path: 'test-results/lab-review-date-choice.png', fullPage: true });
   await review.getByRole('button', { name: 'Confirm and save' }).click();
-  await expect(page.getByText(/Your blood test results are saved/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Your blood test results are saved/)).toBeVisible(READING);
 
   // The bound is shown as one, and the report no longer offers its review.
   const latest = page.getByRole('table', { name: 'Your latest results' });
@@ -340,14 +344,14 @@ test('a photographed or scanned report is read by OCR in the background: its row
 
   // The first upload: answered at once, its row follows the reading, and the review opens by itself.
   await page.getByLabel('Upload Blood test').setInputFiles(scan);
-  await expect(page.getByText('Blood test uploaded successfully. We are reading your report.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Blood test uploaded successfully. We are reading your report.', { exact: false })).toBeVisible(READING);
   const reports = page.getByRole('list', { name: 'Your uploaded reports' });
   await expect(reports.getByTestId('lab-reading')).toBeVisible();
   await expect(reports.getByRole('progressbar', { name: 'Reading Quest scan.png' })).toBeVisible();
   await page.screenshot({ path: 'test-results/lab-reading.png', fullPage: true });
   await expectAccessible(page);
   const review = page.getByRole('dialog', { name: 'Check your blood test results' });
-  await expect(review.getByText(/These values were read from a picture of your report/)).toBeVisible({ timeout: 90_000 });
+  await expect(review.getByText(/These values were read from a picture of your report/)).toBeVisible({ timeout: budget(90_000) });
   await expect(review.getByLabel('Total testosterone value')).toHaveValue(String(testosterone.value));
   await expect(review.getByTestId('lab-row-total_testosterone')).toContainText('Read from the picture:');
   await expect(review.getByLabel('Date the blood was taken')).toHaveValue(key!.collectedOn);
@@ -360,7 +364,7 @@ test('a photographed or scanned report is read by OCR in the background: its row
   await expect(reports.getByRole('progressbar', { name: 'Reading Blank photo.png' })).toBeVisible();
   await page.goto('/dashboard');
   await page.goto('/profile');
-  await expect(reports.getByRole('button', { name: 'Review values from Blank photo.png' })).toBeVisible({ timeout: 60_000 });
+  await expect(reports.getByRole('button', { name: 'Review values from Blank photo.png' })).toBeVisible({ timeout: budget(60_000) });
   await reports.getByRole('button', { name: 'Review values from Blank photo.png' }).click();
   await expect(review.getByLabel('Date the blood was taken')).toHaveValue('');
 });
@@ -372,7 +376,7 @@ test('a PDF too costly to read opens the review for manual entry with a plain me
   await page.goto('/profile');
   await page.getByLabel('Upload Blood test').setInputFiles({ name: 'Scan from the clinic.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await hostilePdf('bomb')) });
   const review = page.getByRole('dialog', { name: 'Check your blood test results' });
-  await expect(review.getByText("We couldn't read this file automatically — enter the values yourself", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(review.getByText("We couldn't read this file automatically — enter the values yourself", { exact: true })).toBeVisible(READING);
   await expect(review.getByLabel('Date the blood was taken')).toHaveValue('');
   await page.screenshot({ path: 'test-results/lab-review-unreadable.png' });
 });

@@ -95,7 +95,7 @@ test.describe('accounts', () => {
     await expect(
       page.getByText('An account with this email already exists. You will be redirected to the login page.', { exact: true }),
     ).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test('/login shows the SPEC texts and links, and clears a session cookie that no longer works', async ({ context, page, users, request, baseURL }) => {
@@ -187,7 +187,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Sign up' }).click();
     await expect(page.getByText('Signup successful! You can now log in.', { exact: true })).toBeVisible();
     // Registering signed the browser in, so /login passes it on to the dashboard, which resumes onboarding.
-    await expect(page).toHaveURL(/\/onboarding_4$/, { timeout: 5_000 });
+    await expect(page).toHaveURL(/\/onboarding_4$/);
   });
 
   test('/reset-password checks the passwords match', async ({ page }) => {
@@ -219,7 +219,7 @@ test.describe('accounts', () => {
     await field(page, 'Repeat new password').fill(newPassword);
     await page.getByRole('button', { name: 'Reset password' }).click();
     await expect(page.getByText('Password has been reset successfully!', { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+    await expect(page).toHaveURL(/\/login$/);
 
     await logIn(page, email, newPassword);
     // A fresh user's dashboard resumes onboarding at its first step.

@@ -3,6 +3,7 @@ import { query } from './support/database';
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './support/page-checks';
 import { E2E_BILLING_DATABASE_URL, E2E_BILLING_PORT, E2E_STRIPE_PORT, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET } from './support/stripe';
+import { budget } from '../setup/machine-speed.js';
 
 // Billing in Chromium: the server of the `billing` project has Stripe on, pointed at this fake.
 let stripe: FakeStripe;
@@ -77,7 +78,7 @@ test('a late webhook shows the confirming state, a timeout offers Retry, and the
   expect(page.url()).toContain('/main_dashboard?session_id=cs_');
   await expectAccessible(page);
 
-  await expect(page.getByRole('heading', { name: 'We are still confirming your payment' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'We are still confirming your payment' })).toBeVisible({ timeout: budget(15_000) });
   expect(consoleMessages).toContain('Webhook processing timeout');
   await expectAccessible(page);
   expect(await subscriptionStatus(email)).toEqual([]);

@@ -8,6 +8,7 @@ import { query } from './support/database';
 import { expect, test } from './support/fixtures';
 import { E2E_OPENAI_KEY, E2E_OPENAI_PORT } from './support/openai';
 import { expectAccessible } from './support/page-checks';
+import { budget } from '../setup/machine-speed.js';
 
 const LONDON = { latitude: 51.5072, longitude: -0.1276 };
 test.use({ viewport: { width: 1440, height: 900 }, permissions: ['geolocation'], geolocation: LONDON });
@@ -34,7 +35,7 @@ async function reply(page: Page, text: string, via: 'enter' | 'button') {
   if (via === 'enter') await box.press('Enter');
   else await page.getByRole('button', { name: 'Send' }).click();
   await expect(conversation(page).getByTestId('user-bubble').last()).toHaveText(`You: ${text}`);
-  await expect(aiBubbles(page)).toHaveCount(before + 1, { timeout: 20_000 });
+  await expect(aiBubbles(page)).toHaveCount(before + 1, { timeout: budget(20_000) });
 }
 
 async function expectLocked(page: Page) {
@@ -139,7 +140,7 @@ test.describe('with a model configured', () => {
   let openai: FakeOpenAI;
   test.beforeAll(async () => {
     // The fake's port is fixed by the server's OPENAI_BASE_URL; another spec may hold it for a while.
-    test.setTimeout(150_000);
+    test.setTimeout(budget(150_000));
     openai = await startFakeOpenAI({ transcript: '', apiKey: E2E_OPENAI_KEY, port: E2E_OPENAI_PORT });
   });
   test.afterAll(async () => {
@@ -149,7 +150,7 @@ test.describe('with a model configured', () => {
   const isReflection = (request: ChatRequest) => (request.body.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name === 'reflection';
 
   test('the model’s replies show, and the built-in engine answers when the model times out', async ({ page, users }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(budget(60_000));
     await users.create({ onboarded: true });
     openai.setChatReply((request) => (isReflection(request) ? { json: { reply: 'From the model: what shaped your day most?', done: false } } : { status: 500 }));
     await page.goto('/chat');
@@ -170,7 +171,7 @@ test.describe('with a model configured', () => {
     await box.fill('Traffic was terrible again');
     await box.press('Enter');
     await expect(page.getByTestId('thinking')).toBeVisible();
-    await expect(aiBubbles(page)).toHaveCount(3, { timeout: 20_000 });
+    await expect(aiBubbles(page)).toHaveCount(3, { timeout: budget(20_000) });
     await expect(aiBubbles(page).last()).toContainText(/traffic was terrible again/i);
     openai.setChatDelay(0);
   });
@@ -183,7 +184,7 @@ test.describe('insights', () => {
     await page.goto('/insights');
     await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
     const trends = page.getByTestId('trends');
-    await expect(trends.first()).toBeVisible({ timeout: 20_000 });
+    await expect(trends.first()).toBeVisible({ timeout: budget(20_000) });
     await expect(page.getByTestId('strategies')).not.toBeEmpty();
 
     // The list is the day's stored set, in order.

@@ -10,6 +10,7 @@ import { DEMO_PASSWORD } from '@/lib/demo/account';
 import { query } from './support/database';
 import { expect, PASSWORD, test } from './support/fixtures';
 import { confirmWithPasswordIfAsked } from './support/step-up';
+import { budget } from '../setup/machine-speed.js';
 
 // Insights reads its trends once it knows where the member is (SPEC §8).
 test.use({ viewport: { width: 1440, height: 900 }, permissions: ['geolocation'], geolocation: { latitude: 51.5072, longitude: -0.1276 } });
@@ -106,7 +107,7 @@ async function expectScreensToMatchExport(page: Page, password: string) {
   // /insights: statements about the weeks' steps say the dashboard's numbers.
   await page.goto('/insights');
   const trends = page.getByTestId('trends');
-  await expect(trends.or(page.getByText(/^No clear trends yet\./))).toBeVisible({ timeout: 15_000 });
+  await expect(trends.or(page.getByText(/^No clear trends yet\./))).toBeVisible({ timeout: budget(15_000) });
   const statements = (await trends.count()) ? await trends.getByTestId('trend-text').allTextContents() : [];
   const captions = (await trends.count()) ? await trends.getByTestId('trend-from').allTextContents() : [];
   expect(captions).toHaveLength(statements.length);

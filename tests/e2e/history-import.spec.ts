@@ -8,6 +8,7 @@ import { ouraZip } from '@/tests/support/oura-export';
 import { whoopZip } from '@/tests/support/whoop-export';
 import { withingsZip } from '@/tests/support/withings-export';
 import { expect, test } from './support/fixtures';
+import { budget } from '../setup/machine-speed.js';
 
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -47,7 +48,7 @@ test('a new member imports an Apple Health export, watches it read, confirms the
   await input.setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: zip });
   // Read by the job process, then previewed: nothing is stored until confirmed.
   const preview = page.getByTestId('import-preview');
-  await expect(preview).toContainText('14 days from', { timeout: 30_000 });
+  await expect(preview).toContainText('14 days from', { timeout: budget(30_000) });
   await expect(preview).toContainText('Steps on 14 days, sleep on 14 days, resting heart rate on 14 days, heart-rate variability on 14 days, weight on 14 days');
   await expect(preview).toContainText('14 days will be added');
   await expect(preview).toContainText('Heart rate through the day: 28 five-minute averages.');
@@ -133,7 +134,7 @@ for (const { vendor, file, zip, shows, days } of VENDORS) {
     await expect(input).toBeEnabled();
     await input.setInputFiles({ name: file, mimeType: 'application/zip', buffer: Buffer.from(zip()) });
     const preview = page.getByTestId('import-preview');
-    await expect(preview).toContainText(`${days} days from`, { timeout: 30_000 });
+    await expect(preview).toContainText(`${days} days from`, { timeout: budget(30_000) });
     await expect(preview).toContainText(`${days} days will be added`);
     await expect(preview).toContainText(`From ${vendor}.`);
     await page.getByRole('button', { name: `Import ${days} days` }).click();

@@ -7,6 +7,7 @@ import { query } from './support/database';
 import { expect, test, type Users } from './support/fixtures';
 import { E2E_OPENAI_KEY, E2E_OPENAI_PORT, E2E_WHOOP_CLIENT, E2E_WHOOP_PORT } from './support/openai';
 import { writeToneWav } from './support/wav';
+import { budget } from '../setup/machine-speed.js';
 
 // Steps 11 (goals, with voice input) and 12 (devices). One worker runs this file: the fake OpenAI has one fixed port.
 test.describe.configure({ mode: 'default' });
@@ -34,7 +35,7 @@ test.beforeAll(async () => {
   whoop = await startFakeWhoop({ ...E2E_WHOOP_CLIENT, port: E2E_WHOOP_PORT });
   // The e2e server was started with OPENAI_BASE_URL on this port (playwright.config.ts); another spec
   // may hold the port for a while (the fakes take turns with it).
-  test.setTimeout(150_000);
+  test.setTimeout(budget(150_000));
   openai = await startFakeOpenAI({ transcript: '', apiKey: E2E_OPENAI_KEY, port: E2E_OPENAI_PORT });
 });
 test.afterEach(() => {
@@ -280,7 +281,7 @@ test.describe('/onboarding_12, devices', () => {
     await closed;
     // A connected card is no longer a button: it shows the Connected badge. The page asks the server again
     // once the popup has closed; under the full CI load that answer once came after Playwright's 5 s.
-    await expect(page.getByRole('button', { name: /^Connect Whoop/ })).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByRole('button', { name: /^Connect Whoop/ })).toHaveCount(0, { timeout: budget(30_000) });
     await expect(page.getByText('Connect Whoop', { exact: true }).locator('xpath=../..')).toContainText('Connected');
     const [row] = await query<{ status: string; access: string }>(
       'SELECT c.status::text AS status, c."accessTokenEncrypted" AS access FROM wearable_connections c JOIN users u ON u.id = c."userId" WHERE u.email = $1',
@@ -325,7 +326,7 @@ test.describe('/my_devices', () => {
     await expect(whoopCard.getByText('Syncing', { exact: true })).toBeVisible();
     await expect(whoopCard.getByRole('progressbar', { name: 'Whoop sync progress' })).toBeVisible();
     await page.screenshot({ path: 'test-results/my-devices-syncing.png', fullPage: true });
-    await expect(whoopCard.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(whoopCard.getByText('Connected', { exact: true })).toBeVisible({ timeout: budget(30_000) });
     await expect(whoopCard.getByText(/^Last sync: \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
     whoop.setDataDelay(0);
     const rows = () => query<{ access: string }>('SELECT c."accessTokenEncrypted" AS access FROM wearable_connections c JOIN users u ON u.id = c."userId" WHERE u.email = $1', [email]);
@@ -353,7 +354,7 @@ test.describe('/my_devices', () => {
 
     // Sync now queues another (incremental) sync, which ends with a new last-sync time.
     await whoopCard.getByRole('button', { name: 'Sync now' }).click();
-    await expect(whoopCard.getByText('Connected', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(whoopCard.getByText('Connected', { exact: true })).toBeVisible({ timeout: budget(30_000) });
 
     // The page after a reload says the same.
     await page.reload();

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { query } from './support/database';
 import { expect, test } from './support/fixtures';
+import { budget } from '../setup/machine-speed.js';
 
 // One new user through every onboarding screen, 4 to 14, in the browser, with the DB row checked
 // after each step. Each step's own spec covers its validation texts and failure paths in depth.
@@ -12,7 +13,7 @@ const stepBar = (page: Page, n: number) => page.getByRole('progressbar', { name:
 const nextButton = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
 
 test('a new user goes from /onboarding_4 to /onboarding_14 through every screen', async ({ page, context, users }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(budget(90_000));
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: 51.5072, longitude: -0.1276 });
   const { email } = await users.create({ firstName: 'Jonah', lastName: 'Reid', password: PASSWORD });

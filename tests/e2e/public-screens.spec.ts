@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { PILLARS } from '@/lib/pillars';
 import { expect, test } from './support/fixtures';
+import { budget } from '../setup/machine-speed.js';
 
 test.describe('onboarding welcome and pitch', () => {
   test('Get started leads to /onboarding_2, and Next to /onboarding_3', async ({ page }) => {
@@ -106,7 +107,7 @@ test.describe('/pillars_overview', () => {
     await page.getByRole('button', { name: 'Next' }).dblclick();
     await expect(slideTitle(page, 1)).toBeVisible();
     await expect(page.getByText('2 of 4', { exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled({ timeout: 2_000 });
+    await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled({ timeout: budget(2_000) });
     await expect(page.getByText('2 of 4', { exact: true })).toBeVisible();
   });
 

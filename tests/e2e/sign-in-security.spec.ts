@@ -9,6 +9,7 @@ import { appHeaders } from './support/client-address';
 import { expect, PASSWORD, test } from './support/fixtures';
 import { expectAccessible } from './support/page-checks';
 import { E2E_SECURITY_DATABASE_URL } from './support/security-server';
+import { budget } from '../setup/machine-speed.js';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -72,7 +73,7 @@ test('a passkey is added in Settings, signs in from /login on its own (once per 
   // /login asks, as a member picking the passkey under the e-mail field would.
   await signOut(page);
   await page.goto('/login');
-  await expect(page).toHaveURL(/\/main_dashboard$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/main_dashboard$/, { timeout: budget(15_000) });
 
   // Then with the button, in a browser that has no passkey autofill (the page's WebAuthn lacks conditional mediation).
   await signOut(page);
@@ -85,7 +86,7 @@ test('a passkey is added in Settings, signs in from /login on its own (once per 
   // The answer the browser sends is watched (not changed), to be sent again below.
   const sent = page.waitForRequest((request) => request.url().endsWith('/api/passkeys/sign-in') && request.method() === 'POST');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await expect(page).toHaveURL(/\/main_dashboard$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/main_dashboard$/, { timeout: budget(15_000) });
 
   // Replayed, the same signed answer signs nobody in: its challenge was spent by the first check.
   const replayed = await browser.newContext({ baseURL });
@@ -159,7 +160,7 @@ test('the authenticator app: set up from its key, asked after the password, a re
   await expectAccessible(page);
   await field(page, 'Authentication code').fill(await phone.next());
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/main_dashboard$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/main_dashboard$/, { timeout: budget(15_000) });
 
   // A lost phone: a recovery code, once.
   await signOut(page);
@@ -167,7 +168,7 @@ test('the authenticator app: set up from its key, asked after the password, a re
   await page.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
   await field(page, 'Recovery code').fill(codes[0]!);
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/main_dashboard$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/main_dashboard$/, { timeout: budget(15_000) });
 
   // Ten minutes on, a download asks for the second factor again.
   await ageProofs(email);
@@ -203,7 +204,7 @@ test('Settings lists the signed-in browsers and signs the others out', async ({ 
   const other = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': address } });
   const otherPage = await other.newPage();
   await logIn(otherPage, email, PASSWORD);
-  await expect(otherPage).toHaveURL(/\/main_dashboard$/, { timeout: 15_000 });
+  await expect(otherPage).toHaveURL(/\/main_dashboard$/, { timeout: budget(15_000) });
 
   await page.goto('/settings');
   const card = page.getByRole('region', { name: 'Signed-in browsers' });
@@ -244,5 +245,5 @@ test('turning the second step off asks first; then the password alone signs in a
 
   await signOut(page);
   await logIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/main_dashboard$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/main_dashboard$/, { timeout: budget(15_000) });
 });

@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { exportXml, exportZip, recordXml } from '@/tests/support/apple-health-export';
 import { appHeaders } from './support/client-address';
 import { expect, test } from './support/fixtures';
+import { budget } from '../setup/machine-speed.js';
 
 const PAGES = [
   'main_dashboard',
@@ -87,7 +88,7 @@ test('every signed-in page, after one history import', async ({ page, users, bas
   const upload = await page.request.post('/api/imports', { data: Buffer.from(exportZip(exportXml(records.join('')))), headers });
   expect(upload.status()).toBe(201);
   const { import: created } = (await upload.json()) as { import: { id: string } };
-  await expect.poll(async () => ((await (await page.request.get(`/api/imports/${created.id}`)).json()) as { import: { status: string } }).import.status, { timeout: 30_000 }).toBe('previewed');
+  await expect.poll(async () => ((await (await page.request.get(`/api/imports/${created.id}`)).json()) as { import: { status: string } }).import.status, { timeout: budget(30_000) }).toBe('previewed');
   expect((await page.request.post(`/api/imports/${created.id}/confirm`, { headers: appHeaders(baseURL!, member.address) })).status()).toBe(200);
   await shootEvery(page, 'after-import', MEMBER_PAGES);
 });

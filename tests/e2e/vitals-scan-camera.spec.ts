@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './support/page-checks';
 import { scanBrowser, scanRows } from './support/scan-browser';
+import { budget } from '../setup/machine-speed.js';
 
 // Step 9 without a camera (this project's browsers have none): the user reads why and goes on. And with
 // Chromium's own fake camera, whose moving pattern has no face: a browser of its own, and no measurement
@@ -20,12 +21,12 @@ test('Chromium’s own fake camera, a moving pattern with no face, gives no read
   const s = await scanBrowser({ video: null, through: 'vital-signs-tutorial', baseURL: baseURL!, worker: testInfo.parallelIndex, tag: 'pattern' });
   try {
     await s.page.goto('/onboarding_9');
-    await expect(s.page.getByRole('progressbar', { name: 'Measuring' })).toBeVisible({ timeout: 20_000 });
+    await expect(s.page.getByRole('progressbar', { name: 'Measuring' })).toBeVisible({ timeout: budget(20_000) });
     // The clock waits for a face: it never starts.
     await expect(s.page.getByText('Looking for your face… The scan pauses until it sees you inside the oval.')).toBeVisible();
     await expect(s.page.getByRole('progressbar', { name: 'Measuring' })).toHaveAttribute('aria-valuenow', '0');
     const alert = s.page.getByRole('alert').filter({ hasText: 'No face found' });
-    await expect(alert).toBeVisible({ timeout: 30_000 });
+    await expect(alert).toBeVisible({ timeout: budget(30_000) });
     await expect(alert).toContainText('The scan measures only while it sees your face, and it saw none.');
     await expect(s.page.getByTestId('scan-result')).toHaveCount(0);
     await expect(s.page.getByText('Your measurement is saved.')).toHaveCount(0);
@@ -34,7 +35,7 @@ test('Chromium’s own fake camera, a moving pattern with no face, gives no read
     expect(await scanRows(s.email)).toHaveLength(0);
     // Another try finds no face either; the member goes on without a measurement.
     await s.page.getByRole('button', { name: 'Scan again' }).click();
-    await expect(s.page.getByRole('alert').filter({ hasText: 'No face found' })).toBeVisible({ timeout: 30_000 });
+    await expect(s.page.getByRole('alert').filter({ hasText: 'No face found' })).toBeVisible({ timeout: budget(30_000) });
     await s.page.getByRole('button', { name: 'Next' }).click();
     await expect(s.page).toHaveURL(/\/onboarding_10$/);
     expect(await scanRows(s.email)).toHaveLength(0);

@@ -7,6 +7,7 @@ import { SKIN_TYPES } from '@/lib/scan-engine/synthetic';
 import { writeFaceVideo, type FaceVideoOptions } from '@/tests/support/y4m';
 import { expectAccessible } from './support/page-checks';
 import { scanBrowser, scanRows, type ScanBrowser } from './support/scan-browser';
+import { budget } from '../setup/machine-speed.js';
 
 // The real scan pages in Chromium, each browser with a fake camera playing a generated face
 // (tests/support/y4m.ts) whose skin pulses at a known rate and breathes at a known rate. The measured
@@ -23,7 +24,7 @@ const SCAN_TIMEOUT = 120_000;
 
 // One test at a time (three browsers, not six): with six, the 48 bpm face sometimes came out with no
 // reading at all (the engine declining a starved signal) in full-suite runs on this 2-core machine.
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.describe.configure({ mode: 'serial', timeout: budget(240_000) });
 // Never traced, even on a developer's machine: a trace's screenshot of every new camera frame left each
 // of the six pages 1 to 3 of the clip's 15 frames a second.
 test.use({ trace: 'off' });
@@ -86,7 +87,7 @@ test('step 9 measures and stores a scan; the weekly check-in stores one with a c
         await a.page.goto('/onboarding_9');
         await expect(a.page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/onboarding_8');
         // While it measures: live progress, and a spinner where Next will be.
-        await expect(a.page.getByRole('progressbar', { name: 'Measuring' })).toBeVisible({ timeout: 20_000 });
+        await expect(a.page.getByRole('progressbar', { name: 'Measuring' })).toBeVisible({ timeout: budget(20_000) });
         await expect(a.page.getByRole('status', { name: 'Measuring your vital signs' })).toBeVisible();
         await expect(a.page.getByRole('button', { name: 'Next' })).toHaveCount(0);
         await expectAccessible(a.page);
@@ -204,9 +205,9 @@ test('a type VI face in dim light is found, and the scan measures', async ({ bas
   try {
     await s.page.goto('/weekly_checkin');
     const progress = s.page.getByRole('progressbar', { name: 'Measuring' });
-    await expect(progress).toBeVisible({ timeout: 20_000 });
+    await expect(progress).toBeVisible({ timeout: budget(20_000) });
     // The scan's clock runs only while a face is in view: ten seconds measured is ten seconds of a face found.
-    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 60_000 }).toBeGreaterThanOrEqual(10);
+    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: budget(60_000) }).toBeGreaterThanOrEqual(10);
     await expect(s.page.getByText('Looking for your face…')).toHaveCount(0);
     await s.page.screenshot({ path: 'test-results/scan-type-vi-dim.png', fullPage: true });
     await expectAccessible(s.page);
@@ -249,8 +250,8 @@ test('faces of skin types I to VI are found from full light to dim, with no paus
   try {
     await s.page.goto('/weekly_checkin');
     const progress = s.page.getByRole('progressbar', { name: 'Measuring' });
-    await expect(progress).toBeVisible({ timeout: 20_000 });
-    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    await expect(progress).toBeVisible({ timeout: budget(20_000) });
+    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: budget(20_000) }).toBeGreaterThanOrEqual(1);
     // From the first second measured on, note whether the scan ever pauses for a lost face.
     await s.page.evaluate(() => {
       const seen = () => document.body.textContent?.includes('The scan pauses until it sees you inside the oval') ?? false;
@@ -259,7 +260,7 @@ test('faces of skin types I to VI are found from full light to dim, with no paus
         if (seen()) (window as unknown as { faceLost: boolean }).faceLost = true;
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
-    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 90_000 }).toBeGreaterThanOrEqual(27);
+    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: budget(90_000) }).toBeGreaterThanOrEqual(27);
     expect(await s.page.evaluate(() => (window as unknown as { faceLost: boolean }).faceLost), 'the scan paused for a lost face').toBe(false);
   } finally {
     await s.browser.close();

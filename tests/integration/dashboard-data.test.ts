@@ -12,6 +12,7 @@ import { seedDemoData } from '@/lib/demo/seed';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { MetricSource } from '@/lib/generated/prisma/enums';
 import { addTestosterone, createMember } from '../support/members';
+import { budget } from '../setup/machine-speed.js';
 
 afterAll(() => db.$disconnect());
 
@@ -454,5 +455,5 @@ describe('demo data', () => {
     const answer = await vitals(demo.id, NOW);
     expect(answer.heart_rate_history.every((p) => typeof p.rate === 'number' && p.rate > 45 && p.rate < 95)).toBe(true);
     // The whole demo is seeded twice (argon2 included): allow for a busy machine.
-  }, 120_000);
+  }, budget(120_000));
 });

@@ -13,6 +13,7 @@ import { csvRow, parseCsv } from '@/lib/export/csv';
 import type { BundleEntry, Observation, Patient } from '@/lib/export/fhir';
 import { claimingProfiles, vitalSignsErrors } from '@/tests/support/fhir-profiles';
 import { fhirValidator } from '@/tests/support/fhir-schema';
+import { budget } from '../setup/machine-speed.js';
 
 const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'vt-export-'));
 
@@ -194,7 +195,7 @@ describe('dataExportStream', () => {
     other = await seedOther();
     archive = await exportOf(member.userId);
     validateFhir = fhirValidator();
-  }, 60_000);
+  }, budget(60_000));
 
   it('holds the README, the profile, a CSV per table, the FHIR bundle and the upload that is still on disk', () => {
     const upload = `uploads/${member.report.id}-Blood test_ March_2026 (final).pdf`;
@@ -702,5 +703,5 @@ describe('dataExportStream over three years of data', () => {
     const bundle = JSON.parse(text(archive, 'fhir/bundle.json')) as Bundle;
     expect(bundle.entry).toHaveLength(1 + 1096 + 50_000); // the Patient, a steps figure a day, a heart rate a sample
     expect(text(archive, 'README.txt')).toContain('heart_rate_samples.csv (50,000 rows)');
-  }, 120_000);
+  }, budget(120_000));
 });

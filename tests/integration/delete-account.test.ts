@@ -14,6 +14,7 @@ import { startFakeOAuthProvider, type FakeOAuthProvider } from '../fakes/wearabl
 import { makeJobQueues } from '../support/job-queues';
 import { connectWearable, createMember, uniqueEmail } from '../support/members';
 import { until } from '../support/poll';
+import { budget } from '../setup/machine-speed.js';
 
 const WHOOP = { clientId: 'whoop-delete-client', clientSecret: 'whoop-delete-secret' };
 const OURA = { clientId: 'oura-delete-client', clientSecret: 'oura-delete-secret' };
@@ -60,7 +61,7 @@ beforeAll(async () => {
   };
   // pg-boss's tables and the queues, as the job process makes them when it starts (no workers yet).
   await makeJobQueues();
-}, 60_000);
+}, budget(60_000));
 
 afterAll(async () => {
   // The deletion readies the queue through the web process's sender (lib/jobs/send.ts).
@@ -225,7 +226,7 @@ describe('deleteAccount', () => {
     gone = await member('gone');
     kept = await member('kept');
     keptBefore = await rowsHolding(needlesOf(kept));
-  }, 60_000);
+  }, budget(60_000));
 
   it('starts from a member with a row in every table a member owns (a table added later must be added here)', async () => {
     const owned = await rowsOwnedBy(gone.userId);
@@ -348,7 +349,7 @@ describe('deleteAccount while a provider is down', () => {
     expect(whoop.honours(outage.whoopGrant.accessToken)).toBe(false);
     expect(fakeStripe.subscriptions().find((s) => s.id === outage.subscriptionId)?.status).toBe('canceled');
     expect(await exists(file)).toBe(false);
-  }, 60_000);
+  }, budget(60_000));
 
   it('a job whose provider is still down throws so the queue retries it; a refused token counts as done', async () => {
     const userId = `retry-${randomBytes(4).toString('hex')}`;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { runToEnd } from '../setup/run-to-end';
+import { budget } from '../setup/machine-speed.js';
 
 const TSX = 'node_modules/.bin/tsx';
 const children: ChildProcess[] = [];
@@ -53,7 +54,7 @@ async function tables(url: string): Promise<string[]> {
 }
 
 // Each test starts PGlite (WebAssembly) in child processes, which takes long on a busy 2-core machine.
-const STARTS = 120_000;
+const STARTS = budget(120_000);
 
 // Ports apart from the app's defaults, so that a running `npm run dev` is not in the way.
 const PORT = 54700 + (process.pid % 200);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { zipSync } from 'fflate';
 import { fitDay, largeFit } from '../support/garmin-export';
+import { budget } from '../setup/machine-speed.js';
 
 const BUDGET_MB = 256;
 const dir = mkdtempSync(path.join(tmpdir(), 'vt-import-memory-'));
@@ -42,5 +43,5 @@ describe('reading a hostile history file', () => {
     expect(read.problem ?? null).toBe(problem);
     if (problem === null) expect(read.records).toBeGreaterThan(100_000);
     expect(read.peakMb - baseline).toBeLessThanOrEqual(BUDGET_MB);
-  }, 120_000);
+  }, budget(120_000));
 });

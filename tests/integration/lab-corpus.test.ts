@@ -13,6 +13,7 @@ import { describe, expect, it } from '@jest/globals';
 import { normaliseUnit } from '@/lib/labs/markers';
 import { readLabReport } from '@/lib/labs/read-report';
 import { FIXTURES, readAnswers, type KeyMarker } from '../fixtures/labs/answer-key';
+import { budget } from '../setup/machine-speed.js';
 
 const answers = readAnswers();
 const textPdfs = answers.filter((answer) => answer.kind === 'text-pdf');
@@ -84,7 +85,7 @@ describe('scans and photos of the corpus, read by OCR', () => {
     expect(found / keyed).toBeGreaterThanOrEqual(0.85);
     // Six images read one after another, each bounded by OCR_LIMITS (150 s): under a loaded CI machine the whole
     // can take minutes; a read cut by its limit fails the readBy check above, not this timeout.
-  }, 600_000);
+  }, budget(600_000));
 });
 
 describe('a second look at figures OCR was unsure of', () => {
@@ -98,7 +99,7 @@ describe('a second look at figures OCR was unsure of', () => {
     expect([read('oestradiol')?.referenceLow, read('oestradiol')?.referenceHigh]).toEqual([11, 44]);
     expect([read('lh')?.referenceLow, read('lh')?.referenceHigh]).toEqual([1.7, 8.6]);
     for (const marker of reading.report.markers) expect([marker.marker, marker.value]).toEqual([marker.marker, answer.markers.find((m) => m.marker === marker.marker)?.value]);
-  }, 120_000);
+  }, budget(120_000));
 });
 
 describe('a picture changed as a member’s phone or scanner would change it (metamorphic)', () => {
@@ -121,5 +122,5 @@ describe('a picture changed as a member’s phone or scanner would change it (me
     }
     // It still reads: half of what the key holds, at least.
     expect(reading.report.markers.length).toBeGreaterThanOrEqual(answer.markers.length / 2);
-  }, 120_000);
+  }, budget(120_000));
 });

@@ -17,6 +17,7 @@ import { startS3Server, type S3Server } from '../setup/s3-server';
 import { makeJobQueues } from '../support/job-queues';
 import { createMember } from '../support/members';
 import { memberHash } from '@/lib/observability/runtime';
+import { budget } from '../setup/machine-speed.js';
 
 const PREFIX = 'vitality/';
 const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'vt-object-storage-'));
@@ -54,7 +55,7 @@ beforeAll(async () => {
   };
   // pg-boss's tables and queues, as the job process makes them (account deletion queues what the bucket refused).
   await makeJobQueues();
-}, 60_000);
+}, budget(60_000));
 
 afterAll(async () => {
   await (await import('@/lib/jobs/send')).stopSender();

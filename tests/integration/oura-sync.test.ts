@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { denyOuraScopes, HEART_RATES_PER_DAY, ouraFiguresFor, ouraHeartRateFor } from '../fakes/oura-data';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from '../fakes/wearable-oauth-peer';
 import { memberWithWearable } from '../support/members';
+import { budget } from '../setup/machine-speed.js';
 
 const CLIENT = { clientId: 'oura-sync-client', clientSecret: 'oura-sync-secret' };
 const ALL_SCOPES = ['personal', 'daily', 'heartrate', 'workout', 'session', 'spo2Daily'];
@@ -115,7 +116,7 @@ describe('the Oura backfill', () => {
     expect(again.days).toBe(DAYS);
     expect(await lib.db.dailyMetric.count({ where: { userId: connection.userId, source: 'OURA' } })).toBe(DAYS);
     expect(await lib.db.heartRateSample.count({ where: { userId: connection.userId, source: 'OURA' } })).toBe(DAYS * HEART_RATES_PER_DAY);
-  }, 60_000);
+  }, budget(60_000));
 
   it('replaces a day’s stages with its night’s as a set, with the time asleep they belong to (nulls where the night has none)', async () => {
     // As when a shorter period of the day came on an earlier page (or an earlier sync): its time asleep
@@ -136,7 +137,7 @@ describe('the Oura backfill', () => {
     }
     expect(ouraFiguresFor(3).stages).toBeNull();
     expect(ouraFiguresFor(4).stages).not.toBeNull();
-  }, 60_000);
+  }, budget(60_000));
 
   it('does not ask for heart rate when the stored grant leaves `heartrate` out, and still stores the days', async () => {
     oura.setHistory({ days: DAYS, lastDay: LAST_DAY });
@@ -151,7 +152,7 @@ describe('the Oura backfill', () => {
     expect(await lib.db.heartRateSample.count({ where: { userId: connection.userId } })).toBe(0);
     expect(await lib.db.dailyMetric.count({ where: { userId: connection.userId, source: 'OURA' } })).toBe(DAYS);
     expect(progress.at(-1)).toBe(1);
-  }, 60_000);
+  }, budget(60_000));
 
   it('skips a collection Oura answers 403 for (a scope unticked but not recorded) and syncs the rest', async () => {
     oura.setHistory({ days: 10, lastDay: LAST_DAY });
@@ -170,7 +171,7 @@ describe('the Oura backfill', () => {
     expect(oura.dataRequests.slice(before).filter((r) => r.path === HEART_RATE_PATH)).toEqual([{ path: HEART_RATE_PATH, status: 403 }]);
     expect(await lib.db.heartRateSample.count({ where: { userId: connection.userId } })).toBe(0);
     expect((await lib.db.wearableConnection.findUniqueOrThrow({ where: { id: connection.id } })).lastSyncAt).not.toBeNull();
-  }, 60_000);
+  }, budget(60_000));
 
   it('fails with the provider’s error when the token is refused', async () => {
     oura.setHistory({ days: 10, lastDay: LAST_DAY });
@@ -180,5 +181,5 @@ describe('the Oura backfill', () => {
     await lib.db.wearableConnection.update({ where: { id: connection.id }, data: sealed });
     await expect(lib.sync.syncOura(connection.id, window)).rejects.toMatchObject({ name: 'ProviderSyncError', kind: expect.stringMatching(/^HTTP 401/) });
     expect((await lib.db.wearableConnection.findUniqueOrThrow({ where: { id: connection.id } })).lastSyncAt).toBeNull();
-  }, 60_000);
+  }, budget(60_000));
 });

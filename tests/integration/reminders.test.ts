@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { addCheckin, createMember } from '../support/members';
+import { budget } from '../setup/machine-speed.js';
 
 const mailDir = mkdtempSync(path.join(os.tmpdir(), 'vt-reminders-'));
 process.env.MAIL_DIR = mailDir;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   // Loaded after MAIL_DIR is set: the app reads its environment once.
   lib = { db: (await import('@/lib/db')).db, jobs: { ...(await import('@/lib/jobs/queues')), ...(await import('@/scripts/job-worker')) }, unsubscribe: await import('@/lib/reminders/unsubscribe') };
   running = await lib.jobs.startJobs(process.env.DATABASE_URL!, { schedule: false, pollingIntervalSeconds: 0.5 });
-}, 60_000);
+}, budget(60_000));
 
 afterAll(async () => {
   await running?.stop();
@@ -103,7 +104,7 @@ describe('the reminders job', () => {
       'Your weekly pulse check is due',
       'Time for your daily check-in',
     ]);
-  }, 60_000);
+  }, budget(60_000));
 
   it('puts a one-click unsubscribe link in each mail that works once and refuses a tampered token', async () => {
     const person = await user({ timeZone: 'UTC' });
@@ -130,5 +131,5 @@ describe('the reminders job', () => {
     const before = mails().length;
     await runJob('2026-12-01T19:05:00.000Z');
     expect(mails().slice(before).some((m) => m.to === person.email)).toBe(false);
-  }, 60_000);
+  }, budget(60_000));
 });

@@ -5,6 +5,8 @@ import zlib from 'node:zlib';
 import { EXTRACTION_LIMITS, pdfText, READER_USES, readImageText, readPdfText, waitingReaders } from '@/lib/labs/report-text';
 import { hostilePdf } from '../support/hostile-pdfs';
 import { labReportPdf } from '../support/lab-pdfs';
+import { budget } from '../setup/machine-speed.js';
+import { until } from '../support/poll';
 
 // The PDF reader's child process: the text of a real report is what unpdf itself gives, and a hostile
 // file ends with the child killed and the file reported unreadable, with no process left behind.
@@ -35,17 +37,21 @@ function extractionChildren(script = 'pdf-text-process.mjs'): number[] {
   return childrenRunning(script).filter((pid) => !waiting.has(pid) && !earlier.has(pid));
 }
 
-/** Whether the process is gone (or a zombie) within five seconds. */
-async function exited(pid: number): Promise<boolean> {
-  for (const started = Date.now(); Date.now() - started < 5_000; await new Promise((resolve) => setTimeout(resolve, 20))) {
-    try {
-      if (/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'))) return true;
-    } catch {
-      return true;
-    }
+/** Whether the process is gone or a zombie now. */
+function isGone(pid: number): boolean {
+  try {
+    return /^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return true;
   }
-  return false;
 }
+
+/** Whether the process is gone (or a zombie) within five seconds on the reference day. */
+const exited = (pid: number): Promise<boolean> =>
+  until(() => isGone(pid), `process ${pid} to exit`, { timeoutMs: 5_000, intervalMs: 20 }).then(
+    () => true,
+    () => false,
+  );
 
 describe('readPdfText', () => {
   it.each([
@@ -72,14 +78,14 @@ describe('readPdfText', () => {
     expect(await reading).toEqual({ readable: false, reason: 'memory' });
     expect(extractionChildren()).toEqual([]);
     expect(await pdfText(await hostilePdf('shared-bomb'))).toBeNull();
-  }, 180_000);
+  }, budget(180_000));
 
   // The server's limit is 10 s; 3 s is the same mechanism, sooner (a page of this flood takes seconds alone).
   it('kills the child still reading an operator flood when its time is up', async () => {
     expect(EXTRACTION_LIMITS.timeMs).toBe(10_000);
     expect(await readPdfText(await hostilePdf('operator-flood'), { timeMs: 3_000 })).toEqual({ readable: false, reason: 'time' });
     expect(extractionChildren()).toEqual([]);
-  }, 60_000);
+  }, budget(60_000));
 
   it('keeps a reader between files, kills one that overran, and retires one after its files', async () => {
     const bytes = await labReportPdf('uk-table');
@@ -104,7 +110,7 @@ describe('readPdfText', () => {
     expect(await exited(fresh!)).toBe(true);
     expect(waitingReaders()).toEqual([]);
     expect(extractionChildren()).toEqual([]);
-  }, 60_000);
+  }, budget(60_000));
 
   it(`reads at most ${EXTRACTION_LIMITS.concurrent} files at once; the others wait their turn`, async () => {
     const bomb = await hostilePdf('bomb');
@@ -120,7 +126,7 @@ describe('readPdfText', () => {
     expect(await all).toEqual(readings.map(() => expect.objectContaining({ readable: false })));
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThanOrEqual(EXTRACTION_LIMITS.concurrent);
-  }, 120_000);
+  }, budget(120_000));
 });
 
 describe('readImageText', () => {
@@ -141,5 +147,5 @@ describe('readImageText', () => {
     const reading = await readImageText(new Uint8Array(png), 'image');
     expect(reading.readable ? reading.text : null).toBeNull();
     expect(extractionChildren('ocr-process.mjs')).toEqual([]);
-  }, 120_000);
+  }, budget(120_000));
 });

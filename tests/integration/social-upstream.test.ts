@@ -8,9 +8,10 @@ import type { FakeApple } from '../fakes/apple-peer';
 import type { FakeGoogle } from '../fakes/google-peer';
 import { APPLE_CLIENT_ID, startSocialPeers, stopSocialPeers } from '../fakes/social-peers';
 import type { Outage } from '../fakes/http-peer';
+import { budget } from '../setup/machine-speed.js';
 
 // Jest's own default is 5 s, as long as the verifier's timeout; `testTimeout` is global-only, so it is set per test here.
-const SLOW_TEST_MS = 15_000;
+const SLOW_TEST_MS = budget(15_000);
 
 // When the provider is down, slow or broken, sign-in fails with 502, not with 401: the token was never judged.
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { runToEnd } from '../setup/run-to-end';
+import { budget } from '../setup/machine-speed.js';
 
 const WITH_DB = ['--conditions=react-server', 'scripts/with-db.ts'];
 const RAN = ['--', 'node', '-e', "console.log('the app ran')"];
@@ -39,5 +40,5 @@ describe('the start-up check', () => {
     });
     expect(result.stdout).toContain('the app ran');
     expect(result.code).toBe(0);
-  }, 90_000);
+  }, budget(90_000));
 });

@@ -10,6 +10,7 @@ import PgBoss from 'pg-boss';
 import { runToEnd, type Finished } from '../setup/run-to-end';
 import { connectWearable, createMember } from '../support/members';
 import { openUnder, sealUnder } from '../support/sealed-tokens';
+import { budget } from '../setup/machine-speed.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const [A, B, C] = [randomBytes(32), randomBytes(32), randomBytes(32)];
@@ -39,7 +40,7 @@ beforeAll(async () => {
   await boss.start();
   await lib.queues.ensureQueues(boss);
   await boss.stop({ graceful: false, wait: true, close: true });
-}, 60_000);
+}, budget(60_000));
 
 afterAll(async () => {
   await lib?.db.$disconnect();
@@ -152,7 +153,7 @@ describe('rotating TOKEN_ENCRYPTION_KEY', () => {
     expect(openUnder(B, data.sealedAccessToken!, `account-cleanup:${job.userId}:oura:access`)).toBe(job.access);
     expect(openUnder(B, data.sealedRefreshToken!, `account-cleanup:${job.userId}:oura:refresh`)).toBe(job.refresh);
     expect(data).toMatchObject({ task: 'revoke-wearable', userId: job.userId, wearable: 'oura', expiresAt: null });
-  }, 120_000);
+  }, budget(120_000));
 
   it('writes nothing when run again', async () => {
     const before = { whoop: await connectionColumns(whoop.id), job: await jobData(job.id) };
@@ -164,7 +165,7 @@ describe('rotating TOKEN_ENCRYPTION_KEY', () => {
     expect(run.stdout).toContain('pgboss.job: 0 re-sealed, 2 already under the current key, 0 unreadable');
     expect(await connectionColumns(whoop.id)).toEqual(before.whoop);
     expect(await jobData(job.id)).toEqual(before.job);
-  }, 120_000);
+  }, budget(120_000));
 
   it('reports a value no configured key opens by row id and fails, still re-sealing the rest', async () => {
     const stranger = await connectionUnder(C, 'WHOOP', false);
@@ -178,5 +179,5 @@ describe('rotating TOKEN_ENCRYPTION_KEY', () => {
     // The unreadable row is left as it was; the readable one beside it is under B now.
     expect(openUnder(C, (await connectionColumns(stranger.id)).accessTokenEncrypted, `${stranger.userId}:WHOOP:access`)).toBe(stranger.access);
     expect(openUnder(B, (await connectionColumns(another.id)).refreshTokenEncrypted!, `${another.userId}:OURA:refresh`)).toBe(another.refresh);
-  }, 120_000);
+  }, budget(120_000));
 });

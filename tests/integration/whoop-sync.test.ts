@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startFakeWhoop, whoopFiguresFor, type FakeWhoop } from '../fakes/wearable-oauth-peer';
 import { memberWithWearable } from '../support/members';
+import { budget } from '../setup/machine-speed.js';
 
 const CLIENT = { clientId: 'whoop-sync-client', clientSecret: 'whoop-sync-secret' };
 let whoop: FakeWhoop;
@@ -86,7 +87,7 @@ describe('the Whoop backfill', () => {
       sleepRemMinutes: f17.remMin,
       sleepAwakeMinutes: f17.awakeMin,
     });
-  }, 60_000);
+  }, budget(60_000));
 
   it('runs as a job on the queue: queued once per connection however often it is asked for, then the days are in', async () => {
     const today = new Date().toISOString().slice(0, 10);
@@ -114,7 +115,7 @@ describe('the Whoop backfill', () => {
     const after = await lib.db.wearableConnection.findUniqueOrThrow({ where: { id: connection.id } });
     expect(after).toMatchObject({ syncStartedAt: null, syncProgress: null });
     expect(after.backfilledAt).not.toBeNull();
-  }, 60_000);
+  }, budget(60_000));
 
   it('reports its progress while it runs, rising to the end, and a later sync asks only for the days since the last one', async () => {
     const today = new Date().toISOString().slice(0, 10);
@@ -146,7 +147,7 @@ describe('the Whoop backfill', () => {
     expect(whoop.dataRequests.length - before).toBe(3);
     expect(job.syncWindow(done, later).from.toISOString()).toBe(new Date(now.getTime() - job.OVERLAP_MS).toISOString());
     expect(await lib.db.dailyMetric.count({ where: { userId: connection.userId, source: 'WHOOP' } })).toBe(90);
-  }, 60_000);
+  }, budget(60_000));
 
   it('a sync that dies half-way leaves the last sync where it was, and its retry fills every day once', async () => {
     const today = new Date().toISOString().slice(0, 10);
@@ -172,5 +173,5 @@ describe('the Whoop backfill', () => {
     expect(rows.map((row) => row.recoveryScore)).toEqual(Array.from({ length: 40 }, (_, index) => whoopFiguresFor(index).recovery));
     // The recoveries and cycles filled their columns and left the nights' stages as they were.
     expect(rows.map((row) => row.sleepAwakeMinutes)).toEqual(Array.from({ length: 40 }, (_, index) => whoopFiguresFor(index).awakeMin));
-  }, 60_000);
+  }, budget(60_000));
 });

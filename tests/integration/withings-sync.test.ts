@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from '../fakes/wearable-oauth-peer';
 import { withingsFiguresFor } from '../fakes/withings-data';
 import { memberWithWearable } from '../support/members';
+import { budget } from '../setup/machine-speed.js';
 
 const CLIENT = { clientId: 'withings-sync-client', clientSecret: 'withings-sync-secret' };
 let withings: FakeOAuthProvider;
@@ -103,7 +104,7 @@ describe('the Withings backfill', () => {
     expect(again).toEqual({ days: DAYS, requests: 6 });
     expect(await lib.db.dailyMetric.count({ where: { userId: connection.userId, source: 'WITHINGS' } })).toBe(DAYS);
     expect(await lib.db.heartRateSample.count({ where: { userId: connection.userId, source: 'WITHINGS' } })).toBe(DAYS);
-  }, 60_000);
+  }, budget(60_000));
 
   it('puts each measure on the member’s local day in their time zone', async () => {
     // 07:30 at UTC+10 is 21:30 UTC the evening before: the row is still the member's morning's day.
@@ -117,7 +118,7 @@ describe('the Withings backfill', () => {
       ['2026-11-20', scaled(withingsFiguresFor(1).weight)],
       ['2026-11-21', scaled(withingsFiguresFor(2).weight)],
     ]);
-  }, 30_000);
+  }, budget(30_000));
 
   it('stops with a ProviderSyncError when Withings refuses the token (status 401), writing nothing', async () => {
     withings.setHistory({ days: DAYS, lastDay: LAST_DAY });
@@ -131,5 +132,5 @@ describe('the Withings backfill', () => {
     expect(await lib.db.dailyMetric.count({ where: { userId: connection.userId } })).toBe(0);
     expect(await lib.db.heartRateSample.count({ where: { userId: connection.userId } })).toBe(0);
     expect((await lib.db.wearableConnection.findUniqueOrThrow({ where: { id: connection.id } })).lastSyncAt).toBeNull();
-  }, 30_000);
+  }, budget(30_000));
 });

@@ -5,12 +5,13 @@ import path from 'node:path';
 import { afterAll, beforeAll } from '@jest/globals';
 import { db } from '@/lib/db';
 import { freePort } from './free-port';
+import { budget } from './machine-speed.js';
 import { ANSWER_CALLS, ANSWER_ORDER, DEFAULT_ANSWERS } from './onboarding-calls';
 
-/** How long a server may take to answer its first check before the test fails with its output. */
-export const START_LIMIT_MS = 90_000;
+/** How long a server may take to answer its first check before the test fails with its output (machine-speed.js). */
+export const START_LIMIT_MS = budget(90_000);
 /** The time limit of a hook or test that starts a server: its start, and half a minute for the rest. */
-export const STARTS_A_SERVER_MS = START_LIMIT_MS + 30_000;
+export const STARTS_A_SERVER_MS = START_LIMIT_MS + budget(30_000);
 
 export type AppServer = {
   url: string;

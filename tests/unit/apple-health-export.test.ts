@@ -3,6 +3,7 @@ import { strToU8, zipSync } from 'fflate';
 import { EXPORT_LIMITS, readAppleHealthExport } from '@/lib/imports/apple-health-export';
 import { ExportError } from '@/lib/imports/export-file';
 import { bloodPressureXml, exportXml, exportZip, recordXml } from '../support/apple-health-export';
+import { budget } from '../setup/machine-speed.js';
 
 // The Apple Health export read as a stream: each local day's figures as the Health app shows them
 // (lib/imports/apple-days.ts, lib/wearables/sleep-sessions.ts), and each kind of bad file refused.
@@ -109,5 +110,5 @@ describe('readAppleHealthExport', () => {
     for (let i = 0; i <= 100_000; i += 1) many[`apple_health_export/workout-routes/route_${i}.gpx`] = new Uint8Array(0);
     many['apple_health_export/export.xml'] = xml;
     expect(await problemOf(zipSync(many, { level: 0 }))).toBe('too_many_files');
-  }, 60_000);
+  }, budget(60_000));
 });

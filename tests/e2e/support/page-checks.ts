@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import type { AxeResults } from 'axe-core';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { budget } from '../../setup/machine-speed.js';
 
 // WCAG 2.2 AA, as the product promises (common brief, "Accessibility").
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -86,7 +87,7 @@ async function runAxe(page: Page): Promise<AxeResults> {
 export async function expectAccessible(page: Page): Promise<void> {
   // A page that refreshes itself (router.refresh() while a sync runs) has no <title> for the moment React
   // swaps its head: the check waits for the title a reader meets, and still fails a page that never has one.
-  await page.waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 2_000 }).catch(() => undefined);
+  await page.waitForFunction(() => document.title.trim() !== '', undefined, { timeout: budget(2_000) }).catch(() => undefined);
   await page
     .evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))))
     .catch(() => undefined);

@@ -15,6 +15,7 @@ import { registerUser } from '../../setup/app-server';
 import { freePort } from '../../setup/free-port';
 import { startS3Server, type S3Server } from '../../setup/s3-server';
 import { createDatabase, dropDatabase, uniqueName } from '../../setup/test-database.js';
+import { budget } from '../../setup/machine-speed.js';
 
 type Block = { language: string; lines: string[]; mode: 'run' | 'background' | 'until' };
 
@@ -39,7 +40,7 @@ let restoreName: string;
 let publicUrl: string;
 
 function run(line: string): { status: number | null; output: string } {
-  const result = spawnSync('bash', ['-euo', 'pipefail', '-c', line], { env, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync('bash', ['-euo', 'pipefail', '-c', line], { env, encoding: 'utf8', timeout: budget(120_000) });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -145,5 +146,5 @@ describe('the deployment guide', () => {
     }
     // The rotation said what it did.
     expect(outputs.find((output) => output.includes('tokens:rotate'))).toContain('TOKEN_ENCRYPTION_KEY_PREVIOUS can be removed');
-  }, 240_000);
+  }, budget(240_000));
 });

@@ -15,6 +15,7 @@ import { FIXTURES, readAnswers } from '../../fixtures/labs/answer-key';
 import { labReportPdf } from '../../support/lab-pdfs';
 import { until } from '../../support/poll';
 import { registerUser, serveAppForThisFile } from '../../setup/app-server';
+import { budget } from '../../setup/machine-speed.js';
 
 const QUEUE_MAX = 6;
 const app = serveAppForThisFile(() => ({ UPLOADS_DIR: process.env.UPLOADS_DIR!, LAB_OCR_QUEUE_MAX: String(QUEUE_MAX) }));
@@ -134,7 +135,7 @@ describe('with the job process running', () => {
     expect(markers.length).toBeGreaterThanOrEqual(8);
     for (const { marker, value } of markers) expect(value).toBe(QUEST!.markers.find((m) => m.marker === marker)?.value);
     expect(await db.labReport.findUniqueOrThrow({ where: { id: answer.json.report_id } })).toMatchObject({ readingState: 'done', readingProgress: null });
-  }, 150_000);
+  }, budget(150_000));
 
   it('an image with no text is read to nothing: the review opens empty for manual entry', async () => {
     const member = await registerUser(app, { onboarded: true });
@@ -142,5 +143,5 @@ describe('with the job process running', () => {
     expect(answer.status).toBe(202);
     await until(async () => (await review(member, answer.json.report_id)).status === 'ready', 'the photo to be read', { timeoutMs: 60_000 });
     expect(await review(member, answer.json.report_id)).toMatchObject({ kind: 'image', text_found: false, markers: [] });
-  }, 90_000);
+  }, budget(90_000));
 });

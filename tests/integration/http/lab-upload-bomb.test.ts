@@ -6,6 +6,7 @@ import { hostilePdf } from '../../support/hostile-pdfs';
 import { expectManualEntry, uploadPdf } from '../../support/hostile-uploads';
 import { treeRssBytes } from '../../support/process-tree';
 import { registerUser, serveAppForThisFile, type AppServer } from '../../setup/app-server';
+import { budget } from '../../setup/machine-speed.js';
 
 // POST /api/upload-lab-report with a gigabyte decompression bomb, against the production build: the
 // server keeps answering other requests while the bomb is read, and the upload ends in manual entry.
@@ -19,7 +20,7 @@ const app: AppServer = serveAppForThisFile(() => ({ UPLOADS_DIR: uploadsDir, LAB
 let bomb: Uint8Array;
 beforeAll(async () => {
   bomb = await hostilePdf('bomb');
-}, 60_000);
+}, budget(60_000));
 
 /**
  * Growth of the server's process tree (the server and any child of it) from before the upload: more than
@@ -54,5 +55,5 @@ describe('POST /api/upload-lab-report with a decompression bomb', () => {
     expect(answered).toEqual(['health', 'upload']);
     expect(health).toBe(200);
     await expectManualEntry(member, 'bomb.pdf', bomb, uploadsDir, answer);
-  }, 240_000);
+  }, budget(240_000));
 });

@@ -7,6 +7,7 @@ import { hostilePdf, type HostilePdfKind } from '../../support/hostile-pdfs';
 import { expectManualEntry, uploadPdf } from '../../support/hostile-uploads';
 import { LAB_REPORT_EXPECTED, labReportPdf } from '../../support/lab-pdfs';
 import { registerUser, serveAppForThisFile, type AppServer } from '../../setup/app-server';
+import { budget } from '../../setup/machine-speed.js';
 
 // POST /api/upload-lab-report with PDFs built to exhaust a text extractor, against the production build:
 // the upload ends in manual entry with the file kept, and a real report still reads as before. That the
@@ -20,14 +21,14 @@ const app: AppServer = serveAppForThisFile(() => ({ UPLOADS_DIR: uploadsDir, LAB
 const files: Partial<Record<HostilePdfKind, Uint8Array>> = {};
 beforeAll(async () => {
   for (const kind of ['operator-flood', 'shared-bomb'] as const) files[kind] = await hostilePdf(kind);
-}, 60_000);
+}, budget(60_000));
 
 describe('POST /api/upload-lab-report with a hostile PDF', () => {
   it.each<HostilePdfKind>(['operator-flood', 'shared-bomb'])('%s: the upload ends in manual entry with the file kept', async (kind) => {
     const member = await registerUser(app, { onboarded: true });
     const name = `${kind}.pdf`;
     await expectManualEntry(member, name, files[kind]!, uploadsDir, await uploadPdf(app, member, files[kind]!, name));
-  }, 240_000);
+  }, budget(240_000));
 
   it('a real lab report still reads exactly as before', async () => {
     const member = await registerUser(app, { onboarded: true });

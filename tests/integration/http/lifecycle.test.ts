@@ -6,8 +6,9 @@ import { request as httpRequest, type ClientRequest, type IncomingMessage } from
 import { describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { registerUser, startAppServer, type AppServer } from '../../setup/app-server';
+import { budget } from '../../setup/machine-speed.js';
+import { until } from '../../support/poll';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Whether a process is still running (signal 0 checks without sending anything). */
 function running(pid: number): boolean {
@@ -59,36 +60,40 @@ async function startJobsProcess(extraEnv: Record<string, string>): Promise<Child
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  for (const since = Date.now(); !output.includes('Background jobs running'); await pause(50)) {
-    if (Date.now() - since > 60_000 || child.exitCode !== null) throw new Error(`The jobs process did not start: ${output.slice(-400)}`);
-  }
+  await until(() => output.includes('Background jobs running') || child.exitCode !== null, 'the jobs process to start', { timeoutMs: 60_000 }).catch(() => undefined);
+  if (!output.includes('Background jobs running')) throw new Error(`The jobs process did not start: ${output.slice(-400)}`);
   return child;
 }
 
+/** How long `pid` took to exit, waiting at most `withinMs` on the reference day (machine-speed.js). */
 async function gone(pid: number, withinMs: number): Promise<number> {
   const started = Date.now();
-  while (running(pid) && Date.now() - started < withinMs) await pause(50);
+  await until(() => !running(pid), `process ${pid} to exit`, { timeoutMs: withinMs }).catch(() => undefined);
   return Date.now() - started;
 }
 
 /** Waits until the server refuses a new connection (it has stopped listening). */
 async function refused(url: string): Promise<boolean> {
-  for (let tries = 0; tries < 100; tries++) {
-    const error = await fetch(`${url}/api/health/live`).then(() => null, (e: unknown) => e);
-    if (error) return true;
-    await pause(50);
-  }
-  return false;
+  return until(async () => (await fetch(`${url}/api/health/live`).then(() => null, (e: unknown) => e)) !== null, 'the server to refuse connections', { timeoutMs: 5_000 }).then(
+    () => true,
+    () => false,
+  );
 }
 
-/** A login POST whose headers and first half of the body are sent now; `finish` sends the rest. */
-function halfSentLogin(app: AppServer): { finish: () => void; answer: Promise<{ status: number; headers: IncomingMessage['headers']; body: string }> } {
+/**
+ * A login POST whose headers and first bytes of the body are sent now; `finish` sends the rest. `received`
+ * resolves once the server has read the headers (its `100 Continue`, Node's answer to `Expect: 100-continue`
+ * as it hands the request on): from then on the request is in flight.
+ */
+function halfSentLogin(app: AppServer): { finish: () => void; received: Promise<void>; answer: Promise<{ status: number; headers: IncomingMessage['headers']; body: string }> } {
   const body = JSON.stringify({ email: 'nobody@example.test', password: 'Not-the-password-2026' });
   const url = new URL(app.url);
   let req: ClientRequest;
+  let onContinue: () => void;
+  const received = new Promise<void>((resolve) => (onContinue = resolve));
   const answer = new Promise<{ status: number; headers: IncomingMessage['headers']; body: string }>((resolve, reject) => {
     req = httpRequest(
-      { host: url.hostname, port: url.port, path: '/api/login', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: app.url } },
+      { host: url.hostname, port: url.port, path: '/api/login', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: app.url, expect: '100-continue' } },
       (response) => {
         let text = '';
         response.setEncoding('utf8');
@@ -97,9 +102,10 @@ function halfSentLogin(app: AppServer): { finish: () => void; answer: Promise<{ 
       },
     );
     req.on('error', reject);
+    req.on('continue', () => onContinue());
     req.write(body.slice(0, 10));
   });
-  return { finish: () => req.end(body.slice(10)), answer };
+  return { finish: () => req.end(body.slice(10)), received, answer };
 }
 
 describe('liveness and readiness', () => {
@@ -116,7 +122,7 @@ describe('liveness and readiness', () => {
       await app.stop();
       await db.$disconnect();
     }
-  }, 90_000);
+  }, budget(90_000));
 
   it('ready answers 503 when the database does not, while live still answers 200', async () => {
     // A database server that is not there: port 9 on this machine refuses.
@@ -125,11 +131,11 @@ describe('liveness and readiness', () => {
       expect((await fetch(`${app.url}/api/health/live`)).status).toBe(200);
       const ready = await fetch(`${app.url}/api/health/ready`);
       expect(ready.status).toBe(503);
-      expect(await ready.json()).toEqual({ status: 'degraded', db: 'error', queue: 'error' });
+      expect(await ready.json()).toEqual({ status: 'degraded', db: 'error', queue: 'error', message: 'This instance cannot serve: the database is not answering.' });
     } finally {
       await app.stop();
     }
-  }, 90_000);
+  }, budget(90_000));
 });
 
 describe('graceful stop on SIGTERM', () => {
@@ -137,7 +143,7 @@ describe('graceful stop on SIGTERM', () => {
     const app = await startAppServer({ SHUTDOWN_GRACE_MS: '20000' });
     try {
       const inFlight = halfSentLogin(app);
-      await pause(300);
+      await inFlight.received;
       process.kill(app.pid, 'SIGTERM');
       expect(await refused(app.url)).toBe(true);
       // The rest of the body arrives after the stop began: the request is still answered in full.
@@ -147,12 +153,12 @@ describe('graceful stop on SIGTERM', () => {
       expect(JSON.parse(answer.body)).toHaveProperty('message');
       expect(answer.headers.connection).toBe('close');
       // With nothing left in flight, the process leaves at once, well before its 20 s grace.
-      expect(await gone(app.pid, 15_000)).toBeLessThan(15_000);
+      expect(await gone(app.pid, 20_000)).toBeLessThan(20_000);
     } finally {
       if (running(app.pid)) await app.stop();
       await db.$disconnect();
     }
-  }, 90_000);
+  }, budget(90_000));
 
   it('hands a blood-test reading in flight back to the queue when the jobs process group is signalled, and the next jobs process reads it', async () => {
     const app = await startAppServer();
@@ -171,19 +177,19 @@ describe('graceful stop on SIGTERM', () => {
       const first = await startJobsProcess({ JOBS_SHUTDOWN_GRACE_MS: '1000' });
       started.push(first);
       let reader: number | null = null;
-      for (const since = Date.now(); reader === null && Date.now() - since < 60_000; await pause(25)) reader = readerOf(first.pid!);
+      await until(() => (reader = readerOf(first.pid!)) !== null, 'the jobs process to start its reader', { timeoutMs: 60_000, intervalMs: 25 }).catch(() => undefined);
       expect(reader).not.toBeNull();
       expect((await browser.get(`/api/lab-reports/${id}`)).json.status).toBe('reading');
       // SIGTERM to the jobs process's group, as a process manager stops it.
       process.kill(-first.pid!, 'SIGTERM');
       expect(await gone(first.pid!, 30_000)).toBeLessThan(30_000);
       // Its reader went with it (at most a zombie, where nothing reaps orphans), killed as it exited.
-      for (const since = Date.now(); working(reader!) && Date.now() - since < 10_000; await pause(50));
+      await until(() => !working(reader!), 'the reader to go with its jobs process').catch(() => undefined);
       expect(working(reader!)).toBe(false);
 
       started.push(await startJobsProcess({}));
       let read: { status: string; text_found?: boolean; read_by?: string | null; markers?: unknown[] } = { status: 'reading' };
-      for (const since = Date.now(); read.status !== 'ready' && Date.now() - since < 120_000; await pause(250)) read = (await browser.get(`/api/lab-reports/${id}`)).json as typeof read;
+      await until(async () => (read = (await browser.get(`/api/lab-reports/${id}`)).json as typeof read).status === 'ready', 'the next jobs process to read the photo', { timeoutMs: 120_000, intervalMs: 250 }).catch(() => undefined);
       expect([read.status, read.text_found, read.read_by]).toEqual(['ready', true, 'ocr']);
       expect(read.markers!.length).toBeGreaterThan(0);
     } finally {
@@ -191,14 +197,14 @@ describe('graceful stop on SIGTERM', () => {
       await app.stop();
       await db.$disconnect();
     }
-  }, 240_000);
+  }, budget(240_000));
 
   it('exits after SHUTDOWN_GRACE_MS when a request never finishes', async () => {
     const app = await startAppServer({ SHUTDOWN_GRACE_MS: '1500' });
     try {
       const stuck = halfSentLogin(app);
       stuck.answer.catch(() => undefined);
-      await pause(300);
+      await stuck.received;
       const signalled = Date.now();
       process.kill(app.pid, 'SIGTERM');
       await gone(app.pid, 15_000);
@@ -210,12 +216,12 @@ describe('graceful stop on SIGTERM', () => {
       if (running(app.pid)) await app.stop();
       await db.$disconnect();
     }
-  }, 90_000);
+  }, budget(90_000));
 
   it('with several processes, the primary leaves once each has stopped, restarting none', async () => {
     const app = await startAppServer({ WEB_CONCURRENCY: '2' });
     try {
-      for (let tries = 0; tries < 200 && !app.output().includes('(2 processes)'); tries++) await pause(100);
+      await until(() => app.output().includes('(2 processes)'), 'the primary to say both processes are up', { timeoutMs: 20_000, intervalMs: 100 });
       process.kill(app.pid, 'SIGTERM');
       await gone(app.pid, 20_000);
       expect(running(app.pid)).toBe(false);
@@ -224,5 +230,5 @@ describe('graceful stop on SIGTERM', () => {
       if (running(app.pid)) await app.stop();
       await db.$disconnect();
     }
-  }, 90_000);
+  }, budget(90_000));
 });

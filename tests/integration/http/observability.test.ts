@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { type AppServer, registerUser, STARTS_A_SERVER_MS, startAppServer } from '../../setup/app-server';
+import { budget } from '../../setup/machine-speed.js';
+import { until } from '../../support/poll';
 
 const TOKEN = 'metrics-token-for-the-integration-tests';
 
@@ -26,12 +28,9 @@ function logLines(app: AppServer): LogLine[] {
 
 async function lineFor(app: AppServer, requestId: string): Promise<LogLine> {
   // The line is written once the answer has gone: a moment after the client has it.
-  for (let tries = 0; tries < 50; tries++) {
-    const found = logLines(app).find((line) => line.msg === 'request' && (line.requestId === requestId || line.proxyRequestId === requestId));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no log line for request ${requestId}`);
+  const find = () => logLines(app).find((line) => line.msg === 'request' && (line.requestId === requestId || line.proxyRequestId === requestId));
+  await until(() => find() !== undefined, `the log line of request ${requestId}`, { timeoutMs: 2_500 });
+  return find()!;
 }
 
 /** Prometheus's text format: the value of the series `name{labels}` where every given label matches. */
@@ -88,7 +87,7 @@ describe('logs and metrics of one server', () => {
     expect(logLines(app).some((l) => String(l.msg).startsWith('Ready on http://127.0.0.1'))).toBe(true);
     // Five first requests to a new server's routes, each loading its route: on a busy two-core machine
     // beside the other suites they took over the default 30 s together (2026-11-28).
-  }, 60_000);
+  }, budget(60_000));
 
   it('keeps the id a trusted proxy gave the request only in a proxy\'s shape, and logs the server\'s own beside it', async () => {
     // A UUID (HAProxy, Envoy) or nginx's 32 hex digits: answered with it, and logged beside the server's own id.

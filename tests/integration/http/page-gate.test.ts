@@ -6,6 +6,7 @@ import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { SIGNED_IN_ROUTES } from '@/lib/routes';
 import { registerUser, serveAppForThisFile } from '../../setup/app-server';
+import { budget } from '../../setup/machine-speed.js';
 
 const app = serveAppForThisFile();
 
@@ -68,5 +69,5 @@ describe('every signed-in page, every state of the gate', () => {
       }),
     );
     expect(problems.filter((problem) => problem !== null)).toEqual([]);
-  }, 120_000);
+  }, budget(120_000));
 });

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { registerUser, startAppServer } from '../../setup/app-server';
+import { budget } from '../../setup/machine-speed.js';
+import { until } from '../../support/poll';
 
 describe('WEB_CONCURRENCY', () => {
   it('serves the app from two processes on one port, sessions and all', async () => {
@@ -15,14 +17,14 @@ describe('WEB_CONCURRENCY', () => {
       expect(answers.map((a) => a.status)).toEqual(Array(24).fill(200));
       expect(new Set(answers.map((a) => a.json.cached_daily_actions_id)).size).toBe(1);
       // The primary says so once both have started (health may answer from the first one before).
-      for (let tries = 0; tries < 100 && !app.output().includes('(2 processes)'); tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+      await until(() => app.output().includes('(2 processes)'), 'the primary to say both processes are up').catch(() => undefined);
       expect(app.output()).toContain('Ready on http://127.0.0.1');
       expect(app.output()).toContain('(2 processes)');
     } finally {
       await app.stop();
       await db.$disconnect();
     }
-  }, 90_000);
+  }, budget(90_000));
 
   it('restarts a process that dies soon after starting after a delay that doubles, then serves again', async () => {
     const app = await startAppServer({ WEB_CONCURRENCY: '2' });
@@ -33,7 +35,7 @@ describe('WEB_CONCURRENCY', () => {
       return pids.filter((pid) => pids.includes(Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[3])));
     };
     const waitFor = async (text: string) => {
-      for (let tries = 0; tries < 200 && !app.output().includes(text); tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+      await until(() => app.output().includes(text), text, { timeoutMs: 20_000, intervalMs: 100 }).catch(() => undefined);
       expect(app.output()).toContain(text);
     };
     try {
@@ -42,24 +44,21 @@ describe('WEB_CONCURRENCY', () => {
       process.kill(first!, 'SIGKILL');
       await waitFor('A server process stopped (SIGKILL); starting another in 1 s.');
       // Another one dies young too (all are minutes old at most): the wait doubles.
-      for (let tries = 0; tries < 100 && (workers().length < 2 || workers().includes(first!)); tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+      await until(() => workers().length === 2 && !workers().includes(first!), 'the killed process’s replacement', { intervalMs: 100 });
       process.kill(workers()[0]!, 'SIGKILL');
       await waitFor('starting another in 2 s.');
       // And the port is served again once the replacements are up.
       let status = 0;
-      for (let tries = 0; tries < 150 && status !== 200; tries++) {
-        status = await fetch(`${app.url}/api/health`).then((r) => r.status, () => 0);
-        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await until(async () => (status = await fetch(`${app.url}/api/health`).then((r) => r.status, () => 0)) === 200, 'the port to be served again', { timeoutMs: 15_000, intervalMs: 100 }).catch(() => undefined);
       expect(status).toBe(200);
     } finally {
       await app.stop();
       await db.$disconnect();
     }
-  }, 90_000);
+  }, budget(90_000));
 
   it('refuses a value that is not a whole number of processes, naming the variable', () => {
-    const run = spawnSync('node', ['server.mjs', '-p', '0'], { env: { ...process.env, WEB_CONCURRENCY: 'many' }, encoding: 'utf8', timeout: 20_000 });
+    const run = spawnSync('node', ['server.mjs', '-p', '0'], { env: { ...process.env, WEB_CONCURRENCY: 'many' }, encoding: 'utf8', timeout: budget(20_000) });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('Invalid environment variables: WEB_CONCURRENCY');
   });

@@ -15,6 +15,7 @@ import { client, registerUser, STARTS_A_SERVER_MS, startAppServer, type AppServe
 import { freePort } from '../../setup/free-port';
 import { SERVED_BY, startLoadBalancer, type LoadBalancer } from '../../setup/load-balancer';
 import { startS3Server } from '../../setup/s3-server';
+import { budget } from '../../setup/machine-speed.js';
 
 const PASSWORD = 'Sturdy-Oak-2026!';
 
@@ -127,7 +128,7 @@ describe('two servers behind HAProxy on one database', () => {
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
     }
-  }, 120_000);
+  }, budget(120_000));
 
   it('serves a file uploaded through one server from the other, each server with its own UPLOADS_DIR, from the bucket', async () => {
     const s3 = await startS3Server();
@@ -204,5 +205,5 @@ describe('two servers behind HAProxy on one database', () => {
     expect(after.map((answer) => [answer.status, answer.servedBy])).toEqual(after.map(() => [201, survivor]));
     // And HAProxy's checks take the dead server out.
     await until(async () => (await cluster.lb.states())[cluster.lb.names[0]!]?.startsWith('DOWN') ?? false, 'haproxy to mark the killed server down');
-  }, 60_000);
+  }, budget(60_000));
 });

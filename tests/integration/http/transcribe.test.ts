@@ -5,6 +5,7 @@ import { db } from '@/lib/db';
 import { startFakeOpenAI, FAKE_OPENAI_KEY, type FakeOpenAI } from '../../fakes/openai-peer';
 import { client, startAppServer, type AppServer } from '../../setup/app-server';
 import { ANSWERED_BEFORE_GOALS } from '../../support/members';
+import { budget } from '../../setup/machine-speed.js';
 
 // A one-second tone recorded by Chromium's MediaRecorder (tests/fixtures/record-tone-webm.ts).
 const TONE_WEBM = readFileSync(new URL('../../fixtures/tone.webm', import.meta.url));
@@ -22,7 +23,7 @@ beforeAll(async () => {
     startAppServer({ OPENAI_API_KEY: FAKE_OPENAI_KEY, OPENAI_BASE_URL: openai.baseUrl }),
     startAppServer({ OPENAI_API_KEY: '' }),
   ]);
-}, 90_000);
+}, budget(90_000));
 afterAll(async () => {
   await Promise.all([app.stop(), bare.stop(), openai.stop()]);
   await db.$disconnect();
@@ -89,7 +90,7 @@ describe('POST /api/transcribe', () => {
     const res = await transcribe(app, cookie, { body: audioForm(huge) });
     expect(res.status).toBe(413);
     expect(res.json).toEqual({ message: 'Recordings can be at most 25 MB.', code: 'payload_too_large' });
-  }, 60_000);
+  }, budget(60_000));
 
   it('refuses an oversized body that declares no length (chunked) with 413', async () => {
     const status = await new Promise<number>((resolve, reject) => {
@@ -121,7 +122,7 @@ describe('POST /api/transcribe', () => {
       pump();
     });
     expect(status).toBe(413);
-  }, 60_000);
+  }, budget(60_000));
 
   it('answers 401 without a session', async () => {
     const res = await transcribe(app, null, { body: audioForm(TONE_WEBM) });
