@@ -239,6 +239,34 @@ function load(base: string, cookie: string, endpoints: Endpoint[], seconds: numb
   });
 }
 
+// ───────────────────────────── readiness ─────────────────────────────
+
+type ReadinessWatch = { checks: number; statuses: Map<number, number>; slowestMs: number };
+
+/**
+ * Asks GET /api/health/ready one check after another, as a load balancer would but without pause, until
+ * `stop`: the instance must stay ready through the load (issue 53: under it, the readiness check queued
+ * behind the app's pool and answered 503).
+ */
+function watchReadiness(base: string): { stop: () => Promise<ReadinessWatch> } {
+  const watch: ReadinessWatch = { checks: 0, statuses: new Map(), slowestMs: 0 };
+  let stopping = false;
+  const done = (async () => {
+    while (!stopping) {
+      const started = performance.now();
+      const status = await fetch(`${base}/api/health/ready`).then(
+        async (response) => (await response.arrayBuffer(), response.status),
+        () => 0,
+      );
+      watch.checks += 1;
+      watch.statuses.set(status, (watch.statuses.get(status) ?? 0) + 1);
+      watch.slowestMs = Math.max(watch.slowestMs, performance.now() - started);
+    }
+    return watch;
+  })();
+  return { stop: () => ((stopping = true), done) };
+}
+
 // ───────────────────────────── during an import ─────────────────────────────
 
 const IMPORT_RECORDS = 2_000_000;
@@ -386,6 +414,7 @@ async function main(): Promise<void> {
     const page = await firstLoadJs(server.url, jar);
 
     progress(`Warming up (${WARMUP_SECONDS} s), then the mix for ${MIX_SECONDS} s and each call alone for ${SOLO_SECONDS} s, ${CONNECTIONS} connections…`);
+    const readiness = watchReadiness(server.url);
     const warmup = await load(server.url, cookie, ENDPOINTS, WARMUP_SECONDS);
     const mix = await load(server.url, cookie, ENDPOINTS, MIX_SECONDS);
     const rows: Row[] = [];
@@ -403,7 +432,8 @@ async function main(): Promise<void> {
       });
     }
     rows.push({ label: `all ${ENDPOINTS.length}, in rotation (${MIX_SECONDS} s)`, seconds: mix.seconds, samples: mix.samples.flat(), statuses: allStatuses(mix), errors: mix.errors });
-    // The floor under every row: Next's request handling plus one `SELECT 1`, with no session and no data.
+    // The floor under every row: Next's request handling and the health probe's answer (at most one small query a
+    // second, lib/observability/health-check.ts), with no session and no data.
     const floor = await load(server.url, '', [{ method: 'GET', path: '/api/health' }], SOLO_SECONDS);
     const floorSamples = floor.samples[0]!;
 
@@ -414,10 +444,16 @@ async function main(): Promise<void> {
     );
     passed = printTable(rows);
     console.log(
-      `reference, not a target: GET /api/health alone (no session, SELECT 1): ${(floorSamples.length / floor.seconds).toFixed(0)} req/s, ` +
+      `reference, not a target: GET /api/health alone (no session, the probe's answer of the last second): ${(floorSamples.length / floor.seconds).toFixed(0)} req/s, ` +
         `p50 ${percentile(floorSamples, 50).toFixed(1)} ms, p95 ${percentile(floorSamples, 95).toFixed(1)} ms, p99 ${percentile(floorSamples, 99).toFixed(1)} ms`,
     );
     console.log(`(warm-up, untimed: ${warmup.samples.flat().length} answers, non-2xx ${non2xxOf(allStatuses(warmup)).text}, errors ${warmup.errors})`);
+
+    const ready = await readiness.stop();
+    const readyOk = ready.checks > 0 && ready.statuses.get(200) === ready.checks;
+    passed &&= readyOk;
+    const readyStatuses = [...ready.statuses].map(([status, n]) => `${n} × ${status || 'no answer'}`).join(', ');
+    console.log(`GET /api/health/ready beside every run above, one check after another: ${ready.checks} checks, ${readyStatuses}, the slowest in ${ready.slowestMs.toFixed(0)} ms  (all 200)  ${readyOk ? 'PASS' : 'FAIL'}`);
 
     const kb = page.gzipBytes / 1024;
     const pageOk = page.landed === '/main_dashboard' && kb <= JS_BUDGET_KB;

@@ -1,4 +1,4 @@
-// Readiness's probe (lib/readiness.ts) against real PostgreSQL, in process: it answers on a connection of
+// Readiness's probe (lib/observability/health-check.ts) against real PostgreSQL, in process: it answers on a connection of
 // its own while the web process's sender and pool are busy, calls a locked queue table slow (not out), and
 // fails only when the database refuses the queue's read. The HTTP side (a load, an outage) is in
 // tests/integration/http/readiness.test.ts.
@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { db } from '@/lib/db';
 import { queueWearableSync, readyJobQueue, stopSender } from '@/lib/jobs/send';
-import { probeReadiness, READINESS_GRACE_MS, READINESS_TIMEOUT_MS, readiness } from '@/lib/readiness';
+import { probeReadiness, READINESS_GRACE_MS, READINESS_TIMEOUT_MS, readiness } from '@/lib/observability/health-check';
 import { budget } from '../setup/machine-speed.js';
 import { until } from '../support/poll';
 

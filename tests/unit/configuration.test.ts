@@ -17,6 +17,7 @@ const EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.mts', '.cts'
 const ALLOWED: Record<string, string> = {
   'lib/config/env.js': 'the schema module: the one reader, and the one write (next-auth takes NEXTAUTH_URL from the environment only)',
   'scripts/test-timings.mjs': "the test run's summary, not the app: it prints the install time .ci/run hands to `npm test` (CI_INSTALL_SECONDS)",
+  'scripts/test.mjs': "the test run, not the app: it hands the machine's speed factor to its steps (TEST_SPEED_FACTOR) and reads the slow-day switch (TEST_SLOW_DAY)",
 };
 /** Trees that are not ours to edit. */
 const SKIPPED: Record<string, string> = {

@@ -1,10 +1,10 @@
 import { NextResponse } from 'next/server';
 import { methods, route } from '@/lib/api/route';
-import { notReadyMessage, readiness } from '@/lib/readiness';
+import { notReadyMessage, readiness } from '@/lib/observability/health-check';
 
 export const dynamic = 'force-dynamic';
 
-// The older check: the database alone (readiness's probe, lib/readiness.ts), as { status, db }.
+// The older check: the database alone (readiness's probe, lib/observability/health-check.ts), as { status, db }.
 const health = route({ auth: 'none' }, async () => {
   const { db } = await readiness();
   const body = db === 'ok' ? { status: 'ok', db } : { status: 'degraded', db, message: notReadyMessage({ db }) };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { client, serveAppForThisFile } from '../../setup/app-server';
+import { until } from '../../support/poll';
 
 const app = serveAppForThisFile();
 
@@ -18,13 +19,10 @@ async function mailsTo(email: string): Promise<{ text: string; subject: string }
 }
 
 async function resetLink(email: string): Promise<string> {
-  for (let i = 0; i < 50; i += 1) {
-    // A sign-in from a new browser mails the member too: the reset is the one with the link.
-    const mail = (await mailsTo(email)).find((m) => m.subject === 'Reset your Vitality password');
-    if (mail) return new URL(mail.text.match(/https?:\/\/\S+\/reset-password\/\S+/)![0]).pathname;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('no reset mail');
+  // A sign-in from a new browser mails the member too: the reset is the one with the link.
+  const reset = async () => (await mailsTo(email)).find((m) => m.subject === 'Reset your Vitality password');
+  await until(async () => (await reset()) !== undefined, 'the reset mail', { intervalMs: 100 });
+  return new URL((await reset())!.text.match(/https?:\/\/\S+\/reset-password\/\S+/)![0]).pathname;
 }
 
 describe('password reset', () => {
@@ -124,11 +122,8 @@ describe('password reset', () => {
     await db.passwordResetToken.updateMany({ where: { user: { email } }, data: { createdAt: new Date(Date.now() - 60_000) } });
     await client(app.url).post('/api/forgot-password', { email });
     let second = first;
-    for (let i = 0; i < 50 && second === first; i += 1) {
-      const links = (await mailsTo(email)).map((m) => m.text.match(/\/reset-password\/([A-Za-z0-9_-]+)/)![1]!);
-      second = links.find((t) => t !== first) ?? first;
-      if (second === first) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const newest = async () => (await mailsTo(email)).map((m) => m.text.match(/\/reset-password\/([A-Za-z0-9_-]+)/)![1]!).find((t) => t !== first) ?? first;
+    await until(async () => (second = await newest()) !== first, 'the second reset mail', { intervalMs: 100 }).catch(() => undefined);
     expect(second).not.toBe(first);
     expect((await client(app.url).post(`/api/reset-password/${second}`, { password: NEW })).status).toBe(200);
     expect(await client(app.url).post(`/api/reset-password/${first}`, { password: 'Another-Pass-99' })).toMatchObject({ status: 400, json: { message: INVALID } });

@@ -1,11 +1,11 @@
 import { NextResponse } from 'next/server';
 import { methods, route } from '@/lib/api/route';
-import { notReadyMessage, readiness } from '@/lib/readiness';
+import { notReadyMessage, readiness } from '@/lib/observability/health-check';
 
 export const dynamic = 'force-dynamic';
 
 // Readiness: whether this instance should get traffic, i.e. the database and the job queue answer
-// (lib/readiness.ts: on a connection of its own, one probe a second at most, a slow probe no outage). A
+// (lib/observability/health-check.ts: on a connection of its own, one probe a second at most, a slow probe no outage). A
 // stopping process refuses new connections (server.mjs), this check's too.
 const ready = route({ auth: 'none' }, async () => {
   const health = await readiness();

@@ -1,0 +1,50 @@
+// Pictures of the corpus (tests/fixtures/labs) that OCR finds hard, and pictures changed as a member's phone
+// or scanner would change them, read as an upload is: a second look at the figures the whole page left
+// unsure, and metamorphic checks (a reading may find fewer values, never another value than the key's). In a
+// file of its own so that Jest runs it beside lab-corpus-pictures.test.ts.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from '@jest/globals';
+import { readLabReport } from '@/lib/labs/read-report';
+import { FIXTURES, readAnswers } from '../fixtures/labs/answer-key';
+import { budget } from '../setup/machine-speed.js';
+
+const answers = readAnswers();
+
+describe('a second look at figures OCR was unsure of', () => {
+  // fr-bilan-scan: on the whole page Tesseract is unsure of "24" (vitamin D), "2,12" (total cholesterol,
+  // its "*" flag glued on) and the ranges "11 à 44" and "1,7 à 8,6"; each read alone, enlarged, is sure.
+  it('reads the values and ranges the whole page left unsure, and still no value off the key', async () => {
+    const answer = answers.find((a) => a.id === 'fr-bilan-scan')!;
+    const reading = await readLabReport(new Uint8Array(readFileSync(path.join(FIXTURES, answer.file))), 'image');
+    const read = (marker: string) => reading.report.markers.find((m) => m.marker === marker);
+    expect([read('vitamin_d')?.value, read('total_cholesterol')?.value]).toEqual([24, 2.12]);
+    expect([read('oestradiol')?.referenceLow, read('oestradiol')?.referenceHigh]).toEqual([11, 44]);
+    expect([read('lh')?.referenceLow, read('lh')?.referenceHigh]).toEqual([1.7, 8.6]);
+    for (const marker of reading.report.markers) expect([marker.marker, marker.value]).toEqual([marker.marker, answer.markers.find((m) => m.marker === marker.marker)?.value]);
+  }, budget(120_000));
+});
+
+describe('a picture changed as a member’s phone or scanner would change it (metamorphic)', () => {
+  // Rotated by 3° on the scanner's glass, or scanned again at a lower resolution: the reading may find
+  // fewer values, never another value than the report's.
+  const changes: [string, string, (picture: ReturnType<typeof sharp>, width: number) => ReturnType<typeof sharp>][] = [
+    ['us-quest-scan', 'rotated by 3°', (picture) => picture.rotate(3, { background: '#d6d6d2' })],
+    ['de-laborbefund-photo', 'rescanned at 150 dpi', (picture, width) => picture.resize({ width: Math.round((width * 150) / 168) })],
+  ];
+  it.each(changes)('%s %s gives no value that is not on its key', async (id, _change, change) => {
+    const answer = answers.find((a) => a.id === id)!;
+    const file = path.join(FIXTURES, answer.file);
+    const { width = 0 } = await sharp(file).metadata();
+    const bytes = new Uint8Array(await change(sharp(file), width).png().toBuffer());
+    const reading = await readLabReport(bytes, 'image');
+    expect(reading.readBy).toBe('ocr');
+    for (const marker of reading.report.markers) {
+      const key = answer.markers.find((m) => m.marker === marker.marker);
+      expect([marker.marker, marker.value, marker.comparator]).toEqual([marker.marker, key?.value, key?.comparator]);
+    }
+    // It still reads: half of what the key holds, at least.
+    expect(reading.report.markers.length).toBeGreaterThanOrEqual(answer.markers.length / 2);
+  }, budget(120_000));
+});
