@@ -11,8 +11,10 @@ import { readEnv } from '../../lib/config/env.js';
 
 // PGlite is single-user; the socket server queues this many client connections onto its one session.
 const MAX_CONNECTIONS = 32;
-// How long a joiner waits for an owner that has claimed the directory but is still starting PGlite.
-const OWNER_START_TIMEOUT_MS = 60_000;
+// How long a joiner waits for an owner that has claimed the directory but is still starting PGlite. An owner
+// that dies is taken over at once; this is only for one that lives and never serves. PGlite's WebAssembly
+// has taken past 60 s to start on a slow day of a busy 2-core machine (tests/integration/embedded-database.test.ts).
+const OWNER_START_TIMEOUT_MS = 180_000;
 
 export type EmbeddedDatabase = { url: string; owned: boolean; stop: () => Promise<void> };
 type Owner = { pid: number; token: string; port: number | null };
