@@ -78,40 +78,46 @@ export async function startJobs(connectionString: string, { schedule = true, pol
   const boss = new PgBoss({ connectionString, max: 3, application_name: 'vitality-jobs', ...(cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds } : {}) });
   // The error's kind only: messages can carry connection details.
   boss.on('error', (error: Error) => console.error(`[jobs] ${error.name}: the queue reported an error`));
-  await boss.start();
-  await ensureQueues(boss);
-  if (schedule) {
-    await boss.schedule(REMINDERS_QUEUE, REMINDERS_CRON, {}, { tz: 'UTC' });
-    await boss.schedule(WEARABLE_POLL_QUEUE, WEARABLE_POLL_CRON, {}, { tz: 'UTC' });
-    await boss.schedule(WEARABLE_WEBHOOKS_QUEUE, WEARABLE_WEBHOOKS_CRON, {}, { tz: 'UTC' });
-    await boss.schedule(HOUSEKEEPING_QUEUE, HOUSEKEEPING_CRON, {}, { tz: 'UTC' });
-  }
-  await boss.work<RemindersJob>(REMINDERS_QUEUE, { pollingIntervalSeconds }, logged(REMINDERS_QUEUE, async (job) => {
-    const at = job.data?.at ? new Date(job.data.at) : new Date();
-    const sent = await sendDueReminders(Number.isNaN(at.getTime()) ? new Date() : at);
-    if (sent.daily || sent.weekly) console.log(`[jobs] reminders sent: ${sent.daily} daily, ${sent.weekly} weekly`);
-  }));
-  await boss.work<WearableSyncJob>(WEARABLE_SYNC_QUEUE, { pollingIntervalSeconds }, logged(WEARABLE_SYNC_QUEUE, async (job) => {
-    await runWearableSync(job.data);
-  }));
-  await boss.work(WEARABLE_POLL_QUEUE, { pollingIntervalSeconds }, logged(WEARABLE_POLL_QUEUE, async () => {
-    const quiet = await quietConnections();
-    for (const connectionId of quiet) await sendWearableSync(boss, { connectionId, reason: 'poll' });
-    if (quiet.length) console.log(`[jobs] polling ${quiet.length} wearable connection(s) whose webhooks went quiet`);
-  }));
-  await boss.work(WEARABLE_WEBHOOKS_QUEUE, { pollingIntervalSeconds }, logged(WEARABLE_WEBHOOKS_QUEUE, () => maintainWebhooks()));
-  await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds }, logged(HOUSEKEEPING_QUEUE, async () => {
-    const done = await runHousekeeping();
-    if (done.rateLimits || done.reminderLogs || done.uploads || done.stalledImports || done.stalledReadings) {
-      console.log(`[jobs] housekeeping: ${done.rateLimits} spent rate-limit counter(s), ${done.reminderLogs} year-old reminder log(s), ${done.uploads} orphaned upload(s) removed, ${done.stalledImports} stalled import(s) and ${done.stalledReadings} stalled report reading(s) settled`);
+  // A start that fails half-way leaves no client behind: the caller (scripts/jobs.ts) tries again with a new one.
+  try {
+    await boss.start();
+    await ensureQueues(boss);
+    if (schedule) {
+      await boss.schedule(REMINDERS_QUEUE, REMINDERS_CRON, {}, { tz: 'UTC' });
+      await boss.schedule(WEARABLE_POLL_QUEUE, WEARABLE_POLL_CRON, {}, { tz: 'UTC' });
+      await boss.schedule(WEARABLE_WEBHOOKS_QUEUE, WEARABLE_WEBHOOKS_CRON, {}, { tz: 'UTC' });
+      await boss.schedule(HOUSEKEEPING_QUEUE, HOUSEKEEPING_CRON, {}, { tz: 'UTC' });
     }
-  }));
-  // Two lanes, each one import at a time: small files never wait behind a large one (lib/jobs/queues.ts).
-  for (const queue of [HISTORY_IMPORT_QUEUE, HISTORY_IMPORT_SMALL_QUEUE]) {
-    await boss.work<HistoryImportJob>(queue, { pollingIntervalSeconds }, logged(queue, (job) => runImportRead(job.data.importId)));
+    await boss.work<RemindersJob>(REMINDERS_QUEUE, { pollingIntervalSeconds }, logged(REMINDERS_QUEUE, async (job) => {
+      const at = job.data?.at ? new Date(job.data.at) : new Date();
+      const sent = await sendDueReminders(Number.isNaN(at.getTime()) ? new Date() : at);
+      if (sent.daily || sent.weekly) console.log(`[jobs] reminders sent: ${sent.daily} daily, ${sent.weekly} weekly`);
+    }));
+    await boss.work<WearableSyncJob>(WEARABLE_SYNC_QUEUE, { pollingIntervalSeconds }, logged(WEARABLE_SYNC_QUEUE, async (job) => {
+      await runWearableSync(job.data);
+    }));
+    await boss.work(WEARABLE_POLL_QUEUE, { pollingIntervalSeconds }, logged(WEARABLE_POLL_QUEUE, async () => {
+      const quiet = await quietConnections();
+      for (const connectionId of quiet) await sendWearableSync(boss, { connectionId, reason: 'poll' });
+      if (quiet.length) console.log(`[jobs] polling ${quiet.length} wearable connection(s) whose webhooks went quiet`);
+    }));
+    await boss.work(WEARABLE_WEBHOOKS_QUEUE, { pollingIntervalSeconds }, logged(WEARABLE_WEBHOOKS_QUEUE, () => maintainWebhooks()));
+    await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds }, logged(HOUSEKEEPING_QUEUE, async () => {
+      const done = await runHousekeeping();
+      if (done.rateLimits || done.reminderLogs || done.uploads || done.stalledImports || done.stalledReadings) {
+        console.log(`[jobs] housekeeping: ${done.rateLimits} spent rate-limit counter(s), ${done.reminderLogs} year-old reminder log(s), ${done.uploads} orphaned upload(s) removed, ${done.stalledImports} stalled import(s) and ${done.stalledReadings} stalled report reading(s) settled`);
+      }
+    }));
+    // Two lanes, each one import at a time: small files never wait behind a large one (lib/jobs/queues.ts).
+    for (const queue of [HISTORY_IMPORT_QUEUE, HISTORY_IMPORT_SMALL_QUEUE]) {
+      await boss.work<HistoryImportJob>(queue, { pollingIntervalSeconds }, logged(queue, (job) => runImportRead(job.data.importId)));
+    }
+    // One reading at a time: OCR takes a core for seconds (lib/labs/reading.ts).
+    await boss.work<LabReadJob>(LAB_READ_QUEUE, { pollingIntervalSeconds, batchSize: 1 }, logged(LAB_READ_QUEUE, (job) => runLabReportRead(job.data.reportId)));
+    await boss.work<AccountCleanupJob>(ACCOUNT_CLEANUP_QUEUE, { pollingIntervalSeconds }, logged(ACCOUNT_CLEANUP_QUEUE, (job) => runAccountCleanup(job.data, (next) => sendAccountCleanup(boss, next))));
+  } catch (error) {
+    await boss.stop({ graceful: false, wait: true, close: true }).catch(() => undefined);
+    throw error;
   }
-  // One reading at a time: OCR takes a core for seconds (lib/labs/reading.ts).
-  await boss.work<LabReadJob>(LAB_READ_QUEUE, { pollingIntervalSeconds, batchSize: 1 }, logged(LAB_READ_QUEUE, (job) => runLabReportRead(job.data.reportId)));
-  await boss.work<AccountCleanupJob>(ACCOUNT_CLEANUP_QUEUE, { pollingIntervalSeconds }, logged(ACCOUNT_CLEANUP_QUEUE, (job) => runAccountCleanup(job.data, (next) => sendAccountCleanup(boss, next))));
   return { boss, stop: () => boss.stop({ graceful: true, wait: true, timeout: graceMs }) };
 }

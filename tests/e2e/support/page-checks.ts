@@ -85,6 +85,19 @@ async function runAxe(page: Page): Promise<AxeResults> {
  * reader stays in (axe measured one on /pillars_overview when the test ended mid-transition).
  */
 export async function expectAccessible(page: Page): Promise<void> {
+  // A page that goes on by itself while it is checked (/login signing a passkey in through the autofill)
+  // destroys the document under the check: the page it lands on is checked instead, once it has loaded.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await checkDocument(page);
+    } catch (error) {
+      if (attempt === 3 || !/Execution context was destroyed|navigat/i.test(String(error))) throw error;
+      await page.waitForLoadState('load');
+    }
+  }
+}
+
+async function checkDocument(page: Page): Promise<void> {
   // A page that refreshes itself (router.refresh() while a sync runs) has no <title> for the moment React
   // swaps its head: the check waits for the title a reader meets, and still fails a page that never has one.
   await page.waitForFunction(() => document.title.trim() !== '', undefined, { timeout: budget(2_000) }).catch(() => undefined);
