@@ -82,6 +82,8 @@ function sendJson(response, status, body, headers = {}) {
 // Lingering close: how long an unwanted upload is read and dropped after the app has stopped reading it
 // (say at its 64 KB limit) before the connection is closed.
 const LINGER_MS = 5_000;
+/** How long an idle kept-alive connection stays open (createServer below). */
+const KEEP_ALIVE_MS = 65_000;
 
 /** Each connection's current exchange; `request.complete` once its whole body has arrived, read or not. */
 const currentExchange = new WeakMap();
@@ -210,6 +212,11 @@ async function serve() {
     currentExchange.set(request.socket, { request, response });
     requestContexts().run(context, () => handle(request, response));
   });
+  // An idle kept-alive connection stays open 65 s (Node's own 5 s is shorter than the clients' and proxies'
+  // own idle limits): a client that sends its next request on a connection just as the server closes it
+  // gets a reset, not an answer. HAProxy, nginx and undici close an idle connection well before this, so the
+  // closing is theirs to do. (A request's headers must still arrive within Node's 60 s.)
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.on('connection', lingerWhileUploading);
   // A request Node cannot parse (a method it does not know, a malformed header): a JSON 400, not Node's bare one.
   server.on('clientError', (error, socket) => {

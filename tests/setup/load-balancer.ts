@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { until } from '../support/poll';
+import { budget } from './machine-speed.js';
 
 // HAProxy 2.6 (Debian's `haproxy` package) in front of several app servers, the way a deployment runs
 // them: round robin with no stickiness, X-Forwarded-For added, and each server checked on its readiness.
@@ -35,8 +36,9 @@ defaults
   # the e2e run beside it) once took over 30 s and got HAProxy's 504: the tests time themselves.
   timeout client 120s
   timeout server 120s
-  # The readiness check gives up after 3 s itself; a busy server is slow, not down.
-  timeout check 5s
+  # A busy server is slow, not down: the check waits 5 s on a good day, times the machine's speed factor
+  # (a slow day's server, starting a cold route, once let two checks in a row pass it and was taken out).
+  timeout check ${Math.ceil(budget(5_000) / 1000)}s
   # A connection refused (a dead server) is tried again, on another server.
   retries 3
   option redispatch 1

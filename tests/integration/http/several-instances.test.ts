@@ -149,6 +149,9 @@ describe('two servers behind HAProxy on one database', () => {
       const { report_id: reportId } = (await uploaded.json()) as { report_id: string };
       const uploadedOn = uploaded.headers.get(SERVED_BY);
 
+      // Round robin reaches both only while HAProxy counts both up: a server its checks took out on a busy
+      // machine comes back once two checks in a row pass.
+      await until(async () => Object.values(await shared.lb.states()).every((state) => state === 'UP'), 'HAProxy to see both servers up');
       const reads = [];
       for (let i = 0; i < 2; i += 1) reads.push(await fetch(`${shared.lb.url}/api/lab-reports/${reportId}/file`, { headers: { cookie } }));
       expect(new Set(reads.map((read) => read.headers.get(SERVED_BY)))).toEqual(new Set(shared.lb.names));
