@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { JOBS_ARGS } from '../scripts/lib/jobs-command';
 import { freePort } from '../tests/setup/free-port';
 
 // The production build (`node server.mjs`), as the HTTP tests serve it, on a benchmark's database: one
@@ -59,7 +60,7 @@ export async function startBenchServer(databaseUrl: string, extraEnv: Record<str
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const startJobs = async () => {
-    const jobs = spawn('node_modules/.bin/tsx', ['--conditions=react-server', 'scripts/jobs.ts'], { env: { ...env, JOBS_SCHEDULE: 'off' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const jobs = spawn(process.execPath, JOBS_ARGS, { env: { ...env, JOBS_SCHEDULE: 'off' }, stdio: ['ignore', 'pipe', 'pipe'] });
     worker = jobs;
     jobs.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     jobs.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -35,9 +35,9 @@ for (let attempt = 1; ; attempt += 1) {
   try {
     const jobs = await startJobs(url, { schedule, graceMs: config.JOBS_SHUTDOWN_GRACE_MS });
     console.log(schedule ? 'Background jobs running (reminders every 15 minutes, wearable polling every 6 hours).' : 'Background jobs running (no schedules).');
-    // A signal sent to the whole process group reaches this process twice under tsx (directly, and relayed
-    // by tsx's own process): the first starts the stop, and later ones are ignored rather than ending the
-    // process before its work in hand is finished or handed back to the queue.
+    // The first signal starts the stop; later ones (a process manager signalling both the group and this
+    // process, a second Ctrl-C) are ignored rather than ending the process before its work in hand is
+    // finished or handed back to the queue.
     let stopping = false;
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.on(signal, () => {

@@ -1,4 +1,4 @@
-// Usage: tsx --conditions=react-server scripts/with-db.ts [--dev] -- <command> [args...]
+// Usage: node --conditions=react-server --import tsx scripts/with-db.ts [--dev] -- <command> [args...]
 // Validates the environment, then runs the command. With DATABASE_URL set, it runs it as it is.
 // Without it, this process starts and owns the embedded database (or joins the one already running),
 // migrates it, and runs the command with DATABASE_URL pointing at it, so Next's reloads and workers share it.
@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { inheritedEnvironment, parseEnv } from '../lib/config/env.js';
 import { VARIABLE_NAMES } from '../lib/config/variables.js';
 import { ensureEmbeddedDatabase } from './lib/embedded-postgres';
+import { JOBS_ARGS } from './lib/jobs-command';
 import { applyMigrations } from './lib/migrator';
 import { demoSeedWanted, embeddedDatabaseEnv, resolveAuthSecret, resolveTokenKey } from './lib/start-environment';
 
@@ -15,7 +16,7 @@ const separator = process.argv.indexOf('--');
 const options = separator === -1 ? [] : process.argv.slice(2, separator);
 const [command, ...args] = separator === -1 ? process.argv.slice(2) : process.argv.slice(separator + 1);
 if (!command) {
-  console.error('Usage: tsx --conditions=react-server scripts/with-db.ts [--dev] -- <command> [args...]');
+  console.error('Usage: node --conditions=react-server --import tsx scripts/with-db.ts [--dev] -- <command> [args...]');
   process.exit(1);
 }
 const dev = options.includes('--dev');
@@ -74,7 +75,7 @@ if (demoSeedWanted(env, { dev, embedded })) {
 const jobs =
   config.JOBS === 'off'
     ? null
-    : spawn('node_modules/.bin/tsx', ['--conditions=react-server', 'scripts/jobs.ts'], { stdio: 'inherit', env }).on('exit', (code, signal) => {
+    : spawn(process.execPath, JOBS_ARGS, { stdio: 'inherit', env }).on('exit', (code, signal) => {
         if (code && !signal) console.error('The background jobs stopped; reminders will not go out until the app restarts.');
       });
 const jobsStopped = jobs ? new Promise<void>((resolve) => jobs.once('exit', () => resolve())) : Promise.resolve();

@@ -3,6 +3,7 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import pg from 'pg';
+import { JOBS_ARGS } from '../../../scripts/lib/jobs-command';
 import { E2E_LOG_DIR } from './database';
 
 const url = new URL(process.env.DATABASE_URL!);
@@ -38,7 +39,7 @@ const keep = (child: ReturnType<typeof spawn>) => {
 const next = keep(spawn('node', ['server.mjs', '-p', process.env.PORT ?? '3100'], { stdio: ['ignore', 'pipe', 'pipe'] }));
 // The job process beside it, as `npm start` runs it, for the wearable syncs; without the crons, so no
 // reminder e-mail lands in a test's inbox unasked.
-const jobs = keep(spawn('node_modules/.bin/tsx', ['--conditions=react-server', 'scripts/jobs.ts'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, JOBS_SCHEDULE: 'off' } }));
+const jobs = keep(spawn(process.execPath, JOBS_ARGS, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, JOBS_SCHEDULE: 'off' } }));
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {
     jobs.kill(signal);

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
+import { JOBS_ARGS } from '@/scripts/lib/jobs-command';
 import { registerUser, startAppServer, type AppServer } from '../../setup/app-server';
 import { budget } from '../../setup/machine-speed.js';
 import { until } from '../../support/poll';
@@ -52,7 +53,7 @@ function readerOf(root: number): number | null {
 
 /** The jobs process (as `npm run jobs` starts it) on this file's database, leading a process group of its own, once it runs. */
 async function startJobsProcess(extraEnv: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn('node_modules/.bin/tsx', ['--conditions=react-server', 'scripts/jobs.ts'], {
+  const child = spawn(process.execPath, JOBS_ARGS, {
     env: { ...process.env, JOBS_SCHEDULE: 'off', LAB_READER_NICENESS: '0', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -192,6 +193,33 @@ describe('graceful stop on SIGTERM', () => {
       await until(async () => (read = (await browser.get(`/api/lab-reports/${id}`)).json as typeof read).status === 'ready', 'the next jobs process to read the photo', { timeoutMs: 120_000, intervalMs: 250 }).catch(() => undefined);
       expect([read.status, read.text_found, read.read_by]).toEqual(['ready', true, 'ocr']);
       expect(read.markers!.length).toBeGreaterThan(0);
+    } finally {
+      for (const jobs of started) if (jobs.pid && running(jobs.pid)) process.kill(-jobs.pid, 'SIGKILL');
+      await app.stop();
+      await db.$disconnect();
+    }
+  }, budget(240_000));
+
+  it('stops a blood-test reader whose jobs process was killed outright (SIGKILL, no graceful stop)', async () => {
+    const app = await startAppServer();
+    const started: ChildProcess[] = [];
+    try {
+      const { browser } = await registerUser(app, { onboarded: true });
+      const cookie = [...browser.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      const form = new FormData();
+      form.append('file', new Blob([readFileSync('tests/fixtures/labs/de-laborbefund-photo.jpg')], { type: 'image/jpeg' }), 'befund.jpg');
+      const answer = await fetch(`${app.url}/api/upload-lab-report`, { method: 'POST', body: form, headers: { cookie, origin: app.url } });
+      expect(answer.status).toBe(202);
+      const jobs = await startJobsProcess({});
+      started.push(jobs);
+      let reader: number | null = null;
+      await until(() => (reader = readerOf(jobs.pid!)) !== null, 'the jobs process to start its reader', { timeoutMs: 60_000, intervalMs: 25 }).catch(() => undefined);
+      expect(reader).not.toBeNull();
+      // SIGKILL to the jobs process alone: its exit handlers never run, and the reader has a process group of its own.
+      process.kill(jobs.pid!, 'SIGKILL');
+      expect(await gone(jobs.pid!, 30_000)).toBeLessThan(30_000);
+      await until(() => !working(reader!), 'the orphaned reader to stop').catch(() => undefined);
+      expect(working(reader!)).toBe(false);
     } finally {
       for (const jobs of started) if (jobs.pid && running(jobs.pid)) process.kill(-jobs.pid, 'SIGKILL');
       await app.stop();
