@@ -36,8 +36,8 @@ const [kind, maxPagesArgument] = process.argv.slice(2);
 // A reader whose parent is gone (killed outright, with no chance to kill its readers) stops as well: a
 // reader runs in a process group of its own, so nothing else would end it, and nobody is left to read
 // its answer. Orphaned, it is handed to another parent, which is how it notices. The parent names itself
-// in READER_PARENT_PID, since it may have gone before this process started (it starts through a shell).
-const parentPid = Number(process.env.READER_PARENT_PID) || process.ppid;
+// (--parent=<pid>), since it may have gone before this process started (it starts through a shell).
+const parentPid = Number(process.argv.find((argument) => argument.startsWith('--parent='))?.slice('--parent='.length)) || process.ppid;
 setInterval(() => {
   if (process.ppid !== parentPid) process.exit(1);
 }, 250).unref();

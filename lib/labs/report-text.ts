@@ -139,14 +139,14 @@ function startReader({ script, args, progress }: Job, limits: Limits): ChildProc
   // `ulimit -t` then exec: the same pid becomes node, with a CPU limit the kernel enforces on its own.
   const child = spawn(
     '/bin/sh',
-    ['-c', `ulimit -t ${limits.cpuSeconds} && exec "$0" "$@"`, process.execPath, `--max-old-space-size=${limits.heapMb}`, script, ...args, ...(progress ? ['--progress'] : [])],
+    ['-c', `ulimit -t ${limits.cpuSeconds} && exec "$0" "$@"`, process.execPath, `--max-old-space-size=${limits.heapMb}`, script, ...args, ...(progress ? ['--progress'] : []), `--parent=${process.pid}`],
     // Next to no environment: the child parses untrusted bytes and needs no secrets (nor the parent's NODE_OPTIONS).
     // A process group of its own: a deploy's SIGTERM to the server's group (a terminal's Ctrl-C, a process
     // manager stopping the group) does not cut a reading short; the server's graceful stop lets the request
     // it serves finish within SHUTDOWN_GRACE_MS, and its exit kills whatever is left (killLive). Killed
-    // outright, it cannot: the child then sees its parent (READER_PARENT_PID) gone and stops by itself.
+    // outright, it cannot: the child then sees its parent (--parent) gone and stops by itself.
     // A fourth pipe, when asked for, carries the child's progress lines ("done/total").
-    { stdio: ['pipe', 'pipe', 'pipe', ...(progress ? (['pipe'] as const) : [])], env: { NODE_ENV: env.NODE_ENV, READER_PARENT_PID: String(process.pid) }, detached: true },
+    { stdio: ['pipe', 'pipe', 'pipe', ...(progress ? (['pipe'] as const) : [])], env: { NODE_ENV: env.NODE_ENV }, detached: true },
   ) as ChildProcessWithoutNullStreams;
   if (progress) followProgress(child, progress);
   live.add(child);
