@@ -51,7 +51,11 @@ async function cameraAllowed(): Promise<boolean> {
 
 /** How often the face finder looks (each look takes 20–45 ms of the page's time). */
 const LOOK_EVERY_MS = 500;
-/** A face last seen longer ago than this is lost: its frames are not measured. */
+/**
+ * A face last seen longer ago than this is lost: its frames are not measured. "Seen" is when the finder
+ * answered, not when it started looking: on a busy computer a look can take longer than the half second
+ * between looks, and a slow answer is not a face gone (frames dropped for it would leave gaps in the pulse).
+ */
 const FACE_FRESH_MS = 1_000;
 /** No face for this long (from the start, or since it was last seen) and the scan stops with nothing measured. */
 export const FACE_LOST_LIMIT_MS = 6_000;
@@ -138,7 +142,7 @@ export function useVitalScan({
     const context = canvas.getContext('2d', { willReadFrequently: true });
     const aborter = new AbortController();
     let lastTime = -Infinity;
-    // The face finder's latest sighting (performance.now() of the look that found it), and its timer.
+    // The face finder's latest sighting (performance.now() when the look that found it answered), and its timer.
     let face: { box: FaceBox; seenAt: number } | null = null;
     let everSeen = false;
     // The member's skin colour, learnt from the middle of the face at each sighting.
@@ -228,7 +232,7 @@ export function useVitalScan({
             // wobbles by a pixel or two from look to look, and a region redrawn twice a second would
             // step the colour at 2 Hz, a pulse of 120 bpm.
             const moved = face === null || faceMoved(face.box, box);
-            face = { box: face === null || moved ? box : face.box, seenAt: at };
+            face = { box: face === null || moved ? box : face.box, seenAt: performance.now() };
             everSeen = true;
             if (moved || !skin) learn(box);
           }
