@@ -29,7 +29,9 @@ export type ErrorCode = (typeof STATUS_CODES)[keyof typeof STATUS_CODES] | 'subs
   | 'step_up_required'
   | 'second_step_expired'
   | 'passkeys_unavailable'
-  | 'totp_unavailable';
+  | 'totp_unavailable'
+  // Issue 54: a provider's first sign-in for an address with an account links nothing (lib/auth/accounts.ts).
+  | 'link_from_settings';
 
 /** The machine-readable code for a status: its own for the ones above, else the class's. */
 export function codeForStatus(status: number): ErrorCode {

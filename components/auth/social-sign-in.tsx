@@ -13,7 +13,7 @@ type SocialSignInProps = { googleClientId?: string; appleClientId?: string; appl
 type Provider = 'google' | 'apple';
 
 /** Opens Google's token popup and resolves with the access token; rejects on any client-side failure. */
-async function googleAccessToken(clientId: string): Promise<string> {
+export async function googleAccessToken(clientId: string): Promise<string> {
   await loadScript(GOOGLE_SDK_URL);
   const google = window.google;
   if (!google) throw new Error('Google Identity Services did not load');
@@ -32,7 +32,7 @@ async function googleAccessToken(clientId: string): Promise<string> {
 }
 
 /** Apple's popup rejects with `{ error: 'popup_closed_by_user' }` and the like: a client error, not an exception. */
-function isAppleClientError(error: unknown): boolean {
+export function isAppleClientError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'error' in error && typeof error.error === 'string';
 }
 
@@ -44,7 +44,7 @@ async function appleNonce(): Promise<string> {
   return nonce;
 }
 
-async function appleSignIn(clientId: string, redirectURI: string): Promise<AppleSignInResponse> {
+export async function appleSignIn(clientId: string, redirectURI: string): Promise<AppleSignInResponse> {
   const [nonce] = await Promise.all([appleNonce(), loadScript(APPLE_SDK_URL)]);
   const apple = window.AppleID;
   if (!apple) throw new Error('Sign in with Apple JS did not load');

@@ -1,45 +1,24 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { deleteJson, postJson, type JsonResult } from '@/lib/client/api-call';
 import { formatTimestampGB } from '@/lib/format';
 import { useStepUp } from './step-up';
+import { useCardAction } from './use-card-action';
 
 export type SessionItem = { id: string; browser: string; firstSeen: string; lastSeen: string; current: boolean };
 
 /** Settings → Signed-in browsers: each session with when it signed in and was last seen; sign any other out, or all of them. */
 export function SessionsCard({ sessions }: { sessions: SessionItem[] }) {
-  const router = useRouter();
   const stepUp = useStepUp('sign other browsers out');
-  const [busy, setBusy] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, act: run, messages } = useCardAction();
   const others = sessions.filter((s) => !s.current).length;
-
-  const act = async (key: string, call: () => Promise<JsonResult>, failed: string) => {
-    setBusy(key);
-    setProblem(null);
-    setNotice(null);
-    try {
-      const result = await stepUp.run(call);
-      if (result.ok) {
-        setNotice(result.message ?? 'Done.');
-        router.refresh();
-      } else setProblem(result.message ?? failed);
-    } catch {
-      setProblem('We couldn’t reach Vitality. Check your connection and try again.');
-    }
-    setBusy(null);
-  };
+  const act = (key: string, call: () => Promise<JsonResult>, failed: string) => run(key, () => stepUp.run(call), failed);
 
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-neutral-700">Where your account is signed in now. Sign out any browser you don’t recognise, then change your password.</p>
-      {notice ? <Alert variant="success">{notice}</Alert> : null}
-      {problem ? <Alert variant="error">{problem}</Alert> : null}
+      {messages}
       <ul className="flex flex-col divide-y divide-neutral-100 rounded-lg border border-neutral-200" aria-label="Signed-in browsers">
         {sessions.map((session) => (
           <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-testid="session">

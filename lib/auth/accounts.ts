@@ -51,7 +51,15 @@ export async function authenticateWithPassword(email: string, password: string):
   return { id: user.id, email: user.email, firstName: user.firstName };
 }
 
-/** The user linked to this Google or Apple identity; linked by verified e-mail, or created. */
+/** The answer to a provider's first sign-in for an address that already has an account (issue 54). */
+export const LINK_FROM_SETTINGS = (provider: SocialProfile['provider']) =>
+  `You already have a Vitality account with this e-mail. Log in the way you usually do, then link ${provider === 'google' ? 'Google' : 'Apple'} in Settings.`;
+
+/**
+ * The user linked to this Google or Apple identity, or a new account for it. A provider is never linked to
+ * an existing account by its e-mail alone: that would sign in past the account's password and second step.
+ * The member signs in the usual way and links the provider from Settings (linkSocialIdentity).
+ */
 export async function signInWithSocial(profile: SocialProfile): Promise<AccountUser> {
   return db.$transaction(async (tx) => {
     const linked = await tx.account.findUnique({
@@ -59,18 +67,19 @@ export async function signInWithSocial(profile: SocialProfile): Promise<AccountU
       select: { user: { select } },
     });
     if (linked) return linked.user;
-    const user =
-      (await tx.user.findUnique({ where: { email: profile.email }, select })) ??
-      (await tx.user.create({
-        data: {
-          email: profile.email,
-          emailVerified: new Date(),
-          firstName: profile.firstName,
-          lastName: profile.lastName,
-          name: [profile.firstName, profile.lastName].filter(Boolean).join(' ') || null,
-        },
-        select,
-      }));
+    if (await tx.user.findUnique({ where: { email: profile.email }, select: { id: true } })) {
+      throw new ApiError(409, LINK_FROM_SETTINGS(profile.provider), { code: 'link_from_settings' });
+    }
+    const user = await tx.user.create({
+      data: {
+        email: profile.email,
+        emailVerified: new Date(),
+        firstName: profile.firstName,
+        lastName: profile.lastName,
+        name: [profile.firstName, profile.lastName].filter(Boolean).join(' ') || null,
+      },
+      select,
+    });
     await tx.account.create({ data: { userId: user.id, type: 'oauth', provider: profile.provider, providerAccountId: profile.subject } });
     return user;
   });

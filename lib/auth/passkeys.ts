@@ -12,6 +12,8 @@ import {
 import { db } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
 import type { AccountUser } from './accounts';
+import { endWhatTheOldCredentialsOpened } from './credential-change';
+import { sessionTokenFromRequest } from './sessions';
 import { mailSecurityChange, recordSecurityEvent } from './security-log';
 import { keepChallenge, PASSKEYS_UNAVAILABLE, relyingParty, takeChallenge, type RelyingParty } from './webauthn';
 
@@ -108,6 +110,8 @@ export async function removePasskey(userId: string, id: string, request: Request
     const found = await tx.passkey.findFirst({ where: { id, userId }, select: { name: true } });
     if (!found) throw new ApiError(404, 'Passkey not found.');
     await tx.passkey.delete({ where: { id } });
+    // A removed passkey may be the one a thief holds: what it opened ends too (this browser stays signed in).
+    await endWhatTheOldCredentialsOpened(tx, userId, sessionTokenFromRequest(request));
     await recordSecurityEvent(userId, 'passkey_removed', { request, detail: found.name, client: tx });
     return found.name;
   });

@@ -3,9 +3,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ApiError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import { env } from '@/lib/env';
-import type { Prisma } from '@/lib/generated/prisma/client';
 import { sendMail } from '@/lib/mail/mailer';
 import { passwordResetMail } from '@/lib/mail/password-reset-mail';
+import { endWhatTheOldCredentialsOpened } from './credential-change';
 import { hashPassword } from './password';
 import { assertStrongPassword } from './password-policy';
 import { mailSecurityChange, recordSecurityEvent } from './security-log';
@@ -27,12 +27,7 @@ export async function requestPasswordReset(email: string): Promise<void> {
   await sendMail({ to: email, ...passwordResetMail({ firstName: user.firstName, link, validMinutes: VALID_MINUTES }) });
 }
 
-/** Makes every reset link the user has been sent unusable: after any change of e-mail or password, and a completed reset. */
-export async function voidResetLinks(userId: string, tx: Prisma.TransactionClient = db): Promise<void> {
-  await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } });
-}
-
-/** Sets the new password with a single-use, unexpired token, and ends every session of the user. */
+/** Sets the new password with a single-use, unexpired token, and ends everything the old one opened. */
 export async function resetPassword(token: string, password: string): Promise<void> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new ApiError(400, INVALID_LINK_MESSAGE);
   const tokenHash = hashToken(token);
@@ -52,10 +47,9 @@ export async function resetPassword(token: string, password: string): Promise<vo
     if (claimed.count !== 1) throw new ApiError(400, INVALID_LINK_MESSAGE);
     const { userId } = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
     await tx.user.update({ where: { id: userId }, data: { passwordHash } });
-    await voidResetLinks(userId, tx);
-    await tx.session.deleteMany({ where: { userId } });
-    // The second step stays on after a reset; the browsers that skipped it are forgotten.
-    await tx.rememberedBrowser.deleteMany({ where: { userId } });
+    // Every session, every sign-in waiting for its second step and every remembered browser end with the old
+    // password (the second step itself stays on).
+    await endWhatTheOldCredentialsOpened(tx, userId, undefined);
     await recordSecurityEvent(userId, 'password_reset', { client: tx });
     return userId;
   });

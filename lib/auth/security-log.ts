@@ -34,6 +34,10 @@ export const SECURITY_EVENT_TEXT = {
   share_link_revoked: 'Doctor’s share link withdrawn',
   session_ended: 'Signed out another browser',
   other_sessions_ended: 'Signed out everywhere else',
+  remembered_browser_forgotten: 'Forgot a remembered browser',
+  remembered_browsers_forgotten: 'Forgot every remembered browser',
+  social_linked: 'Sign-in with a provider linked',
+  social_unlinked: 'Sign-in with a provider unlinked',
 } as const;
 
 export type SecurityEventKind = keyof typeof SECURITY_EVENT_TEXT;
@@ -75,7 +79,7 @@ export async function securityEvents(userId: string, limit = 50): Promise<Securi
 }
 
 /** The changes to how the member signs in that are also e-mailed to them (ASVS 5.0 V6.3.7). */
-const MAILED = new Set<SecurityEventKind>(['totp_enabled', 'totp_disabled', 'passkey_added', 'passkey_removed', 'password_changed', 'password_reset', 'email_changed', 'recovery_codes_created']);
+const MAILED = new Set<SecurityEventKind>(['totp_enabled', 'totp_disabled', 'passkey_added', 'passkey_removed', 'password_changed', 'password_reset', 'email_changed', 'recovery_codes_created', 'social_linked', 'social_unlinked']);
 
 /**
  * E-mails the member about a change to how they sign in, once it is stored (called after the transaction).

@@ -1,5 +1,5 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { NextResponse } from 'next/server';
@@ -29,7 +29,11 @@ import {
 /**
  * The one owner of sessions: rows in `sessions` (next-auth's database-session shape) and their
  * cookie. /api/login, /api/register, /authorize/*, pages, route handlers and next-auth all go here.
+ * A row holds the SHA-256 of its cookie's value, never the value: a copy of the table opens no session.
  */
+
+/** What the sessions table keeps of a session's cookie value. */
+export const sessionKey = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export { SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS };
 
@@ -49,11 +53,11 @@ const newExpiry = () => new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
 /** What a new session records: the browser family, how it signed in, and whether a second factor (or a passkey) was proved. */
 export type SessionDetails = { browser?: string | null; method?: SignInMethod | 'register'; verified?: boolean };
 
-/** A new session row (and so a new session id) for `userId`. */
-export async function createSession(userId: string, details: SessionDetails = {}): Promise<Session> {
+/** A new session row (and so a new session id) for `userId`, inside `client`'s transaction when given. */
+export async function createSession(userId: string, details: SessionDetails = {}, client: Prisma.TransactionClient = db): Promise<Session> {
   const session = { token: randomBytes(32).toString('hex'), expires: newExpiry() };
-  await db.session.create({
-    data: { sessionToken: session.token, userId, expires: session.expires, browser: details.browser ?? null, method: details.method ?? null, verifiedAt: details.verified ? new Date() : null },
+  await client.session.create({
+    data: { tokenHash: sessionKey(session.token), userId, expires: session.expires, browser: details.browser ?? null, method: details.method ?? null, verifiedAt: details.verified ? new Date() : null },
   });
   return session;
 }
@@ -69,16 +73,17 @@ export async function readSession(
   token: string | undefined,
 ): Promise<{ session: Session; user: SessionRowUser; renewed: boolean } | null> {
   if (!token || token.length > 256) return null;
+  const tokenHash = sessionKey(token);
   // One round trip, every signed-in request: the session and its user in one join (Prisma's nested
   // select would make two). The columns are SessionRowUser's.
   const [found] = await db.$queryRaw<(SessionRowUser & { expires: Date; lastSeenAt: Date })[]>`
     SELECT s.expires, s."lastSeenAt", u.id, u.email, u."firstName", u."emailVerified", u.name, u.image, u."dataVersion"
     FROM sessions s JOIN users u ON u.id = s."userId"
-    WHERE s."sessionToken" = ${token}
+    WHERE s."tokenHash" = ${tokenHash}
     LIMIT 1`;
   if (!found || found.expires <= new Date()) return null;
   const { expires: current, lastSeenAt, ...user } = found;
-  if (Date.now() - lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) await db.session.updateMany({ where: { sessionToken: token }, data: { lastSeenAt: new Date() } });
+  if (Date.now() - lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) await db.session.updateMany({ where: { tokenHash }, data: { lastSeenAt: new Date() } });
   // The request's log line carries this member's hash (lib/observability/runtime.js), never the id.
   noteMember(user.id);
   const dueAt = current.getTime() - (SESSION_MAX_AGE_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000;
@@ -88,13 +93,13 @@ export async function readSession(
 
 /** Gives the session a new 30 days from now. */
 export async function extendSession(token: string, expires = newExpiry()): Promise<Date> {
-  await db.session.updateMany({ where: { sessionToken: token }, data: { expires } });
+  await db.session.updateMany({ where: { tokenHash: sessionKey(token) }, data: { expires } });
   return expires;
 }
 
 /** Ends one session at once: the row goes, so a copied cookie stops working. */
 export async function endSession(token: string | undefined): Promise<void> {
-  if (token) await db.session.deleteMany({ where: { sessionToken: token } });
+  if (token) await db.session.deleteMany({ where: { tokenHash: sessionKey(token) } });
 }
 
 export async function endAllSessions(userId: string): Promise<void> {
@@ -103,7 +108,7 @@ export async function endAllSessions(userId: string): Promise<void> {
 
 /** Ends every session of the user except `keepToken` (the one that asked), inside `client`'s transaction if given. */
 export async function endOtherSessions(userId: string, keepToken: string | undefined, client: Prisma.TransactionClient = db): Promise<void> {
-  await client.session.deleteMany({ where: { userId, NOT: { sessionToken: keepToken ?? '' } } });
+  await client.session.deleteMany({ where: { userId, ...(keepToken ? { NOT: { tokenHash: sessionKey(keepToken) } } : {}) } });
 }
 
 export function setSessionCookie(response: NextResponse, session: Session): void {
@@ -192,11 +197,14 @@ export async function requireUser(): Promise<SessionUser> {
 export async function signedInResponse(
   request: Request,
   user: AccountUser,
-  { status = 200, method, verified }: { status?: number; method: SignInMethod | 'register'; verified: boolean },
+  { status = 200, method, verified, claim }: { status?: number; method: SignInMethod | 'register'; verified: boolean; claim?: (tx: Prisma.TransactionClient) => Promise<void> },
 ): Promise<NextResponse> {
   await endSession(sessionTokenFromRequest(request));
   const browser = browserName(request.headers.get('user-agent'));
-  const session = await createSession(user.id, { browser, method, verified });
+  const details = { browser, method, verified };
+  // `claim` spends what the sign-in rests on (a pending second step) in the session's own transaction: a
+  // change of credentials that ends it first leaves nothing to spend, and one that comes after ends this session.
+  const session = claim ? await db.$transaction(async (tx) => (await claim(tx), createSession(user.id, details, tx))) : await createSession(user.id, details);
   const response = NextResponse.json({ message: 'Signed in', user: { id: user.id, email: user.email, first_name: user.firstName } }, { status });
   setSessionCookie(response, session);
   if (method !== 'register') {

@@ -6,7 +6,7 @@ import type { stepUpSchema } from '@/lib/validation/sign-in-factors';
 import { verifyPassword } from './password';
 import { verifyPasskey } from './passkeys';
 import { recordSecurityEvent } from './security-log';
-import { sessionTokenFromRequest } from './sessions';
+import { sessionKey, sessionTokenFromRequest } from './sessions';
 import { checkTotp, spendRecoveryCode } from './totp';
 import { relyingParty } from './webauthn';
 
@@ -41,7 +41,7 @@ export async function stepUpMethods(userId: string): Promise<StepUpMethods> {
 async function verifiedAt(request: Request, userId: string): Promise<Date | null> {
   const token = sessionTokenFromRequest(request);
   if (!token) return null;
-  const session = await db.session.findUnique({ where: { sessionToken: token }, select: { userId: true, verifiedAt: true } });
+  const session = await db.session.findUnique({ where: { tokenHash: sessionKey(token) }, select: { userId: true, verifiedAt: true } });
   return session?.userId === userId ? session.verifiedAt : null;
 }
 
@@ -58,7 +58,7 @@ export async function assertRecentlyVerified(request: Request, userId: string): 
 /** Marks this request's session as having just proved a factor. */
 export async function markVerified(request: Request, userId: string): Promise<void> {
   const token = sessionTokenFromRequest(request);
-  if (token) await db.session.updateMany({ where: { sessionToken: token, userId }, data: { verifiedAt: new Date() } });
+  if (token) await db.session.updateMany({ where: { tokenHash: sessionKey(token), userId }, data: { verifiedAt: new Date() } });
 }
 
 /**

@@ -6,8 +6,10 @@ import { db } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { openToken, sealToken, tokenCipherReady } from '@/lib/security/token-cipher';
+import { endWhatTheOldCredentialsOpened } from './credential-change';
 import { hashPassword, verifyPassword } from './password';
 import { mailSecurityChange, recordSecurityEvent } from './security-log';
+import { sessionTokenFromRequest } from './sessions';
 import { totpFor } from './totp-code';
 
 /**
@@ -73,6 +75,8 @@ export async function confirmTotp(userId: string, code: string, request: Request
   const codes = await db.$transaction(async (tx) => {
     if (!(await spendCode(userId, code, true, tx))) throw new ApiError(422, 'That code didn’t match. Check the time on your phone and enter the newest code.');
     await tx.totpFactor.update({ where: { userId }, data: { confirmedAt: new Date() } });
+    // Every other browser signs in again, now with the second step.
+    await endWhatTheOldCredentialsOpened(tx, userId, sessionTokenFromRequest(request));
     await recordSecurityEvent(userId, 'totp_enabled', { request, client: tx });
     return replaceRecoveryCodes(userId, tx);
   });
@@ -93,6 +97,8 @@ export async function newRecoveryCodes(userId: string, request: Request): Promis
   const codes = await db.$transaction(async (tx) => {
     if (!(await tx.totpFactor.findFirst({ where: { userId, confirmedAt: { not: null } }, select: { userId: true } }))) throw new ApiError(409, 'Turn on two-step verification first.');
     const codes = await replaceRecoveryCodes(userId, tx);
+    // New codes are made when the old ones may be known: what they could have opened ends.
+    await endWhatTheOldCredentialsOpened(tx, userId, sessionTokenFromRequest(request));
     await recordSecurityEvent(userId, 'recovery_codes_created', { request, client: tx });
     return codes;
   });
@@ -137,12 +143,12 @@ export async function totpEnabled(userId: string, client: Prisma.TransactionClie
   return (await client.totpFactor.count({ where: { userId, confirmedAt: { not: null } } })) > 0;
 }
 
-/** Turns the second step off: the app's secret, the recovery codes and the remembered browsers go. */
+/** Turns the second step off: the app's secret and the recovery codes go, and what they opened ends. */
 export async function turnOffTwoStep(userId: string, request: Request): Promise<void> {
   const removed = await db.$transaction(async (tx) => {
     const { count } = await tx.totpFactor.deleteMany({ where: { userId } });
     await tx.recoveryCode.deleteMany({ where: { userId } });
-    await tx.rememberedBrowser.deleteMany({ where: { userId } });
+    await endWhatTheOldCredentialsOpened(tx, userId, sessionTokenFromRequest(request));
     if (count) await recordSecurityEvent(userId, 'totp_disabled', { request, client: tx });
     return count;
   });

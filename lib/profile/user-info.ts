@@ -2,8 +2,7 @@ import 'server-only';
 import { assertCredentialChangeAllowed } from '@/lib/auth/credentials';
 import { mailSecurityChange, recordSecurityEvent } from '@/lib/auth/security-log';
 import { hashPassword } from '@/lib/auth/password';
-import { voidResetLinks } from '@/lib/auth/password-reset';
-import { endOtherSessions } from '@/lib/auth/sessions';
+import { endWhatTheOldCredentialsOpened } from '@/lib/auth/credential-change';
 import { db } from '@/lib/db';
 import { ACTIVITY_LEVEL, BIOHACKING_EXPERIENCE, DIET_PATTERN, GENDER, ISO_DAY, PLAN_PREFERENCE, type LabelledEnum } from '@/lib/codecs';
 import type { Prisma } from '@/lib/generated/prisma/client';
@@ -130,12 +129,10 @@ export async function setUserInfo(userId: string, input: SetUserInfoInput, keepS
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data });
     if (weighed !== null) await recordMemberWeight(tx, userId, weighed);
-    // A new e-mail or password voids what the old ones opened: other browsers' sessions and reset links.
+    // A new e-mail or password ends what the old ones opened: other browsers' sessions, sign-ins waiting for
+    // their second step, remembered browsers and reset links.
     if (credentialsChange) {
-      await endOtherSessions(userId, keepSessionToken, tx);
-      await voidResetLinks(userId, tx);
-      // A new password also forgets the browsers that skipped the second step.
-      if (input.password) await tx.rememberedBrowser.deleteMany({ where: { userId } });
+      await endWhatTheOldCredentialsOpened(tx, userId, keepSessionToken);
       if (emailChanges) await recordSecurityEvent(userId, 'email_changed', { request, client: tx });
       if (input.password) await recordSecurityEvent(userId, 'password_changed', { request, client: tx });
     }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { vitals } from '@/lib/dashboard/vitals';
 import { ISO_DAY } from '@/lib/codecs';
 import { addDays, utcDay } from '@/lib/days';
@@ -10,79 +10,125 @@ import { rangeText, resultText } from '@/lib/labs/result-text';
 import { type MarkerHistory, resultPanels, type ResultValue } from '@/lib/labs/results';
 import { measureText } from '@/lib/insights/measure-text';
 import { type MeasureTrend, measureTrends } from '@/lib/insights/measure-trends';
+import { embedFonts, fontKey, type Run, runsOf } from './pdf-fonts';
 
 // "Prepare for your doctor" (issue 41, item 4, first part): one PDF, made on the server with pdf-lib from
 // the same reads the screens use (the results of /my_results, the 90-day measures of /insights, the vital
 // signs card's blood pressure), each figure with its date and source, so that what the doctor reads agrees
-// with what the member sees. Text only, in the PDF's standard Helvetica: nothing to embed, nothing fetched.
+// with what the member sees. Text only, in the Noto fonts the project ships (lib/reports/pdf-fonts.ts), cut
+// down to the characters it prints, so a member's name and questions print in their own script.
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
 const INK = rgb(0.09, 0.11, 0.11);
 const MUTED = rgb(0.36, 0.4, 0.4);
 
-/** Helvetica's WinAnsi encoding has no ≤ or ≥, nor other signs a result or a name may carry: written plainly. */
-export function pdfText(text: string): string {
-  return text
-    .replace(/≤/g, '<=')
-    .replace(/≥/g, '>=')
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[^\x20-\x7e\xa0-\xff–—…•·µ]/g, '?');
-}
-
-// Results and ranges written as /my_results writes them (pdfText then spells a ≤ as <=).
+// Results and ranges written as /my_results writes them (a ≤ no font draws is spelt <=, pdf-fonts.ts).
 const labRange = (v: ResultValue) => (v.low === null && v.high === null ? 'no range printed' : rangeText(v.low, v.high));
 const sourceText = (v: ResultValue) => (v.report ? v.report.fileName : 'own entry');
 
-/** Lines laid down the page, a new page when one is full. */
+/** Lines laid down the page, a new page when one is full: kept until `finish`, which embeds the fonts they need. */
 class Writer {
-  private page: PDFPage;
-  private y: number;
+  private readonly blocks: { text: string; options: Required<TextOptions> }[] = [];
 
-  constructor(
-    private readonly doc: PDFDocument,
-    private readonly regular: PDFFont,
-    private readonly bold: PDFFont,
-  ) {
-    this.page = doc.addPage([A4.width, A4.height]);
-    this.y = A4.height - MARGIN;
-  }
+  constructor(private readonly doc: PDFDocument) {}
 
-  private room(height: number) {
-    if (this.y - height >= MARGIN) return;
-    this.page = this.doc.addPage([A4.width, A4.height]);
-    this.y = A4.height - MARGIN;
-  }
-
-  /** A paragraph, wrapped to the page's width. */
-  text(text: string, { size = 10, bold = false, colour = INK, gap = 4 }: { size?: number; bold?: boolean; colour?: typeof INK; gap?: number } = {}) {
-    const font = bold ? this.bold : this.regular;
-    const width = A4.width - 2 * MARGIN;
-    const words = pdfText(text).split(' ');
-    const lines: string[] = [];
-    let line = '';
-    for (const word of words) {
-      const next = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(next, size) > width && line) {
-        lines.push(line);
-        line = word;
-      } else line = next;
-    }
-    if (line) lines.push(line);
-    for (const l of lines) {
-      this.room(size * 1.4);
-      this.page.drawText(l, { x: MARGIN, y: this.y - size, size, font, color: colour });
-      this.y -= size * 1.4;
-    }
-    this.y -= gap;
+  /** A paragraph, wrapped to the page's width; a word longer than a line is broken where the line ends. */
+  text(text: string, { size = 10, bold = false, colour = INK, gap = 4 }: TextOptions = {}) {
+    this.blocks.push({ text, options: { size, bold, colour, gap, before: 0, room: 0 } });
   }
 
   heading(text: string) {
-    this.room(40);
-    this.y -= 10;
-    this.text(text, { size: 14, bold: true, gap: 6 });
+    this.blocks.push({ text, options: { size: 14, bold: true, colour: INK, gap: 6, before: 10, room: 40 } });
   }
+
+  /** Lays every paragraph down in the fonts that draw its characters (lib/reports/pdf-fonts.ts). */
+  async finish() {
+    const laid = await Promise.all(this.blocks.map(async (block) => ({ ...block, chars: await charsOf(block.text) })));
+    const uses = new Map<string, string>();
+    for (const { chars, options } of laid) {
+      for (const { char, family } of chars) {
+        const key = fontKey(family, options.bold ? 'bold' : 'regular');
+        uses.set(key, (uses.get(key) ?? ' ') + char);
+      }
+    }
+    const fonts = await embedFonts(this.doc, uses);
+    let page = this.doc.addPage([A4.width, A4.height]);
+    let y = A4.height - MARGIN;
+    const room = (height: number) => {
+      if (y - height >= MARGIN) return;
+      page = this.doc.addPage([A4.width, A4.height]);
+      y = A4.height - MARGIN;
+    };
+    for (const { chars, options } of laid) {
+      const { size, bold, colour, gap, before } = options;
+      if (options.room) room(options.room);
+      y -= before;
+      const font = (family: number) => fonts.font(family, bold ? 'bold' : 'regular');
+      for (const line of wrap(chars, (run) => font(run.family).widthOfTextAtSize(run.text, size), A4.width - 2 * MARGIN)) {
+        room(size * 1.4);
+        let x = MARGIN;
+        for (const run of runsIn(line)) {
+          page.drawText(run.text, { x, y: y - size, size, font: font(run.family), color: colour });
+          x += font(run.family).widthOfTextAtSize(run.text, size);
+        }
+        y -= size * 1.4;
+      }
+      y -= gap;
+    }
+  }
+}
+
+type TextOptions = { size?: number; bold?: boolean; colour?: typeof INK; gap?: number; before?: number; room?: number };
+type Char = { char: string; family: number };
+
+/** Each character of `text` with the family that draws it (a sign none draws spelt plainly, or "?"). */
+async function charsOf(text: string): Promise<Char[]> {
+  return (await runsOf(text)).flatMap((run) => [...run.text].map((char) => ({ char, family: run.family })));
+}
+
+/** A line's characters in runs of one family; a space stays in the run it is in (an Arabic phrase is shaped and ordered whole). */
+function runsIn(line: Char[]): Run[] {
+  const runs: Run[] = [];
+  for (const { char, family } of line) {
+    const last = runs.at(-1);
+    if (last && (last.family === family || char === ' ')) last.text += char;
+    else runs.push({ text: char, family });
+  }
+  return runs;
+}
+
+/**
+ * The lines of a paragraph at most `width` wide: words kept whole where they fit, and a word wider than a
+ * line (a long address or an unbroken string a member typed) broken between its characters.
+ */
+function wrap(chars: Char[], widthOf: (run: Run) => number, width: number): Char[][] {
+  const measure = (line: Char[]) => runsIn(line).reduce((sum, run) => sum + widthOf(run), 0);
+  const words: Char[][] = [[]];
+  for (const c of chars) {
+    if (c.char === ' ') words.push([]);
+    else words.at(-1)!.push(c);
+  }
+  const lines: Char[][] = [];
+  let line: Char[] = [];
+  for (const word of words) {
+    const next = line.length ? [...line, { char: ' ', family: line.at(-1)!.family }, ...word] : word;
+    if (measure(next) <= width || !line.length) {
+      line = next;
+    } else {
+      lines.push(line);
+      line = word;
+    }
+    // Still too wide alone: broken where the line ends, and the rest goes on.
+    while (measure(line) > width && line.length > 1) {
+      let fits = 1;
+      while (fits < line.length && measure(line.slice(0, fits + 1)) <= width) fits += 1;
+      lines.push(line.slice(0, fits));
+      line = line.slice(fits);
+    }
+  }
+  if (line.length || !lines.length) lines.push(line);
+  return lines;
 }
 
 /** A measure over the 90 days: its latest value and date, its first in the range, and its source. */
@@ -166,7 +212,7 @@ export async function doctorSummaryPdf(userId: string, now = new Date()): Promis
   doc.setTitle('Vitality summary for your doctor');
   doc.setProducer('Vitality');
   doc.setCreationDate(now);
-  const write = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const write = new Writer(doc);
 
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   write.text('Summary for your doctor', { size: 20, bold: true, gap: 6 });
@@ -216,5 +262,6 @@ export async function doctorSummaryPdf(userId: string, now = new Date()): Promis
     'Every figure above is the member’s own, as their lab, device or check-in gave it, with its date and source. Ranges are the ones the lab printed. Vitality does not diagnose; this summary is for the conversation with you.',
     { size: 8, colour: MUTED },
   );
+  await write.finish();
   return doc.save();
 }

@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '@/lib/demo/account';
 import { E2E_DATABASE_URL, E2E_LOG_DIR, E2E_MAIL_DIR } from './support/database';
+import { demoStatePath } from './support/demo-state';
 import { PASSWORD } from './support/fixtures';
 import { E2E_OPENAI_KEY, E2E_TOKEN_KEY, E2E_WHOOP_CLIENT } from './support/openai';
 import { E2E_SECURITY_DATABASE_URL } from './support/security-server';
@@ -38,6 +39,9 @@ const TYPED_FIGURES = ['176.4', '86.5', '88.2', '88.4'];
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/;
 // The fake wearables' tokens and codes (tests/fakes/wearable-oauth-peer.ts).
 const WEARABLE_TOKEN = /(whoop|oura|withings)-(access|refresh|code)-[0-9a-f]{8,}/;
+// A session cookie's value is 32 random bytes in hex, and the sessions table keeps its SHA-256, also 64 hex
+// digits (issue 54): the table no longer holds the values to look for, so no such string may be logged at all.
+const SESSION_VALUE = /(^|[^0-9a-f])[0-9a-f]{64}($|[^0-9a-f])/;
 
 type Line = { file: string; text: string };
 
@@ -115,11 +119,11 @@ test('the servers logged the run as JSON, one line per answer, and no sensitive 
 
   const [emails, sessions, billingEmails, billingSessions, securityEmails, securitySessions, totpRows] = await Promise.all([
     rows(E2E_DATABASE_URL, 'SELECT email AS value FROM users'),
-    rows(E2E_DATABASE_URL, 'SELECT "sessionToken" AS value FROM sessions'),
+    rows(E2E_DATABASE_URL, 'SELECT "tokenHash" AS value FROM sessions'),
     rows(E2E_BILLING_DATABASE_URL, 'SELECT email AS value FROM users'),
-    rows(E2E_BILLING_DATABASE_URL, 'SELECT "sessionToken" AS value FROM sessions'),
+    rows(E2E_BILLING_DATABASE_URL, 'SELECT "tokenHash" AS value FROM sessions'),
     rows(E2E_SECURITY_DATABASE_URL, 'SELECT email AS value FROM users'),
-    rows(E2E_SECURITY_DATABASE_URL, 'SELECT "sessionToken" AS value FROM sessions'),
+    rows(E2E_SECURITY_DATABASE_URL, 'SELECT "tokenHash" AS value FROM sessions'),
     rows(E2E_SECURITY_DATABASE_URL, `SELECT "userId" || ' ' || secret AS value FROM totp_factors`),
   ]);
   expect(emails.length).toBeGreaterThan(50);
@@ -129,12 +133,18 @@ test('the servers logged the run as JSON, one line per answer, and no sensitive 
     return openUnder(tokenKeyBytes(E2E_TOKEN_KEY)!, sealed!, `${userId}:totp`);
   });
   expect(totpSecrets.length).toBeGreaterThan(0);
-  const values = [...TYPED, ...FILE_NAMES, ...SECRETS, DEMO_EMAIL, ...emails, ...billingEmails, ...securityEmails, ...sessions, ...billingSessions, ...securitySessions, ...totpSecrets, ...mailTokens()];
+  // The demo's signed-in cookies, as the setup project saved them: real session values the servers saw on every request.
+  const demoCookies = readdirSync(path.dirname(demoStatePath(0)))
+    .filter((name) => name.endsWith('.json'))
+    .flatMap((name) => (JSON.parse(readFileSync(path.join(path.dirname(demoStatePath(0)), name), 'utf8')) as { cookies: { value: string }[] }).cookies.map((cookie) => cookie.value))
+    .filter((value) => value.length >= 32);
+  expect(demoCookies.length).toBeGreaterThan(0);
+  const values = [...TYPED, ...FILE_NAMES, ...SECRETS, DEMO_EMAIL, ...emails, ...billingEmails, ...securityEmails, ...sessions, ...billingSessions, ...securitySessions, ...demoCookies, ...totpSecrets, ...mailTokens()];
 
   const found: string[] = [];
   for (const line of lines) {
     const text = content(line.text);
-    const value = values.find((v) => text.includes(v)) ?? text.match(EMAIL)?.[0] ?? text.match(WEARABLE_TOKEN)?.[0] ?? TYPED_FIGURES.find((figure) => new RegExp(`(^|[^\\d.])${figure.replace('.', '\\.')}($|[^\\d])`).test(text));
+    const value = values.find((v) => text.includes(v)) ?? text.match(EMAIL)?.[0] ?? text.match(WEARABLE_TOKEN)?.[0] ?? text.match(SESSION_VALUE)?.[0] ?? TYPED_FIGURES.find((figure) => new RegExp(`(^|[^\\d.])${figure.replace('.', '\\.')}($|[^\\d])`).test(text));
     if (value) found.push(`${line.file}: "${value}" in ${line.text.slice(0, 300)}`);
   }
   expect(found).toEqual([]);

@@ -159,8 +159,21 @@ test('the authenticator app: set up from its key, asked after the password, a re
   await page.screenshot({ path: 'test-results/login-second-step.png' });
   await expectAccessible(page);
   await field(page, 'Authentication code').fill(await phone.next());
+  await page.getByLabel('Don’t ask again on this browser for 30 days').check();
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/main_dashboard$/, { timeout: budget(15_000) });
+
+  // Settings lists the remembered browser (issue 54); once forgotten, it asks for the code again.
+  await page.goto('/settings');
+  const remembered = page.getByRole('region', { name: 'Remembered browsers' });
+  await expect(remembered.getByTestId('remembered-browser')).toHaveCount(1);
+  await expect(remembered.getByTestId('remembered-browser')).toContainText(/Remembered \d/);
+  await remembered.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/remembered-browsers.png' });
+  await expectAccessible(page);
+  await remembered.getByRole('button', { name: /^Forget .*, remembered / }).click();
+  await expect(remembered.getByText('That browser is forgotten: it will ask for your code again.')).toBeVisible();
+  await expect(remembered.getByText('No browser is remembered. Every sign-in with your password asks for your code.')).toBeVisible();
 
   // A lost phone: a recovery code, once.
   await signOut(page);

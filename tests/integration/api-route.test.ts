@@ -8,6 +8,7 @@ import { DATABASE_BUSY, route } from '@/lib/api/route';
 import { db } from '@/lib/db';
 import { PrismaClient } from '@/lib/generated/prisma/client';
 import { createMember } from '../support/members';
+import { sessionKey } from '@/lib/auth/sessions';
 
 afterAll(() => db.$disconnect());
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
   const user = await createMember();
   userId = user.id;
   const token = randomBytes(32).toString('hex');
-  await db.session.create({ data: { sessionToken: token, userId, expires: new Date(Date.now() + 3_600_000) } });
+  await db.session.create({ data: { tokenHash: sessionKey(token), userId, expires: new Date(Date.now() + 3_600_000) } });
   cookie = `next-auth.session-token=${token}`;
 });
 
@@ -47,12 +48,12 @@ describe('route()', () => {
   it('refuses a forged, an expired and a deleted session', async () => {
     expect((await echo(post('{"name":"x"}', { cookie: 'next-auth.session-token=forged' }))).status).toBe(401);
     const token = randomBytes(32).toString('hex');
-    await db.session.create({ data: { sessionToken: token, userId, expires: new Date(Date.now() - 1000) } });
+    await db.session.create({ data: { tokenHash: sessionKey(token), userId, expires: new Date(Date.now() - 1000) } });
     expect((await echo(post('{"name":"x"}', { cookie: `next-auth.session-token=${token}` }))).status).toBe(401);
     const live = randomBytes(32).toString('hex');
-    await db.session.create({ data: { sessionToken: live, userId, expires: new Date(Date.now() + 60_000) } });
+    await db.session.create({ data: { tokenHash: sessionKey(live), userId, expires: new Date(Date.now() + 60_000) } });
     expect((await echo(post('{"name":"x"}', { cookie: `next-auth.session-token=${live}` }))).status).toBe(200);
-    await db.session.delete({ where: { sessionToken: live } });
+    await db.session.delete({ where: { tokenHash: sessionKey(live) } });
     expect((await echo(post('{"name":"x"}', { cookie: `next-auth.session-token=${live}` }))).status).toBe(401);
   });
 

@@ -14,6 +14,7 @@ import type { BundleEntry, Observation, Patient } from '@/lib/export/fhir';
 import { claimingProfiles, vitalSignsErrors } from '@/tests/support/fhir-profiles';
 import { fhirValidator } from '@/tests/support/fhir-schema';
 import { budget } from '../setup/machine-speed.js';
+import { sessionKey } from '@/lib/auth/sessions';
 
 const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'vt-export-'));
 
@@ -119,7 +120,7 @@ async function seedMember() {
   });
   const userId = user.id;
   await db.account.create({ data: { userId, type: 'oauth', provider: 'google', providerAccountId: 'google-sub-tom', access_token: 'ya29.SECRET-GOOGLE', id_token: 'SECRET-ID-TOKEN' } });
-  await db.session.create({ data: { userId, sessionToken: 'SECRET-SESSION-TOKEN', expires: new Date('2026-04-18T00:00:00Z') } });
+  await db.session.create({ data: { userId, tokenHash: sessionKey('SECRET-SESSION-TOKEN'), expires: new Date('2026-04-18T00:00:00Z') } });
   await db.deviceToken.create({ data: { userId, name: 'Tom’s iPhone', tokenHash: 'SECRET-DEVICE-HASH' } });
   const share = await db.doctorShare.create({ data: { userId, label: 'Dr Patel', tokenHash: 'SECRET-SHARE-HASH', createdAt: new Date('2026-03-10T09:00:00Z'), expiresAt: new Date('2026-03-17T09:00:00Z') } });
   await db.doctorShareView.create({ data: { shareId: share.id, viewedAt: new Date('2026-03-11T15:00:00Z'), browser: 'Safari on Mac' } });

@@ -8,10 +8,11 @@ import { formatDateGB } from '@/lib/format';
 import { resultPanels } from '@/lib/labs/results';
 import { profileJson } from '@/lib/export/profile-json';
 import { saveDoctorQuestions } from '@/lib/reports/doctor-questions';
-import { checkinLine, doctorSummaryPdf, pdfText } from '@/lib/reports/doctor-summary';
+import { checkinLine, doctorSummaryPdf } from '@/lib/reports/doctor-summary';
+import { runsOf } from '@/lib/reports/pdf-fonts';
 import { DOCTOR_QUESTIONS_TOO_LONG, doctorQuestionsSchema } from '@/lib/validation/doctor-questions';
 import { createMember } from '../support/members';
-import { pdfText as readPdfText } from '../support/pdf-text';
+import { pdfTextItems, pdfText as readPdfText } from '../support/pdf-text';
 
 afterAll(() => db.$disconnect());
 
@@ -109,7 +110,32 @@ describe('doctorSummaryPdf', () => {
     expect(text).toContain('No daily check-ins.');
   });
 
-  it('writes signs Helvetica lacks plainly', () => {
-    expect(pdfText('≤ 0.1 ≥ 5 ‘a’ “b” 8.6–29 µg/L 🙂')).toBe("<= 0.1 >= 5 'a' \"b\" 8.6–29 µg/L ??");
+  it('writes a sign no embedded font draws plainly, and keeps the ones they do', async () => {
+    // Noto Sans has the quotes, the dash and the micro sign, but not ≤ or ≥ (spelt as typed); no family has the emoji.
+    expect((await runsOf('≤ 0.1 ≥ 5 ‘a’ “b” 8.6–29 µg/L 🙂')).map((run) => run.text).join('')).toBe('<= 0.1 >= 5 ‘a’ “b” 8.6–29 µg/L ?');
+  });
+
+  // Issue 54, item 6: the member's own words in their own script, and a word longer than a line, printed whole.
+  it('prints a name and questions in Cyrillic, Chinese, Polish and Arabic, and a 300-character word whole, on the page', async () => {
+    const member = await createMember({ firstName: 'Łukasz', lastName: 'Wołodyjowski' });
+    const questions = [
+      'Нормальный ли у меня уровень тестостерона?',
+      '我的睾酮水平正常吗？',
+      'Czy powinienem zbadać poziom żelaza?',
+      'هل مستوى التستوستيرون لدي طبيعي؟',
+      'x'.repeat(150) + 'y'.repeat(150),
+    ];
+    await saveDoctorQuestions(member.id, questions.join('\n'));
+    const pdf = await doctorSummaryPdf(member.id);
+    const text = await textOf(pdf);
+    expect(text).toContain('Łukasz Wołodyjowski');
+    for (const question of questions.slice(0, 4)) expect(text).toContain(question);
+    // The long word breaks across lines but loses no character: every x and y is on the page.
+    const long = text.slice(text.indexOf('x'.repeat(10)));
+    expect(long.replace(/\s/g, '').slice(0, 300)).toBe(questions[4]);
+    expect(text).not.toContain('?'.repeat(3));
+    // And all of it is on the page: no piece of text runs past the right margin (56 pt).
+    const overflowing = (await pdfTextItems(pdf)).filter((item) => item.x + item.width > item.pageWidth - 56 + 0.5);
+    expect(overflowing.map((item) => item.str.slice(0, 40))).toEqual([]);
   });
 });

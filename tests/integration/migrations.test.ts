@@ -1,7 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
-import { applyMigrations, checksumOf, readMigrations } from '../../scripts/lib/migrator';
+import { applyMigrations, checksumOf, MIGRATIONS_DIR, readMigrations } from '../../scripts/lib/migrator';
+import { sessionKey } from '@/lib/auth/sessions';
 import { SCHEMA_PATH, readDatamodel } from '../../scripts/lib/schema-files';
 import { diffDatamodels } from '../../scripts/lib/schema-engine';
 import { describeSchema } from '../setup/catalog';
@@ -38,6 +41,32 @@ describe('migrations', () => {
     expect(migrated.columns.length).toBeGreaterThan(100);
     // On failure: schema.prisma changed without a migration; run `npm run db:migration -- <name>`.
     expect(migrated).toEqual(fromSchema);
+  });
+
+  // Issue 54: sessions keep their cookie's SHA-256. The migration hashes the rows it finds, so that a browser
+  // signed in before it is still signed in after, by the same lookup (lib/auth/sessions.ts sessionKey).
+  it('hash the session rows of a database migrated before issue 54 in place, as a sign-in now looks them up', async () => {
+    const url = await freshDatabase();
+    const before = await mkdtemp(path.join(tmpdir(), 'vt-migrations-'));
+    try {
+      const names = (await readMigrations()).map((m) => m.name);
+      for (const name of names.slice(0, names.indexOf('20261201221935_credential_changes'))) await cp(path.join(MIGRATIONS_DIR, name), path.join(before, name), { recursive: true });
+      await applyMigrations(url, before);
+    } finally {
+      await rm(before, { recursive: true, force: true });
+    }
+    const token = 'a'.repeat(32) + 'b'.repeat(32);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`INSERT INTO users (id, email, "updatedAt") VALUES ('u1', 'before@example.test', now())`);
+      await client.query(`INSERT INTO sessions (id, "sessionToken", "userId", expires) VALUES ('s1', $1, 'u1', now() + interval '1 day')`, [token]);
+      await applyMigrations(url);
+      const { rows } = await client.query<{ tokenHash: string }>('SELECT "tokenHash" FROM sessions');
+      expect(rows).toEqual([{ tokenHash: sessionKey(token) }]);
+    } finally {
+      await client.end();
+    }
   });
 
   it('record each migration the way Prisma Migrate does, and apply nothing twice', async () => {

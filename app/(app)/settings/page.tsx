@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import { PageShell } from '@/components/page-shell';
 import { ManageSubscriptionButton } from '@/components/billing/manage-subscription-button';
+import { LinkedAccountsCard } from '@/components/security/linked-accounts-card';
 import { PasskeysCard } from '@/components/security/passkeys-card';
+import { RememberedBrowsersCard } from '@/components/security/remembered-browsers-card';
 import { SecurityLog } from '@/components/security/security-log';
 import { SessionsCard } from '@/components/security/sessions-card';
 import { TwoStepCard } from '@/components/security/two-step-card';
@@ -13,10 +15,13 @@ import { buttonClassName } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
 import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
 import { hasPassword } from '@/lib/auth/accounts';
+import { linkedProviders } from '@/lib/auth/linked-accounts';
 import { listPasskeys } from '@/lib/auth/passkeys';
+import { listRememberedBrowsers } from '@/lib/auth/second-step';
 import { securityEvents } from '@/lib/auth/security-log';
 import { listSessions } from '@/lib/auth/session-list';
 import { currentSessionToken, requireUser } from '@/lib/auth/sessions';
+import { socialSignInConfig } from '@/lib/auth/social-config';
 import { twoStepStatus } from '@/lib/auth/totp';
 import { relyingParty } from '@/lib/auth/webauthn';
 import { hasStripeCustomer } from '@/lib/billing/checkout';
@@ -66,13 +71,16 @@ export default async function SettingsPage() {
 
 /** Issue 42: passkeys, the second step, the signed-in browsers and the member's security log. */
 async function SignInSecurity({ userId }: { userId: string }) {
-  const [passkeys, twoStep, sessions, events, password] = await Promise.all([
+  const [passkeys, twoStep, sessions, remembered, events, password, providers] = await Promise.all([
     listPasskeys(userId),
     twoStepStatus(userId),
     currentSessionToken().then((token) => listSessions(userId, token)),
+    listRememberedBrowsers(userId),
     securityEvents(userId),
     hasPassword(userId),
+    linkedProviders(userId),
   ]);
+  const social = socialSignInConfig();
   return (
     <>
       <Card title="Passkeys">
@@ -81,6 +89,16 @@ async function SignInSecurity({ userId }: { userId: string }) {
       <Card title="Two-step verification">
         <TwoStepCard enabled={twoStep.enabled} available={twoStep.available} recoveryCodesLeft={twoStep.recoveryCodesLeft} hasPassword={password} />
       </Card>
+      {twoStep.enabled || remembered.length > 0 ? (
+        <Card title="Remembered browsers">
+          <RememberedBrowsersCard browsers={remembered} />
+        </Card>
+      ) : null}
+      {social.googleClientId || social.appleClientId || providers.length > 0 ? (
+        <Card title="Google and Apple">
+          <LinkedAccountsCard linked={providers} {...social} />
+        </Card>
+      ) : null}
       <Card title="Signed-in browsers">
         <SessionsCard sessions={sessions} />
       </Card>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { client, serveAppForThisFile } from '../../setup/app-server';
+import { sessionKey } from '@/lib/auth/sessions';
 
 const app = serveAppForThisFile();
 
@@ -74,8 +75,8 @@ describe('POST /api/login and /api/logout', () => {
     expect(res.status).toBe(200);
     const after = browser.jar.get('next-auth.session-token')!;
     expect(after).not.toBe(before);
-    expect(await db.session.count({ where: { sessionToken: before } })).toBe(0);
-    expect(await db.session.count({ where: { sessionToken: after } })).toBe(1);
+    expect(await db.session.count({ where: { tokenHash: sessionKey(before) } })).toBe(0);
+    expect(await db.session.count({ where: { tokenHash: sessionKey(after) } })).toBe(1);
   });
 
   it('creates the session next-auth reads, and a copied cookie stops working after logout', async () => {

@@ -24,6 +24,8 @@ describe('/api/doctor-summary/shares and /api/shared/doctor-summary/{token}', ()
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    // The handler's own, not the site-wide strict-origin-when-cross-origin (issue 54: next.config.mjs's won).
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(response.headers.get('content-disposition')).toMatch(/^inline; filename="vitality-summary-\d{4}-\d{2}-\d{2}\.pdf"$/);
     expect(response.headers.getSetCookie()).toEqual([]);
     expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -42,9 +44,20 @@ describe('/api/doctor-summary/shares and /api/shared/doctor-summary/{token}', ()
       expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
       expect(refused.headers.get('x-robots-tag')).toBe('noindex, nofollow');
       expect(refused.headers.get('cache-control')).toBe('no-store');
+      expect(refused.headers.get('referrer-policy')).toBe('no-referrer');
       expect(await refused.json()).toEqual({ message: NOT_FOUND, code: 'not_found' });
     }
     expect(await db.doctorShareView.count({ where: { share: { userId } } })).toBe(1);
+  });
+
+  it('sends no referrer with the share link’s 429 either', async () => {
+    const guess = { 'x-forwarded-for': '198.51.100.77' };
+    let answer: Response | undefined;
+    // 60 openings an hour from one address; the 61st is refused.
+    for (let i = 0; i <= 60; i += 1) answer = await fetch(`${app.url}/api/shared/doctor-summary/${'B'.repeat(43)}`, { headers: guess });
+    expect(answer!.status).toBe(429);
+    expect(answer!.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(answer!.headers.get('x-robots-tag')).toBe('noindex, nofollow');
   });
 
   it('refuses the member’s calls without a session (the proxy’s header is no session), another member’s revoke, and bad input', async () => {

@@ -21,7 +21,7 @@ function routeFiles(dir: string): string[] {
 }
 
 // Each dynamic segment gets a value a caller could send.
-const SEGMENT_VALUES: Record<string, string> = { '[token]': 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', '[id]': 'no-such-id', '[...nextauth]': 'session', '[...path]': 'no-such-call' };
+const SEGMENT_VALUES: Record<string, string> = { '[token]': 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG', '[id]': 'no-such-id', '[provider]': 'google', '[...nextauth]': 'session', '[...path]': 'no-such-call' };
 const ROUTE_PATTERNS = [...routeFiles('app/api'), ...routeFiles('app/authorize')].map((file) => `/${path.dirname(file).replace(/^app\//, '')}`);
 const fill = (values: Record<string, string>) => (pattern: string) => pattern.split('/').map((part) => values[part] ?? part).join('/');
 // Each id-taking route again with a NUL in its ids.
@@ -47,7 +47,7 @@ const NO_FIELD_CALLS = new Set([
   '/api/security/sessions/sign-out-others',
 ]);
 // A bodiless DELETE is the account deletion itself (tests/integration/http/account-area.test.ts covers it); every bad variant is still sent.
-const NO_FIELD_DELETES = new Set(['/api/delete-account', '/api/security/totp']);
+const NO_FIELD_DELETES = new Set(['/api/delete-account', '/api/security/totp', '/api/security/remembered-browsers']);
 // These answer 503 { message } while their provider is not configured (no
 // wearable client and no Stripe key here).
 const UNCONFIGURED_503 =

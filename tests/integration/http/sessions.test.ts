@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { client, serveAppForThisFile } from '../../setup/app-server';
+import { sessionKey } from '@/lib/auth/sessions';
 
 const app = serveAppForThisFile();
 
@@ -21,11 +22,11 @@ async function signedIn() {
 /** Makes the session look as if its expiry was set `ageMs` ago (the clock cannot be moved in another process). */
 async function ageSession(token: string, ageMs: number): Promise<Date> {
   const expires = new Date(Date.now() + MAX_AGE_MS - ageMs);
-  await db.session.update({ where: { sessionToken: token }, data: { expires } });
+  await db.session.update({ where: { tokenHash: sessionKey(token) }, data: { expires } });
   return expires;
 }
 
-const rowExpiry = async (token: string) => (await db.session.findUniqueOrThrow({ where: { sessionToken: token } })).expires;
+const rowExpiry = async (token: string) => (await db.session.findUniqueOrThrow({ where: { tokenHash: sessionKey(token) } })).expires;
 
 function cookieExpiry(setCookies: string[]): Date | undefined {
   const cookie = setCookies.find((c) => c.startsWith('next-auth.session-token='));
@@ -79,7 +80,7 @@ describe('rolling sessions', () => {
   it('sends no session cookie from pages within a day of the last one, so a page answer cannot revive a signed-out cookie', async () => {
     const { browser, token } = await signedIn();
     // Signed out elsewhere while a page request was in flight: that page's answer must not set the cookie again.
-    await db.session.delete({ where: { sessionToken: token } });
+    await db.session.delete({ where: { tokenHash: sessionKey(token) } });
     const res = await browser.get('/login');
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().filter((c) => c.startsWith('next-auth.session-token='))).toEqual([]);
@@ -87,7 +88,7 @@ describe('rolling sessions', () => {
 
   it('refuses an expired session, whatever its cookie says', async () => {
     const { browser, token } = await signedIn();
-    await db.session.update({ where: { sessionToken: token }, data: { expires: new Date(Date.now() - 1000) } });
+    await db.session.update({ where: { tokenHash: sessionKey(token) }, data: { expires: new Date(Date.now() - 1000) } });
     const res = await browser.get('/api/get-user-info');
     expect(res.status).toBe(401);
   });
@@ -114,7 +115,7 @@ describe('GET /api/auth/session (next-auth)', () => {
   it('sees a signed-out session as none', async () => {
     const { browser, token } = await signedIn();
     expect((await browser.post('/api/logout', {})).status).toBe(200);
-    expect(await db.session.count({ where: { sessionToken: token } })).toBe(0);
+    expect(await db.session.count({ where: { tokenHash: sessionKey(token) } })).toBe(0);
     const res = await client(app.url).get('/api/auth/session', { cookie: `next-auth.session-token=${token}` });
     expect(res.json).toEqual({});
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { startFakeApple } from '../../fakes/apple-peer';
 import { startFakeGoogle } from '../../fakes/google-peer';
-import { client, STARTS_A_SERVER_MS, startAppServer, type AppServer } from '../../setup/app-server';
+import { client, registerUser, STARTS_A_SERVER_MS, startAppServer, type AppServer } from '../../setup/app-server';
 
 const GOOGLE_CLIENT_ID = 'vitality-web.apps.googleusercontent.com';
 const APPLE_CLIENT_ID = 'app.vitality.web';
@@ -59,12 +59,47 @@ describe('POST /authorize/google', () => {
     expect(JSON.stringify(users[0]!.accounts)).not.toContain(token);
   });
 
-  it('links Google to an existing password account with the same verified e-mail', async () => {
-    const email = `both-${uniq()}@example.test`;
-    await client(app.url).post('/api/register', { email, password: 'Sturdy-Oak-2026!' });
-    const res = await client(app.url).post('/authorize/google', { token: google.issueToken({ sub: `sub-${email}`, email }) });
-    expect(res.status).toBe(200);
-    expect(await db.user.count({ where: { email } })).toBe(1);
+  // Issue 54, item 5: a Google account with the same verified e-mail used to be linked at its first sign-in,
+  // and signed in past the account's password and second step.
+  it('never links Google to an existing account by its e-mail: the member links it from Settings, and then it signs in', async () => {
+    // Onboarded through the real calls, so that Settings opens.
+    const { browser: member, email, userId: id } = await registerUser(app, { onboarded: true });
+    const token = google.issueToken({ sub: `sub-${email}`, email });
+    const stranger = client(app.url);
+    const res = await stranger.post('/authorize/google', { token });
+    expect(res).toMatchObject({ status: 409, json: { code: 'link_from_settings', message: 'You already have a Vitality account with this e-mail. Log in the way you usually do, then link Google in Settings.' } });
+    expect(stranger.jar.get('next-auth.session-token')).toBeUndefined();
+    expect(await db.account.count({ where: { userId: id } })).toBe(0);
+    expect(await db.session.count({ where: { userId: id } })).toBe(1);
+
+    // Settings offers the link, beside Apple's.
+    const settings = await member.get('/settings');
+    expect(settings.status).toBe(200);
+    for (const text of ['Google and Apple', 'Link Google', 'Link Apple', 'Not linked']) expect(settings.text).toContain(text);
+    // Signed in the usual way (just now: fresh for step-up), the member links it, and it signs in.
+    expect((await member.post('/authorize/google/link', { token }, { origin: app.url })).json.message).toBe('Google is linked: you can sign in with it.');
+    expect((await member.get('/settings')).text).toContain('Unlink Google');
+    expect(await db.account.findMany({ where: { userId: id }, select: { provider: true, providerAccountId: true } })).toEqual([{ provider: 'google', providerAccountId: `sub-${email}` }]);
+    expect((await client(app.url).post('/authorize/google', { token: google.issueToken({ sub: `sub-${email}`, email }) })).status).toBe(200);
+    // The same Google account cannot be linked to a second account.
+    const other = client(app.url);
+    await other.post('/api/register', { email: `other-${uniq()}@example.test`, password: 'Sturdy-Oak-2026!' });
+    expect((await other.post('/authorize/google/link', { token }, { origin: app.url })).status).toBe(409);
+
+    // Unlinked, it no longer signs in; the member keeps the password.
+    expect((await member.del('/api/security/linked-accounts/google', { origin: app.url })).json.message).toBe('Google is unlinked.');
+    expect((await client(app.url).post('/authorize/google', { token: google.issueToken({ sub: `sub-${email}`, email }) })).status).toBe(409);
+    const kinds = (await db.securityEvent.findMany({ where: { userId: id }, select: { kind: true } })).map((e) => e.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['social_linked', 'social_unlinked']));
+  });
+
+  it('unlinks nothing that is the member’s only way to sign in', async () => {
+    const email = `only-${uniq()}@example.test`;
+    const browser = client(app.url);
+    expect((await browser.post('/authorize/google', { token: google.issueToken({ sub: `only-${email}`, email }) })).status).toBe(200);
+    const refused = await browser.del('/api/security/linked-accounts/google', { origin: app.url });
+    expect(refused).toMatchObject({ status: 409, json: { message: 'Google is your only way to sign in. Add a passkey or set a password first, then unlink it.' } });
+    expect(await db.account.count({ where: { user: { email } } })).toBe(1);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { methods, route } from '@/lib/api/route';
 import { accountUser } from '@/lib/auth/accounts';
-import { countCode, endPendingSignIn, pendingSignIn, rememberBrowser } from '@/lib/auth/second-step';
+import { claimPendingSignIn, clearPendingCookie, countCode, pendingSignIn, rememberBrowser } from '@/lib/auth/second-step';
 import { recordSecurityEvent } from '@/lib/auth/security-log';
 import { signedInResponse } from '@/lib/auth/sessions';
 import { checkTotp, spendRecoveryCode } from '@/lib/auth/totp';
@@ -40,9 +40,13 @@ const secondStep = route(
       throw new ApiError(401, body.method === 'totp' ? WRONG_CODE : WRONG_RECOVERY_CODE);
     }
     const user = await accountUser(pending.userId);
-    const response = await signedInResponse(request, user, { method: body.method === 'totp' ? 'password+totp' : 'password+recovery', verified: true });
-    await endPendingSignIn(pending.id, response);
-    if (body.remember) await rememberBrowser(response, user.id);
+    const response = await signedInResponse(request, user, {
+      method: body.method === 'totp' ? 'password+totp' : 'password+recovery',
+      verified: true,
+      claim: (tx) => claimPendingSignIn(tx, pending.id, SIGN_IN_EXPIRED),
+    });
+    clearPendingCookie(response);
+    if (body.remember) await rememberBrowser(request, response, user.id);
     return response;
   },
 );
