@@ -1,7 +1,7 @@
 import 'server-only';
 import { db } from '@/lib/db';
 import type { Prisma } from '@/lib/generated/prisma/client';
-import { endOtherSessions } from './sessions';
+import { endOtherSessions } from './session-token';
 
 /** Makes every reset link the user has been sent unusable. */
 export async function voidResetLinks(userId: string, tx: Prisma.TransactionClient = db): Promise<void> {

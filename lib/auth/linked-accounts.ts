@@ -3,7 +3,7 @@ import { db } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
 import { endWhatTheOldCredentialsOpened } from './credential-change';
 import { mailSecurityChange, recordSecurityEvent } from './security-log';
-import { sessionTokenFromRequest } from './sessions';
+import { sessionTokenFromRequest } from './session-token';
 import type { SocialProfile, SocialProvider } from './social-profile';
 
 // Settings → Google and Apple (issue 54): a provider is linked to an account only by its signed-in member,

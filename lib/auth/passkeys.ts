@@ -13,7 +13,7 @@ import { db } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
 import type { AccountUser } from './accounts';
 import { endWhatTheOldCredentialsOpened } from './credential-change';
-import { sessionTokenFromRequest } from './sessions';
+import { sessionTokenFromRequest } from './session-token';
 import { mailSecurityChange, recordSecurityEvent } from './security-log';
 import { keepChallenge, PASSKEYS_UNAVAILABLE, relyingParty, takeChallenge, type RelyingParty } from './webauthn';
 

@@ -3,7 +3,7 @@ import { db } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
 import { endWhatTheOldCredentialsOpened } from './credential-change';
 import { recordSecurityEvent } from './security-log';
-import { sessionKey, sessionTokenFromRequest } from './sessions';
+import { sessionKey, sessionTokenFromRequest } from './session-token';
 
 /** Settings → Signed-in browsers: each live session of the member, this one first. */
 export type SessionView = { id: string; browser: string; firstSeen: string; lastSeen: string; current: boolean };

@@ -1,5 +1,5 @@
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { NextResponse } from 'next/server';
@@ -25,6 +25,7 @@ import {
   SESSION_ROLLED_COOKIE,
   sessionCookieOptions,
 } from './session-cookie';
+import { sessionKey, sessionTokenFromRequest } from './session-token';
 
 /**
  * The one owner of sessions: rows in `sessions` (next-auth's database-session shape) and their
@@ -32,10 +33,8 @@ import {
  * A row holds the SHA-256 of its cookie's value, never the value: a copy of the table opens no session.
  */
 
-/** What the sessions table keeps of a session's cookie value. */
-export const sessionKey = (token: string): string => createHash('sha256').update(token).digest('hex');
-
 export { SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS };
+export { endOtherSessions, sessionKey, sessionTokenFromRequest } from './session-token';
 
 /** `dataVersion`: users."dataVersion" as this request read it (see lib/answer-cache.ts). */
 export type SessionUser = { id: string; email: string; firstName: string | null; dataVersion: bigint };
@@ -106,11 +105,6 @@ export async function endAllSessions(userId: string): Promise<void> {
   await db.session.deleteMany({ where: { userId } });
 }
 
-/** Ends every session of the user except `keepToken` (the one that asked), inside `client`'s transaction if given. */
-export async function endOtherSessions(userId: string, keepToken: string | undefined, client: Prisma.TransactionClient = db): Promise<void> {
-  await client.session.deleteMany({ where: { userId, ...(keepToken ? { NOT: { tokenHash: sessionKey(keepToken) } } : {}) } });
-}
-
 export function setSessionCookie(response: NextResponse, session: Session): void {
   response.cookies.set(cookieName, session.token, sessionCookieOptions(secure, session.expires));
   response.cookies.set(SESSION_ROLLED_COOKIE, rolledMarker(), sessionCookieOptions(secure, session.expires));
@@ -119,28 +113,6 @@ export function setSessionCookie(response: NextResponse, session: Session): void
 export function clearSessionCookie(response: NextResponse): void {
   response.cookies.set(cookieName, '', { ...sessionCookieOptions(secure, new Date(0)), maxAge: 0 });
   response.cookies.set(SESSION_ROLLED_COOKIE, '', { ...sessionCookieOptions(secure, new Date(0)), maxAge: 0 });
-}
-
-function tokenFromCookieHeader(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const pairs = new Map(
-    header.split(';').map((part) => {
-      const index = part.indexOf('=');
-      const raw = part.slice(index + 1).trim();
-      let value = raw;
-      try {
-        value = decodeURIComponent(raw);
-      } catch {
-        // A malformed escape is just an unknown token.
-      }
-      return [part.slice(0, index).trim(), value] as const;
-    }),
-  );
-  return SESSION_COOKIE_NAMES.map((name) => pairs.get(name)).find(Boolean);
-}
-
-export function sessionTokenFromRequest(request: Request): string | undefined {
-  return tokenFromCookieHeader(request.headers.get('cookie'));
 }
 
 const toSessionUser = ({ id, email, firstName, dataVersion }: SessionRowUser): SessionUser => ({ id, email, firstName, dataVersion });

@@ -6,7 +6,7 @@ import type { stepUpSchema } from '@/lib/validation/sign-in-factors';
 import { verifyPassword } from './password';
 import { verifyPasskey } from './passkeys';
 import { recordSecurityEvent } from './security-log';
-import { sessionKey, sessionTokenFromRequest } from './sessions';
+import { sessionKey, sessionTokenFromRequest } from './session-token';
 import { checkTotp, spendRecoveryCode } from './totp';
 import { relyingParty } from './webauthn';
 

@@ -9,7 +9,7 @@ import { openToken, sealToken, tokenCipherReady } from '@/lib/security/token-cip
 import { endWhatTheOldCredentialsOpened } from './credential-change';
 import { hashPassword, verifyPassword } from './password';
 import { mailSecurityChange, recordSecurityEvent } from './security-log';
-import { sessionTokenFromRequest } from './sessions';
+import { sessionTokenFromRequest } from './session-token';
 import { totpFor } from './totp-code';
 
 /**

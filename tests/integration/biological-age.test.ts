@@ -96,7 +96,7 @@ describe('the biological age on the card, in the doctor’s PDF and in the FHIR 
     expect(bio.current).toBeNull();
     expect(bio.refusal).toMatch(/^Your CRP on 4 Mar 2026 was < 0\.3 mg\/L, beyond what the lab could measure exactly/);
     const text = await textOf(await doctorSummaryPdf(member.id));
-    expect(text).toContain("Biological age None computed. The member's CRP on 4 Mar 2026 was < 0.3 mg/L");
+    expect(text).toContain('Biological age None computed. The member’s CRP on 4 Mar 2026 was < 0.3 mg/L');
     expect(text).toContain(`The last one was ${bio.trend[0]!.phenoAge.toFixed(1)} years, from results of 12 Sept 2025.`);
     const ages = (await bundleOf(member.id)).filter((e) => e.resource.code.text === 'Biological age (phenotypic age, PhenoAge)');
     expect(ages.map((e) => e.resource.effectiveDateTime)).toEqual(['2025-09-12T00:00:00.000Z']);
