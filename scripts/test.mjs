@@ -25,10 +25,10 @@ import { holdOneCore } from './slow-day.mjs';
 const STEPS = [
   { name: 'lint', command: 'npm run lint' },
   { name: 'build + typecheck', command: 'npm run build' },
-  // Jest a little below Playwright (niceness 2): at 5, when Playwright was the longer chain, Jest filled the CPU
-  // it left; since the suite grew, Jest is the longer (790 s against Playwright's 658 in the fresh clone at
-  // 1df6147, its last 130 s alone on a CPU it cannot fill), so the two now share the CPU more evenly.
-  { name: 'jest', command: 'nice -n 2 npm run test:jest', after: ['build + typecheck'] },
+  // Jest at Playwright's priority: at niceness 5, when Playwright was the longer chain, Jest filled the CPU it
+  // left; since the suite grew, Jest is the longer (790 s against Playwright's 658 in the fresh clone at
+  // 1df6147, its last 130 s alone on a CPU it cannot fill; 764 against 662 at niceness 2), so the two share it.
+  { name: 'jest', command: 'npm run test:jest', after: ['build + typecheck'] },
   { name: 'playwright', command: 'npm run test:e2e', after: ['build + typecheck'] },
 ];
 
