@@ -3,7 +3,10 @@
 // positions; joined in content order they would put two columns' rows one after the other, run a range
 // printed beside a value into the next row, or split one row over several lines. Here words that share
 // a baseline make one line, left to right, and a wide gap between two words (a table's column gap)
-// becomes a tab, so the parser can tell a row's cells apart. Pure.
+// becomes a tab, so the parser can tell a row's cells apart; under a results table's header, each row's
+// cells are put in their columns and kept in the parser's order (./table-columns.ts). Pure.
+
+import { arrange, type Cell, type Table, tableOf } from './table-columns';
 
 /** A run of text on a page: its left edge and baseline measured from the page's top-left, in points or pixels. */
 export type PlacedText = { text: string; x: number; y: number; width: number; height: number };
@@ -36,7 +39,7 @@ function separated(line: PlacedText[], depth = 0): PlacedText[][] {
   return [...separated(byY.slice(0, cut), depth + 1), ...separated(byY.slice(cut), depth + 1)];
 }
 
-/** One page's lines, top to bottom, each with its cells separated by tabs. */
+/** One page's lines, top to bottom, each with its cells separated by tabs; a results table's rows in the parser's order (./table-columns.ts). */
 export function pageLines(items: readonly PlacedText[]): string[] {
   const words = items
     .map((item) => ({ ...item, text: item.text.replace(/\s+/g, ' ').trim() }))
@@ -52,19 +55,34 @@ export function pageLines(items: readonly PlacedText[]): string[] {
     if (line && Math.abs(word.y - line[0]!.y) <= SAME_LINE * height) line.push(word);
     else lines.push([word]);
   }
+  let table: Table | null = null;
   return lines.flatMap((line) => separated(line)).map((line) => {
-    const sorted = line.sort((a, b) => a.x - b.x);
-    let text = '';
-    let end = -Infinity;
-    for (const word of sorted) {
-      const gap = word.x - end;
-      const height = Math.max(typical, word.height);
-      if (text !== '') text += gap > COLUMN_GAP * height ? '\t' : gap > JOIN_GAP * height ? ' ' : '';
-      text += word.text;
-      end = Math.max(end, word.x + word.width);
+    const cells = cellsOf(line, typical);
+    const opened = tableOf(cells);
+    if (opened) {
+      table = opened;
+      return opened.header.join('\t');
     }
-    return text;
+    const row = table ? arrange(cells, table) : null;
+    return (row ?? cells.map((cell) => cell.text)).join('\t');
   });
+}
+
+/** A line's words left to right, as cells: a gap wider than COLUMN_GAP heights starts a new cell. */
+function cellsOf(line: readonly PlacedText[], typical: number): Cell[] {
+  const cells: Cell[] = [];
+  for (const word of [...line].sort((a, b) => a.x - b.x)) {
+    const cell = cells.at(-1);
+    const height = Math.max(typical, word.height);
+    const gap = cell ? word.x - cell.x1 : Infinity;
+    if (cell && gap <= COLUMN_GAP * height) {
+      cell.text += gap > JOIN_GAP * height ? ` ${word.text}` : word.text;
+      cell.x1 = Math.max(cell.x1, word.x + word.width);
+    } else {
+      cells.push({ text: word.text, x0: word.x, x1: word.x + word.width });
+    }
+  }
+  return cells;
 }
 
 /** Every page's lines, pages one after another. */

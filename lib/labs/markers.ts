@@ -138,6 +138,7 @@ const CELLS_PER_NL: readonly UnitConversion[] = [
   same('K/uL'),
   same('Thousand/uL'),
   same('thou/µL'),
+  same('thou/mm3'),
   same('Tsd/µL'),
   same('G/L'),
   same('Giga/L'),
@@ -147,6 +148,7 @@ const CELLS_PER_NL: readonly UnitConversion[] = [
   { unit: 'cells/µL', toCanonical: times(0.001) },
   { unit: '/µL', toCanonical: times(0.001) },
   { unit: '/mm3', toCanonical: times(0.001) },
+  { unit: 'cells/mm3', toCanonical: times(0.001) },
 ];
 /** Red cells in 10^12/L: the same number per pL, per 10^6 µL ("x10E6/uL", "M/uL", German "Mio/µl"), tera per litre (French "T/L"). */
 const CELLS_PER_PL: readonly UnitConversion[] = [
@@ -156,6 +158,9 @@ const CELLS_PER_PL: readonly UnitConversion[] = [
   same('M/uL'),
   same('Million/uL'),
   same('mill/µL'),
+  same('mil/µL'),
+  same('mil/mm3'),
+  same('million/mm3'),
   same('Mio/µL'),
   same('T/L'),
   same('Tera/L'),
@@ -1046,6 +1051,9 @@ export function normaliseUnit(unit: string): string {
       .replace(/μ/g, 'µ')
       .replace(/(?<![a-zµ])u(?=(?:g|iu|ui|u|mol|kat|l|m3)\b)/g, 'µ')
       .replace(/(?<![a-zµ])mc(?=g\b|l\b|mol\b)/g, 'µ')
+      // Indian labs' "gm/dL" and "gms/dL" are grams; "/cumm" and "/cu.mm" a cubic millimetre.
+      .replace(/^gms?(?=\/)/, 'g')
+      .replace(/\/cu\.?mm$/, '/mm3')
       // Superscript digits: a power of ten's exponent ("10⁹" → "10^9"), an area's or volume's ("m²" → "m2").
       .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (digits, offset: number, whole: string) => (whole.slice(Math.max(0, offset - 2), offset) === '10' ? '^' : '') + [...digits].map((d) => SUPERSCRIPT_DIGITS.indexOf(d)).join(''))
       .replace(/^[x×*]?10(?:\^|\*{1,2}|e)?(\d{1,2})(?=\/)/, '10^$1')

@@ -897,7 +897,10 @@ function matchName(line: string): NameMatch | null {
     const match = pattern.exec(line);
     if (match) return { marker, shared, rest: line.slice(match[0].length) };
   }
-  return null;
+  // "% Neutrophils" (no name of its own, as "% Saturation" is): the percentage's sign before the name is its unit, read with the row's cells.
+  const percent = /^%\s*(?=\p{L})/u.exec(line);
+  const named = percent ? matchName(line.slice(percent[0].length)) : null;
+  return named && { ...named, rest: ` %${named.rest}` };
 }
 
 /** Atypical lymphocytes and band (or immature) neutrophils: counted apart from the cells the differential names. */
@@ -919,6 +922,9 @@ const OTHER_TEST_OF: Partial<Record<LabMarkerKey, RegExp>> = {
   rdw: /\bsd\b/i,
   vitamin_b12: /\b(?:active|aktives|holo\w*)\b/i,
   folate: /\b(?:rbc|red|erythrocyte|erythrozyten|erythrocytaire|eritrocitario|eritrocitaria|globular)\b/i,
+  // The red cells' magnesium, zinc or potassium is another test than the serum's.
+  magnesium: /\b(?:rbc|red|erythrocytes?|erythrozyt\w*|erythrocytaire|eritrocit\w*|intracellular|intracellulaire|whole\s+blood|vollblut)\b/i,
+  potassium: /\b(?:rbc|red|erythrocytes?|erythrozyt\w*|intracellular|whole\s+blood|vollblut)\b/i,
   cortisol: /\b(?:free|frei|libre|libero|late|midnight|night)\b/i,
   insulin: /\b(?:antibod\w*|antikorper)\b/i,
   lymphocytes_pct: ATYPICAL_LYMPHOCYTES,
@@ -993,7 +999,19 @@ function findReference(text: string): Reference {
   return found.pattern === UPPER_LIMIT ? { low: null, high: toNumber(first) } : { low: toNumber(first), high: null };
 }
 
-type Reading = { value: number | null; comparator: Comparator | null; before: string; after: string; words: number };
+/** `flag`: the direction the lab's flag beside the value gives ("H", "(L)", "↑", "LOW"), null without one. */
+type Reading = { value: number | null; comparator: Comparator | null; before: string; after: string; words: number; flag?: 'H' | 'L' | null };
+
+/** The direction a flag token gives: high, low, or none ("*", "A" say only that the result is out of range). */
+function flagDirection(token: string | undefined): 'H' | 'L' | null {
+  const bare = (token ?? '').replace(/[()]/g, '').toUpperCase();
+  if (/^(?:H|HH|HI|HIGH|↑)$/.test(bare)) return 'H';
+  if (/^(?:L|LL|LO|LOW|↓)$/.test(bare)) return 'L';
+  return null;
+}
+
+/** A number with a zero before its first digit ("02", "007") is a site or lab code: a result never starts so. */
+const CODE_NUMBER = /^0\d+$/;
 
 /** "<", "<=", "≤", ">", ">=", "≥" in front of a result, in FHIR's spelling. */
 function comparatorOf(text: string): Comparator | null {
@@ -1029,9 +1047,13 @@ function readValue(rest: string): Reading {
       words += 1;
       continue;
     }
+    if (number && qualified === undefined && CODE_NUMBER.test(token)) continue;
     if (number) {
       if (RANGE_WORD.test(tokens[end] ?? '') && VALUE_TOKEN.test(tokens[end + 1] ?? '')) break;
-      return { value: toNumber(number[1] ?? ''), comparator: comparatorOf(qualified === undefined ? token : `${token}${qualified}`), before: tokens.slice(0, i).join(' '), after: tokens.slice(end).join(' '), words };
+      const stuck = (qualified ?? token).slice((qualified ?? token).indexOf(number[1] ?? '') + (number[1] ?? '').length);
+      // A flag before the value only as a letter or an arrow: "High" before it is a name's word ("C-Reactive Protein, High Sensitivity").
+      const flag = flagDirection(stuck) ?? flagDirection(tokens[end]) ?? (i > 0 && /^\(?(?:[HL]{1,2}|[↑↓])\)?$/.test(tokens[i - 1] ?? '') ? flagDirection(tokens[i - 1]) : null);
+      return { value: toNumber(number[1] ?? ''), comparator: comparatorOf(qualified === undefined ? token : `${token}${qualified}`), before: tokens.slice(0, i).join(' '), after: tokens.slice(end).join(' '), words, flag };
     }
     // "25-OH", "3rd", "D3", "A1c" are words of a name; "(8.6", "8.6-29.0", "<4.0)" are cells of a range.
     if (/\d/.test(token) && !/[a-z]/i.test(token)) break;
@@ -1222,7 +1244,8 @@ function readRow(marker: LabMarkerKey, rest: string, line: string, byUnit = fals
   if (isSentence(reading.after)) return null;
   if (reading.words > MAX_QUALIFIER_WORDS || OTHER_TEST_AFTER_NAME.test(reading.before) || OTHER_SPECIMEN.test(reading.before) || OTHER_TEST_OF[marker]?.test(reading.before)) return null;
   // The unit usually follows the value; some reports print it in the name's cell ("Testosterone (nmol/L)").
-  const unit = byUnit ? unitOfValue(marker, reading) : (findUnit(marker, reading.after) ?? findUnit(marker, reading.before));
+  const printed = byUnit ? unitOfValue(marker, reading) : (findUnit(marker, reading.after) ?? findUnit(marker, reading.before));
+  const unit = printed ?? (byUnit || !bareBetween(reading.after) ? null : unitOfBareRow(marker, reading.value, findReference(labelled ?? reading.after)));
   if (!unit) return null;
   // "Neutrophils, absolute ... %" or "Neut % ... x10^9/L": the name and the unit disagree.
   if (byUnit && (unit === '%' ? SAYS_COUNT.test(reading.before) : SAYS_PERCENT.test(reading.before))) return null;
@@ -1232,9 +1255,55 @@ function readRow(marker: LabMarkerKey, rest: string, line: string, byUnit = fals
   if (canonical === null || canonical < min || canonical > max) return null;
   const rangeText = labelled ?? reading.after;
   const reference = BAND_WORDS.test(rangeText) ? { low: null, high: null } : findReference(rangeText);
+  if (disagreesWithFlag(reading, reference)) return null;
   const row: ParsedMarker = { marker, value: reading.value, comparator: reading.comparator, unit, referenceLow: reference.low, referenceHigh: reference.high, line };
   const evidence = (reference.low !== null || reference.high !== null ? 2 : 0) + (rest.includes('\t') ? 1 : 0);
   return { row, evidence, canonical, following };
+}
+
+/**
+ * Whether a value disagrees with the lab's own flag beside it: an "H" on a value inside its range (or
+ * below its upper limit), an "L" on one inside it (or above its lower limit), an "H" on a "<" result or an
+ * "L" on a ">" one. Such a reading is of a range's edge or of the wrong cell ("2.31 H <1.70" read as
+ * "<1.70"), never a result to keep.
+ */
+function disagreesWithFlag(reading: Reading, reference: Reference): boolean {
+  const { value, comparator, flag } = reading;
+  if (!flag || value === null) return false;
+  if (flag === 'H' && (comparator === '<' || comparator === '<=')) return true;
+  if (flag === 'L' && (comparator === '>' || comparator === '>=')) return true;
+  if (flag === 'H' && reference.high !== null) return value < reference.high && (reference.low === null || value >= reference.low);
+  if (flag === 'L' && reference.low !== null) return value > reference.low && (reference.high === null || value <= reference.high);
+  return false;
+}
+
+/** True when nothing but a flag stands between a value and its range: no word that may be a unit OCR misread ("UL"). */
+const bareBetween = (after: string) =>
+  after
+    .split(/(?=[<>≤≥([]?\s*\d)/)[0]!
+    .split(/\s+/)
+    .every((token) => token === '' || FLAG_TOKEN.test(token) || !/[\p{L}%/]/u.test(token));
+
+/** A fraction's unit (a haematocrit's L/L): labs print it without one. */
+const FRACTION = new Set(['l/l']);
+
+/**
+ * The unit of a row printed without one ("Haematocrit  0.44  0.40-0.52"), when the marker is measured in
+ * one scale only (PSA: ng/mL and µg/L are one), or its value and range fit only its fraction's scale
+ * (0.44 is no haematocrit in %, but is one in L/L). A row without a range, or of a marker with scales a
+ * figure may be in (a testosterone in nmol/L or ng/dL), gives none.
+ */
+function unitOfBareRow(marker: LabMarkerKey, value: number, reference: Reference): string | null {
+  if (reference.low === null || reference.high === null) return null;
+  const { plausible, upperLimits, lowerLimits } = LAB_MARKERS[marker];
+  const scaleOf = (unit: string) => convertToCanonical(marker, 1, unit);
+  const oneScale = new Set(unitsOf(marker).map(scaleOf)).size === 1;
+  const fits = unitsOf(marker).filter((unit) => {
+    const [v = null, low = null, high = null] = [value, reference.low!, reference.high!].map((figure) => convertToCanonical(marker, figure, unit));
+    return v !== null && low !== null && high !== null && v >= plausible.min && v <= plausible.max && high >= upperLimits.min && high <= upperLimits.max && low >= lowerLimits.min && low <= lowerLimits.max;
+  });
+  if (new Set(fits.map(scaleOf)).size !== 1) return null;
+  return oneScale || FRACTION.has(normaliseUnit(fits[0]!)) ? fits[0]! : null;
 }
 
 /** The finding of a row that starts with `name`: for a shared name, of the marker its value's unit names. */
@@ -1452,9 +1521,9 @@ const DATE_FORMATS: readonly DateFormat[] = [
       return { dmy, mdy };
     },
   },
-  // 12 Mar 2026, 12 March 2026, 12-Mar-2026, 12th March 2026, 4. März 2026, 4 de marzo de 2026
+  // 12 Mar 2026, 12 March 2026, 12-Mar-2026, 11/May/2026, 12th March 2026, 4. März 2026, 4 de marzo de 2026
   {
-    pattern: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er|\\.)?[\\s-]+(?:de\\s+)?${MONTH_WORD}[\\s-]+(?:de\\s+)?(\\d{4})\\b`, 'i'),
+    pattern: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th|er|\\.)?(?:[\\s-]+|\\/)(?:de\\s+)?${MONTH_WORD}(?:[\\s-]+|\\/)(?:de\\s+)?(\\d{4})\\b`, 'i'),
     read: (m) => {
       const month = monthNumber(m[2] ?? '');
       return month === null ? null : exact(isoDate(Number(m[3]), month, Number(m[1])));
@@ -1486,7 +1555,7 @@ function dateAfterLabel(text: string): DateReadings | null {
 }
 
 const COLLECTION_LABEL =
-  /\b(?:date\s+(?:of\s+)?collect(?:ed|ion)|(?:sample|specimen)\s+(?:collected|collection|taken|date)|collect(?:ed|ion)(?:\s+date)?|(?:proben)?entnahme(?:datum|zeit(?:punkt)?)?|abnahme(?:datum)?|blutentnahme|date\s+(?:de\s+|du\s+)?prelevement|prelevement(?:\s+(?:du|le))?|preleve\s+le|fecha\s+de\s+(?:extraccion|toma|recogida|la\s+muestra|muestra)|data\s+(?:del\s+|di\s+)?prelievo|prelievo(?:\s+del)?)\b/gi;
+  /\b(?:date\s+(?:of\s+)?collect(?:ed|ion)|date\s+(?:of\s+)?(?:sample|specimen|draw)|(?:sample|specimen)\s+(?:collected|collection|taken|drawn|date)|(?:date\s+)?drawn|draw\s+date|(?:datum\s+)?(?:bloed)?afname(?:datum)?|collect(?:ed|ion)(?:\s+date)?|(?:proben)?entnahme(?:datum|zeit(?:punkt)?)?|abnahme(?:datum)?|blutentnahme|date\s+(?:de\s+|du\s+)?prelevement|prelevement(?:\s+(?:du|le))?|preleve\s+le|fecha\s+de\s+(?:extraccion|toma|recogida|la\s+muestra|muestra)|data\s+(?:del\s+|di\s+)?prelievo|prelievo(?:\s+del)?)\b/gi;
 // Only when no collection label has a date. A bare "Date" must be followed by ":", so that "Date of
 // birth" and "Date received" are not taken for it.
 const REPORT_LABEL =

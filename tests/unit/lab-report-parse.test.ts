@@ -126,17 +126,32 @@ describe('parseLabReport: marker names', () => {
 
 describe('parseLabReport: values, flags and qualifiers', () => {
   it.each([
-    'Testosterone 14.2 H nmol/L 8.6 - 29.0',
-    'Testosterone 14.2H nmol/L 8.6 - 29.0',
-    'Testosterone 14.2 (H) nmol/L 8.6 - 29.0',
-    'Testosterone 14.2* nmol/L 8.6 - 29.0',
-    'Testosterone 14.2 * nmol/L 8.6 - 29.0',
-    'Testosterone 14.2 HIGH nmol/L 8.6 - 29.0',
-    'Testosterone 14.2 LOW nmol/L 8.6 - 29.0',
-    'Testosterone 14.2 nmol/L 8.6 - 29.0 L',
-    'Testosterone 14.2nmol/L 8.6 - 29.0',
+    'Testosterone 34.2 H nmol/L 8.6 - 29.0',
+    'Testosterone 34.2H nmol/L 8.6 - 29.0',
+    'Testosterone 34.2 (H) nmol/L 8.6 - 29.0',
+    'Testosterone 34.2* nmol/L 8.6 - 29.0',
+    'Testosterone 34.2 * nmol/L 8.6 - 29.0',
+    'Testosterone 34.2 HIGH nmol/L 8.6 - 29.0',
+    'Testosterone 34.2 nmol/L 8.6 - 29.0 L',
+    'Testosterone 34.2nmol/L 8.6 - 29.0',
   ])('%s: the flag is passed over', (text) => {
-    expect(only(text)).toEqual({ marker: 'total_testosterone', value: 14.2, unit: 'nmol/L', referenceLow: 8.6, referenceHigh: 29 });
+    expect(only(text)).toEqual({ marker: 'total_testosterone', value: 34.2, unit: 'nmol/L', referenceLow: 8.6, referenceHigh: 29 });
+  });
+
+  it.each(['Testosterone 4.2 LOW nmol/L 8.6 - 29.0', 'Testosterone 4.2 (L) nmol/L 8.6 - 29.0', 'Testosterone L 4.2 nmol/L 8.6 - 29.0'])('%s: a low flag is passed over', (text) => {
+    expect(only(text)).toEqual({ marker: 'total_testosterone', value: 4.2, unit: 'nmol/L', referenceLow: 8.6, referenceHigh: 29 });
+  });
+
+  // Issue 55: a value that disagrees with the lab's own flag is a misreading (of the range's edge, of
+  // another cell), left out rather than shown as normal.
+  it.each([
+    ['a high flag on a value inside its range', 'Testosterone 14.2 H nmol/L 8.6 - 29.0'],
+    ['a low flag on a value inside its range', 'Testosterone 14.2 (L) nmol/L 8.6 - 29.0'],
+    ['a high flag on a value below its upper limit', 'Triglycerides 1.2 H mmol/L < 1.70'],
+    ['a high flag on a "<" value: the range edge read as the result', 'Triglycerides\tH\t<1.70\tmmol/L'],
+    ['a low flag on a ">" value', 'eGFR\tL\t>60\tmL/min/1.73m2'],
+  ])('%s is left out', (_, text) => {
+    expect(keys(text)).toEqual([]);
   });
 
   it('reads decimal commas', () => {
@@ -219,7 +234,9 @@ describe('parseLabReport: units', () => {
   });
 
   it('skips a value without a unit the marker is reported in', () => {
-    expect(keys('Haematocrit 0.46 0.40 - 0.52')).toEqual([]);
+    // A haematocrit printed as a fraction without its unit is in L/L (issue 55): no other scale fits 0.46 and 0.40-0.52.
+    expect(only('Haematocrit 0.46 0.40 - 0.52')).toEqual({ marker: 'haematocrit', value: 0.46, unit: 'L/L', referenceLow: 0.4, referenceHigh: 0.52 });
+    expect(keys('Haematocrit 46 40 - 52')).toEqual([]);
     expect(keys('Testosterone 14.2 8.6 - 29.0')).toEqual([]);
     expect(keys('Testosterone 14.2 pg/mL')).toEqual([]);
     expect(keys('Free testosterone 2.1 %')).toEqual([]);
@@ -706,5 +723,41 @@ describe('parseLabReport: a cumulative report (one column per collection date)',
     expect(report.collectedOn).toBeNull();
     expect(report.dateChoices).toEqual(expect.arrayContaining(['2026-04-03', '2026-03-04']));
     expect(report.earlier).toEqual([]);
+  });
+});
+
+// Issue 55: what new layouts printed that the reader misread or lost.
+describe('parseLabReport: layouts of issue 55', () => {
+  it('a site code between the name and the result is no result ("Testosterone, Serum  02  612")', () => {
+    expect(only('Testosterone, Serum\t02\t612\tng/dL\t264-916')).toEqual({ marker: 'total_testosterone', value: 612, unit: 'ng/dL', referenceLow: 264, referenceHigh: 916 });
+    expect(only('Prolactin 02 9.8 ng/mL 4.0-15.2')).toEqual({ marker: 'prolactin', value: 9.8, unit: 'ng/mL', referenceLow: 4, referenceHigh: 15.2 });
+    // A result of zero point something keeps its zero.
+    expect(only('PSA\t0.42\tng/mL\t0.00-4.00')).toEqual({ marker: 'psa', value: 0.42, unit: 'ng/mL', referenceLow: 0, referenceHigh: 4 });
+  });
+
+  it('a red-cell magnesium or potassium is not the serum test', () => {
+    expect(keys('Magnesium, RBC\t5.1\tmg/dL\t4.2-6.8')).toEqual([]);
+    expect(keys('Magnesium (erythrocyte)\t2.1\tmmol/L\t1.65-2.65')).toEqual([]);
+    expect(keys('Magnesium, Serum\t2.1\tmg/dL\t1.6-2.3')).toEqual(['magnesium']);
+  });
+
+  it('reads Indian labs’ units: gm/dL, thou/mm3, mil/µL, /cumm', () => {
+    expect(only('Hemoglobin\t14.1\tgm/dL\t13-17')).toEqual({ marker: 'haemoglobin', value: 14.1, unit: 'g/dL', referenceLow: 13, referenceHigh: 17 });
+    expect(only('Total WBC count\t6.2\tthou/mm3\t4-10')).toMatchObject({ marker: 'wbc', value: 6.2 });
+    expect(only('RBC count\t4.9\tmil/µL\t4.5-5.5')).toMatchObject({ marker: 'rbc', value: 4.9 });
+    expect(only('Total WBC count\t6200\tcells/cumm\t4000-10000')).toMatchObject({ marker: 'wbc', value: 6200 });
+    expect(toCanonical('wbc', 6.2, 'thou/mm3')).toBe(6.2);
+    expect(toCanonical('rbc', 4.9, 'mil/µL')).toBe(4.9);
+  });
+
+  it('a percentage sign before a differential’s name makes it the percentage', () => {
+    expect(only('% Neutrophils\t55\t\t40-75')).toEqual({ marker: 'neutrophils_pct', value: 55, unit: '%', referenceLow: 40, referenceHigh: 75 });
+  });
+
+  it('takes the date of the sample before a later report date, and "DRAWN : 11/May/2026"', () => {
+    expect(parseLabReport('Report date: 05/06/2026\nDate of sample: 03/06/2026\nPatient DOB 14/07/1979').collectedOn).toBe('2026-06-03');
+    expect(parseLabReport('Reported: 12/May/2026\nDRAWN : 11/May/2026').collectedOn).toBe('2026-05-11');
+    expect(parseLabReport('Date drawn: 2026-05-11').collectedOn).toBe('2026-05-11');
+    expect(parseLabReport('Afnamedatum: 11-05-2026\nTestosteron 18,2 nmol/L').collectedOn).toBe('2026-05-11');
   });
 });
