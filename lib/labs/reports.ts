@@ -5,6 +5,7 @@ import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import type { LabResultsInput } from '@/lib/validation/labs';
 import { isLabMarkerKey, LAB_MARKER_KEYS, LAB_MARKERS, type LabMarkerKey } from './markers';
+import { PICTURE_MESSAGES, pictureProblem } from './picture-quality';
 import { readTextLayer } from './read-report';
 import { assertReadingRoom, givenUp, isStalled, queueReading, readingStatus, settleStalledReadings, storedReading, type ReadingStatus, type ReviewMarker, type StoredReading } from './reading';
 import { readUpload, removeUpload, storeUpload, type StoredExtension } from './storage';
@@ -65,6 +66,9 @@ export async function uploadLabReport(userId: string, file: { bytes: Uint8Array;
   if (claimed && claimed !== extension) throw new ApiError(415, UPLOAD_MESSAGES.mismatch);
 
   const kind = extension === 'pdf' ? 'pdf' : 'image';
+  // A photo too dark, faint or small to read is refused at once, with what to do, before it is stored or queued.
+  const problem = kind === 'image' ? await pictureProblem(file.bytes) : null;
+  if (problem) throw new ApiError(422, PICTURE_MESSAGES[problem]);
   // The text is read (in a child process, on another core) while `room` checks the member may keep the
   // file and the file is written: the answer waits for the longest of them, not for all in turn.
   const reading = kind === 'pdf' ? readTextLayer(file.bytes) : Promise.resolve(null);

@@ -3,6 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { hostilePdf } from '@/tests/support/hostile-pdfs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { FIXTURES, readAnswers } from '@/tests/fixtures/labs/answer-key';
 import { LAB_REPORT_EXPECTED, labReportPdf } from '@/tests/support/lab-pdfs';
@@ -360,13 +361,27 @@ test('a photographed or scanned report is read by OCR in the background: its row
 
   // The second (a photo with nothing to read, quick to read): the member leaves at once and comes back;
   // the reading went on without them, and its review waits in the row.
-  await page.getByLabel('Upload Blood test').setInputFiles({ name: 'Blank photo.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  await page.getByLabel('Upload Blood test').setInputFiles({ name: 'Blank photo.png', mimeType: 'image/png', buffer: readFileSync('tests/fixtures/blank-page.png') });
   await expect(reports.getByRole('progressbar', { name: 'Reading Blank photo.png' })).toBeVisible();
   await page.goto('/dashboard');
   await page.goto('/profile');
   await expect(reports.getByRole('button', { name: 'Review values from Blank photo.png' })).toBeVisible({ timeout: budget(60_000) });
   await reports.getByRole('button', { name: 'Review values from Blank photo.png' }).click();
   await expect(review.getByLabel('Date the blood was taken')).toHaveValue('');
+});
+
+// Issue 55: a phone photo taken in too little light is refused at once, saying how to take it again;
+// nothing is stored or queued, and the member can choose another file straight away.
+test('a photo too dark to read is refused with what to do, and nothing is kept', async ({ page, users }) => {
+  await users.create({ onboarded: true });
+  await page.goto('/profile');
+  const dark = await sharp(readFileSync(path.join(FIXTURES, 'uk-private-photo.jpg'))).linear(0.2, 0).jpeg({ quality: 80 }).toBuffer();
+  await page.getByLabel('Upload Blood test').setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: dark });
+  await expect(page.getByRole('alert').filter({ hasText: 'Upload failed: This photo is too dark to read. Take it again in daylight, the page flat and filling the frame.' })).toBeVisible(READING);
+  await expect(page.getByRole('list', { name: 'Your uploaded reports' })).toHaveCount(0);
+  await expect(page.getByText('We are reading your report', { exact: false })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/lab-photo-too-dark.png', fullPage: true });
+  await expectAccessible(page);
 });
 
 // A PDF whose reading has to be stopped (a stream that inflates to a gigabyte) still

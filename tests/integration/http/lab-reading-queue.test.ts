@@ -20,7 +20,8 @@ import { budget } from '../../setup/machine-speed.js';
 const QUEUE_MAX = 6;
 const app = serveAppForThisFile(() => ({ UPLOADS_DIR: process.env.UPLOADS_DIR!, LAB_OCR_QUEUE_MAX: String(QUEUE_MAX) }));
 
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+/** A photo of a blank page: quick to read, with nothing on it (a picture too small or too dark is refused at its upload). */
+const BLANK_PAGE = readFileSync('tests/fixtures/blank-page.png');
 const [QUEST] = readAnswers().filter((answer) => answer.id === 'us-quest-scan');
 const questScan = () => readFileSync(path.join(FIXTURES, QUEST!.file));
 
@@ -64,36 +65,36 @@ describe('with no job process running', () => {
   it('puts a member’s later reports behind other members’ first ones, and refuses a fourth of theirs (429) and any past the queue’s bound (503)', async () => {
     const [busy, second, third] = [await registerUser(app, { onboarded: true }), await registerUser(app, { onboarded: true }), await registerUser(app, { onboarded: true })];
     const own = [];
-    for (let i = 0; i < LAB_READS_PER_MEMBER; i += 1) own.push(await upload(busy, PNG_1X1, `photo ${i}.png`));
+    for (let i = 0; i < LAB_READS_PER_MEMBER; i += 1) own.push(await upload(busy, BLANK_PAGE, `photo ${i}.png`));
     expect(own.map((answer) => [answer.status, answer.json.ahead])).toEqual([
       [202, 0],
       [202, 1],
       [202, 2],
     ]);
-    const fourth = await upload(busy, PNG_1X1, 'photo 3.png');
+    const fourth = await upload(busy, BLANK_PAGE, 'photo 3.png');
     expect([fourth.status, fourth.json.message]).toEqual([429, TOO_MANY_OF_YOURS]);
 
     // Another member's first report goes after the busy member's first, ahead of their second and third.
-    const other = await upload(second, PNG_1X1, 'mine.png');
+    const other = await upload(second, BLANK_PAGE, 'mine.png');
     expect([other.status, other.json.ahead]).toEqual([202, 1]);
     expect((await review(busy, own[1]!.json.report_id)).ahead).toBe(2);
     expect((await review(busy, own[2]!.json.report_id)).ahead).toBe(3);
 
     // The queue holds QUEUE_MAX readings in all: past that, everyone is asked to come back. Two sent
     // together by one member are queued one after the other, not side by side.
-    const more = await Promise.all([upload(third, PNG_1X1, 'a.png'), upload(third, PNG_1X1, 'b.png')]);
+    const more = await Promise.all([upload(third, BLANK_PAGE, 'a.png'), upload(third, BLANK_PAGE, 'b.png')]);
     expect(more.map((answer) => answer.status)).toEqual([202, 202]);
     const priorities = await db.$queryRaw<{ priority: number }[]>`SELECT priority FROM pgboss.job WHERE name = 'lab-report-read' AND data->>'reportId' IN (${more[0]!.json.report_id}, ${more[1]!.json.report_id}) ORDER BY priority DESC`;
     expect(priorities.map((row) => row.priority)).toEqual([0, -1]);
     const before = await db.labReport.count({ where: { userId: third.userId } });
-    const full = await upload(third, PNG_1X1, 'c.png');
+    const full = await upload(third, BLANK_PAGE, 'c.png');
     expect([full.status, full.json.message]).toEqual([503, QUEUE_FULL]);
     expect(await db.labReport.count({ where: { userId: third.userId } })).toBe(before);
   });
 
   it('gives up a reading no job finishes: the review opens for typing the values in, and housekeeping settles the rest', async () => {
     const [member, other] = [await registerUser(app, { onboarded: true }), await registerUser(app, { onboarded: true })];
-    const [shown, swept] = [await upload(member, PNG_1X1, 'one.png'), await upload(other, PNG_1X1, 'two.png')];
+    const [shown, swept] = [await upload(member, BLANK_PAGE, 'one.png'), await upload(other, BLANK_PAGE, 'two.png')];
     const longAgo = new Date(Date.now() - STALLED_READING_MS.queued - 60_000);
     await db.labReport.updateMany({ where: { userId: { in: [member.userId, other.userId] } }, data: { readingAt: longAgo } });
     expect(await review(member, shown.json.report_id)).toMatchObject({ status: 'ready', message: UNREADABLE_MESSAGE, markers: [] });
@@ -139,7 +140,7 @@ describe('with the job process running', () => {
 
   it('an image with no text is read to nothing: the review opens empty for manual entry', async () => {
     const member = await registerUser(app, { onboarded: true });
-    const answer = await upload(member, PNG_1X1, 'photo.png');
+    const answer = await upload(member, BLANK_PAGE, 'photo.png');
     expect(answer.status).toBe(202);
     await until(async () => (await review(member, answer.json.report_id)).status === 'ready', 'the photo to be read', { timeoutMs: 60_000 });
     expect(await review(member, answer.json.report_id)).toMatchObject({ kind: 'image', text_found: false, markers: [] });

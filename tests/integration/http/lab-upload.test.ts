@@ -1,8 +1,11 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
 import { db } from '@/lib/db';
+import { PICTURE_MESSAGES, pictureProblem } from '@/lib/labs/picture-quality';
+import { FIXTURES } from '../../fixtures/labs/answer-key';
 import { LAB_REPORT_EXPECTED, labReportPdf } from '../../support/lab-pdfs';
 import { registerUser, serveAppForThisFile, type AppServer } from '../../setup/app-server';
 
@@ -56,6 +59,27 @@ describe('POST /api/upload-lab-report', () => {
     expect(json.status).toBe(415);
     expect(typeof json.json.message).toBe('string');
     expect(await stored(member.userId)).toEqual(before);
+  });
+
+  // Issue 55: a photo too dark or too small to read is refused at once with what to do, never queued to
+  // end as an empty review; every photo and scan of the corpus (tests/fixtures/labs) is let through.
+  it('refuses a photo too dark or too small to read, saying what to do, and stores nothing; the corpus’s photos and scans pass', async () => {
+    const member = await registerUser(app, { onboarded: true });
+    const before = await stored(member.userId);
+    const photo = readFileSync('tests/fixtures/labs/uk-private-photo.jpg');
+    const dark = await sharp(photo).linear(0.2, 0).jpeg({ quality: 80 }).toBuffer();
+    const small = await sharp(photo).resize({ width: 360 }).jpeg().toBuffer();
+    const refused = async (bytes: Uint8Array, name: string) => {
+      const answer = await upload(member, fileForm(bytes, name, 'image/jpeg'));
+      return { status: answer.status, message: answer.json.message };
+    };
+    expect(await refused(dark, 'IMG_2041.jpg')).toEqual({ status: 422, message: PICTURE_MESSAGES.dark });
+    expect(PICTURE_MESSAGES.dark).toBe('This photo is too dark to read. Take it again in daylight, the page flat and filling the frame.');
+    expect(await refused(small, 'thumbnail.jpg')).toEqual({ status: 422, message: PICTURE_MESSAGES.small });
+    expect(await stored(member.userId)).toEqual(before);
+    const pictures = [FIXTURES, path.join(FIXTURES, 'held-out')].flatMap((dir) => readdirSync(dir).filter((name) => /\.(?:jpg|png)$/.test(name)).map((name) => path.join(dir, name)));
+    expect(pictures.length).toBeGreaterThanOrEqual(20);
+    for (const picture of pictures) expect([picture, await pictureProblem(readFileSync(picture))]).toEqual([picture, null]);
   });
 
   it('needs a session', async () => {
