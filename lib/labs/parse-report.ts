@@ -1887,7 +1887,46 @@ function ocrCorrected(line: string): string {
   );
 }
 
+/** The white cells the differential counts, each read as a percentage and as a count. */
+const DIFFERENTIAL = ['neutrophils', 'lymphocytes', 'monocytes', 'eosinophils', 'basophils'] as const;
+
+/**
+ * A report's results checked against one another (issue 55): a differential's count can be no more than
+ * the white cells it is a part of, and where the white cells, the percentage and the count are all read,
+ * the count is the white cells times the percentage (within the rounding of what is printed: a count to
+ * one decimal, a percentage to a whole number). A count that breaks either (a decimal point lost in a
+ * photo: lymphocytes "21" beside white cells 6.1 and 34 %) is left out, and with it a percentage it
+ * disagrees with, since which of the two was misread cannot be told.
+ */
+function consistent(markers: readonly ParsedMarker[]): ParsedMarker[] {
+  const canonical = (row: ParsedMarker | undefined) => (row ? convertToCanonical(row.marker, row.value, row.unit) : null);
+  const find = (key: LabMarkerKey) => markers.find((m) => m.marker === key);
+  const wbc = canonical(find('wbc'));
+  if (wbc === null) return [...markers];
+  const dropped = new Set<LabMarkerKey>();
+  for (const cell of DIFFERENTIAL) {
+    const count = canonical(find(`${cell}_abs`));
+    const percent = canonical(find(`${cell}_pct`));
+    if (count === null) continue;
+    const slack = 0.06 + 0.006 * wbc;
+    if (count > wbc + slack) dropped.add(`${cell}_abs`);
+    else if (percent !== null) {
+      const expected = (wbc * percent) / 100;
+      if (Math.abs(count - expected) > 0.3 * expected + slack) {
+        dropped.add(`${cell}_abs`);
+        dropped.add(`${cell}_pct`);
+      }
+    }
+  }
+  return markers.filter((m) => !dropped.has(m.marker));
+}
+
 export function parseLabReport(text: string, options: { ocr?: boolean } = {}): ParsedLabReport {
+  const report = parseWhole(text, options);
+  return { ...report, markers: consistent(report.markers), earlier: report.earlier.map((results) => ({ ...results, markers: consistent(results.markers) })) };
+}
+
+function parseWhole(text: string, options: { ocr?: boolean }): ParsedLabReport {
   const ocr = options.ocr === true;
   const lines = unstackCards(text.split(/\r?\n/).map(cleanLine).map((line) => (ocr ? ocrCorrected(line) : line)));
   // Dates are found on the folded text, cells joined ("Prélèvement du\t04/03/2026" → "Prelevement du 04/03/2026").
@@ -1926,5 +1965,5 @@ export function mergeReadings(first: ParsedLabReport, second: ParsedLabReport): 
   const dated = (report: ParsedLabReport) => report.collectedOn !== null || report.dateChoices.length > 0;
   const agree = first.collectedOn === second.collectedOn && first.dateChoices.join() === second.dateChoices.join();
   const date = agree || !dated(second) ? first : !dated(first) ? second : { collectedOn: null, dateChoices: [] };
-  return { collectedOn: date.collectedOn, dateChoices: date.dateChoices, markers, earlier: first.earlier.length ? first.earlier : second.earlier };
+  return { collectedOn: date.collectedOn, dateChoices: date.dateChoices, markers: consistent(markers), earlier: first.earlier.length ? first.earlier : second.earlier };
 }

@@ -761,3 +761,18 @@ describe('parseLabReport: layouts of issue 55', () => {
     expect(parseLabReport('Afnamedatum: 11-05-2026\nTestosteron 18,2 nmol/L').collectedOn).toBe('2026-05-11');
   });
 });
+
+describe('parseLabReport: results checked against one another (issue 55)', () => {
+  const DIFF = ['WBC\t6.1\tx10E3/uL\t3.4-10.8', 'Lymphs\t34\t%', 'Neutrophils\t54\t%'];
+  it('a differential count larger than the white cells is left out; one that is not their share by its percentage, with its percentage', () => {
+    // A decimal point lost in a photo: 2.1 read as 21, more than the 6.1 white cells it is part of.
+    expect(keys([...DIFF, 'Lymphs (Absolute)\t21\tx10E3/uL\t0.7-3.1', 'Neutrophils (Absolute)\t3.3\tx10E3/uL\t1.4-7.0'].join('\n')).sort()).toEqual(['lymphocytes_pct', 'neutrophils_abs', 'neutrophils_pct', 'wbc']);
+    // 0.7 where 2.1 was printed: inside the white cells, but not 34 % of them.
+    expect(keys([...DIFF, 'Lymphs (Absolute)\t0.7\tx10E3/uL\t0.7-3.1'].join('\n')).sort()).toEqual(['neutrophils_pct', 'wbc']);
+  });
+
+  it('keeps counts that agree within the rounding of what is printed', () => {
+    const report = [...DIFF, 'Lymphs (Absolute)\t2.1\tx10E3/uL\t0.7-3.1', 'Basos\t1\t%', 'Baso (Absolute)\t0.1\tx10E3/uL\t0.0-0.2', 'Neutrophils (Absolute)\t3294\tcells/uL\t1500-7800'].join('\n');
+    expect(keys(report).sort()).toEqual(['basophils_abs', 'basophils_pct', 'lymphocytes_abs', 'lymphocytes_pct', 'neutrophils_abs', 'neutrophils_pct', 'wbc']);
+  });
+});
