@@ -123,6 +123,7 @@ const NAMES: Readonly<Record<LabMarkerKey, readonly string[]>> = {
     'testosterone libre calculee',
     'testosterona libre',
     'testosterone libero',
+    'vrij testosteron', 'testosteron vrij', 'vrije testosteron',
   ],
   shbg: ['shbg', 'sex hormone binding globulin', 'sex horm binding glob', 'sexualhormon bindendes globulin'],
   oestradiol: [
@@ -157,7 +158,7 @@ const NAMES: Readonly<Record<LabMarkerKey, readonly string[]>> = {
     'antigene prostatique specifique',
     'prostataspezifisches antigen',
   ],
-  haematocrit: ['haematocrit', 'hematocrit', 'hct', 'pcv', 'packed cell volume', 'hamatokrit', 'hematokrit', 'hematocrite', 'hematocrito', 'ematocrito'],
+  haematocrit: ['haematocrit', 'hematocrit', 'hct', 'pcv', 'packed cell volume', 'hamatokrit', 'hematokrit', 'hematocrite', 'hematocrito', 'ematocrito', 'hematocriet'],
   vitamin_d: [
     'vitamin d',
     'total vitamin d',
@@ -264,6 +265,7 @@ const NAMES: Readonly<Record<LabMarkerKey, readonly string[]>> = {
     'globulos blancos',
     'leucociti',
     'globuli bianchi',
+    'leukocyten', 'leucocyten',
   ],
   rbc: [
     'rbc',
@@ -285,6 +287,7 @@ const NAMES: Readonly<Record<LabMarkerKey, readonly string[]>> = {
     'globulos rojos',
     'eritrociti',
     'globuli rossi',
+    'erytrocyten', 'erythrocyten',
   ],
   haemoglobin: ['haemoglobin', 'hemoglobin', 'hb', 'hgb', 'hamoglobin', 'hb hamoglobin', 'hamoglobin hb', 'hemoglobine', 'hemoglobina', 'emoglobina', 'haemoglobin hb', 'hemoglobin hgb'],
   mcv: ['mcv', 'mean cell volume', 'mean corpuscular volume', 'mittleres zellvolumen', 'mittleres korpuskulares volumen', 'vgm', 'volume globulaire moyen', 'vcm', 'volumen corpuscular medio', 'volume corpuscolare medio'],
@@ -347,6 +350,7 @@ const NAMES: Readonly<Record<LabMarkerKey, readonly string[]>> = {
     'plaquetas',
     'recuento de plaquetas',
     'piastrine',
+    'trombocyten', 'thrombocyten',
   ],
   // Names that say which half of a differential they are ("Absolute Neutrophils", "ANC"); the unit must agree.
   neutrophils_pct: [],
@@ -399,8 +403,8 @@ const NAMES: Readonly<Record<LabMarkerKey, readonly string[]>> = {
     'glucosio',
   ],
   bun: ['bun', 'urea nitrogen', 'blood urea nitrogen', 'urea nitrogen bun', 'bun urea nitrogen', 'urea n', 'harnstoff n', 'harnstoff stickstoff', 'nitrogeno ureico', 'azote ureique', 'azoto ureico'],
-  urea: ['urea', 'serum urea', 'harnstoff', 'uree', 'uree sanguine', 'azotemie', 'urea serica', 'azotemia'],
-  creatinine: ['creatinine', 'creat', 'crea', 'krea', 'kreatinin', 'creatininemie', 'creatinina', 'creatinina serica', 'creatininemia', 'creatinine enzymatic', 'creatinine jaffe'],
+  urea: ['urea', 'serum urea', 'harnstoff', 'uree', 'uree sanguine', 'azotemie', 'urea serica', 'azotemia', 'ureum'],
+  creatinine: ['creatinine', 'creat', 'crea', 'krea', 'kreatinin', 'creatininemie', 'creatinina', 'creatinina serica', 'creatininemia', 'creatinine enzymatic', 'creatinine jaffe', 'kreatinine'],
   egfr: [
     'egfr',
     'gfr',
@@ -491,6 +495,7 @@ const NAMES: Readonly<Record<LabMarkerKey, readonly string[]>> = {
     'proteine totali',
     'protidemia',
     'protidemia totale',
+    'totaal eiwit', 'eiwit totaal',
   ],
   albumin: ['albumin', 'albumine', 'albumina', 'albumin serum', 'albumin bcg', 'albumin bcp'],
   globulin: ['globulin', 'globulins', 'globulin total', 'total globulin', 'globuline', 'globulines', 'globulina', 'globuline totali', 'globulinas'],
@@ -527,6 +532,7 @@ const NAMES: Readonly<Record<LabMarkerKey, readonly string[]>> = {
     'fosfatasa alcalina',
     'fosfatasi alcalina',
     'falc',
+    'alkalische fosfatase',
   ],
   alt: [
     'alt',
@@ -654,7 +660,7 @@ const NAMES: Readonly<Record<LabMarkerKey, readonly string[]>> = {
   homocysteine: ['homocysteine', 'homocysteine total', 'total homocysteine', 'homocystein', 'hcy', 'homocisteina', 'omocisteina'],
   // Iron studies, vitamins.
   ferritin: ['ferritin', 'ferritine', 'ferritina', 'ferritin serum', 'serum ferritin'],
-  iron: ['iron', 'iron total', 'total iron', 'serum iron', 'iron serum', 'eisen', 'eisen serum', 'fer', 'fer serique', 'sideremie', 'hierro', 'hierro serico', 'sideremia', 'ferro', 'ferro sierico'],
+  iron: ['iron', 'iron total', 'total iron', 'serum iron', 'iron serum', 'eisen', 'eisen serum', 'fer', 'fer serique', 'sideremie', 'hierro', 'hierro serico', 'sideremia', 'ferro', 'ferro sierico', 'ijzer'],
   tibc: [
     'tibc',
     'total iron binding capacity',
@@ -701,9 +707,9 @@ const NAMES: Readonly<Record<LabMarkerKey, readonly string[]>> = {
     'vitamina b12',
     'cianocobalamina',
   ],
-  folate: ['folate', 'folic acid', 'serum folate', 'folate serum', 'folsaure', 'folat', 'folsaure serum', 'acide folique', 'folates', 'folates seriques', 'acido folico', 'folato', 'folati'],
+  folate: ['folate', 'folic acid', 'serum folate', 'folate serum', 'folsaure', 'folat', 'folsaure serum', 'acide folique', 'folates', 'folates seriques', 'acido folico', 'folato', 'folati', 'foliumzuur'],
   magnesium: ['magnesium', 'magnesium serum', 'magnesemie', 'magnesio', 'magnesiemia'],
-  uric_acid: ['uric acid', 'urate', 'harnsaure', 'acide urique', 'uricemie', 'acido urico', 'uricemia'],
+  uric_acid: ['uric acid', 'urate', 'harnsaure', 'acide urique', 'uricemie', 'acido urico', 'uricemia', 'urinezuur'],
   // Hormones.
   free_t4: [
     'free t4',
@@ -721,6 +727,7 @@ const NAMES: Readonly<Record<LabMarkerKey, readonly string[]>> = {
     'tiroxina libre',
     't4 libera',
     'tiroxina libera',
+    'vrij t4', 't4 vrij',
   ],
   free_t3: [
     'free t3',
@@ -779,6 +786,9 @@ const SHARED_NAMES: readonly { markers: readonly LabMarkerKey[]; names: readonly
   {
     markers: ['neutrophils_pct', 'neutrophils_abs'],
     names: [
+      'neutrofielen',
+      'neutrofiele granulocyten',
+      'segmentkernige granulocyten',
       'neutrophils',
       'neutrophil',
       'neutrophil count',
@@ -802,15 +812,19 @@ const SHARED_NAMES: readonly { markers: readonly LabMarkerKey[]; names: readonly
   },
   {
     markers: ['lymphocytes_pct', 'lymphocytes_abs'],
-    names: ['lymphocytes', 'lymphocyte', 'lymphocyte count', 'lymphocytes count', 'lymphs', 'lymph', 'lym', 'lymphozyten', 'linfocitos', 'linfociti'],
+    names: [
+      'lymfocyten','lymphocytes', 'lymphocyte', 'lymphocyte count', 'lymphocytes count', 'lymphs', 'lymph', 'lym', 'lymphozyten', 'linfocitos', 'linfociti'],
   },
   {
     markers: ['monocytes_pct', 'monocytes_abs'],
-    names: ['monocytes', 'monocyte', 'monocyte count', 'monocytes count', 'monos', 'mono', 'monozyten', 'monocitos', 'monociti'],
+    names: [
+      'monocyten','monocytes', 'monocyte', 'monocyte count', 'monocytes count', 'monos', 'mono', 'monozyten', 'monocitos', 'monociti'],
   },
   {
     markers: ['eosinophils_pct', 'eosinophils_abs'],
     names: [
+      'eosinofielen',
+      'eosinofiele granulocyten',
       'eosinophils',
       'eosinophil',
       'eosinophil count',
@@ -828,6 +842,8 @@ const SHARED_NAMES: readonly { markers: readonly LabMarkerKey[]; names: readonly
   {
     markers: ['basophils_pct', 'basophils_abs'],
     names: [
+      'basofielen',
+      'basofiele granulocyten',
       'basophils',
       'basophil',
       'basophil count',
@@ -869,7 +885,7 @@ const NAME_PATTERNS: readonly NamePattern[] = [
 // What may follow a name without making it another test: "Free PSA" never matches (no name starts
 // with "free psa"), but "PSA, Free", "Cholesterol/HDL ratio", "Testosterone, Bioavailable" and
 // "LH/FSH" start with a name and are told apart by the words after it.
-const OTHER_TEST_AFTER_NAME = /^\s*\/|\b(?:free|frei|freies|libre|libero|bioavailable|bioavail|biodisponible|bioverfugbar|ratio|quotient|index|indice|particles?|size|non)\b/i;
+const OTHER_TEST_AFTER_NAME = /^\s*\/|\b(?:free|frei|freies|vrij|vrije|libre|libero|bioavailable|bioavail|biodisponible|bioverfugbar|ratio|quotient|index|indice|particles?|size|non)\b/i;
 /** A name followed by more words than this before its value is prose ("LH and FSH are ..."), not a row. */
 const MAX_QUALIFIER_WORDS = 4;
 /**
@@ -1398,8 +1414,10 @@ function readMarkers(lines: readonly string[], ocr: boolean): ParsedMarker[] {
   rows.forEach((line, index) => {
     const header = tableHeader(line);
     if (header !== null) twoResults = header;
-    const name = matchName(line);
-    if (!name) return;
+    const matched = matchName(line);
+    if (!matched) return;
+    // A card's name with its status word ("Testosterone  Normal"): the result is on the lines below.
+    const name = isStatus(matched.rest.replace(/\t/g, ' ').trim()) ? { ...matched, rest: '' } : matched;
     const dual = readDual(name, shown(originals[index]!));
     if (dual) {
       for (const both of dual) if (!ocr || likelyAsRead(both.row)) candidates.set(both.row.marker, [...(candidates.get(both.row.marker) ?? []), both]);
@@ -1640,11 +1658,25 @@ const bareName = (cell: string) => {
   return name !== null && !/\d/.test(cell) && name.rest.replace(/[\s:.,()-]/g, '') === '';
 };
 
+/**
+ * The word a result card prints beside its name for where the result stands ("Testosterone  Normal",
+ * "Vitamin D  Out of range", "Ferritin  Optimal"), in the five languages: not a cell of the result.
+ */
+const STATUS_WORDS = /^(?:normal|in range|within range|out of range|outside range|optimal|sub-?optimal|borderline|abnormal|high|low|above range|below range|elevated|ok|good|needs attention|attention|review|normal range|im normbereich|normal|erhoht|erniedrigt|auffallig|unauffallig|dans les normes|hors normes|eleve|bas|normale|alto|bajo|fuera de rango|nella norma|fuori norma|alto|basso|normaal|afwijkend|verhoogd|verlaagd)$/i;
+const isStatus = (cell: string) => STATUS_WORDS.test(fold(cell).replace(/[\s:.!]+$/, '').trim());
+
+/** A card's row of names with the status word beside each name taken away ("Testosterone | Normal | Vitamin D | Low"). */
+function withoutStatus(line: string): string {
+  const cells = line.split('\t');
+  const kept = cells.filter((cell, at) => !(at > 0 && isStatus(cell) && bareName(cells[at - 1]!)));
+  return kept.length < cells.length && kept.every(bareName) ? kept.join('\t') : line;
+}
+
 /** The lines with every row of cards turned into its cards' stacks, one card after the other. */
 function unstackCards(lines: readonly string[]): string[] {
   const out: string[] = [];
   for (let index = 0; index < lines.length; index += 1) {
-    const cells = lines[index]!.split('\t');
+    const cells = withoutStatus(lines[index]!).split('\t');
     if (cells.length < 2 || !cells.every(bareName)) {
       out.push(lines[index]!);
       continue;

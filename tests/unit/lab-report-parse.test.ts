@@ -776,3 +776,30 @@ describe('parseLabReport: results checked against one another (issue 55)', () =>
     expect(keys(report).sort()).toEqual(['basophils_abs', 'basophils_pct', 'lymphocytes_abs', 'lymphocytes_pct', 'neutrophils_abs', 'neutrophils_pct', 'wbc']);
   });
 });
+
+describe('parseLabReport: cards with a status word, Dutch names (issue 55)', () => {
+  const values = (text: string) => parseLabReport(text).markers.map((m) => [m.marker, m.value, m.unit, m.referenceLow, m.referenceHigh]);
+  it('reads a result card whose name line carries its status word, one card or two a row', () => {
+    expect(values('Testosterone\tNormal\n612 ng/dL\nRange: 264 - 916 ng/dL')).toEqual([['total_testosterone', 612, 'ng/dL', 264, 916]]);
+    expect(values('Testosterone Optimal\n612 ng/dL\nReference range 264 - 916')).toEqual([['total_testosterone', 612, 'ng/dL', 264, 916]]);
+    expect(values('Testosterone\tIn range\tVitamin D\tOut of range\n612 ng/dL\t27.4 ng/mL\nRange: 264 - 916 ng/dL\tRange: 30 - 100 ng/mL')).toEqual([
+      ['total_testosterone', 612, 'ng/dL', 264, 916],
+      ['vitamin_d', 27.4, 'ng/mL', 30, 100],
+    ]);
+  });
+
+  it('reads a Dutch lab’s names, and "Testosteron vrij" is not the total', () => {
+    const report = ['Leukocyten\t6,1\t10^9/L\t4,0-10,0', 'Trombocyten\t251\t10^9/L\t150-400', 'Kreatinine\t84\tumol/L\t64-104', 'Hematocriet\t0,44\tL/L\t0,40-0,50', 'Ureum\t5,1\tmmol/L\t2,5-7,5', 'Alkalische fosfatase\t71\tU/L\t<115', 'Vrij T4\t15\tpmol/L\t10-23', 'Lymfocyten\t2,1\t10^9/L\t1,0-3,5', 'Testosteron vrij\t0,31\tnmol/L\t0,20-0,62'].join('\n');
+    expect(values(report).map(([marker, value]) => [marker, value])).toEqual([
+      ['wbc', 6.1],
+      ['platelets', 251],
+      ['creatinine', 84],
+      ['haematocrit', 0.44],
+      ['urea', 5.1],
+      ['alp', 71],
+      ['free_t4', 15],
+      ['lymphocytes_abs', 2.1],
+      ['free_testosterone', 0.31],
+    ]);
+  });
+});
