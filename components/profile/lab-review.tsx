@@ -223,6 +223,21 @@ export function LabReview({ start, onCancel, onSaved }: { start: ReviewStart; on
             Add a value
           </Button>
         </div>
+        {start.unread_rows?.length ? (
+          <details className="rounded-control border border-neutral-200 px-3 py-2 text-sm" data-testid="unread-rows">
+            <summary className="cursor-pointer font-medium text-neutral-900">
+              Rows of your report we did not read ({start.unread_rows.length})
+            </summary>
+            <p className="mt-1.5 text-neutral-700">
+              These rows look like results, but we could not read a value we know from them, or were not sure of it. Add any you want to keep with “Add a value”.
+            </p>
+            <ul className="mt-1.5 flex flex-col gap-0.5 font-mono text-xs text-neutral-700">
+              {start.unread_rows.map((row) => (
+                <li key={row}>{row}</li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
         {start.earlier.length ? (
           <fieldset className="flex flex-col gap-3 border-t border-neutral-200 pt-4" data-testid="earlier-results">
             <legend className="pt-4 text-sm font-medium text-neutral-900">Earlier results on this report</legend>

@@ -1977,6 +1977,50 @@ function parseWhole(text: string, options: { ocr?: boolean }): ParsedLabReport {
   };
 }
 
+/** Words of the rows that give the patient's or the sample's details, never a result. */
+const PERSONAL_ROW = /\b(?:patient|dob|birth|born|specimen|accession|mrn|nhs|requisition|account|physician|doctor|name|id|geb\w*|naissance|nacimiento|nascita)\b/i;
+
+/** Rows the review lists as unread: a page rarely holds more results than this. */
+export const MAX_UNREAD_ROWS = 40;
+
+/**
+ * The rows of a report that look like results and gave nothing (issue 55), as the member reads them, for
+ * the review to list so that he can add what the reader missed: a line that starts with a name and holds
+ * a number with a unit or a range, that no result was read from, and that names no marker read elsewhere.
+ * A test the app does not keep (a ratio, a urine test), a row left out as unsure, or one OCR could not
+ * read is among them.
+ */
+export function unreadRows(text: string, report: ParsedLabReport, options: { ocr?: boolean } = {}): string[] {
+  const read = [...report.markers, ...report.earlier.flatMap((results) => results.markers)];
+  // A page nothing was read from is no results report the reader knows: its review says so instead.
+  if (!read.length) return [];
+  const sources = read.map((m) => m.line);
+  const named = new Set(read.map((m) => m.marker));
+  const rows: string[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = options.ocr ? ocrCorrected(cleanLine(raw)) : cleanLine(raw);
+    const first = line.split('\t')[0] ?? '';
+    // A name starts a result's row: a capital, or "eGFR", "pH", "% Neutrophils"; then a number stands alone.
+    if (!/^(?:\p{Lu}|%|e?gfr\b|ph\b)/u.test(first) || !/(?:^|[\s\t])[<>≤≥]?\d/.test(line)) continue;
+    const folded = fold(line);
+    // A method line, or a band of an interpretation ("Sufficient 30-100"): no result's row.
+    if (METHOD_LINE.test(fold(first)) || BAND_CELL.test(folded)) continue;
+    // The patient's and the sample's details: a date, a name, an identifier.
+    if (PERSONAL_ROW.test(folded) || DATE_FORMATS.some((format) => format.pattern.test(folded))) continue;
+    if (!findAnyUnit(folded) && !RANGE.test(folded)) continue;
+    // (search, not test: the labels are global patterns, whose test() would carry its last index over.)
+    if (folded.search(COLLECTION_LABEL) !== -1 || folded.search(REPORT_LABEL) !== -1) continue;
+    if (isSentence(folded.replace(/\t/g, ' '))) continue;
+    const text = shown(line);
+    if (sources.some((source) => source.includes(text))) continue;
+    const name = matchName(folded);
+    if (name && (named.has(name.marker) || name.shared?.some((key) => named.has(key)))) continue;
+    if (!rows.includes(text)) rows.push(text);
+    if (rows.length >= MAX_UNREAD_ROWS) break;
+  }
+  return rows;
+}
+
 /**
  * Two OCR readings of one picture (./ocr-process.mjs reads it in two page-segmentation modes, which lose
  * different rows) as one: a marker both read alike, or that only one read, is kept; a marker they read

@@ -1,5 +1,5 @@
 import 'server-only';
-import { mergeReadings, parseLabReport, type ParsedLabReport } from './parse-report';
+import { mergeReadings, parseLabReport, unreadRows, type ParsedLabReport } from './parse-report';
 import { readImageText, readPdfText, type ReadingProgress } from './report-text';
 
 // One entry point from an uploaded file's bytes to what the review screen shows: the PDF's text layer
@@ -14,6 +14,8 @@ export type ReportReading = {
   /** How the text was had: the PDF's own text, or OCR (the review asks for a closer check); null without text. */
   readBy: 'text' | 'ocr' | null;
   report: ParsedLabReport;
+  /** The rows that look like results and gave nothing (unreadRows), for the review to list. */
+  unread: string[];
 };
 
 const NOTHING: ParsedLabReport = { collectedOn: null, dateChoices: [], markers: [], earlier: [] };
@@ -24,17 +26,20 @@ const NOTHING: ParsedLabReport = { collectedOn: null, dateChoices: [], markers: 
  */
 export async function readTextLayer(bytes: Uint8Array): Promise<ReportReading | null> {
   const layer = await readPdfText(bytes);
-  if (!layer.readable) return { readable: false, textFound: false, readBy: null, report: NOTHING };
-  return layer.text ? { readable: true, textFound: true, readBy: 'text', report: parseLabReport(layer.text) } : null;
+  if (!layer.readable) return { readable: false, textFound: false, readBy: null, report: NOTHING, unread: [] };
+  if (!layer.text) return null;
+  const report = parseLabReport(layer.text);
+  return { readable: true, textFound: true, readBy: 'text', report, unread: unreadRows(layer.text, report) };
 }
 
 /** An image, or a PDF that is a scan, read by OCR; `progress` hears of each step. */
 export async function readByOcr(bytes: Uint8Array, kind: 'pdf' | 'image', progress?: ReadingProgress): Promise<ReportReading> {
   const ocr = await readImageText(bytes, kind, {}, progress);
-  if (!ocr.readable) return { readable: false, textFound: false, readBy: null, report: NOTHING };
-  if (!ocr.text) return { readable: true, textFound: false, readBy: null, report: NOTHING };
+  if (!ocr.readable) return { readable: false, textFound: false, readBy: null, report: NOTHING, unread: [] };
+  if (!ocr.text) return { readable: true, textFound: false, readBy: null, report: NOTHING, unread: [] };
   const first = parseLabReport(ocr.text, { ocr: true });
-  return { readable: true, textFound: true, readBy: 'ocr', report: ocr.alternate ? mergeReadings(first, parseLabReport(ocr.alternate, { ocr: true })) : first };
+  const report = ocr.alternate ? mergeReadings(first, parseLabReport(ocr.alternate, { ocr: true })) : first;
+  return { readable: true, textFound: true, readBy: 'ocr', report, unread: unreadRows(ocr.text, report, { ocr: true }) };
 }
 
 /** Both in turn, in this process (the corpus tests, bench:labs): the text layer, or else OCR. */

@@ -48,6 +48,8 @@ export type StoredReading = {
   markers: ReviewMarker[];
   /** A cumulative report's earlier collections, newest first: each can be saved as its own dated results. */
   earlier: Array<{ collected_on: string; markers: ReviewMarker[] }>;
+  /** Rows of the report that look like results and gave nothing, as printed: the review lists them for the member to add. */
+  unread_rows: string[];
 };
 
 export function storedReading(reading: ReportReading, kind: 'pdf' | 'image'): StoredReading {
@@ -60,11 +62,12 @@ export function storedReading(reading: ReportReading, kind: 'pdf' | 'image'): St
     date_choices: reading.report.dateChoices,
     markers: forReview(reading.report.markers),
     earlier: reading.report.earlier.map((results) => ({ collected_on: results.collectedOn, markers: forReview(results.markers) })),
+    unread_rows: reading.unread,
   };
 }
 
 /** Nothing read: the review opens empty, saying why. */
-export const givenUp = (kind: 'pdf' | 'image'): StoredReading => ({ message: UNREADABLE_MESSAGE, kind, text_found: false, read_by: null, collected_on: null, date_choices: [], markers: [], earlier: [] });
+export const givenUp = (kind: 'pdf' | 'image'): StoredReading => ({ message: UNREADABLE_MESSAGE, kind, text_found: false, read_by: null, collected_on: null, date_choices: [], markers: [], earlier: [], unread_rows: [] });
 
 const WAITING = ['queued', 'reading'];
 

@@ -6,6 +6,7 @@ import { db } from '@/lib/db';
 import type { LabResultsInput } from '@/lib/validation/labs';
 import { isLabMarkerKey, LAB_MARKER_KEYS, LAB_MARKERS, type LabMarkerKey } from './markers';
 import { PICTURE_MESSAGES, pictureProblem } from './picture-quality';
+import { MAX_UNREAD_ROWS } from './parse-report';
 import { readTextLayer } from './read-report';
 import { assertReadingRoom, givenUp, isStalled, queueReading, readingStatus, settleStalledReadings, storedReading, type ReadingStatus, type ReviewMarker, type StoredReading } from './reading';
 import { readUpload, removeUpload, storeUpload, type StoredExtension } from './storage';
@@ -103,7 +104,7 @@ export async function uploadLabReport(userId: string, file: { bytes: Uint8Array;
 
 const jobOf = async (reportId: string) => (await db.labReport.findUnique({ where: { id: reportId }, select: { readingJobId: true } }))?.readingJobId ?? null;
 
-const NO_READING: StoredReading = { message: UPLOADED_MESSAGE, kind: 'pdf', text_found: false, read_by: null, collected_on: null, date_choices: [], markers: [], earlier: [] };
+const NO_READING: StoredReading = { message: UPLOADED_MESSAGE, kind: 'pdf', text_found: false, read_by: null, collected_on: null, date_choices: [], markers: [], earlier: [], unread_rows: [] };
 
 /** The well-formed markers of a stored list; anything else in it is dropped. */
 const storedMarkers = (value: unknown): ReviewMarker[] =>
@@ -131,6 +132,7 @@ function keptReading(value: unknown, mimeType: string): StoredReading {
     date_choices: Array.isArray(reading.date_choices) ? reading.date_choices.filter((d): d is string => typeof d === 'string' && ISO_DAY.isReal(d)) : [],
     markers,
     earlier,
+    unread_rows: Array.isArray(reading.unread_rows) ? reading.unread_rows.filter((row): row is string => typeof row === 'string').slice(0, MAX_UNREAD_ROWS).map((row) => row.slice(0, 300)) : [],
   };
 }
 

@@ -79,7 +79,7 @@ export function tableOf(cells: readonly Cell[]): Table | null {
     const at = roles.indexOf(role);
     return at === -1 ? [] : [cells[at]!.text];
   });
-  return { columns, header: named ? header : ['', ...header] };
+  return { columns, header };
 }
 
 const overlap = (cell: Cell, column: Column) => Math.min(cell.x1, column.to) - Math.max(cell.x0, column.from);
@@ -109,5 +109,6 @@ export function arrange(cells: readonly Cell[], table: Table): string[] | null {
   if (!name || !/^[\p{L}%#(]/u.test(name) || !result.length || !RESULT_LIKE.test(result[0]!)) return null;
   // A cell after the name in the names' column is the name's own continuation unless it is a code.
   const nameCell = [name, ...codes.filter((code) => !CODE.test(code))].join(' ');
-  return ORDER.map((role) => (role === 'name' ? nameCell : (byRole.get(role) ?? []).join(' ')));
+  // A column the row leaves empty (no flag) is no cell: the parser reads tabs as the gaps between cells.
+  return ORDER.map((role) => (role === 'name' ? nameCell : (byRole.get(role) ?? []).join(' '))).filter((cell) => cell !== '');
 }

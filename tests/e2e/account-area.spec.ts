@@ -273,6 +273,12 @@ test('a German full panel, uploaded and confirmed, gives every panel on /my_resu
   const review = page.getByRole('dialog', { name: 'Check your blood test results' });
   await expect(review.getByLabel('Date the blood was taken')).toHaveValue(answer.collectedOn, READING);
   for (const marker of answer.markers) await expect(review.getByTestId(`lab-row-${marker.marker}`).getByRole('textbox').first()).toHaveValue(String(marker.value));
+  // The report's one result row the app keeps no marker for (issue 55) is named, for the member to add if he wants it.
+  const unread = review.getByTestId('unread-rows');
+  await unread.getByText('Rows of your report we did not read (1)').click();
+  await expect(unread.getByRole('listitem')).toHaveText(['Quotient fPSA/tPSA 26 % > 25']);
+  await expectAccessible(page);
+  await review.screenshot({ path: 'test-results/lab-review-unread-rows.png' });
   await review.getByRole('button', { name: 'Confirm and save' }).click();
   await expect(page.getByText(/Your blood test results are saved/)).toBeVisible(READING);
 

@@ -35,7 +35,8 @@ const MARKERS: readonly { name: string; unit: string; values: [number, number]; 
   { name: 'Ferritin', unit: 'ug/L', values: [15, 600], decimals: 0, range: '30 - 400' },
   { name: 'Albumin', unit: 'g/L', values: [30, 52], decimals: 0, range: '35 - 50' },
   { name: 'ALT', unit: 'U/L', values: [8, 90], decimals: 0, range: '0 - 50' },
-  { name: 'Lymphocytes', unit: 'x10^9/L', values: [0.8, 4.5], decimals: 2, range: '1.0 - 4.0' },
+  // Fewer than the white cells at their fewest (2.5): a count above the white cells is left out as misread (issue 55).
+  { name: 'Lymphocytes', unit: 'x10^9/L', values: [0.8, 2.4], decimals: 2, range: '1.0 - 4.0' },
   { name: 'eGFR', unit: 'mL/min/1.73m2', values: [45, 120], decimals: 0, range: '> 60' },
 ];
 

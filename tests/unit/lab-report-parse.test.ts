@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { LAB_MARKERS, listedUnit, normaliseUnit, toCanonical, type LabMarkerKey } from '@/lib/labs/markers';
 import { readAnswers } from '../fixtures/labs/answer-key';
-import { dateOrder, mergeReadings, parseLabReport, type ParsedMarker } from '@/lib/labs/parse-report';
+import { dateOrder, mergeReadings, parseLabReport, unreadRows, type ParsedMarker } from '@/lib/labs/parse-report';
 
 /** The one marker a snippet gives (or undefined), without its source line. */
 const only = (text: string): Partial<Omit<ParsedMarker, 'line'>> | undefined => {
@@ -801,5 +801,27 @@ describe('parseLabReport: cards with a status word, Dutch names (issue 55)', () 
       ['lymphocytes_abs', 2.1],
       ['free_testosterone', 0.31],
     ]);
+  });
+});
+
+describe('unreadRows: what the review lists as not read (issue 55)', () => {
+  it('names the rows that look like results and gave nothing, not the patient’s details, methods, bands or rows read', () => {
+    const text = [
+      'Patient: HAYES, BRANDON\tDOB: 10/02/1979\tSpecimen ID: 027-614-5590-0',
+      'Collected: 04/03/2026',
+      'Test\tResult\tUnits\tReference range',
+      'Testosterone\t18.2\tnmol/L\t8.6 - 29.0',
+      'Method: ECLIA',
+      'WCC\t5.8\tx10^9/L\t(4.0-11.0)',
+      'Free androgen index\t44.3\t%\t35 - 92.6',
+      'Sufficient 30-100',
+      'Magnesium, RBC\t5.1\tmg/dL\t4.2-6.8',
+    ].join('\n');
+    const report = parseLabReport(text);
+    expect(report.markers.map((m) => m.marker)).toEqual(['total_testosterone']);
+    // "WCC" is a name the reader does not know: the member sees the row and can add it.
+    expect(unreadRows(text, report)).toEqual(['WCC 5.8 x10^9/L (4.0-11.0)', 'Free androgen index 44.3 % 35 - 92.6', 'Magnesium, RBC 5.1 mg/dL 4.2-6.8']);
+    // A document nothing was read from lists nothing: its review says so instead.
+    expect(unreadRows('Free androgen index\t44.3\t%\t35 - 92.6', parseLabReport('Free androgen index\t44.3\t%\t35 - 92.6'))).toEqual([]);
   });
 });
