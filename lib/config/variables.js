@@ -150,7 +150,7 @@ export const VARIABLES = {
   STRIPE_WEBHOOK_SECRET: variable('stripe', optionalText(), 'signs the webhooks Stripe sends to APP_URL/api/webhooks/stripe (the CLI’s `whsec_…` when forwarding)'),
   STRIPE_API_URL: variable('stripe', optionalUrl(), 'only to point the SDK elsewhere, such as the tests’ local fake', { unset: 'Stripe’s own' }),
 
-  OPENAI_API_KEY: variable('openai', optionalText(), 'transcribes the goals step’s voice input and lets a model phrase the dashboard’s generated texts', {
+  OPENAI_API_KEY: variable('openai', optionalText(), 'transcribes the goals step’s voice input, lets a model phrase the dashboard’s generated texts, and has a model read each blood-test report beside the built-in reader (a result it adds is kept only when its number, unit and name stand on one row of the report’s own text)', {
     unset: 'voice input off (POST /api/transcribe answers 503); the built-in engine writes the texts',
   }),
   OPENAI_BASE_URL: variable('openai', optionalText(), 'the API’s base URL, ending in /v1 (a compatible server, or the tests’ local fake)', { unset: 'the SDK’s own, https://api.openai.com/v1' }),

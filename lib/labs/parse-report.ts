@@ -1930,7 +1930,7 @@ const DIFFERENTIAL = ['neutrophils', 'lymphocytes', 'monocytes', 'eosinophils', 
  * photo: lymphocytes "21" beside white cells 6.1 and 34 %) is left out, and with it a percentage it
  * disagrees with, since which of the two was misread cannot be told.
  */
-function consistent(markers: readonly ParsedMarker[]): ParsedMarker[] {
+export function consistent(markers: readonly ParsedMarker[]): ParsedMarker[] {
   const canonical = (row: ParsedMarker | undefined) => (row ? convertToCanonical(row.marker, row.value, row.unit) : null);
   const find = (key: LabMarkerKey) => markers.find((m) => m.marker === key);
   const wbc = canonical(find('wbc'));
@@ -1976,6 +1976,25 @@ function parseWhole(text: string, options: { ocr?: boolean }): ParsedLabReport {
     earlier: cumulative.earlier,
   };
 }
+
+/**
+ * What the reader makes of one row that another reader (a model: ./ai-reader.ts) says gives `marker`:
+ * the marker its own names give the row (null for a name it does not know), whether the row is of another
+ * specimen or test of that name (urine, red cells, a ratio), and whether `name` stands on the row.
+ */
+export function rowFacts(row: string, marker: LabMarkerKey, name: string): { knownAs: LabMarkerKey | null; otherTest: boolean; named: boolean } {
+  const folded = fold(cleanLine(row)).replace(/\t/g, ' ');
+  const match = matchName(folded);
+  const knownAs = match ? (match.shared?.includes(marker) ? marker : match.marker) : null;
+  const words = match?.rest ?? folded;
+  const otherTest = OTHER_SPECIMEN.test(folded) || OTHER_TEST_AFTER_NAME.test(words.split(/\d/)[0] ?? '') || (OTHER_TEST_OF[marker]?.test(folded) ?? false);
+  const printed = fold(name).trim().toLowerCase();
+  const named = printed.length >= 2 && folded.toLowerCase().includes(printed);
+  return { knownAs, otherTest, named };
+}
+
+/** The reference range printed after a value on a row (see findReference), for another reader's row. */
+export const referenceAfter = (text: string): { low: number | null; high: number | null } => findReference(fold(cleanLine(text)).replace(/\t/g, ' '));
 
 /** Words of the rows that give the patient's or the sample's details, never a result. */
 const PERSONAL_ROW = /\b(?:patient|dob|birth|born|specimen|accession|mrn|nhs|requisition|account|physician|doctor|name|id|geb\w*|naissance|nacimiento|nascita)\b/i;

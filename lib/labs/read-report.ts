@@ -1,10 +1,12 @@
 import 'server-only';
+import { withModelReading } from './ai-reader';
 import { mergeReadings, parseLabReport, unreadRows, type ParsedLabReport } from './parse-report';
 import { readImageText, readPdfText, type ReadingProgress } from './report-text';
 
 // One entry point from an uploaded file's bytes to what the review screen shows: the PDF's text layer
 // read in a child process (./report-text.ts), or for an image or a PDF without one (a scan) the words OCR
-// recognises, then the parser (./parse-report.ts) over either.
+// recognises, then the parser (./parse-report.ts) over either, and a model's reading beside it where one
+// is configured (./ai-reader.ts: only what the text bears out is added).
 
 export type ReportReading = {
   /** false when the reader was stopped (time, memory, a crash): the member enters the values by hand. */
@@ -28,7 +30,7 @@ export async function readTextLayer(bytes: Uint8Array): Promise<ReportReading | 
   const layer = await readPdfText(bytes);
   if (!layer.readable) return { readable: false, textFound: false, readBy: null, report: NOTHING, unread: [] };
   if (!layer.text) return null;
-  const report = parseLabReport(layer.text);
+  const report = await withModelReading(layer.text, parseLabReport(layer.text));
   return { readable: true, textFound: true, readBy: 'text', report, unread: unreadRows(layer.text, report) };
 }
 
@@ -38,7 +40,7 @@ export async function readByOcr(bytes: Uint8Array, kind: 'pdf' | 'image', progre
   if (!ocr.readable) return { readable: false, textFound: false, readBy: null, report: NOTHING, unread: [] };
   if (!ocr.text) return { readable: true, textFound: false, readBy: null, report: NOTHING, unread: [] };
   const first = parseLabReport(ocr.text, { ocr: true });
-  const report = ocr.alternate ? mergeReadings(first, parseLabReport(ocr.alternate, { ocr: true })) : first;
+  const report = await withModelReading(ocr.text, ocr.alternate ? mergeReadings(first, parseLabReport(ocr.alternate, { ocr: true })) : first);
   return { readable: true, textFound: true, readBy: 'ocr', report, unread: unreadRows(ocr.text, report, { ocr: true }) };
 }
 
