@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { actionShortlist, builtinEngine } from '@/lib/ai/builtin-engine';
 import type { AiEngine, AlertSignals, EngineContext, RecentVsBaseline } from '@/lib/ai/engine';
 import { createOpenAiEngine, OPENAI_TIMEOUT_MS } from '@/lib/ai/openai-engine';
-import { FAKE_OPENAI_KEY, startFakeOpenAI, type ChatReply, type FakeOpenAI } from '../fakes/openai-peer';
+import { fakeOpenAIForThisFile } from '../fakes/openai-env';
+import { FAKE_OPENAI_KEY, type ChatReply, type FakeOpenAI } from '../fakes/openai-peer';
 
 // The OpenAI path against the local fake peer: a usable answer is used; anything else gets the
 // built-in engine's answer and one log line that names the call and the failure, not the user's data.
@@ -23,11 +24,11 @@ const SIGNALS: AlertSignals = { day: '2026-03-10', hrvMs: { recent: 38, recentDa
 // below comes far later still.
 const TIMEOUT_MS = 2_000;
 
+const openai = fakeOpenAIForThisFile('env-model');
+const { warnings } = openai;
 let fake: FakeOpenAI;
 let lib: typeof import('@/lib/ai');
 let engine: AiEngine;
-let warnings: string[];
-const savedEnv: Record<string, string> = {};
 
 /** The model "choosing" shortlist entries 2 to 5 (not the built-in's first four) and phrasing them with our own words. */
 function modelActions(overrides: Partial<Record<'id' | 'title' | 'reason', string>> = {}) {
@@ -51,25 +52,9 @@ async function expectFallback(reply: ChatReply, kind: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  // lib/env.ts reads the environment once, when first imported.
-  for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL']) savedEnv[name] = process.env[name] ?? '';
-  Object.assign(process.env, { OPENAI_API_KEY: FAKE_OPENAI_KEY, OPENAI_BASE_URL: fake.baseUrl, OPENAI_MODEL: 'env-model' });
+  ({ fake } = openai);
   lib = await import('@/lib/ai');
   engine = lib.withFallback(createOpenAiEngine({ apiKey: FAKE_OPENAI_KEY, baseURL: fake.baseUrl, model: 'test-model', timeoutMs: TIMEOUT_MS }));
-});
-afterAll(async () => {
-  Object.assign(process.env, savedEnv);
-  await fake.stop();
-});
-beforeEach(() => {
-  warnings = [];
-  jest.spyOn(console, 'warn').mockImplementation((message: unknown) => void warnings.push(String(message)));
-  fake.setChatDelay(0);
-  fake.failWith(null);
-});
-afterEach(() => {
-  jest.restoreAllMocks();
 });
 
 describe('the OpenAI engine', () => {
@@ -141,7 +126,7 @@ describe('the fallback to the built-in engine', () => {
   it('answers when there are not four different actions', async () => {
     const [first, second, third] = modelActions();
     await expectFallback({ json: { actions: [first, second, third] } }, 'invalid output (not four different actions)');
-    warnings = [];
+    warnings.length = 0;
     await expectFallback({ json: { actions: [first, first, second, third] } }, 'invalid output (not four different actions)');
   });
 

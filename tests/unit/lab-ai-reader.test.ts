@@ -3,9 +3,10 @@
 // structured outputs would refuse): what the report's own text bears out on one row is added, the built-in
 // reading stands where both read a marker, and anything the text does not bear out, a failure or an
 // outage leaves the built-in reading as it was.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { parseLabReport } from '@/lib/labs/parse-report';
-import { FAKE_OPENAI_KEY, startFakeOpenAI, type FakeOpenAI } from '../fakes/openai-peer';
+import { fakeOpenAIForThisFile } from '../fakes/openai-env';
+import { FAKE_OPENAI_KEY, type FakeOpenAI } from '../fakes/openai-peer';
 
 const TEXT = [
   'Collected: 04/03/2026',
@@ -19,29 +20,15 @@ const TEXT = [
 
 const row = (marker: string, name: string, value: string, unit: string, line: string) => ({ marker, name, value, unit, row: line });
 
+const openai = fakeOpenAIForThisFile('test-model');
+const { warnings } = openai;
 let fake: FakeOpenAI;
 let reader: typeof import('@/lib/labs/ai-reader');
-let warnings: string[];
-const saved: Record<string, string> = {};
 
 beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  // lib/env.ts reads the environment once, when first imported.
-  for (const name of ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL']) saved[name] = process.env[name] ?? '';
-  Object.assign(process.env, { OPENAI_API_KEY: FAKE_OPENAI_KEY, OPENAI_BASE_URL: fake.baseUrl, OPENAI_MODEL: 'test-model' });
+  ({ fake } = openai);
   reader = await import('@/lib/labs/ai-reader');
 });
-afterAll(async () => {
-  Object.assign(process.env, saved);
-  await fake.stop();
-});
-beforeEach(() => {
-  warnings = [];
-  jest.spyOn(console, 'warn').mockImplementation((message: unknown) => void warnings.push(String(message)));
-  fake.setChatDelay(0);
-  fake.failWith(null);
-});
-afterEach(() => jest.restoreAllMocks());
 
 const values = (report: { markers: { marker: string; value: number; unit: string; referenceLow: number | null; referenceHigh: number | null }[] }) =>
   Object.fromEntries(report.markers.map((m) => [m.marker, [m.value, m.unit, m.referenceLow, m.referenceHigh]]));
