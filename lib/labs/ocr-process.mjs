@@ -225,12 +225,62 @@ const MAX_ENLARGE = 2.5;
 const SEGMENTATIONS = ['3', '6'];
 
 /** The picture grey and, when small, enlarged towards TARGET_WIDTH, as a PNG that says it is 300 dpi. */
-async function prepared(image) {
+async function prepared(original) {
+  const image = await pageOnly(original);
   const { width } = await sharp(image).metadata();
   const factor = width ? Math.min(MAX_ENLARGE, Math.max(1, TARGET_WIDTH / width)) : 1;
   let picture = sharp(image).greyscale();
   if (factor > 1.05) picture = picture.resize({ width: Math.round(width * factor), kernel: 'lanczos3' });
   return picture.png({ compressionLevel: 1 }).toBuffer();
+}
+
+/** The longest run of indices whose share of paper is at least `share`: the page's extent along one axis. */
+function pageRun(shares, share) {
+  let best = [0, -1];
+  let start = -1;
+  shares.forEach((value, index) => {
+    if (value >= share) {
+      if (start === -1) start = index;
+      if (index - start > best[1] - best[0]) best = [start, index];
+    } else start = -1;
+  });
+  return best;
+}
+
+/**
+ * A photo cut to its page: a page photographed on a desk or a table is a bright block in a darker frame.
+ * Cut to it, the page is enlarged further towards the width Tesseract reads best, and the desk's edges
+ * and objects give no words. A picture that is all page (a scan), or whose page cannot be told from its
+ * frame, is left whole.
+ */
+async function pageOnly(image) {
+  const { data, info } = await sharp(image).rotate().greyscale().removeAlpha().resize({ width: 400, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const sorted = Uint8Array.from(data).sort();
+  const [dark, light] = [sorted[Math.floor(sorted.length * 0.05)], sorted[Math.floor(sorted.length * 0.95)]];
+  if (light - dark < 60) return image;
+  const paper = (dark + light) / 2;
+  const columns = new Array(width).fill(0);
+  const rows = new Array(height).fill(0);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1)
+      if (data[y * width + x] > paper) {
+        columns[x] += 1 / height;
+        rows[y] += 1 / width;
+      }
+  const [x0, x1] = pageRun(columns, 0.5);
+  const [y0, y1] = pageRun(rows, 0.5);
+  const area = ((x1 - x0 + 1) * (y1 - y0 + 1)) / (width * height);
+  if (x1 < x0 || y1 < y0 || area > 0.9 || area < 0.3) return image;
+  const meta = await sharp(image).rotate().metadata();
+  const [fullWidth, fullHeight] = meta.autoOrient ? [meta.autoOrient.width, meta.autoOrient.height] : [meta.width, meta.height];
+  const scale = fullWidth / width;
+  const margin = Math.round(fullWidth * 0.01);
+  const left = Math.max(0, Math.round(x0 * scale) - margin);
+  const top = Math.max(0, Math.round(y0 * scale) - margin);
+  const right = Math.min(fullWidth, Math.round((x1 + 1) * scale) + margin);
+  const bottom = Math.min(fullHeight, Math.round((y1 + 1) * scale) + margin);
+  return sharp(image).rotate().extract({ left, top, width: right - left, height: bottom - top }).png({ compressionLevel: 1 }).toBuffer();
 }
 
 async function ocrPages(bytes) {
