@@ -36,6 +36,9 @@ const SIGNED_IN_STEPS = ONBOARDING_STEPS.slice(ONBOARDING_STEPS.indexOf('date-of
 export const LOGIN_PATH = '/login';
 /** Where every finished member lands. */
 export const DASHBOARD_PATH = '/main_dashboard';
+/** The blood-test upload's row on /profile: links that say "Upload" open it, not the top of the page. */
+export const UPLOAD_ANCHOR = 'upload-blood-test';
+export const UPLOAD_PATH = `/profile#${UPLOAD_ANCHOR}`;
 
 export const SIGNED_IN_ROUTES = [
   DASHBOARD_PATH,

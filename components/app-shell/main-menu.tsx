@@ -8,7 +8,7 @@ import { cx } from '@/components/ui/cx';
 import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
 import { DASHBOARD_PATH } from '@/lib/routes';
 
-/** SPEC §2 "Main dashboard → Header": the menu's entries, in SPEC's order. */
+/** SPEC §2 "Main dashboard → Header": the menu's entries, in SPEC's order, with the blood results beside the insights (issue 56). */
 export const MENU_ENTRIES = [
   { href: DASHBOARD_PATH, label: 'Home' },
   { href: '/profile', label: 'Profile' },
@@ -18,6 +18,7 @@ export const MENU_ENTRIES = [
   { href: '/refer_a_friend', label: 'Refer a friend' },
   { href: '/daily_checkins', label: 'Daily checkins' },
   { href: '/insights', label: 'Insights' },
+  { href: '/my_results', label: 'My results' },
   { href: '/my_actions', label: 'My actions' },
 ] as const;
 

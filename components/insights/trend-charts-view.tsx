@@ -11,6 +11,7 @@ import type { LastNightSleep } from '@/lib/dashboard/contract';
 import { SleepStageBar } from '@/components/dashboard/sleep-stages';
 import { chartId } from './chart-id';
 import { measureText } from '@/lib/insights/measure-text';
+import { UPLOAD_PATH } from '@/lib/routes';
 
 const RANGES: readonly { days: TrendRange; label: string }[] = [
   { days: 30, label: '30 days' },
@@ -32,7 +33,7 @@ function daysFrom(first: string, last: string): string[] {
 
 /** What fills an empty chart, in one sentence, and where to do it. */
 const EMPTY: Readonly<Partial<Record<MeasureKey, { text: string; href: string; action: string }>>> = {
-  testosterone: { text: 'Your testosterone appears here from the blood tests you upload.', href: '/profile', action: 'Upload a blood test' },
+  testosterone: { text: 'Your testosterone appears here from the blood tests you upload.', href: UPLOAD_PATH, action: 'Upload a blood test' },
   mood: { text: 'Your mood appears here from your daily check-ins.', href: '/daily_checkins', action: 'Check in now' },
   energy: { text: 'Your energy appears here from your daily check-ins.', href: '/daily_checkins', action: 'Check in now' },
 };

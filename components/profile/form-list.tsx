@@ -9,6 +9,7 @@ import { LabUpload, type ReportSummary } from './lab-upload';
 import { LatestResults } from './latest-results';
 import type { MindsetSummary } from './mindset-dialog';
 import { MindsetStart } from './mindset-start';
+import { UPLOAD_ANCHOR } from '@/lib/routes';
 
 type Props = {
   healthHistoryDone: boolean;
@@ -42,7 +43,8 @@ export function FormList({ healthHistoryDone, mindset, reports, latest }: Props)
         >
           <MindsetStart taken={mindset !== null} />
         </Row>
-        <li className="py-4">
+        {/* The dashboard's and the insights' "Upload" links open this row (UPLOAD_PATH). */}
+        <li className="scroll-mt-6 py-4" id={UPLOAD_ANCHOR}>
           <LabUpload
             reports={reports.map(({ uploadedAt, ...report }) => ({ ...report, uploadedOn: formatDateGB(uploadedAt) }))}
             latestResults={latest.length ? <LatestResults values={latest} /> : null}

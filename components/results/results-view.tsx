@@ -4,6 +4,7 @@ import { rangeText, resultNumber, resultText } from '@/lib/labs/result-text';
 import { Card } from '@/components/ui/card';
 import { formatDateGB } from '@/lib/format';
 import type { MarkerHistory, ResultPanel, ResultValue } from '@/lib/labs/results';
+import { UPLOAD_PATH } from '@/lib/routes';
 
 /** Where a value came from: its report (the file, to open) or the member's own entry. */
 function From({ value }: { value: ResultValue }) {
@@ -85,7 +86,7 @@ export function ResultsView({ panels }: { panels: ResultPanel[] }) {
       <Card title="No results yet">
         <p className="text-sm text-neutral-600">
           Your blood results appear here, marker by marker, once you upload a report and confirm its values.{' '}
-          <Link href="/profile" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          <Link href={UPLOAD_PATH} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
             Upload a blood test
           </Link>
         </p>

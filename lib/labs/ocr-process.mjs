@@ -10,7 +10,8 @@
 // it from: nothing is downloaded. An image is read as it is; a PDF without a text layer (a scan) is read
 // page by page from its largest picture, which PDF.js decodes (JPEG and the rest) into pixels.
 //
-// Each picture is first made grey and, when it is smaller, enlarged (Lanczos) to about a page's width at
+// A photo is first cut to its page (pageOnly: a page on a desk is a bright block in a darker frame).
+// Each picture is then made grey and, when it is smaller, enlarged (Lanczos) to about a page's width at
 // 300 dpi, the size Tesseract's models read best: a 150 dpi scan's 10 pt digits are otherwise too few
 // pixels for a decimal point. It is then read twice, in two page-segmentation modes (automatic, and one
 // uniform block of text), which lose different rows of a table; the parser merges the two readings and

@@ -394,7 +394,7 @@ test('a user with no data sees dashes and what would fill them, and no console e
   await expect(page.getByTestId('vitality-summary')).toContainText('Not enough data yet');
   await expect(page.getByTestId('sleep-score')).toHaveText('N/A');
   await expect(page.getByRole('region', { name: 'T-Results', exact: true })).toContainText('No testosterone results yet.');
-  await expect(page.getByRole('link', { name: 'Upload a blood test' })).toHaveAttribute('href', '/profile');
+  await expect(page.getByRole('link', { name: 'Upload a blood test' })).toHaveAttribute('href', '/profile#upload-blood-test');
   for (const id of ['calories-intake', 'calories-goal', 'calories-remaining', 'blood-pressure']) {
     await expect(page.getByTestId(id)).toContainText('–');
   }
@@ -423,7 +423,7 @@ test('a user with no data sees dashes and what would fill them, and no console e
   // On track one, the blood step would be ordering the kit; this server sends no kits (no KIT_ORDERS_EMAIL),
   // so it is the upload of a report, as on track two.
   await expect(start.getByRole('link', { name: 'Order my kit' })).toHaveCount(0);
-  await expect(start.getByTestId('start-blood').getByRole('link', { name: 'Upload a report' })).toHaveAttribute('href', '/profile');
+  await expect(start.getByTestId('start-blood').getByRole('link', { name: 'Upload a report' })).toHaveAttribute('href', '/profile#upload-blood-test');
   await expect(start.getByRole('link', { name: 'Complete your profile' })).toHaveAttribute('href', '/complete-profile');
   // Each step says only what is left and what its screen asks: not the date of birth and height given at
   // sign-up, and not sleep, which the check-in does not ask.
@@ -447,15 +447,27 @@ test('the header menu lists every destination, marks the current one, and closes
   const button = page.getByRole('button', { name: 'Menu' });
   await button.click();
   const menu = page.getByRole('navigation', { name: 'Menu' });
-  for (const name of ['Home', 'Profile', 'My devices', 'Help', 'Settings', 'Refer a friend', 'Daily checkins', 'Insights', 'My actions']) {
+  for (const name of ['Home', 'Profile', 'My devices', 'Help', 'Settings', 'Refer a friend', 'Daily checkins', 'Insights', 'My results', 'My actions']) {
     await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
   }
+  // Issue 56: the blood results are in the menu.
+  await expect(menu.getByRole('link', { name: 'My results', exact: true })).toHaveAttribute('href', '/my_results');
   await expect(menu.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(button).toBeFocused();
   await expect(page.getByRole('link', { name: 'Daily check-in' })).toHaveAttribute('href', '/daily_checkins');
+});
+
+// Issue 56: "Upload a report" opens the upload itself, not the top of /profile with the upload below the fold.
+test('the dashboard’s upload link opens /profile at the upload', async ({ page, users }) => {
+  await users.create({ onboarded: true });
+  await gotoDashboard(page);
+  await page.getByTestId('start-blood').getByRole('link', { name: 'Upload a report' }).click();
+  await expect(page).toHaveURL(/\/profile#upload-blood-test$/);
+  await expect(page.getByText('Upload Blood test', { exact: true })).toBeInViewport();
+  await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).not.toBeInViewport();
 });
 
 test('/insights_zoom shows the magnesium night formula with Buy Now to /onboarding_2', async ({ page, users }) => {

@@ -12,6 +12,7 @@ import { biologicalAge } from '@/lib/labs/biological-age';
 import { resultPanels } from '@/lib/labs/results';
 import { doctorQuestions } from '@/lib/reports/doctor-questions';
 import { listDoctorShares } from '@/lib/reports/doctor-share';
+import { UPLOAD_PATH } from '@/lib/routes';
 
 export const metadata: Metadata = { title: 'Your blood results' };
 
@@ -28,7 +29,7 @@ export default async function MyResultsPage() {
       aside={
         <div className="flex items-center gap-4">
           {panels.length ? (
-            <Link href="/profile" className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            <Link href={UPLOAD_PATH} className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
               Upload a blood test
             </Link>
           ) : null}

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { Modal } from '@/components/ui/modal';
+import { UPLOAD_PATH } from '@/lib/routes';
 
 /** The blood panel's details, loaded when the member first asks for them. */
 export default function BloodPanelDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -14,7 +15,7 @@ export default function BloodPanelDialog({ open, onClose }: { open: boolean; onC
       title="Blood panels"
       footer={
         <>
-          <Link href="/profile" className={buttonClassName({ variant: 'secondary' })}>
+          <Link href={UPLOAD_PATH} className={buttonClassName({ variant: 'secondary' })}>
             Upload a blood test
           </Link>
           <Button type="button" onClick={onClose}>

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
 import type { StartStep, StartStepKey } from '@/lib/dashboard/contract';
+import { UPLOAD_PATH } from '@/lib/routes';
 
 /** What each step is, what it fills, and where to do it. */
 const STEPS: Readonly<Record<StartStepKey, { title: string; fills: string; href: string; action: string }>> = {
@@ -13,7 +14,7 @@ const STEPS: Readonly<Record<StartStepKey, { title: string; fills: string; href:
   },
   checkin: { title: 'Do your first daily check-in', fills: 'Two minutes on your mood, energy and any symptoms start the trends your actions are chosen from.', href: '/daily_checkins', action: 'Check in now' },
   scan: { title: 'Take your weekly scan', fills: 'A 45-second camera scan measures your pulse and, with a cuff, your blood pressure.', href: '/weekly_checkin', action: 'Start the scan' },
-  blood: { title: 'Upload a blood test', fills: 'Your testosterone and blood panel come from a lab report, as a PDF or a photo.', href: '/profile', action: 'Upload a report' },
+  blood: { title: 'Upload a blood test', fills: 'Your testosterone and blood panel come from a lab report, as a PDF or a photo.', href: UPLOAD_PATH, action: 'Upload a report' },
   profile: { title: 'Complete your profile', fills: 'Your gender and activity level, with the date of birth and height you gave at sign-up, set your calorie goal and cardio age.', href: '/complete-profile', action: 'Complete your profile' },
 };
 

@@ -2,6 +2,7 @@ import { Card } from '@/components/ui/card';
 import type { TestosteronePoint, TestosteroneTrendResponse } from '@/lib/dashboard/contract';
 import { TestosteroneChart } from '../lazy-charts';
 import { Dash, FillPrompt } from '../primitives';
+import { UPLOAD_PATH } from '@/lib/routes';
 
 /** A bound's sign before its number ("< 17 ng/dL"): the lab gave a limit, not an exact value. */
 export const boundText = (point: TestosteronePoint): string => (point.comparator ? `${{ '<': '<', '<=': '≤', '>': '>', '>=': '≥' }[point.comparator]} ` : '');
@@ -23,7 +24,7 @@ export function TResultsCard({ trend: data }: { trend: TestosteroneTrendResponse
       ) : (
         <div className="flex h-52 flex-col items-start justify-center gap-2">
           <p className="text-3xl font-semibold text-neutral-950"><Dash /></p>
-          <FillPrompt href="/profile" action="Upload a blood test">
+          <FillPrompt href={UPLOAD_PATH} action="Upload a blood test">
             No testosterone results yet.
           </FillPrompt>
         </div>
