@@ -1,5 +1,5 @@
 import { ISO_DAY } from '@/lib/codecs';
-import { formatDayGB, formatMinutes, listOf } from '@/lib/format';
+import { formatDateGB, formatDayGB, formatMinutes, listOf } from '@/lib/format';
 import { GO_FLOOR, STEADY_FLOOR } from '@/lib/scores/readiness';
 import { formatWeight, type UnitSystem } from '@/lib/units';
 import type { Energy, Mood } from '@/lib/generated/prisma/enums';
@@ -372,10 +372,17 @@ export function alertFor(signals: AlertSignals): Alert | null {
   if (lastThree.length === 3 && lastThree.every((minutes) => minutes !== null && minutes < SHORT_NIGHT_MINUTES)) {
     return { title: 'Three short nights in a row', subtitle: `You slept ${listOf(lastThree.map((minutes) => formatMinutes(minutes ?? 0)))}. Protect tonight: lights out 30 minutes earlier.` };
   }
-  if (signals.newLabResult) {
+  if (signals.newLabResult && ISO_DAY.isReal(signals.newLabResult.takenOn)) {
+    // The report as a whole (issue 56): its day, and what is outside the lab's ranges first.
+    const { takenOn, results, outside, charted } = signals.newLabResult;
+    const title = `New results from your blood test of ${formatDateGB(ISO_DAY.toDate(takenOn))}`;
+    const verdict = outside.length
+      ? `${outside.length} of ${results} outside the lab’s range: ${listOf(outside.map(({ name, flag }) => `${name} ${flag}`))}. See them on My results.`
+      : results === 1
+        ? 'It is within the lab’s range.'
+        : `All ${results} are within the lab’s ranges.`;
     // Only where the trend is shown: the dashboard's T-Results chart has total testosterone, nothing else does yet.
-    const { name, charted } = signals.newLabResult;
-    return { title: 'New lab results are in', subtitle: charted ? `Your ${name} result is ready: see it beside your earlier ones on the T-Results chart.` : `Your ${name} result is ready.` };
+    return { title, subtitle: charted ? `${verdict} Your testosterone is on the T-Results chart beside your earlier ones.` : verdict };
   }
   if (signals.trialEndsOn && ISO_DAY.isReal(signals.trialEndsOn) && ISO_DAY.isReal(signals.day)) {
     const daysLeft = Math.round((ISO_DAY.toDate(signals.trialEndsOn).getTime() - ISO_DAY.toDate(signals.day).getTime()) / 86_400_000);

@@ -69,7 +69,12 @@ export type AlertSignals = {
   /** Sleep minutes of the latest nights, oldest first; null for a night without data. */
   recentNightsMinutes: readonly (number | null)[];
   /** A lab result that arrived since the user last looked, named for people ("total testosterone"). */
-  newLabResult: { name: string; /** Shown on the dashboard's T-Results chart (total testosterone is). */ charted: boolean } | null;
+  /**
+   * The blood test saved since yesterday: the day it was taken (YYYY-MM-DD), how many results it gave,
+   * those outside the lab's printed range (by name, low or high), and whether one is on the dashboard's
+   * T-Results chart (total testosterone is).
+   */
+  newLabResult: { takenOn: string; results: number; outside: { name: string; flag: 'low' | 'high' }[]; charted: boolean } | null;
   /** The last day of the free trial, YYYY-MM-DD, or null when not trialling. */
   trialEndsOn: string | null;
 };

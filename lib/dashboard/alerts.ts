@@ -1,9 +1,10 @@
-import { isLabMarkerKey, LAB_MARKERS } from '@/lib/labs/markers';
 import 'server-only';
 import { aiEngine, type AiEngine, type AlertSignals } from '@/lib/ai';
 import { alertFor } from '@/lib/ai/builtin-engine';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
+import { rangeFlag } from '@/lib/labs/flags';
+import { isLabMarkerKey, LAB_MARKER_KEYS, LAB_MARKERS } from '@/lib/labs/markers';
 import { isUniqueViolation } from '@/lib/db-errors';
 import { SubscriptionStatus } from '@/lib/generated/prisma/enums';
 import { addDays, daysEnding, meanOf, utcDay } from '@/lib/days';
@@ -32,12 +33,30 @@ const labName = (marker: string): string => {
   return /[A-Z]/.test(label.slice(1)) ? label : label.charAt(0).toLowerCase() + label.slice(1);
 };
 
+/**
+ * The blood test the newest result saved since yesterday came from: every result of its report (or, typed
+ * in, of its day) saved since then, and those outside the lab's printed range, in the order of the catalogue.
+ */
+async function newTest(userId: string, newest: { reportId: string | null; takenAt: Date }, since: Date): Promise<NonNullable<AlertSignals['newLabResult']>> {
+  const results = await db.labResult.findMany({
+    where: { userId, createdAt: { gte: since }, ...(newest.reportId ? { reportId: newest.reportId } : { takenAt: newest.takenAt }) },
+    select: { marker: true, value: true, comparator: true, referenceLow: true, referenceHigh: true },
+  });
+  const order = (marker: string) => (isLabMarkerKey(marker) ? LAB_MARKER_KEYS.indexOf(marker) : LAB_MARKER_KEYS.length);
+  const outside = results
+    .map((r) => ({ marker: r.marker, flag: rangeFlag({ value: r.value, comparator: r.comparator, low: r.referenceLow, high: r.referenceHigh }) }))
+    .filter((r): r is { marker: string; flag: 'Low' | 'High' } => r.flag !== null)
+    .sort((a, b) => order(a.marker) - order(b.marker))
+    .map((r) => ({ name: labName(r.marker), flag: r.flag === 'Low' ? ('low' as const) : ('high' as const) }));
+  return { takenOn: utcDay(newest.takenAt), results: results.length, outside, charted: results.some((r) => r.marker === 'total_testosterone') };
+}
+
 /** The signals for `day`, read in parallel. */
 async function alertSignals(userId: string, now: Date, day: string): Promise<AlertSignals> {
   const startOfYesterday = ISO_DAY.toDate(addDays(day, -1));
   const [days, lab, trial, trialNotice] = await Promise.all([
     mergedDays(userId, addDays(day, -(RECENT_DAYS + BASELINE_DAYS - 1)), day),
-    db.labResult.findFirst({ where: { userId, createdAt: { gte: startOfYesterday } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { marker: true } }),
+    db.labResult.findFirst({ where: { userId, createdAt: { gte: startOfYesterday } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { reportId: true, takenAt: true } }),
     db.subscription.findFirst({ where: { userId, status: SubscriptionStatus.TRIALING, trialEnd: { not: null } }, orderBy: { updatedAt: 'desc' }, select: { trialEnd: true } }),
     db.notification.findFirst({ where: { userId, createdAt: { gte: new Date(now.getTime() - TRIAL_NOTICE_COVERS_MS) }, title: { contains: 'trial', mode: 'insensitive' } }, select: { id: true } }),
   ]);
@@ -53,7 +72,7 @@ async function alertSignals(userId: string, now: Date, day: string): Promise<Ale
       baseline: meanOf(daysEnding(addDays(day, -RECENT_DAYS), BASELINE_DAYS).map((d) => merged.get(d)?.hrvMs ?? null)),
     },
     recentNightsMinutes: daysEnding(day, NIGHTS).map((d) => merged.get(d)?.sleepDurationMinutes ?? null),
-    newLabResult: lab ? { name: labName(lab.marker), charted: lab.marker === 'total_testosterone' } : null,
+    newLabResult: lab ? await newTest(userId, lab, startOfYesterday) : null,
     trialEndsOn: trialEnd,
   };
 }

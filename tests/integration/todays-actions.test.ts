@@ -333,7 +333,23 @@ describe('the daily alert, made by the banner’s read (nextNotification)', () =
     const userId = await newUser();
     await addTestosterone(userId, 512, new Date('2026-03-02T08:00:00Z'), { createdAt: new Date('2026-03-09T16:00:00Z') });
     await nextNotification(userId, NOW);
-    expect(await alerts(userId)).toMatchObject([{ title: 'New lab results are in', subtitle: 'Your total testosterone result is ready: see it beside your earlier ones on the T-Results chart.', backgroundColor: '#EFF6FF', border: '#93C5FD' }]);
+    expect(await alerts(userId)).toMatchObject([{ title: 'New results from your blood test of 2 Mar 2026', subtitle: 'It is within the lab’s range. Your testosterone is on the T-Results chart beside your earlier ones.', backgroundColor: '#EFF6FF', border: '#93C5FD' }]);
+  });
+
+  it('tells of a new blood test by its day, with its results outside the lab’s ranges named first (issue 56)', async () => {
+    const userId = await newUser();
+    const takenAt = new Date('2026-03-04T00:00:00Z');
+    const createdAt = new Date('2026-03-09T18:00:00Z');
+    const row = (marker: string, value: number, unit: string, referenceLow: number | null, referenceHigh: number | null) => ({ userId, marker, value, unit, referenceLow, referenceHigh, takenAt, createdAt });
+    await db.labResult.createMany({
+      data: [row('haematocrit', 55.1, '%', 40, 52), row('vitamin_d', 27.4, 'ng/mL', 30, 100), row('ferritin', 120, 'ng/mL', 30, 400), row('psa', 0.8, 'ng/mL', null, 4)],
+    });
+    // An older test of another day is no part of it.
+    await db.labResult.create({ data: { ...row('sodium', 150, 'mmol/L', 135, 145), takenAt: new Date('2025-11-02T00:00:00Z'), createdAt: new Date('2025-11-03T00:00:00Z') } });
+    await nextNotification(userId, NOW);
+    expect(await alerts(userId)).toMatchObject([
+      { title: 'New results from your blood test of 4 Mar 2026', subtitle: '2 of 4 outside the lab’s range: haematocrit high and Vitamin D (25-OH) low. See them on My results.', backgroundColor: '#EFF6FF' },
+    ]);
   });
 
   it('tells of the trial’s end, unless the billing notice about it came in the last 3 days', async () => {

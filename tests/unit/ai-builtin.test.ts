@@ -259,7 +259,7 @@ describe('alerts', () => {
   });
 
   it('flag an HRV at least 15% below the baseline first', async () => {
-    const alert = await builtinEngine.alert({ ...quiet, hrvMs: week(38, 47), recentNightsMinutes: [300, 310, 320], newLabResult: { name: 'total testosterone', charted: true }, trialEndsOn: '2026-03-11' });
+    const alert = await builtinEngine.alert({ ...quiet, hrvMs: week(38, 47), recentNightsMinutes: [300, 310, 320], newLabResult: { takenOn: '2026-03-02', results: 1, outside: [], charted: true }, trialEndsOn: '2026-03-11' });
     expect(alert).toEqual({ title: 'Your HRV is 19% below your baseline', subtitle: 'It averaged 38 ms over 7 days against 47 ms over 30 days. Take it easy today and get to bed early.' });
     expect(alertFor({ ...quiet, hrvMs: week(40.1, 47) })).toBeNull();
   });
@@ -274,13 +274,21 @@ describe('alerts', () => {
     expect(alertFor({ ...quiet, recentNightsMinutes: [350, 340] })).toBeNull();
   });
 
-  it('flag a new lab result before the trial ending, pointing only to a chart that shows it', () => {
-    expect(alertFor({ ...quiet, newLabResult: { name: 'total testosterone', charted: true }, trialEndsOn: '2026-03-10' })).toEqual({
-      title: 'New lab results are in',
-      subtitle: 'Your total testosterone result is ready: see it beside your earlier ones on the T-Results chart.',
+  it('flag a new blood test before the trial ending, by its day and what is outside its ranges, pointing only to a chart that shows it', () => {
+    expect(alertFor({ ...quiet, newLabResult: { takenOn: '2026-03-02', results: 1, outside: [], charted: true }, trialEndsOn: '2026-03-10' })).toEqual({
+      title: 'New results from your blood test of 2 Mar 2026',
+      subtitle: 'It is within the lab’s range. Your testosterone is on the T-Results chart beside your earlier ones.',
     });
-    // No screen charts SHBG yet: the banner promises no trend.
-    expect(alertFor({ ...quiet, newLabResult: { name: 'SHBG', charted: false } })).toEqual({ title: 'New lab results are in', subtitle: 'Your SHBG result is ready.' });
+    // Issue 56: the report as a whole, what is outside its ranges first; no chart promised for what none shows.
+    const outside = [
+      { name: 'vitamin D', flag: 'low' as const },
+      { name: 'haematocrit', flag: 'high' as const },
+    ];
+    expect(alertFor({ ...quiet, newLabResult: { takenOn: '2026-03-04', results: 49, outside, charted: false } })).toEqual({
+      title: 'New results from your blood test of 4 Mar 2026',
+      subtitle: '2 of 49 outside the lab’s range: vitamin D low and haematocrit high. See them on My results.',
+    });
+    expect(alertFor({ ...quiet, newLabResult: { takenOn: '2026-03-04', results: 12, outside: [], charted: false } })?.subtitle).toBe('All 12 are within the lab’s ranges.');
   });
 
   it('flag the trial ending within three days', () => {
