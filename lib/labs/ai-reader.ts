@@ -2,7 +2,6 @@ import 'server-only';
 import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
-import { failureKind } from '@/lib/ai/openai-engine';
 import { env } from '@/lib/env';
 import { convertToCanonical, LAB_MARKER_KEYS, LAB_MARKERS, listedUnit, normaliseUnit } from './markers';
 import { consistent, referenceAfter, rowFacts, type Comparator, type ParsedLabReport, type ParsedMarker } from './parse-report';
@@ -98,7 +97,7 @@ export async function withModelReading(text: string, report: ParsedLabReport, as
   try {
     suggestions = await ask(text.slice(0, MAX_TEXT));
   } catch (error) {
-    console.warn(`[labs] the model's reading was left out: ${failureKind(error)}`);
+    console.warn(`[labs] the model's reading was left out: ${failureOf(error)}`);
     return report;
   }
   const lines = text.split(/\r?\n/).map(plain);
@@ -111,6 +110,9 @@ export async function withModelReading(text: string, report: ParsedLabReport, as
   // The results checked against one another again, the model's among them (a count above the white cells).
   return added.length ? { ...report, markers: consistent([...report.markers, ...added]) } : report;
 }
+
+/** Why the model's reading failed, safe to log: its status or the error's kind, never its message (which can quote the report). */
+const failureOf = (error: unknown): string => (error instanceof OpenAI.APIError && error.status ? `HTTP ${error.status}` : error instanceof Error ? error.name : 'unknown error');
 
 let client: OpenAI | undefined;
 

@@ -29,8 +29,22 @@ export type AppServer = {
 /** The production build, served by `next start` on this test file's own database. */
 /** `waitFor`: the path that must answer 2xx before the server counts as up (a server without a database is live, not ready). */
 /** `ownGroup`: the server leads a process group of its own, so a test can signal the whole group (`process.kill(-pid)`), as a process manager does. */
-export async function startAppServer(extraEnv: Record<string, string> = {}, { waitFor = '/api/health', ownGroup = false }: { waitFor?: string; ownGroup?: boolean } = {}): Promise<AppServer> {
+export async function startAppServer(extraEnv: Record<string, string> = {}, options: { waitFor?: string; ownGroup?: boolean } = {}): Promise<AppServer> {
   if (!existsSync('.next/BUILD_ID')) throw new Error('Run `npm run build` before the HTTP integration tests.');
+  // A port another process took between freePort's check and the server's listen: another port.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(extraEnv, options);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt >= 3) throw error;
+    }
+  }
+}
+
+/** The server could not listen on its port: something else took it first. */
+class PortTaken extends Error {}
+
+async function startOnce(extraEnv: Record<string, string>, { waitFor = '/api/health', ownGroup = false }: { waitFor?: string; ownGroup?: boolean }): Promise<AppServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const mailDir = mkdtempSync(path.join(tmpdir(), 'vt-mail-'));
@@ -54,6 +68,10 @@ export async function startAppServer(extraEnv: Record<string, string> = {}, { wa
       if ((await fetch(`${url}${waitFor}`)).ok) break;
     } catch {
       // Not listening yet.
+    }
+    if (output.includes('EADDRINUSE')) {
+      child.kill('SIGKILL');
+      throw new PortTaken(`port ${port} was taken`);
     }
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`next start did not come up:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
