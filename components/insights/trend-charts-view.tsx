@@ -5,7 +5,7 @@ import { ChartPlaceholder, TrendChart } from '@/components/dashboard/lazy-charts
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
 import { Spinner } from '@/components/ui/spinner';
-import { formatMinutes } from '@/lib/format';
+import { formatDateGB, formatMinutes } from '@/lib/format';
 import type { MeasureKey, MeasureTrend, MeasureTrendsResponse, TrendRange } from '@/lib/insights/measure-trends';
 import type { LastNightSleep } from '@/lib/dashboard/contract';
 import { SleepStageBar } from '@/components/dashboard/sleep-stages';
@@ -39,6 +39,32 @@ const EMPTY: Readonly<Partial<Record<MeasureKey, { text: string; href: string; a
 };
 const EMPTY_DEVICE = { text: 'This appears here from your imported history or a connected device.', href: DEVICES, action: DEVICES_ACTION };
 
+
+/**
+ * An empty testosterone chart whose member has a result from before the range: said so, with the year's
+ * view one click away when the result falls in it, and the upload otherwise (issue 56: the screens agree
+ * that there is a result).
+ */
+function EarlierTest({ day, range, onRange }: { day: string; range: TrendRange; onRange?: ((range: TrendRange) => void) | undefined }) {
+  const inYear = range < 365 && Date.parse(`${day}T00:00:00Z`) >= Date.now() - 365 * DAY_MS;
+  return (
+    <div className="mt-3 flex flex-col items-start gap-2 text-sm text-neutral-700">
+      <p>Your last test was on {formatDateGB(day)}, before the last {RANGES.find((r) => r.days === range)?.label ?? `${range} days`}.</p>
+      {inYear ? (
+        // The shell has no range buttons yet (onRange): the live part brings this one with them.
+        onRange ? (
+          <button type="button" onClick={() => onRange(365)} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            See 1 year
+          </button>
+        ) : null
+      ) : (
+        <FillPrompt href={UPLOAD_PATH} action="Upload a newer blood test">
+          {null}
+        </FillPrompt>
+      )}
+    </div>
+  );
+}
 
 function Latest({ measure }: { measure: MeasureTrend }) {
   const last = measure.points.at(-1);
@@ -133,6 +159,8 @@ export function TrendChartsView({ range, data, error, onRange, lastNight }: View
                         </p>
                       ) : null}
                     </>
+                  ) : measure.before ? (
+                    <EarlierTest day={measure.before} range={range} onRange={onRange} />
                   ) : (
                     <div className="mt-3">
                       <FillPrompt href={empty.href} action={empty.action}>

@@ -43,6 +43,8 @@ export type MeasureTrend = {
   band?: { low: number; high: number; from: string; to: string } | null;
   /** A plain sentence when the day judged (today; yesterday for steps) lies outside the band. */
   outside?: string | null;
+  /** Testosterone: the day (YYYY-MM-DD) of the last result taken before the range, so an empty chart says there is one (issue 56). */
+  before?: string | null;
 };
 
 export type MeasureTrendsResponse = { range: TrendRange; first: string; last: string; measures: MeasureTrend[] };
@@ -79,7 +81,7 @@ export async function measureTrends(userId: string, range: TrendRange, now = new
   const first = addDays(today, -(range - 1));
   // The usual band needs the 30 days before the day judged (yesterday for steps), also on the 30-day chart.
   const read = addDays(today, -(RANGE_WINDOW_DAYS + 1)) < first ? addDays(today, -(RANGE_WINDOW_DAYS + 1)) : first;
-  const [days, labs, checkins, user] = await Promise.all([
+  const [days, labs, checkins, user, before] = await Promise.all([
     mergedDays(userId, read, today, TREND_FIELDS),
     db.labResult.findMany({
       where: { userId, marker: TOTAL_TESTOSTERONE, valueNgDl: { not: null }, takenAt: { gte: ISO_DAY.toDate(first), lt: ISO_DAY.toDate(addDays(today, 1)) } },
@@ -88,6 +90,11 @@ export async function measureTrends(userId: string, range: TrendRange, now = new
     }),
     db.dailyCheckin.findMany({ where: { userId, day: { gte: ISO_DAY.toDate(first), lte: ISO_DAY.toDate(today) } }, orderBy: { day: 'asc' }, select: { day: true, mood: true, energy: true } }),
     db.user.findUniqueOrThrow({ where: { id: userId }, select: { unitsPreference: true } }),
+    db.labResult.findFirst({
+      where: { userId, marker: TOTAL_TESTOSTERONE, valueNgDl: { not: null }, takenAt: { lt: ISO_DAY.toDate(first) } },
+      orderBy: [{ takenAt: 'desc' }, { id: 'desc' }],
+      select: { takenAt: true },
+    }),
   ]);
   const units = unitSystemOf(user.unitsPreference);
   const byDay = new Map(days.map((day) => [day.day, day]));
@@ -117,6 +124,7 @@ export async function measureTrends(userId: string, range: TrendRange, now = new
     points: labs.flatMap((row) => (row.valueNgDl === null ? [] : [{ day: ISO_DAY.fromDate(row.takenAt), value: Math.round(row.valueNgDl), ...(row.comparator ? { bound: true } : {}) }])),
     line: null,
     from: labs.length ? 'From your blood tests.' : null,
+    before: before ? ISO_DAY.fromDate(before.takenAt) : null,
   });
   const fromCheckins = checkins.length ? provenance([], ['checkins']) : null;
   measures.push(

@@ -402,6 +402,28 @@ test('a PDF too costly to read opens the review for manual entry with a plain me
   await page.screenshot({ path: 'test-results/lab-review-unreadable.png' });
 });
 
+// Issue 56: /insights agrees with the dashboard that there is a result: an empty 30 days says when the last
+// test was and opens the year that shows it, rather than asking for an upload.
+test('/insights names a testosterone result from before its range and opens the year that shows it', async ({ page, users }) => {
+  const user = await users.create({ onboarded: true });
+  const taken = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
+  await query(
+    `INSERT INTO lab_results (id, "userId", marker, value, unit, "valueNgDl", "referenceLow", "referenceHigh", "takenAt")
+     SELECT gen_random_uuid()::text, id, 'total_testosterone', 14.2, 'nmol/L', 409.6, 8.6, 29, $2::date FROM users WHERE email = $1`,
+    [user.email, taken],
+  );
+  await page.goto('/insights');
+  const chart = page.getByRole('region', { name: 'Testosterone (ng/dL)' });
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${taken}T00:00:00Z`));
+  await expect(chart).toContainText(`Your last test was on ${day}, before the last 30 days.`);
+  await expect(chart.getByText('Your testosterone appears here from the blood tests you upload.')).toHaveCount(0);
+  await chart.screenshot({ path: 'test-results/insights-earlier-test.png' });
+  await expectAccessible(page);
+  await chart.getByRole('button', { name: 'See 1 year' }).click();
+  await expect(page.getByRole('button', { name: '1 year' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(chart).toContainText('Latest 410 ng/dL');
+});
+
 test('/settings: Download my data gives a ZIP whose CSVs read back; Delete account ends at /login and the old credentials no longer work', async ({ page, users }) => {
   const user = await users.create({ onboarded: true });
   // One blood-test value to find again in the export.
