@@ -45,8 +45,8 @@ const EMPTY_DEVICE = { text: 'This appears here from your imported history or a 
  * view one click away when the result falls in it, and the upload otherwise (issue 56: the screens agree
  * that there is a result).
  */
-function EarlierTest({ day, range, onRange }: { day: string; range: TrendRange; onRange?: ((range: TrendRange) => void) | undefined }) {
-  const inYear = range < 365 && Date.parse(`${day}T00:00:00Z`) >= Date.now() - 365 * DAY_MS;
+function EarlierTest({ day, today, range, onRange }: { day: string; today: string; range: TrendRange; onRange?: ((range: TrendRange) => void) | undefined }) {
+  const inYear = range < 365 && Date.parse(`${day}T00:00:00Z`) > Date.parse(`${today}T00:00:00Z`) - 365 * DAY_MS;
   return (
     <div className="mt-3 flex flex-col items-start gap-2 text-sm text-neutral-700">
       <p>Your last test was on {formatDateGB(day)}, before the last {RANGES.find((r) => r.days === range)?.label ?? `${range} days`}.</p>
@@ -160,7 +160,7 @@ export function TrendChartsView({ range, data, error, onRange, lastNight }: View
                       ) : null}
                     </>
                   ) : measure.before ? (
-                    <EarlierTest day={measure.before} range={range} onRange={onRange} />
+                    <EarlierTest day={measure.before} today={data.last} range={range} onRange={onRange} />
                   ) : (
                     <div className="mt-3">
                       <FillPrompt href={empty.href} action={empty.action}>
