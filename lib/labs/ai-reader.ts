@@ -4,7 +4,7 @@ import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import { env } from '@/lib/env';
 import { convertToCanonical, LAB_MARKER_KEYS, LAB_MARKERS, listedUnit, normaliseUnit } from './markers';
-import { consistent, referenceAfter, rowFacts, type Comparator, type ParsedLabReport, type ParsedMarker } from './parse-report';
+import { comparatorOf, consistent, referenceAfter, rowFacts, type ParsedLabReport, type ParsedMarker } from './parse-report';
 
 // A second reader of a lab report's text where a model is configured (issue 55): OpenAI, or any
 // compatible server, through structured output, beside the built-in reader (./parse-report.ts), never
@@ -45,13 +45,6 @@ const SYSTEM = [
 const plain = (line: string) => line.replace(/\s+/g, ' ').trim();
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The comparator printed right before a value ("<0.1", "> 60"). */
-function comparatorBefore(before: string): Comparator | null {
-  const sign = /(<=?|>=?|≤|≥)\s*$/.exec(before)?.[1];
-  if (!sign) return null;
-  return sign === '≤' ? '<=' : sign === '≥' ? '>=' : (sign as Comparator);
-}
-
 /** A result the model proposed, checked against the report's own text; null when the text does not bear it out. */
 export function checkedSuggestion(suggestion: Suggestion, lines: readonly string[], report: ParsedLabReport): ParsedMarker | null {
   const { marker } = suggestion;
@@ -84,7 +77,7 @@ export function checkedSuggestion(suggestion: Suggestion, lines: readonly string
   const { min, max } = LAB_MARKERS[marker].plausible;
   if (canonical === null || canonical < min || canonical > max) return null;
   const reference = referenceAfter(after);
-  return { marker, value, comparator: comparatorBefore(before), unit, referenceLow: reference.low, referenceHigh: reference.high, line };
+  return { marker, value, comparator: comparatorOf(/(?:<=?|>=?|≤|≥)\s*$/.exec(before)?.[0].trim() ?? ''), unit, referenceLow: reference.low, referenceHigh: reference.high, line };
 }
 
 /**

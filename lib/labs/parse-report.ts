@@ -1030,7 +1030,7 @@ function flagDirection(token: string | undefined): 'H' | 'L' | null {
 const CODE_NUMBER = /^0\d+$/;
 
 /** "<", "<=", "≤", ">", ">=", "≥" in front of a result, in FHIR's spelling. */
-function comparatorOf(text: string): Comparator | null {
+export function comparatorOf(text: string): Comparator | null {
   const sign = /^(<=?|>=?|≤|≥)/.exec(text)?.[1];
   if (!sign) return null;
   return sign === '≤' ? '<=' : sign === '≥' ? '>=' : (sign as Comparator);
