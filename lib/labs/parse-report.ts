@@ -266,9 +266,13 @@ const NAMES: Readonly<Record<LabMarkerKey, readonly string[]>> = {
     'leucociti',
     'globuli bianchi',
     'leukocyten', 'leucocyten',
+    // Australian and New Zealand hospital reports' full blood examination: WCC, RCC (SA Pathology's and
+    // LabPLUS's test guides, and the held-out Australian report of 2026-11-29 that found them missing).
+    'wcc',
   ],
   rbc: [
     'rbc',
+    'rcc',
     'rbc count',
     'red blood cell count',
     'red blood cells',
@@ -481,6 +485,8 @@ const NAMES: Readonly<Record<LabMarkerKey, readonly string[]>> = {
   total_protein: [
     'protein',
     'total protein',
+    // "T.Protein", as "T.Bili" for bilirubin: Australian hospital chemistry blocks (E/LFT).
+    't protein',
     'protein total',
     'protein total serum',
     'gesamteiweiss',

@@ -12,8 +12,8 @@ const TEXT = [
   'Collected: 04/03/2026',
   'Test\tResult\tUnits\tReference range',
   'Testosterone\t18.2\tnmol/L\t8.6 - 29.0',
-  'WCC\t5.8\tx10^9/L\t(4.0-11.0)',
-  'RCC\t4.92\tx10^12/L\t(4.50-6.50)',
+  'Leuc\t5.8\tx10^9/L\t(4.0-11.0)',
+  'Eryth\t4.92\tx10^12/L\t(4.50-6.50)',
   'Magnesium, RBC\t5.1\tmg/dL\t4.2-6.8',
   'Lymphs (Absolute)\t21\tx10^9/L\t(1.0-4.0)',
 ].join('\n');
@@ -42,26 +42,26 @@ describe('a model’s reading beside the built-in reader', () => {
       json: {
         results: [
           // Names the built-in reader does not know, each on its row with its number and unit: added.
-          row('wbc', 'WCC', '5.8', 'x10^9/L', 'WCC 5.8 x10^9/L (4.0-11.0)'),
-          row('rbc', 'RCC', '4.92', 'x10^12/L', 'RCC\t4.92\tx10^12/L\t(4.50-6.50)'),
+          row('wbc', 'Leuc', '5.8', 'x10^9/L', 'Leuc 5.8 x10^9/L (4.0-11.0)'),
+          row('rbc', 'Eryth', '4.92', 'x10^12/L', 'Eryth\t4.92\tx10^12/L\t(4.50-6.50)'),
           // Both read testosterone: the built-in's 18.2 stands, not the range's end.
           row('total_testosterone', 'Testosterone', '29.0', 'nmol/L', 'Testosterone 18.2 nmol/L 8.6 - 29.0'),
           // The red cells' magnesium is not the serum's.
           row('magnesium', 'Magnesium', '5.1', 'mg/dL', 'Magnesium, RBC 5.1 mg/dL 4.2-6.8'),
           // A row that is not in the text, and a number not on its row.
           row('psa', 'PSA', '3.1', 'ng/mL', 'PSA 3.1 ng/mL 0.0-4.0'),
-          row('ferritin', 'Ferritin', '120', 'ug/L', 'RCC 4.92 x10^12/L (4.50-6.50)'),
+          row('ferritin', 'Ferritin', '120', 'ug/L', 'Eryth 4.92 x10^12/L (4.50-6.50)'),
         ],
       },
     });
     const read = await reader.withModelReading(TEXT, builtIn);
     // With the white cells read, the lymphocyte count above them is left out as misread.
     expect(values(read)).toEqual({ total_testosterone: [18.2, 'nmol/L', 8.6, 29], wbc: [5.8, '10^9/L', 4, 11], rbc: [4.92, '10^12/L', 4.5, 6.5] });
-    expect(read.markers.find((m) => m.marker === 'wbc')?.line).toBe('WCC 5.8 x10^9/L (4.0-11.0)');
+    expect(read.markers.find((m) => m.marker === 'wbc')?.line).toBe('Leuc 5.8 x10^9/L (4.0-11.0)');
     // The request: the report's text, and a strict schema OpenAI accepts (the fake refuses one it would not).
     const request = fake.chatRequests.at(-1)!;
     expect(request.authorization).toBe(`Bearer ${FAKE_OPENAI_KEY}`);
-    expect(JSON.stringify(request.body.messages)).toContain('WCC\\t5.8');
+    expect(JSON.stringify(request.body.messages)).toContain('Leuc\\t5.8');
     expect(warnings).toEqual([]);
   });
 

@@ -804,6 +804,19 @@ describe('parseLabReport: cards with a status word, Dutch names (issue 55)', () 
   });
 });
 
+describe('Australian and New Zealand hospital abbreviations (issue 55)', () => {
+  it('reads WCC as white cells, RCC as red cells and T.Protein as total protein, and corrected calcium as no calcium', () => {
+    const report = parseLabReport(
+      ['Collected: 22/01/2026 07:15', 'WCC\t5.8\tx10^9/L\t(4.0-11.0)', 'RCC\t4.92\tx10^12/L\t(4.50-6.50)', 'Corr Ca\t2.40\tmmol/L\t(2.10-2.60)', 'T.Protein\t71\tg/L\t(60-80)'].join('\n'),
+    );
+    expect(report.markers.map(({ marker, value }) => [marker, value])).toEqual([
+      ['wbc', 5.8],
+      ['rbc', 4.92],
+      ['total_protein', 71],
+    ]);
+  });
+});
+
 describe('unreadRows: what the review lists as not read (issue 55)', () => {
   it('names the rows that look like results and gave nothing, not the patient’s details, methods, bands or rows read', () => {
     const text = [
@@ -812,15 +825,15 @@ describe('unreadRows: what the review lists as not read (issue 55)', () => {
       'Test\tResult\tUnits\tReference range',
       'Testosterone\t18.2\tnmol/L\t8.6 - 29.0',
       'Method: ECLIA',
-      'WCC\t5.8\tx10^9/L\t(4.0-11.0)',
+      'Retic\t52\tx10^9/L\t(20-110)',
       'Free androgen index\t44.3\t%\t35 - 92.6',
       'Sufficient 30-100',
       'Magnesium, RBC\t5.1\tmg/dL\t4.2-6.8',
     ].join('\n');
     const report = parseLabReport(text);
     expect(report.markers.map((m) => m.marker)).toEqual(['total_testosterone']);
-    // "WCC" is a name the reader does not know: the member sees the row and can add it.
-    expect(unreadRows(text, report)).toEqual(['WCC 5.8 x10^9/L (4.0-11.0)', 'Free androgen index 44.3 % 35 - 92.6', 'Magnesium, RBC 5.1 mg/dL 4.2-6.8']);
+    // "Retic" (reticulocytes) is a test the reader does not know: the member sees the row and can add it.
+    expect(unreadRows(text, report)).toEqual(['Retic 52 x10^9/L (20-110)', 'Free androgen index 44.3 % 35 - 92.6', 'Magnesium, RBC 5.1 mg/dL 4.2-6.8']);
     // A document nothing was read from lists nothing: its review says so instead.
     expect(unreadRows('Free androgen index\t44.3\t%\t35 - 92.6', parseLabReport('Free androgen index\t44.3\t%\t35 - 92.6'))).toEqual([]);
   });
