@@ -19,6 +19,7 @@ import { Bar, Line } from 'react-chartjs-2';
 import type { TestosteronePoint } from '@/lib/dashboard/contract';
 import type { MeasureTrend } from '@/lib/insights/measure-trends';
 import { chartDayLabel } from '@/lib/format';
+import { T_AXIS, tBand } from './t-band';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, Filler, Tooltip);
 
@@ -28,25 +29,21 @@ const GRID = '#eef2f2';
 const TICKS = '#4d5c5c';
 const FONT = { family: 'Inter, ui-sans-serif, system-ui, sans-serif', size: 12 };
 
-// SPEC §9: T-Results y-axis 100..1300 ng/dL with a shaded 400..800 band.
-export const T_AXIS = { min: 100, max: 1300 } as const;
-export const T_BAND = { from: 400, to: 800 } as const;
-
-/** Shades the normal range behind the line. */
-const bandPlugin: Plugin<'line'> = {
+/** Shades a range behind the line: the lab's, or SPEC's 400..800 band where the lab printed none. */
+const bandPlugin = (band: { from: number; to: number }): Plugin<'line'> => ({
   id: 'normalBand',
   beforeDatasetsDraw(chart) {
     const { ctx, chartArea, scales } = chart;
     const y = scales.y;
     if (!y) return;
-    const top = y.getPixelForValue(T_BAND.to);
-    const bottom = y.getPixelForValue(T_BAND.from);
+    const top = y.getPixelForValue(Math.min(band.to, T_AXIS.max));
+    const bottom = y.getPixelForValue(Math.max(band.from, T_AXIS.min));
     ctx.save();
     ctx.fillStyle = BRAND_SOFT;
     ctx.fillRect(chartArea.left, top, chartArea.right - chartArea.left, bottom - top);
     ctx.restore();
   },
-};
+});
 
 const baseScales = {
   x: { grid: { display: false }, ticks: { color: TICKS, font: FONT }, border: { display: false } },
@@ -55,7 +52,8 @@ const baseScales = {
 /** How a bound reads in the chart's tooltip and text alternative. */
 const BOUND_WORDS: Readonly<Record<string, string>> = { '<': 'below ', '<=': 'at most ', '>': 'above ', '>=': 'at least ' };
 
-export function TestosteroneChart({ points }: { points: TestosteronePoint[] }) {
+export function TestosteroneChart({ points, labRange }: { points: TestosteronePoint[]; labRange?: { low: number | null; high: number | null } }) {
+  const band = tBand(labRange);
   const options: ChartOptions<'line'> = {
     responsive: true,
     maintainAspectRatio: false,
@@ -69,9 +67,9 @@ export function TestosteroneChart({ points }: { points: TestosteronePoint[] }) {
   return (
     <Line
       role="img"
-      aria-label={`Total testosterone: ${points.map((p) => `${p.label} ${BOUND_WORDS[p.comparator ?? ''] ?? ''}${p.raw} ng/dL`).join(', ')}. Normal range ${T_BAND.from} to ${T_BAND.to} ng/dL.`}
+      aria-label={`Total testosterone: ${points.map((p) => `${p.label} ${BOUND_WORDS[p.comparator ?? ''] ?? ''}${p.raw} ng/dL`).join(', ')}. ${band.lab ? 'Your lab’s range' : 'Typical range'} ${band.from} to ${band.to} ng/dL.`}
       options={options}
-      plugins={[bandPlugin]}
+      plugins={[bandPlugin(band)]}
       data={{
         labels: points.map((p) => p.label),
         datasets: [

@@ -4,7 +4,7 @@ import { GO_FLOOR, STEADY_FLOOR } from '@/lib/scores/readiness';
 import { formatWeight, type UnitSystem } from '@/lib/units';
 import type { Energy, Mood } from '@/lib/generated/prisma/enums';
 import { CATALOGUE, type CatalogueAction, type Signal } from './catalogue';
-import { DAILY_ACTION_COUNT, MANUAL_TITLE_MAX, type Action, type ActionCategory, type AiEngine, type Alert, type AlertSignals, type EngineContext } from './engine';
+import { DAILY_ACTION_COUNT, MANUAL_TITLE_MAX, type Action, type ActionCategory, type AiEngine, type Alert, type AlertSignals, type EngineContext, type FlaggedResult } from './engine';
 import { builtinReflection } from './reflection';
 
 // Deterministic rules: the same figures and day always give the same texts. The day string varies the
@@ -56,6 +56,18 @@ const TIPS: Readonly<Record<Signal, string>> = {
   constipationReported: 'More fibre, more water and a walk after meals usually help within days.',
   lowReadiness: 'Your body has not caught up yet: keep today easy and protect tonight’s sleep.',
   highReadiness: 'You recovered well overnight: a good day for a harder session.',
+  lowVitaminD: 'Daylight on your skin, oily fish and eggs raise vitamin D; ask your doctor whether a supplement suits you.',
+  highHaematocrit: 'Drink water through the day and raise the result with your doctor, above all if you take testosterone.',
+  highLdl: 'Soluble fibre, oily fish in place of red meat and regular cardio lower LDL; go through the result with your doctor.',
+};
+
+/** Which flagged result calls for which signal (issue 56). */
+const RESULT_SIGNALS: Readonly<Record<FlaggedResult['marker'], { flag: 'Low' | 'High'; signal: Signal }>> = {
+  vitamin_d: { flag: 'Low', signal: 'lowVitaminD' },
+  haematocrit: { flag: 'High', signal: 'highHaematocrit' },
+  ldl_cholesterol: { flag: 'High', signal: 'highLdl' },
+  non_hdl_cholesterol: { flag: 'High', signal: 'highLdl' },
+  apob: { flag: 'High', signal: 'highLdl' },
 };
 
 const SYMPTOM_SIGNALS: Readonly<Record<string, Signal>> = {
@@ -132,6 +144,13 @@ function readFigures(context: EngineContext): Readings {
     add('highReadiness', 0.4 + (0.3 * (readiness.score - GO_FLOOR)) / (100 - GO_FLOOR), `Your readiness today is ${readiness.score} of 100: you recovered well overnight.`);
   }
 
+  // A blood result outside the lab's range is a basis of its own, quoted with its day and the lab's limit.
+  for (const result of context.flaggedResults ?? []) {
+    const steer = RESULT_SIGNALS[result.marker];
+    if (steer.flag !== result.flag) continue;
+    add(steer.signal, 0.85, `Your ${result.name} was ${result.result} on ${result.takenOn}, ${result.flag === 'Low' ? 'below' : 'above'} the lab’s ${result.limit}.`);
+  }
+
   const checkIn = context.checkIn;
   const unwell = checkIn ? UNWELL_SYMPTOMS.filter((symptom) => checkIn.symptoms.includes(symptom)).map((symptom) => symptom.toLowerCase()) : [];
   if (checkIn) {
@@ -170,10 +189,11 @@ function relevance(entry: CatalogueAction, readings: Readings): { score: number;
 
 /** Relevant actions first (by how strongly the figures call for them), then the rest; the day breaks ties. */
 function rank(context: EngineContext, readings: Readings): Ranked[] {
-  const scored = CATALOGUE.filter((entry) => !(readings.strained && entry.intensity === 'hard')).map((entry) => {
+  const scored = CATALOGUE.filter((entry) => !(readings.strained && entry.intensity === 'hard')).flatMap((entry) => {
     const { score, reading } = relevance(entry, readings);
+    if (entry.needsTrigger && score <= 0) return [];
     const jitter = dayHash(context.day, entry.id);
-    return { entry, score, reading, key: score > 0 ? score + 0.15 * jitter : jitter - 1 };
+    return [{ entry, score, reading, key: score > 0 ? score + 0.15 * jitter : jitter - 1 }];
   });
   return scored.sort((a, b) => b.key - a.key || a.entry.id.localeCompare(b.entry.id));
 }

@@ -19,6 +19,12 @@ export const SIGNALS = [
   'lowReadiness',
   /** Today's readiness in its 'go hard' band. */
   'highReadiness',
+  /** Blood results outside the lab's range (issue 56): the latest vitamin D below it. */
+  'lowVitaminD',
+  /** The latest haematocrit above the lab's range. */
+  'highHaematocrit',
+  /** The latest LDL cholesterol, non-HDL cholesterol or ApoB above the lab's range. */
+  'highLdl',
 ] as const;
 export type Signal = (typeof SIGNALS)[number];
 
@@ -33,6 +39,8 @@ export type CatalogueAction = {
   triggers: readonly Signal[];
   /** Hard sessions are left out while recovery is strained or the user reports feeling unwell. */
   intensity: 'gentle' | 'hard';
+  /** Only when one of its triggers fires: an action for a blood result makes no sense without that result. */
+  needsTrigger?: true;
   /** Walking targets: the user's 7-day mean plus `add`, rounded to 500, kept within floor and cap. */
   stepTarget?: { add: number; floor: number; cap: number };
   /** The evidence in one line, for the model's prompt and for reviewers. */
@@ -98,7 +106,7 @@ export const CATALOGUE: readonly CatalogueAction[] = [
     category: 'sleep',
     title: 'Get 10 minutes of daylight within an hour of waking',
     description: 'Step outside without sunglasses for at least 10 minutes in the morning, longer on an overcast day.',
-    triggers: ['lowMood', 'lowEnergy', 'foggyReported', 'poorSleepReported', 'shortSleep'],
+    triggers: ['lowMood', 'lowEnergy', 'foggyReported', 'poorSleepReported', 'shortSleep', 'lowVitaminD'],
     intensity: 'gentle',
     evidence: 'Morning light anchors the body clock, bringing sleep earlier and lifting daytime mood and alertness.',
   },
@@ -145,7 +153,7 @@ export const CATALOGUE: readonly CatalogueAction[] = [
     category: 'movement',
     title: 'Do 30 minutes of easy cardio',
     description: 'Cycle, jog, row or walk uphill at a pace where you can still speak in full sentences.',
-    triggers: ['highReadiness', 'highRestingHr', 'aboveGoalWeight', 'lowSteps'],
+    triggers: ['highReadiness', 'highRestingHr', 'aboveGoalWeight', 'lowSteps', 'highLdl'],
     intensity: 'hard',
     evidence: 'Regular moderate aerobic exercise lowers resting heart rate and raises cardiorespiratory fitness.',
   },
@@ -164,7 +172,7 @@ export const CATALOGUE: readonly CatalogueAction[] = [
     category: 'nutrition',
     title: 'Drink a large glass of water on waking',
     description: 'Then keep a bottle in sight and aim for pale yellow urine through the day, more when you sweat.',
-    triggers: ['foggyReported', 'lowEnergy', 'highRestingHr', 'constipationReported'],
+    triggers: ['foggyReported', 'lowEnergy', 'highRestingHr', 'constipationReported', 'highHaematocrit'],
     intensity: 'gentle',
     evidence: 'Even mild dehydration worsens concentration, mood and headaches, and raises heart rate.',
   },
@@ -173,7 +181,7 @@ export const CATALOGUE: readonly CatalogueAction[] = [
     category: 'nutrition',
     title: 'Add two extra portions of vegetables or pulses',
     description: 'Fill half your plate with vegetables at lunch and dinner, or add beans or lentils to a meal.',
-    triggers: ['constipationReported', 'aboveGoalWeight'],
+    triggers: ['constipationReported', 'aboveGoalWeight', 'highLdl'],
     intensity: 'gentle',
     evidence: 'Higher fibre intake improves bowel regularity and is linked to lower weight and heart disease risk.',
   },
@@ -200,9 +208,39 @@ export const CATALOGUE: readonly CatalogueAction[] = [
     category: 'nutrition',
     title: 'Eat a portion of oily fish',
     description: 'Salmon, mackerel, sardines or trout at one meal today; a handful of walnuts if you do not eat fish.',
-    triggers: ['lowMood', 'achesReported'],
+    triggers: ['lowMood', 'achesReported', 'lowVitaminD', 'highLdl'],
     intensity: 'gentle',
     evidence: 'Omega-3 fats from oily fish are linked to lower cardiovascular risk and support mood.',
+  },
+  {
+    id: 'food-vitamin-d-sources',
+    category: 'nutrition',
+    title: 'Eat a vitamin D food and ask about a supplement',
+    description: 'Oily fish, eggs or a fortified cereal at one meal today, and ask your doctor whether a vitamin D supplement suits you.',
+    triggers: ['lowVitaminD'],
+    needsTrigger: true,
+    intensity: 'gentle',
+    evidence: 'Few foods carry vitamin D; the NHS advises a daily 10 microgram supplement in autumn and winter (nhs.uk, Vitamin D).',
+  },
+  {
+    id: 'food-haematocrit-water',
+    category: 'nutrition',
+    title: 'Drink 2 litres of water and book a word with your doctor',
+    description: 'Spread the water over the day, and raise your high haematocrit with your doctor, above all if you take testosterone.',
+    triggers: ['highHaematocrit'],
+    needsTrigger: true,
+    intensity: 'gentle',
+    evidence: 'Dehydration raises haematocrit; on testosterone therapy, a haematocrit above 54 % calls for a review (Endocrine Society guideline, 2018).',
+  },
+  {
+    id: 'food-ldl-swap',
+    category: 'nutrition',
+    title: 'Swap one red-meat or butter meal for fish or beans',
+    description: 'Oats, beans, nuts and olive oil in place of fatty meat, butter and cream at one meal today.',
+    triggers: ['highLdl'],
+    needsTrigger: true,
+    intensity: 'gentle',
+    evidence: 'Replacing saturated fat with unsaturated fat and adding soluble fibre lowers LDL cholesterol (NHS, High cholesterol).',
   },
   // ── recovery and stress ──
   {

@@ -58,8 +58,27 @@ export type EngineContext = {
   yesterdayActionIds: readonly string[];
   /** Today's readiness (lib/scores/readiness.ts) when it has a score: 'ease' steers to recovery, 'go' to training. */
   readiness?: { score: number; band: 'go' | 'steady' | 'ease'; /** Its largest negative factor's sentence, for the reason. */ weakest: string | null } | null;
+  /**
+   * The member's latest blood results outside the lab's printed range that steer the day (issue 56): each
+   * with its figure, the lab's limits and the day it was taken, so that an action can give its basis.
+   */
+  flaggedResults?: readonly FlaggedResult[];
   /** For advice only: today's daylight where the user lives, when the location is known. */
   daylight?: { hours: number | null; sunrise: string | null } | null;
+};
+
+/** A blood result outside the lab's range, as the engine quotes it. */
+export type FlaggedResult = {
+  marker: 'vitamin_d' | 'haematocrit' | 'ldl_cholesterol' | 'non_hdl_cholesterol' | 'apob';
+  /** For people: "vitamin D", "haematocrit". */
+  name: string;
+  /** The figure as written, with its unit: "27.4 ng/mL". */
+  result: string;
+  flag: 'Low' | 'High';
+  /** The lab's limit it is past, as written: "30". */
+  limit: string;
+  /** The day the sample was taken, as the member reads it: "4 Mar 2026". */
+  takenOn: string;
 };
 
 export type AlertSignals = {

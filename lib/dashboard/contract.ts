@@ -101,7 +101,11 @@ export type LastNightSleep = {
 /** GET /api/trends/testosterone */
 /** `comparator` only when the lab gave a bound ("<" 17 ng/dL): the chart draws it as one, not as an exact point. */
 export type TestosteronePoint = { label: string; raw: number; highlight: boolean; comparator?: '<' | '<=' | '>' | '>=' };
-export type TestosteroneTrendResponse = { data: TestosteronePoint[] };
+export type TestosteroneTrendResponse = {
+  data: TestosteronePoint[];
+  /** The range the lab printed beside the latest result, in ng/dL (issue 56): the chart's band and legend use it. */
+  lab_range?: { low: number | null; high: number | null };
+};
 
 /** One action as the API shows it (SPEC §3 "Today's actions"). */
 export type ActionItem = { id: string; title: string; subtitle: string; reason: string };

@@ -1,7 +1,10 @@
 import 'server-only';
-import type { EngineContext, RecentVsBaseline } from '@/lib/ai/engine';
+import type { EngineContext, FlaggedResult, RecentVsBaseline } from '@/lib/ai/engine';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
+import { formatDateGB } from '@/lib/format';
+import { rangeFlag } from '@/lib/labs/flags';
+import { resultNumber, resultText } from '@/lib/labs/result-text';
 import { ActionOrigin } from '@/lib/generated/prisma/enums';
 import { currentWeight } from '@/lib/metrics/current-weight';
 import { unitSystemOf } from '@/lib/profile/units-preference';
@@ -35,12 +38,42 @@ function recentVsBaseline(days: Map<string, MergedDay>, field: Field, day: strin
   };
 }
 
+/** The blood results that steer today's actions when outside the lab's range (issue 56), named for people. */
+const STEERING: Readonly<Record<FlaggedResult['marker'], string>> = {
+  vitamin_d: 'vitamin D',
+  haematocrit: 'haematocrit',
+  ldl_cholesterol: 'LDL cholesterol',
+  non_hdl_cholesterol: 'non-HDL cholesterol',
+  apob: 'ApoB',
+};
+const isSteering = (marker: string): marker is FlaggedResult['marker'] => Object.hasOwn(STEERING, marker);
+/** A result older than this no longer steers the day: a year on, it is time for a new test, not for its advice. */
+const STEERING_DAYS = 365;
+
+type SteeringRow = { marker: string; value: number; comparator: string | null; unit: string; referenceLow: number | null; referenceHigh: number | null; takenAt: Date };
+
+/** The latest result of each steering marker, where it lies outside the lab's printed range. */
+function flaggedResults(rows: readonly SteeringRow[]): FlaggedResult[] {
+  const seen = new Set<string>();
+  const flagged: FlaggedResult[] = [];
+  for (const row of rows) {
+    if (seen.has(row.marker) || !isSteering(row.marker)) continue;
+    seen.add(row.marker);
+    const ranged = { value: row.value, comparator: row.comparator, low: row.referenceLow, high: row.referenceHigh };
+    const flag = rangeFlag(ranged);
+    const limit = flag === 'Low' ? row.referenceLow : flag === 'High' ? row.referenceHigh : null;
+    if (!flag || limit === null) continue;
+    flagged.push({ marker: row.marker, name: STEERING[row.marker], result: resultText({ ...ranged, unit: row.unit }), flag, limit: resultNumber(limit), takenOn: formatDateGB(ISO_DAY.fromDate(row.takenAt)) });
+  }
+  return flagged;
+}
+
 type Needs = { labs: boolean; yesterday: boolean };
 
 /** Every read the context and the score need, in parallel. */
 async function load(userId: string, day: string, needs: Needs) {
   const from = addDays(day, -SCORE_DAYS);
-  const [days, user, weight, checkins, testosterone, yesterdaySet] = await Promise.all([
+  const [days, user, weight, checkins, testosterone, yesterdaySet, steering] = await Promise.all([
     mergedDays(userId, from, day),
     db.user.findUnique({ where: { id: userId }, select: { desiredWeightKg: true, unitsPreference: true } }),
     // The one current weight every screen shows (the newest weighing on or before `day`, whatever its source).
@@ -65,6 +98,11 @@ async function load(userId: string, day: string, needs: Needs) {
           select: { actions: { where: { origin: ActionOrigin.GENERATED }, select: { key: true }, orderBy: { position: 'asc' } } },
         })
       : null,
+    db.labResult.findMany({
+      where: { userId, marker: { in: Object.keys(STEERING) }, takenAt: { gte: ISO_DAY.toDate(addDays(day, -STEERING_DAYS)), lt: ISO_DAY.toDate(addDays(day, 1)) } },
+      orderBy: [{ takenAt: 'desc' }, { createdAt: 'desc' }],
+      select: { marker: true, value: true, comparator: true, unit: true, referenceLow: true, referenceHigh: true, takenAt: true },
+    }),
   ]);
   return {
     days,
@@ -73,6 +111,7 @@ async function load(userId: string, day: string, needs: Needs) {
     units: user ? unitSystemOf(user.unitsPreference) : ('metric' as const),
     testosteroneNgDl: testosterone?.valueNgDl ?? null,
     yesterdayActionIds: yesterdaySet?.actions.map((a) => a.key) ?? [],
+    flaggedResults: flaggedResults(steering),
   };
 }
 
@@ -93,6 +132,7 @@ function toContext(loaded: Loaded, day: string): EngineContext {
     checkIn: latestCheckin ? { mood: latestCheckin.mood, energy: latestCheckin.energy, symptoms: latestCheckin.symptoms } : null,
     yesterdayActionIds: loaded.yesterdayActionIds,
     readiness: readinessOf(loaded.days, day),
+    flaggedResults: loaded.flaggedResults,
   };
 }
 

@@ -1,5 +1,6 @@
 import 'server-only';
 import { db } from '@/lib/db';
+import { convertToCanonical } from '@/lib/labs/markers';
 import type { TestosteroneTrendResponse } from './contract';
 
 // The T-Results chart: every total-testosterone lab result the user has, in ng/dL, oldest first.
@@ -15,16 +16,27 @@ export function trendLabels(takenAt: readonly Date[]): string[] {
   return new Set(months).size === months.length ? months : takenAt.map((date) => DAY.format(date));
 }
 
-/** GET /api/trends/testosterone: the latest result is the highlighted one. */
+/** The lab's range beside a result, in ng/dL (rounded as the points are); null when it printed none or its unit does not convert. */
+function labRange(row: { unit: string; referenceLow: number | null; referenceHigh: number | null } | undefined): TestosteroneTrendResponse['lab_range'] | null {
+  if (!row || (row.referenceLow === null && row.referenceHigh === null)) return null;
+  const ngDl = (value: number | null) => (value === null ? null : convertToCanonical(TOTAL_TESTOSTERONE, value, row.unit));
+  const [low, high] = [ngDl(row.referenceLow), ngDl(row.referenceHigh)];
+  if ((row.referenceLow !== null && low === null) || (row.referenceHigh !== null && high === null)) return null;
+  return { low: low === null ? null : Math.round(low), high: high === null ? null : Math.round(high) };
+}
+
+/** GET /api/trends/testosterone: the latest result is the highlighted one; the lab's range beside it, when it printed one. */
 export async function testosteroneTrend(userId: string): Promise<TestosteroneTrendResponse> {
   const rows = await db.labResult.findMany({
     where: { userId, marker: TOTAL_TESTOSTERONE, valueNgDl: { not: null } },
     orderBy: [{ takenAt: 'asc' }, { id: 'asc' }],
-    select: { takenAt: true, valueNgDl: true, comparator: true },
+    select: { takenAt: true, valueNgDl: true, comparator: true, unit: true, referenceLow: true, referenceHigh: true },
   });
   const results = rows.flatMap((r) => (r.valueNgDl !== null && Number.isFinite(r.valueNgDl) ? [{ takenAt: r.takenAt, ngDl: r.valueNgDl, comparator: r.comparator }] : []));
   const labels = trendLabels(results.map((r) => r.takenAt));
+  const range = labRange(rows.at(-1));
   return {
+    ...(range ? { lab_range: range } : {}),
     data: results.map((r, i) => ({
       label: labels[i]!,
       raw: Math.round(r.ngDl),

@@ -1918,11 +1918,25 @@ function ocrCorrected(line: string): string {
       // "04" for "0.4": a number never starts with a zero unless a decimal point follows it, so the point
       // was lost; the "?" leaves the figure unread (not dates, times or codes: "03/04", "08:21", "-0412").
       .replace(/(?<![\d.,/:-])0(?=\d+(?![\d/:.,-]))/g, '0?')
+      // A cell count's power of ten garbled ("x??”?/L", "x1079/L", "x?????/L": the small raised figures
+      // read badly): four marks where "10^9" stands, five where "10^12" does, each mark unread or one OCR
+      // makes of that figure. The marker's own units then decide whether the count is one it is counted in.
+      .replace(/(?<=^|\s)[x×X]([^\s/]{4,5})\/L(?=\s|$)/g, (unit, power: string) => garbledPower(power) ?? unit)
       // "*2,12": the space between a flag printed before the result and the result lost.
       .replace(/(?<=^|\s)(\*+)(?=\d)/g, '$1 ')
       // "03/04/202607:42": the space between a date and its time lost.
       .replace(/(\b\d{1,2}[/.-]\d{1,2}[/.-]\d{4})(\d{1,2}:\d{2})/g, '$1 $2')
   );
+}
+
+/** What OCR makes of each figure of a count's power of ten: the figure, a mark unread ("?"), or its look-alikes. */
+const POWER_MARKS: Record<string, RegExp> = { '1': /[1lIi|!?]/, '0': /[0oOQD?]/, '^': /[^\p{L}\d]|[74]/u, '9': /[9gq?]/, '2': /[2zZ?]/ };
+
+/** "x10^9/L" or "x10^12/L" for a garbled power of four or five marks that each could be its figure; else null. */
+function garbledPower(marks: string): string | null {
+  const power = marks.length === 4 ? '10^9' : '10^12';
+  if (marks === power) return null;
+  return [...power].every((figure, index) => POWER_MARKS[figure]!.test(marks[index] ?? '')) ? `x${power}/L` : null;
 }
 
 /** The white cells the differential counts, each read as a percentage and as a count. */

@@ -15,6 +15,9 @@ export function rangeText(low: number | null, high: number | null): string {
 
 const COMPARATOR_SIGN: Record<string, string> = { '<': '<', '<=': '≤', '>': '>', '>=': '≥' };
 
+/** "14.2", or "< 0.1" for a bound the lab gave: a result without its unit. */
+export const resultFigure = (v: { value: number; comparator: string | null }, format: (value: number) => string = number.format) =>
+  `${v.comparator ? `${COMPARATOR_SIGN[v.comparator] ?? v.comparator} ` : ''}${format(v.value)}`;
+
 /** "14.2 nmol/L", or "< 0.1 µg/L" for a bound the lab gave. */
-export const resultText = (v: { value: number; comparator: string | null; unit: string }) =>
-  `${v.comparator ? `${COMPARATOR_SIGN[v.comparator] ?? v.comparator} ` : ''}${number.format(v.value)} ${v.unit}`;
+export const resultText = (v: { value: number; comparator: string | null; unit: string }) => `${resultFigure(v)} ${v.unit}`;

@@ -192,6 +192,12 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   await latest.locator('..').getByRole('link', { name: 'See every result over time' }).click();
   await expect(page).toHaveURL(/\/my_results$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your blood results' })).toBeVisible();
+  // It leads with what is outside the lab's range (issue 56), counted here from the report's key.
+  const outside = expected.markers.filter((m) => (m.referenceLow !== null && m.value < m.referenceLow) || (m.referenceHigh !== null && m.value > m.referenceHigh));
+  const glance = page.getByRole('region', { name: 'At a glance' });
+  await expect(glance.getByTestId('results-summary')).toContainText(`${outside.length} of ${expected.markers.length} latest results are outside the lab’s range`);
+  await expect(glance.getByTestId('results-summary')).toContainText(`Vitamin D (25-OH) low (42 nmol/L)`);
+  await expect(glance.getByText(`All results by date (${expected.markers.length} markers, 1 test)`)).toBeVisible();
   const hormones = page.getByRole('region', { name: 'Hormones' });
   const history = hormones.getByRole('table', { name: 'Every Total testosterone result, newest first' });
   const row = history.getByRole('row', { name: new RegExp(`^\\d{1,2} \\w{3} \\d{4}`) });
@@ -219,6 +225,10 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   const ngDl = Math.round(testosterone.unit === 'nmol/L' ? testosterone.value * 28.842 : testosterone.value);
   await expect(chart).toHaveAttribute('aria-label', new RegExp(` ${ngDl} ng/dL`));
   await expect(page.getByText(`${ngDl} ng/dL`, { exact: true })).toBeVisible();
+  // The band is the lab's range, converted here from the report's key (issue 56), not a typical one.
+  const toNgDl = (nmolL: number) => Math.round(nmolL * 28.842);
+  await expect(page.getByText(`Your lab’s range ${toNgDl(testosterone.referenceLow!)}–${toNgDl(testosterone.referenceHigh!)} ng/dL`)).toBeVisible();
+  await expect(page.getByText(/Typical range/)).toHaveCount(0);
 
   // The file can be removed (after a second click); the saved values stay.
   await page.goto('/profile');

@@ -223,6 +223,15 @@ test.describe('the demo user’s dashboard', () => {
     const [latest, previous] = labs;
     expect(latest!.unit).not.toBe(previous!.unit);
     await expect(testosterone).toContainText(new RegExp(`Up from ${previous!.ngdl} ng/dL on .+, now ${latest!.ngdl} ng/dL`));
+    // At a glance (issue 56): with more than one test, every marker by date, open; the testosterone row in one
+    // unit (ng/dL, the two tests' units differing), holding the dashboard's figure.
+    const matrix = page.getByRole('region', { name: 'All results by date' });
+    await expect(matrix).toBeVisible();
+    const row = matrix.getByRole('row', { name: /^Total testosterone/ });
+    await expect(row.getByRole('cell').first()).toHaveText('ng/dL');
+    await expect(row).toContainText(String(latest!.ngdl));
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/my-results-at-a-glance.png', fullPage: true });
     await gotoDashboard(page);
     await expect(page.getByRole('region', { name: 'T-Results', exact: true })).toContainText(`Latest: ${latest!.ngdl} ng/dL`);
   });

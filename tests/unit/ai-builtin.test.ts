@@ -299,3 +299,31 @@ describe('alerts', () => {
     expect(alertFor({ ...quiet, trialEndsOn: '2026-03-09' })).toBeNull();
   });
 });
+
+describe('blood results outside the lab’s range steer the day (issue 56)', () => {
+  const vitaminD = { marker: 'vitamin_d', name: 'vitamin D', result: '27.4 ng/mL', flag: 'Low', limit: '30', takenOn: '4 Mar 2026' } as const;
+  const haematocrit = { marker: 'haematocrit', name: 'haematocrit', result: '0.55 L/L', flag: 'High', limit: '0.54', takenOn: '4 Mar 2026' } as const;
+
+  it('puts an action for each among today’s four, each giving the result as its basis', () => {
+    const actions = builtinEngine.dailyActions(context({ ...STEADY, flaggedResults: [vitaminD, haematocrit] }));
+    return actions.then((today) => {
+      const reasons = today.map((action) => action.reason);
+      expect(reasons).toContain('Your vitamin D was 27.4 ng/mL on 4 Mar 2026, below the lab’s 30.');
+      expect(reasons).toContain('Your haematocrit was 0.55 L/L on 4 Mar 2026, above the lab’s 0.54.');
+      expect(ids(today)).toEqual(expect.arrayContaining(['food-vitamin-d-sources', 'food-haematocrit-water']));
+    });
+  });
+
+  it('without such a result, neither action is chosen, and the advice names no result', () => {
+    const shortlist = ids(actionShortlist(STEADY, 8));
+    expect(shortlist).not.toContain('food-vitamin-d-sources');
+    expect(shortlist).not.toContain('food-haematocrit-water');
+    expect(adviceSentences(STEADY).join(' ')).not.toMatch(/vitamin D|haematocrit/);
+  });
+
+  it('a result the other way (a high vitamin D) steers nothing', () => {
+    const high = { ...vitaminD, flag: 'High', result: '112 ng/mL', limit: '100' } as const;
+    expect(ids(actionShortlist(context({ ...STEADY, flaggedResults: [high] }), 8))).not.toContain('food-vitamin-d-sources');
+  });
+});
+

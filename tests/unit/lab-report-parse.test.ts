@@ -817,6 +817,23 @@ describe('Australian and New Zealand hospital abbreviations (issue 55)', () => {
   });
 });
 
+describe('a cell count whose power of ten OCR garbled (issue 55)', () => {
+  const read = (line: string) => parseLabReport(`Collected: 22/01/2026\n${line}`, { ocr: true }).markers.map(({ marker, value, unit }) => [marker, value, unit]);
+
+  it('reads four garbled marks as 10^9/L and five as 10^12/L, where the marker is counted so', () => {
+    expect(read('WCC 5.8 x??”?/L (4.0-11.0)')).toEqual([['wbc', 5.8, '10^9/L']]);
+    expect(read('Plt 231 x1079/L (150-400)')).toEqual([['platelets', 231, '10^9/L']]);
+    expect(read('RCC 4.92 x?????/L (4.50-6.50)')).toEqual([['rbc', 4.92, '10^12/L']]);
+  });
+
+  it('gives nothing where the marks cannot be that power, or the marker is not counted in it', () => {
+    // Letters where figures stand: no power of ten.
+    expect(read('WCC 5.8 xabcd/L (4.0-11.0)')).toEqual([]);
+    // Red cells are not counted in 10^9/L: four marks give them no unit.
+    expect(read('RCC 4.92 x??”?/L (4.50-6.50)')).toEqual([]);
+  });
+});
+
 describe('unreadRows: what the review lists as not read (issue 55)', () => {
   it('names the rows that look like results and gave nothing, not the patient’s details, methods, bands or rows read', () => {
     const text = [

@@ -5,6 +5,7 @@ import { buttonClassName } from '@/components/ui/button-styles';
 import { DoctorQuestionsForm } from '@/components/results/doctor-questions-form';
 import { DoctorShareCard } from '@/components/results/doctor-share-card';
 import { BiologicalAgeCard } from '@/components/results/biological-age-card';
+import { ResultsAtAGlance } from '@/components/results/results-summary';
 import { ResultsView } from '@/components/results/results-view';
 import { Card } from '@/components/ui/card';
 import { requireOnboardedUser } from '@/lib/onboarding/guard';
@@ -40,6 +41,7 @@ export default async function MyResultsPage() {
         </div>
       }
     >
+      <ResultsAtAGlance panels={panels} />
       {panels.length ? <BiologicalAgeCard bioAge={bioAge} /> : null}
       <ResultsView panels={panels} />
       <Card title="For your doctor">

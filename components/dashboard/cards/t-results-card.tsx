@@ -1,5 +1,6 @@
 import { Card } from '@/components/ui/card';
 import type { TestosteronePoint, TestosteroneTrendResponse } from '@/lib/dashboard/contract';
+import { tBand } from '../t-band';
 import { TestosteroneChart } from '../lazy-charts';
 import { Dash, FillPrompt } from '../primitives';
 import { UPLOAD_PATH } from '@/lib/routes';
@@ -7,7 +8,18 @@ import { UPLOAD_PATH } from '@/lib/routes';
 /** A bound's sign before its number ("< 17 ng/dL"): the lab gave a limit, not an exact value. */
 export const boundText = (point: TestosteronePoint): string => (point.comparator ? `${{ '<': '<', '<=': '≤', '>': '>', '>=': '≥' }[point.comparator]} ` : '');
 
-/** The testosterone results over time, with the typical range, or how to add the first. */
+/**
+ * The legend of the chart's band: the range the lab printed beside the latest result (issue 56: no screen
+ * shows a typical range where the lab printed one), or SPEC's typical 400–800 ng/dL where it printed none.
+ */
+export function bandWords(labRange: TestosteroneTrendResponse['lab_range']): string {
+  const band = tBand(labRange);
+  if (!band.lab) return `Typical range ${band.from}–${band.to} ng/dL`;
+  const { low, high } = labRange!;
+  return `Your lab’s range ${low !== null && high !== null ? `${low}–${high}` : low !== null ? `above ${low}` : `below ${high}`} ng/dL`;
+}
+
+/** The testosterone results over time, with the lab's range (or the typical one), or how to add the first. */
 export function TResultsCard({ trend: data }: { trend: TestosteroneTrendResponse }) {
   const latest = data.data.at(-1);
   return (
@@ -15,10 +27,10 @@ export function TResultsCard({ trend: data }: { trend: TestosteroneTrendResponse
       {data.data.length ? (
         <>
           <div className="h-52">
-            <TestosteroneChart points={data.data} />
+            <TestosteroneChart points={data.data} labRange={data.lab_range} />
           </div>
           <p className="mt-2 flex items-center gap-2 text-xs text-neutral-600">
-            <span aria-hidden className="inline-block h-3 w-5 rounded-sm bg-brand-500/15" /> Typical range 400–800 ng/dL
+            <span aria-hidden className="inline-block h-3 w-5 rounded-sm bg-brand-500/15" /> {bandWords(data.lab_range)}
           </p>
         </>
       ) : (

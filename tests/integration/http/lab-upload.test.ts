@@ -113,6 +113,9 @@ describe('POST /api/upload-lab-report', () => {
     expect(confirm.status).toBe(201);
     const trend = await owner.browser.get('/api/trends/testosterone');
     expect(trend.json.data).toEqual([expect.objectContaining({ raw: Math.round(testosterone.value), highlight: true })]);
+    // The range the lab printed beside it, for the chart's band and legend (issue 56), in the chart's ng/dL.
+    expect(testosterone.unit).toBe('ng/dL');
+    expect(trend.json.lab_range).toEqual({ low: 264, high: 916 });
 
     // Someone else's report id confirms nothing.
     const foreign = await stranger.browser.post('/api/lab-results', { report_id: reportId, taken_on: '2026-01-05', results: [{ marker: 'psa', value: 1, unit: 'ng/mL' }] }, { origin: app.url });
