@@ -1,5 +1,6 @@
 import { Card } from '@/components/ui/card';
 import { formatDateGB } from '@/lib/format';
+import { EXPLANATIONS, GENERIC, isUrgent, retestBy } from '@/lib/labs/explanations';
 import { resultFigure, resultText } from '@/lib/labs/result-text';
 import { type ResultsMatrix, type ResultsSummary, resultsMatrix, summariseResults, type SummaryEntry } from '@/lib/labs/results-summary';
 import type { ResultPanel } from '@/lib/labs/results';
@@ -20,6 +21,13 @@ export function SummaryText({ summary }: { summary: ResultsSummary }) {
         </span>{' '}
         {total === 1 ? 'result is' : 'latest results are'} outside the lab’s range{outside.length ? `: ${listed(outside, (entry) => lower(entry.flag))}.` : '.'}
       </p>
+      {outside.length ? (
+        <div className="flex flex-col gap-2">
+          {outside.map((entry) => (
+            <Explained key={entry.marker} entry={entry} />
+          ))}
+        </div>
+      ) : null}
       {borderline.length ? (
         <p className="text-neutral-700">
           Near the edge of the range: {listed(borderline, (entry) => `near the ${entry.flag === 'Low' ? 'low' : 'high'} end`)}.
@@ -29,6 +37,52 @@ export function SummaryText({ summary }: { summary: ResultsSummary }) {
         {inRange} well inside the range{noRange ? `; ${noRange} with no range printed on the report` : ''}.
       </p>
     </div>
+  );
+}
+
+/**
+ * What a flagged result means (lib/labs/explanations.ts): what the test measures, the common reasons for
+ * its direction, what to ask the doctor, when to test again, and the sources, under the marker's name.
+ */
+function Explained({ entry }: { entry: SummaryEntry }) {
+  const explanation = EXPLANATIONS[entry.marker];
+  const reasons = explanation ? (entry.flag === 'High' ? explanation.high : explanation.low) : undefined;
+  const retest = retestBy(entry.marker, entry.value.takenOn);
+  const sources = explanation?.sources ?? GENERIC.sources;
+  return (
+    <details className="rounded-lg border border-neutral-200 px-4 py-2.5" data-testid={`explained-${entry.marker}`}>
+      <summary className="cursor-pointer text-sm font-medium text-neutral-900">
+        {entry.label} {lower(entry.flag)}: what it can mean
+      </summary>
+      <div className="mt-2 flex flex-col gap-2 text-sm text-neutral-700">
+        {isUrgent(entry.marker, entry.value.value, entry.value.unit) ? (
+          <p className="rounded-md bg-danger-50 px-3 py-2 font-medium text-danger-800">
+            This result is far outside its range: speak to a doctor today or tomorrow, and get urgent care if you feel unwell.
+          </p>
+        ) : null}
+        {explanation ? <p>{explanation.measures}</p> : null}
+        {reasons ? <p>{reasons}</p> : null}
+        <p>{explanation?.ask ?? GENERIC.ask}</p>
+        {retest && explanation ? (
+          <p>
+            Test again in {explanation.retestWeeks[0] === explanation.retestWeeks[1] ? explanation.retestWeeks[0] : `${explanation.retestWeeks[0]} to ${explanation.retestWeeks[1]}`} weeks: by{' '}
+            <span className="font-medium text-neutral-900">{formatDateGB(retest)}</span>.
+          </p>
+        ) : null}
+        <p className="text-xs text-neutral-600">
+          This explains; it does not diagnose. Sources:{' '}
+          {sources.map((source, index) => (
+            <span key={source.url}>
+              {index ? '; ' : ''}
+              <a href={source.url} className="text-brand-700 underline underline-offset-2 hover:text-brand-900" rel="noreferrer">
+                {source.name}
+              </a>
+            </span>
+          ))}
+          .
+        </p>
+      </div>
+    </details>
   );
 }
 

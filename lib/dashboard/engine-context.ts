@@ -47,8 +47,6 @@ const STEERING: Readonly<Record<FlaggedResult['marker'], string>> = {
   apob: 'ApoB',
 };
 const isSteering = (marker: string): marker is FlaggedResult['marker'] => Object.hasOwn(STEERING, marker);
-/** A result older than this no longer steers the day: a year on, it is time for a new test, not for its advice. */
-const STEERING_DAYS = 365;
 
 type SteeringRow = { marker: string; value: number; comparator: string | null; unit: string; referenceLow: number | null; referenceHigh: number | null; takenAt: Date };
 
@@ -99,7 +97,8 @@ async function load(userId: string, day: string, needs: Needs) {
         })
       : null,
     db.labResult.findMany({
-      where: { userId, marker: { in: Object.keys(STEERING) }, takenAt: { gte: ISO_DAY.toDate(addDays(day, -STEERING_DAYS)), lt: ISO_DAY.toDate(addDays(day, 1)) } },
+      // The latest of each, however old: it is what the member knows of it until he tests again.
+      where: { userId, marker: { in: Object.keys(STEERING) }, takenAt: { lt: ISO_DAY.toDate(addDays(day, 1)) } },
       orderBy: [{ takenAt: 'desc' }, { createdAt: 'desc' }],
       select: { marker: true, value: true, comparator: true, unit: true, referenceLow: true, referenceHigh: true, takenAt: true },
     }),

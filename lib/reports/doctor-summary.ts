@@ -7,7 +7,9 @@ import { db } from '@/lib/db';
 import { formatDateGB } from '@/lib/format';
 import { biologicalAge, type BiologicalAge } from '@/lib/labs/biological-age';
 import { rangeText, resultText } from '@/lib/labs/result-text';
+import { retestBy } from '@/lib/labs/explanations';
 import { type MarkerHistory, resultPanels, type ResultValue } from '@/lib/labs/results';
+import { type ResultsSummary, summariseResults } from '@/lib/labs/results-summary';
 import { measureText } from '@/lib/insights/measure-text';
 import { type MeasureTrend, measureTrends } from '@/lib/insights/measure-trends';
 import { embedFonts, fontKey, type Run, runsOf } from './pdf-fonts';
@@ -150,6 +152,20 @@ function markerLine(history: MarkerHistory): string {
   return `${history.label}: ${now}.${before}`;
 }
 
+/**
+ * What /my_results leads with, for the doctor: how many latest results lie outside the lab's range, and
+ * which, each with the retest the member was suggested (lib/labs/explanations.ts).
+ */
+export function outsideLine(summary: ResultsSummary): string {
+  const head = `${summary.outside.length} of ${summary.total} latest results outside the lab's range`;
+  if (!summary.outside.length) return `${head}.`;
+  const each = summary.outside.map((entry) => {
+    const retest = retestBy(entry.marker, entry.value.takenOn);
+    return `${entry.label} ${entry.flag.toLowerCase()} (${resultText(entry.value)}, ${formatDateGB(entry.value.takenOn)}${retest ? `; retest suggested by ${formatDateGB(retest)}` : ''})`;
+  });
+  return `${head}: ${each.join(', ')}.`;
+}
+
 const onDays = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 /** How often each answer was given ("happy on 12 days, neutral on 3 days"), in the scale's order. */
@@ -220,6 +236,7 @@ export async function doctorSummaryPdf(userId: string, now = new Date()): Promis
 
   write.heading('Blood results');
   if (!panels.length) write.text('No blood results recorded.', { colour: MUTED });
+  else write.text(outsideLine(summariseResults(panels)), { bold: true, gap: 6 });
   for (const panel of panels) {
     write.text(panel.title, { bold: true, gap: 2 });
     for (const history of panel.markers) write.text(markerLine(history), { gap: 3 });

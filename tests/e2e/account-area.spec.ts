@@ -198,6 +198,16 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   await expect(glance.getByTestId('results-summary')).toContainText(`${outside.length} of ${expected.markers.length} latest results are outside the lab’s range`);
   await expect(glance.getByTestId('results-summary')).toContainText(`Vitamin D (25-OH) low (42 nmol/L)`);
   await expect(glance.getByText(`All results by date (${expected.markers.length} markers, 1 test)`)).toBeVisible();
+  // Each flagged result explained, with when to test again and its sources (issue 56).
+  const vitaminD = glance.getByTestId('explained-vitamin_d');
+  await vitaminD.getByText('Vitamin D (25-OH) low: what it can mean').click();
+  await expect(vitaminD).toContainText('Test again in 8 to 12 weeks: by 26 May 2026.');
+  await expect(vitaminD.getByRole('link', { name: 'MedlinePlus: Vitamin D Test' })).toHaveAttribute('href', 'https://medlineplus.gov/lab-tests/vitamin-d-test/');
+  const haematocrit = glance.getByTestId('explained-haematocrit');
+  await haematocrit.getByText('Haematocrit high: what it can mean').click();
+  await expect(haematocrit).toContainText('the Endocrine Society guideline asks for a review when it passes 54 %');
+  // 0.52 L/L is above the lab's 0.50 but not far outside: no urgent sentence.
+  await expect(haematocrit.getByText(/speak to a doctor today/)).toHaveCount(0);
   const hormones = page.getByRole('region', { name: 'Hormones' });
   const history = hormones.getByRole('table', { name: 'Every Total testosterone result, newest first' });
   const row = history.getByRole('row', { name: new RegExp(`^\\d{1,2} \\w{3} \\d{4}`) });
@@ -229,6 +239,20 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   const toNgDl = (nmolL: number) => Math.round(nmolL * 28.842);
   await expect(page.getByText(`Your lab’s range ${toNgDl(testosterone.referenceLow!)}–${toNgDl(testosterone.referenceHigh!)} ng/dL`)).toBeVisible();
   await expect(page.getByText(/Typical range/)).toHaveCount(0);
+  // Its low vitamin D and high haematocrit steer today's actions, each giving the result as its basis (issue 56).
+  await page.goto('/my_actions');
+  const result = (marker: string) => expected.markers.find((m) => m.marker === marker)!;
+  await expect(page.getByText(`Why today: Your vitamin D was ${result('vitamin_d').value} nmol/L on 3 Mar 2026, below the lab’s ${result('vitamin_d').referenceLow}.`)).toBeVisible();
+  await expect(page.getByText(`Why today: Your haematocrit was ${result('haematocrit').value} L/L on 3 Mar 2026, above the lab’s ${result('haematocrit').referenceHigh}.`)).toBeVisible();
+  // And each is a test to repeat, dated from the day the blood was taken.
+  const retests = page.getByRole('list', { name: 'Blood tests to repeat' });
+  for (const [label, flag] of [['Vitamin D (25-OH)', 'low'], ['Haematocrit', 'high']] as const) {
+    const line = retests.getByRole('listitem').filter({ hasText: label });
+    await expect(line).toContainText(`${flag} on 3 Mar 2026`);
+    await expect(line).toContainText('Test again by 26 May 2026');
+  }
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/my-actions-retests.png', fullPage: true });
 
   // The file can be removed (after a second click); the saved values stay.
   await page.goto('/profile');

@@ -47,6 +47,8 @@ describe('doctorSummaryPdf', () => {
     expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     const text = await textOf(bytes);
     expect(text).toContain('Summary for your doctor');
+    // First, what is outside the lab's range (issue 56): of three markers, the triglycerides.
+    expect(text).toContain("1 of 3 latest results outside the lab's range: Triglycerides high (2.4 mmol/L, 30 Sept 2026).");
     expect(text).toContain('Marcus Hale, born 12 Apr 1981');
     expect(text).toContain('Total testosterone: 14.2 nmol/L, taken 30 Sept 2026, lab range 8.6–29, from October bloods.pdf. Earlier: 398 ng/dL on 3 Mar 2026.');
     // A bound stays a bound, written without the ≤ the PDF's font lacks.

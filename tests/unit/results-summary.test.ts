@@ -2,6 +2,7 @@
 // what is near an edge of it, and every marker by the day it was taken, in one unit a row.
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { EXPLANATIONS, isUrgent, retestBy } from '@/lib/labs/explanations';
 import { nearEdge, resultsMatrix, summariseResults } from '@/lib/labs/results-summary';
 import type { ResultPanel, ResultValue } from '@/lib/labs/results';
 
@@ -86,5 +87,31 @@ describe('resultsMatrix', () => {
     const days = ['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01', '2026-05-01', '2026-06-01', '2026-07-01'];
     const matrix = resultsMatrix(panel([history('shbg', 'SHBG', days.reverse().map((day) => result(30, 'nmol/L', 18.3, 54.1, day)))]));
     expect(matrix.dates).toEqual(['2026-07-01', '2026-06-01', '2026-05-01', '2026-04-01', '2026-03-01', '2026-02-01']);
+  });
+});
+
+describe('what a flagged result can mean (lib/labs/explanations.ts)', () => {
+  it('calls a haematocrit above 54 % urgent in either unit, and 52 % not', () => {
+    expect(isUrgent('haematocrit', 0.55, 'L/L')).toBe(true);
+    expect(isUrgent('haematocrit', 55, '%')).toBe(true);
+    expect(isUrgent('haematocrit', 0.52, 'L/L')).toBe(false);
+    expect(isUrgent('potassium', 6.4, 'mmol/L')).toBe(true);
+    expect(isUrgent('potassium', 5.4, 'mmol/L')).toBe(false);
+    // A marker with no urgent threshold, and a unit the catalogue cannot convert, are never urgent.
+    expect(isUrgent('vitamin_d', 3, 'ng/mL')).toBe(false);
+    expect(isUrgent('potassium', 6.4, 'furlongs')).toBe(false);
+  });
+
+  it('dates the retest from the day the sample was taken, at the interval’s later end', () => {
+    expect(retestBy('vitamin_d', '2026-03-03')).toBe('2026-05-26');
+    expect(retestBy('psa', '2026-12-30')).toBe('2027-02-24');
+    expect(retestBy('uric_acid', '2026-03-03')).toBeNull();
+  });
+
+  it('names a source for every text, each an https address of MedlinePlus, the NHS or the guideline’s journal', () => {
+    for (const explanation of Object.values(EXPLANATIONS)) {
+      expect(explanation.sources.length).toBeGreaterThan(0);
+      for (const source of explanation.sources) expect(source.url).toMatch(/^https:\/\/(medlineplus\.gov|www\.nhs\.uk|academic\.oup\.com)\//);
+    }
   });
 });

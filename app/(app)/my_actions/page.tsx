@@ -6,6 +6,8 @@ import { ActionsList } from '@/components/dashboard/actions-list';
 import { CuratedSupplements, CuratedSupplementsLoading } from '@/components/dashboard/curated-supplements';
 import { ManualSlots } from '@/components/dashboard/manual-slots';
 import { Card } from '@/components/ui/card';
+import { RetestList } from '@/components/results/retest-list';
+import { retestsDue } from '@/lib/labs/retests';
 import { myActionsData } from '@/lib/dashboard/page-data';
 import { formatTimestampGB } from '@/lib/format';
 import { requireSubscribedUser } from '@/lib/onboarding/guard';
@@ -13,10 +15,10 @@ import { DASHBOARD_PATH } from '@/lib/routes';
 
 export const metadata: Metadata = { title: 'My actions' };
 
-/** SPEC §2 "My actions": today's actions with the manual slots, then the curated supplements. */
+/** SPEC §2 "My actions": today's actions with the manual slots, the blood tests to repeat (issue 56), then the curated supplements. */
 export default async function MyActionsPage() {
   const user = await requireSubscribedUser();
-  const { actions, selected } = await myActionsData(user);
+  const [{ actions, selected }, retests] = await Promise.all([myActionsData(user), retestsDue(user.id)]);
   return (
     <PageShell title="My actions" back={{ href: DASHBOARD_PATH, label: 'Back to dashboard' }} width="wide">
       <RefreshOnFocus />
@@ -25,6 +27,11 @@ export default async function MyActionsPage() {
           <ManualSlots setId={actions.cached_daily_actions_id} confirmed={actions.manual_actions.map((m) => m.id)} />
         </ActionsList>
       </Card>
+      {retests.length ? (
+        <Card title="Tests to repeat">
+          <RetestList retests={retests} />
+        </Card>
+      ) : null}
       <Card title="Curated supplements & tools">
         <Suspense fallback={<CuratedSupplementsLoading />}>
           <CuratedSupplements user={user} />
