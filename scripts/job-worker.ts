@@ -91,7 +91,7 @@ export async function startJobs(connectionString: string, { schedule = true, pol
     await boss.work<RemindersJob>(REMINDERS_QUEUE, { pollingIntervalSeconds }, logged(REMINDERS_QUEUE, async (job) => {
       const at = job.data?.at ? new Date(job.data.at) : new Date();
       const sent = await sendDueReminders(Number.isNaN(at.getTime()) ? new Date() : at);
-      if (sent.daily || sent.weekly) console.log(`[jobs] reminders sent: ${sent.daily} daily, ${sent.weekly} weekly`);
+      if (sent.daily || sent.weekly || sent.retest) console.log(`[jobs] reminders sent: ${sent.daily} daily, ${sent.weekly} weekly, ${sent.retest} retest`);
     }));
     await boss.work<WearableSyncJob>(WEARABLE_SYNC_QUEUE, { pollingIntervalSeconds }, logged(WEARABLE_SYNC_QUEUE, async (job) => {
       await runWearableSync(job.data);

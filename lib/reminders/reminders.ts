@@ -5,6 +5,7 @@ import { db } from '@/lib/db';
 import { isUniqueViolation } from '@/lib/db-errors';
 import { env } from '@/lib/env';
 import { ReminderKind } from '@/lib/generated/prisma/enums';
+import { retestsDue } from '@/lib/labs/retests';
 import { sendMail, type Mail } from '@/lib/mail/mailer';
 import { unsubscribeLink } from './unsubscribe';
 
@@ -12,7 +13,15 @@ import { unsubscribeLink } from './unsubscribe';
 // their local time has reached REMINDER_HOUR, the daily check-in reminder when today's check-in is not
 // in, and the weekly scan reminder when this ISO week's scan is not done. Each is claimed in
 // reminder_logs first (one per user, kind and period), so a rerun, a second worker or an overlapping
-// run never sends it twice; a mail that fails to go out gives its claim back for the next run.
+// run never sends it twice; a mail that fails to go out gives its claim back for the next run. The retest
+// reminder (issue 56) goes once for each retest date reached (lib/labs/retests.ts), counted at the time of
+// sending: a newer result in the meantime has ended it. Its mail names no result, since a mailbox is no
+// place for them; the link shows which.
+const MAILS: Readonly<Record<ReminderKind, readonly [subject: string, body: string, action: string, path: string]>> = {
+  [ReminderKind.DAILY_CHECKIN]: ['Time for your daily check-in', 'Two minutes tonight keeps your insights and tomorrow’s actions tuned to how you really feel: your mood, your energy and anything that bothered you today.', 'Do my check-in', '/daily_checkins'],
+  [ReminderKind.WEEKLY_SCAN]: ['Your weekly pulse check is due', 'This week’s pulse and blood-pressure check is still open. It takes under a minute with your camera, or type in a cuff reading.', 'Do my weekly check', '/weekly_checkin'],
+  [ReminderKind.RETEST_DUE]: ['A blood test is due again', 'A blood result that was outside your lab’s range has reached the date we suggested testing it again. A new test shows whether what you changed has worked.', 'See which', '/my_actions'],
+};
 
 /** Local hour (24 h) from which the evening reminders go out. */
 export const REMINDER_HOUR = 19;
@@ -35,10 +44,7 @@ const appLink = (path: string) => `${env.APP_URL.replace(/\/$/, '')}${path}`;
 
 function reminderMail(kind: ReminderKind, to: string, firstName: string | null, logId: string): Mail {
   const greeting = firstName ? `Hi ${firstName},` : 'Hi,';
-  const [subject, body, action, path] =
-    kind === ReminderKind.DAILY_CHECKIN
-      ? ['Time for your daily check-in', 'Two minutes tonight keeps your insights and tomorrow’s actions tuned to how you really feel: your mood, your energy and anything that bothered you today.', 'Do my check-in', '/daily_checkins']
-      : ['Your weekly pulse check is due', 'This week’s pulse and blood-pressure check is still open. It takes under a minute with your camera, or type in a cuff reading.', 'Do my weekly check', '/weekly_checkin'];
+  const [subject, body, action, path] = MAILS[kind];
   const link = appLink(path);
   const unsubscribe = unsubscribeLink(logId);
   const text = `${greeting}\n\n${body}\n\n${action}: ${link}\n\nYou get these reminders because they are on in your settings. Turn them off with one click: ${unsubscribe}\n\n— Vitality`;
@@ -76,7 +82,7 @@ async function remind(user: Candidate, kind: ReminderKind, period: string, now: 
 }
 
 /** One pass: every reminder due at `now`, each at most once. Answers how many of each went out. */
-export async function sendDueReminders(now = new Date(), send: (mail: Mail) => Promise<void> = sendMail): Promise<{ daily: number; weekly: number }> {
+export async function sendDueReminders(now = new Date(), send: (mail: Mail) => Promise<void> = sendMail): Promise<{ daily: number; weekly: number; retest: number }> {
   const weekStart = isoWeekStart(now);
   const candidates = await db.$queryRaw<Candidate[]>`
     SELECT u.id, u.email, u."firstName", u."timeZone",
@@ -90,12 +96,15 @@ export async function sendDueReminders(now = new Date(), send: (mail: Mail) => P
     FROM users u
     WHERE u."notificationsEnabled" AND u."termsAcceptedAt" IS NOT NULL
     ORDER BY u.id`;
-  const sent = { daily: 0, weekly: 0 };
+  const sent = { daily: 0, weekly: 0, retest: 0 };
   for (const user of candidates) {
     const local = localTime(now, user.timeZone);
     if (local.hour < REMINDER_HOUR) continue;
     if (!user.checkedIn && (await remind(user, ReminderKind.DAILY_CHECKIN, local.date, now, send))) sent.daily += 1;
     if (!user.scanned && (await remind(user, ReminderKind.WEEKLY_SCAN, utcDay(weekStart), now, send))) sent.weekly += 1;
+    // The latest retest date reached: one mail for each, however many results share it.
+    const reached = (await retestsDue(user.id)).map((retest) => retest.by).filter((by) => by <= local.date);
+    if (reached.length && (await remind(user, ReminderKind.RETEST_DUE, reached.sort().at(-1)!, now, send))) sent.retest += 1;
   }
   return sent;
 }

@@ -106,6 +106,29 @@ describe('the reminders job', () => {
     ]);
   }, budget(60_000));
 
+  it('sends the retest reminder once its date is reached, naming no result, and never once a newer result is in (issue 56)', async () => {
+    // A low vitamin D taken on 3 March 2026: retest by 26 May 2026 (12 weeks, lib/labs/explanations.ts).
+    const due = await user({ timeZone: 'UTC' });
+    const retested = await user({ timeZone: 'UTC' });
+    for (const member of [due, retested])
+      await lib.db.labResult.create({ data: { userId: member.id, marker: 'vitamin_d', value: 42, unit: 'nmol/L', referenceLow: 50, takenAt: new Date('2026-03-03T00:00:00Z') } });
+    // The other member tested again in April, inside the range: nothing is due for him.
+    await lib.db.labResult.create({ data: { userId: retested.id, marker: 'vitamin_d', value: 71, unit: 'nmol/L', referenceLow: 50, takenAt: new Date('2026-04-20T00:00:00Z') } });
+    const retestMails = () => mails().filter((m) => m.subject === 'A blood test is due again');
+
+    await runJob('2026-05-25T19:05:00.000Z');
+    expect(retestMails()).toEqual([]);
+    await runJob('2026-05-26T19:05:00.000Z');
+    expect(retestMails().map((m) => m.to)).toEqual([due.email]);
+    const [mail] = retestMails();
+    expect(mail!.text).toContain('/my_actions');
+    // A mailbox is no place for a result: the mail names none.
+    expect(mail!.text).not.toMatch(/vitamin|42|nmol/i);
+    // Once for that date, however many evenings follow.
+    await runJob('2026-05-27T19:05:00.000Z');
+    expect(retestMails()).toHaveLength(1);
+  }, budget(60_000));
+
   it('puts a one-click unsubscribe link in each mail that works once and refuses a tampered token', async () => {
     const person = await user({ timeZone: 'UTC' });
     await runJob('2026-11-30T19:05:00.000Z');
