@@ -94,6 +94,17 @@ describe('the supplement ranking', () => {
   });
 });
 
+describe('a blood result outside the lab’s range (issue 56)', () => {
+  it('puts vitamin D first after a vitamin D below the lab’s range, without a position and in summer too', async () => {
+    const userId = await userWith(SUMMER);
+    expect(slugs(await recommendations(userId, NO_POSITION, SUMMER))).toEqual(DEFAULT_ORDER);
+    await db.labResult.create({ data: { userId, marker: 'vitamin_d', value: 42, unit: 'nmol/L', referenceLow: 50, takenAt: new Date('2026-06-01T08:00:00Z') } });
+    const answer = await recommendations(userId, NO_POSITION, SUMMER);
+    expect(slugs(answer)[0]).toBe('vitamin-d3-k2');
+    expect(answer.advice).toContain('Your vitamin D was 42 nmol/L on 1 Jun 2026, below the lab’s 50.');
+  });
+});
+
 describe('the advice', () => {
   it('names the day’s daylight and sunrise at the position, as lib/solar.ts computes them', async () => {
     const answer = await recommendations(await userWith(WINTER), LONDON, WINTER);
