@@ -145,7 +145,7 @@ export function ResultsAtAGlance({ panels }: { panels: readonly ResultPanel[] })
         <SummaryText summary={summariseResults(panels)} />
         <details className="group" open={matrix.dates.length > 1}>
           <summary className="cursor-pointer text-sm font-medium text-brand-700 hover:text-brand-900">
-            All results by date ({matrix.rows.length} markers, {matrix.dates.length} {matrix.dates.length === 1 ? 'test' : 'tests'})
+            All results by date ({matrix.rows.length} markers, {matrix.tests === matrix.dates.length ? `${matrix.tests} ${matrix.tests === 1 ? 'test' : 'tests'}` : `the ${matrix.dates.length} newest of ${matrix.tests} tests`})
           </summary>
           <div className="mt-3">
             <Matrix matrix={matrix} />

@@ -62,7 +62,8 @@ export function summariseResults(panels: readonly ResultPanel[]): ResultsSummary
 
 export type MatrixCell = { value: ResultValue; flag: 'Low' | 'High' | null; shown: number | null };
 export type MatrixRow = { marker: LabMarkerKey; label: string; unit: string; cells: (MatrixCell | null)[] };
-export type ResultsMatrix = { dates: string[]; rows: MatrixRow[] };
+/** `dates` are the newest `days` of the `tests` days on which results were taken. */
+export type ResultsMatrix = { dates: string[]; tests: number; rows: MatrixRow[] };
 
 /**
  * Every marker (in the panels' order) by the days its results were taken, newest first, at most `days`
@@ -72,7 +73,8 @@ export type ResultsMatrix = { dates: string[]; rows: MatrixRow[] };
  */
 export function resultsMatrix(panels: readonly ResultPanel[], days = 6): ResultsMatrix {
   const histories = panels.flatMap((panel) => panel.markers);
-  const dates = [...new Set(histories.flatMap((history) => history.values.map((value) => value.takenOn)))].sort().reverse().slice(0, days);
+  const everyDate = [...new Set(histories.flatMap((history) => history.values.map((value) => value.takenOn)))].sort().reverse();
+  const dates = everyDate.slice(0, days);
   const rows = histories.map((history) => {
     const units = new Set(history.values.map((value) => value.unit));
     const unit = units.size === 1 ? history.values[0]!.unit : LAB_MARKERS[history.marker].unit;
@@ -85,5 +87,5 @@ export function resultsMatrix(panels: readonly ResultPanel[], days = 6): Results
     });
     return { marker: history.marker, label: history.label, unit, cells };
   });
-  return { dates, rows };
+  return { dates, tests: everyDate.length, rows };
 }

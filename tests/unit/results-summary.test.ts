@@ -87,6 +87,7 @@ describe('resultsMatrix', () => {
     const days = ['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01', '2026-05-01', '2026-06-01', '2026-07-01'];
     const matrix = resultsMatrix(panel([history('shbg', 'SHBG', days.reverse().map((day) => result(30, 'nmol/L', 18.3, 54.1, day)))]));
     expect(matrix.dates).toEqual(['2026-07-01', '2026-06-01', '2026-05-01', '2026-04-01', '2026-03-01', '2026-02-01']);
+    expect(matrix.tests).toBe(7);
   });
 });
 

@@ -61,14 +61,16 @@ describe('POST /api/upload-lab-report', () => {
     expect(await stored(member.userId)).toEqual(before);
   });
 
-  // Issue 55: a photo too dark or too small to read is refused at once with what to do, never queued to
+  // Issue 55: a photo too dark, too small or too blurred to read is refused at once with what to do, never queued to
   // end as an empty review; every photo and scan of the corpus (tests/fixtures/labs) is let through.
-  it('refuses a photo too dark or too small to read, saying what to do, and stores nothing; the corpus’s photos and scans pass', async () => {
+  it('refuses a photo too dark, too small or too blurred to read, saying what to do, and stores nothing; the corpus’s photos and scans pass', async () => {
     const member = await registerUser(app, { onboarded: true });
     const before = await stored(member.userId);
     const photo = readFileSync('tests/fixtures/labs/uk-private-photo.jpg');
     const dark = await sharp(photo).linear(0.2, 0).jpeg({ quality: 80 }).toBuffer();
     const small = await sharp(photo).resize({ width: 360 }).jpeg().toBuffer();
+    // Blurred as a shaking hand or a phone that did not focus blurs it: OCR reads nothing of it at σ 2.5.
+    const blurred = await sharp(photo).blur(3).jpeg({ quality: 80 }).toBuffer();
     const refused = async (bytes: Uint8Array, name: string) => {
       const answer = await upload(member, fileForm(bytes, name, 'image/jpeg'));
       return { status: answer.status, message: answer.json.message };
@@ -76,6 +78,10 @@ describe('POST /api/upload-lab-report', () => {
     expect(await refused(dark, 'IMG_2041.jpg')).toEqual({ status: 422, message: PICTURE_MESSAGES.dark });
     expect(PICTURE_MESSAGES.dark).toBe('This photo is too dark to read. Take it again in daylight, the page flat and filling the frame.');
     expect(await refused(small, 'thumbnail.jpg')).toEqual({ status: 422, message: PICTURE_MESSAGES.small });
+    expect(await refused(blurred, 'IMG_2042.jpg')).toEqual({ status: 422, message: PICTURE_MESSAGES.blurred });
+    // A little blur that still reads (σ 1.5), and a blank page (nothing to judge), are let through.
+    expect(await pictureProblem(await sharp(photo).blur(1.5).jpeg({ quality: 80 }).toBuffer())).toBeNull();
+    expect(await pictureProblem(readFileSync('tests/fixtures/blank-page.png'))).toBeNull();
     expect(await stored(member.userId)).toEqual(before);
     const pictures = [FIXTURES, path.join(FIXTURES, 'held-out')].flatMap((dir) => readdirSync(dir).filter((name) => /\.(?:jpg|png)$/.test(name)).map((name) => path.join(dir, name)));
     expect(pictures.length).toBeGreaterThanOrEqual(20);
