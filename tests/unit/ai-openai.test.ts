@@ -85,6 +85,22 @@ describe('the OpenAI engine', () => {
     expect(prompt).not.toContain('370');
   });
 
+  it('is given a blood result outside the lab’s range as the basis of its candidates, as the built-in engine uses it (issue 56)', async () => {
+    const flagged: EngineContext = { ...CONTEXT, flaggedResults: [{ marker: 'vitamin_d', name: 'vitamin D', result: '27.4 ng/mL', flag: 'Low', limit: '30', takenOn: '4 Mar 2026' }] };
+    const basis = 'Your vitamin D was 27.4 ng/mL on 4 Mar 2026, below the lab’s 30.';
+    const shortlist = actionShortlist(flagged, 8);
+    expect(shortlist.map((action) => action.id)).toContain('food-vitamin-d-sources');
+    fake.setChatReply({ json: { actions: shortlist.slice(0, 4).map(({ id, title, description, reason }) => ({ id, title, description, reason })) } });
+    const actions = await engine.dailyActions(flagged);
+    expect(JSON.stringify(fake.chatRequests.at(-1)?.body.messages)).toContain(basis);
+    expect(actions.map((action) => action.reason)).toContain(basis);
+    // The advice's sentences carry it too.
+    fake.setChatReply({ json: { advice: `${basis} Eat oily fish and ask your doctor about a supplement.` } });
+    await engine.advice(flagged);
+    expect(JSON.stringify(fake.chatRequests.at(-1)?.body.messages)).toContain(basis);
+    expect(warnings).toEqual([]);
+  });
+
   it('phrases a manual title, an advice and an alert when the answers are usable', async () => {
     fake.setChatReply({ json: { title: 'Walk the dog for 30 minutes' } });
     expect(await engine.manualActionTitle('I want to walk the dog for 30 minutes after dinner')).toBe('Walk the dog for 30 minutes');
