@@ -1,7 +1,7 @@
 import { Card } from '@/components/ui/card';
 import { formatDateGB } from '@/lib/format';
 import { EXPLANATIONS, GENERIC, isUrgent, retestBy } from '@/lib/labs/explanations';
-import { resultFigure, resultText } from '@/lib/labs/result-text';
+import { convertedNumber, resultFigure, resultText } from '@/lib/labs/result-text';
 import { type ResultsMatrix, type ResultsSummary, resultsMatrix, summariseResults, type SummaryEntry } from '@/lib/labs/results-summary';
 import type { ResultPanel } from '@/lib/labs/results';
 
@@ -86,8 +86,6 @@ function Explained({ entry }: { entry: SummaryEntry }) {
   );
 }
 
-const CONVERTED = new Intl.NumberFormat('en-GB', { maximumSignificantDigits: 3 });
-
 /** Markers by the days they were taken, newest first; a result outside the range is marked and coloured. */
 function Matrix({ matrix }: { matrix: ResultsMatrix }) {
   return (
@@ -120,7 +118,7 @@ function Matrix({ matrix }: { matrix: ResultsMatrix }) {
                         ? resultText(cell.value)
                         : cell.value.unit === row.unit
                           ? resultFigure(cell.value)
-                          : resultFigure({ value: cell.shown, comparator: cell.value.comparator }, (value) => CONVERTED.format(value))}
+                          : resultFigure({ value: cell.shown, comparator: cell.value.comparator }, convertedNumber)}
                       {cell.flag ? <span className="ml-1 text-xs">{cell.flag === 'High' ? 'H' : 'L'}</span> : null}
                       {cell.flag ? <span className="sr-only"> ({cell.flag})</span> : null}
                     </span>

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { FlagBadge } from '@/components/profile/latest-results';
-import { rangeText, resultNumber, resultText } from '@/lib/labs/result-text';
+import { convertedNumber, rangeText, resultNumber, resultText } from '@/lib/labs/result-text';
 import { Card } from '@/components/ui/card';
 import { formatDateGB } from '@/lib/format';
 import type { MarkerHistory, ResultPanel, ResultValue } from '@/lib/labs/results';
@@ -19,13 +19,12 @@ function From({ value }: { value: ResultValue }) {
   );
 }
 
-const CONVERTED = new Intl.NumberFormat('en-GB', { maximumSignificantDigits: 3 });
 
 /** "Up from 12.1 nmol/L on 3 Mar 2026" (", now 493 ng/dL" when the two were given in different units), from the two newest exact values. */
 function Change({ change }: { change: NonNullable<MarkerHistory['change']> }) {
   // A figure converted into the marker's own unit is written to three significant digits, as the dashboard
   // writes a converted testosterone (493 ng/dL, not 493.2).
-  const figure = change.latest === undefined ? resultNumber : (value: number) => CONVERTED.format(value);
+  const figure = change.latest === undefined ? resultNumber : convertedNumber;
   const since = `${figure(change.previous)} ${change.unit} on ${formatDateGB(change.previousOn)}`;
   const now = change.latest === undefined ? '' : `, now ${figure(change.latest)} ${change.unit}`;
   const words = `${change.direction === 'up' ? 'Up from' : change.direction === 'down' ? 'Down from' : 'The same as'} ${since}${now}`;

@@ -1894,6 +1894,11 @@ function likelyAsRead(row: ParsedMarker): boolean {
 function ocrCorrected(line: string): string {
   return (
     line
+      // A cell count's power of ten garbled ("x??”?/L", "x1079/L", "x?????/L": the small raised figures
+      // read badly): four marks where "10^9" stands, five where "10^12" does, each mark unread or one OCR
+      // makes of that figure. The marker's own units then decide whether the count is one it is counted in.
+      // First, before the rules below mistake its marks for a number's ("07" for a lost point).
+      .replace(/(?<=^|\s)[x×X]([^\s/]{4,5})\/L(?=\s|$)/g, (unit, power: string) => garbledPower(power) ?? unit)
       .replace(/(?<![A-Za-z])p(IU|UI|U)\/(m?l)\b/gi, 'µ$1/$2')
       .replace(/(?<![A-Za-z])[pu][l1|]U\/(m?l)\b/gi, 'µIU/$1')
       // µ read as "H", "HW" or "u" ("HIU/mL", "HUI/mL"), and the I of "µUI" as l ("pUl/mL"): no unit starts so.
@@ -1918,10 +1923,6 @@ function ocrCorrected(line: string): string {
       // "04" for "0.4": a number never starts with a zero unless a decimal point follows it, so the point
       // was lost; the "?" leaves the figure unread (not dates, times or codes: "03/04", "08:21", "-0412").
       .replace(/(?<![\d.,/:-])0(?=\d+(?![\d/:.,-]))/g, '0?')
-      // A cell count's power of ten garbled ("x??”?/L", "x1079/L", "x?????/L": the small raised figures
-      // read badly): four marks where "10^9" stands, five where "10^12" does, each mark unread or one OCR
-      // makes of that figure. The marker's own units then decide whether the count is one it is counted in.
-      .replace(/(?<=^|\s)[x×X]([^\s/]{4,5})\/L(?=\s|$)/g, (unit, power: string) => garbledPower(power) ?? unit)
       // "*2,12": the space between a flag printed before the result and the result lost.
       .replace(/(?<=^|\s)(\*+)(?=\d)/g, '$1 ')
       // "03/04/202607:42": the space between a date and its time lost.

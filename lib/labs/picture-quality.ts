@@ -75,8 +75,9 @@ export async function pictureProblem(bytes: Uint8Array): Promise<PictureProblem 
     const { data } = await picture.greyscale().resize({ width: 600, height: 600, fit: 'inside', withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
     const histogram = new Array<number>(256).fill(0);
     for (const level of data) histogram[level]! += 1;
-    if (percentile(histogram, data.length, 0.95) < DARK_PAPER) return 'dark';
-    if (percentile(histogram, data.length, 0.95) - percentile(histogram, data.length, 0.02) < PRINT_SPREAD) return null;
+    const paper = percentile(histogram, data.length, 0.95);
+    if (paper < DARK_PAPER) return 'dark';
+    if (paper - percentile(histogram, data.length, 0.02) < PRINT_SPREAD) return null;
     return (await edgeSharpness(picture)) < BLURRED_EDGES ? 'blurred' : null;
   } catch {
     // Not decodable here (too large, or damaged): the reading's own limits and messages take it from here.

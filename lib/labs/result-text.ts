@@ -5,6 +5,10 @@ const number = new Intl.NumberFormat('en-GB', { maximumSignificantDigits: 4 });
 /** A figure as a result is written (up to four significant digits). */
 export const resultNumber = (value: number) => number.format(value);
 
+const converted = new Intl.NumberFormat('en-GB', { maximumSignificantDigits: 3 });
+/** A figure converted into another unit, to three significant digits, as the dashboard writes a converted testosterone (493 ng/dL, not 493.2). */
+export const convertedNumber = (value: number) => converted.format(value);
+
 /** "8.6–29", "< 2.5", "> 50", or a dash when the report printed no range. */
 export function rangeText(low: number | null, high: number | null): string {
   if (low !== null && high !== null) return `${number.format(low)}–${number.format(high)}`;

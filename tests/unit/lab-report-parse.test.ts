@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { LAB_MARKERS, listedUnit, normaliseUnit, toCanonical, type LabMarkerKey } from '@/lib/labs/markers';
 import { readAnswers } from '../fixtures/labs/answer-key';
 import { dateOrder, mergeReadings, parseLabReport, unreadRows, type ParsedMarker } from '@/lib/labs/parse-report';
@@ -824,6 +825,15 @@ describe('a cell count whose power of ten OCR garbled (issue 55)', () => {
     expect(read('WCC 5.8 x??”?/L (4.0-11.0)')).toEqual([['wbc', 5.8, '10^9/L']]);
     expect(read('Plt 231 x1079/L (150-400)')).toEqual([['platelets', 231, '10^9/L']]);
     expect(read('RCC 4.92 x?????/L (4.50-6.50)')).toEqual([['rbc', 4.92, '10^12/L']]);
+  });
+
+  it('reads the same count whatever look-alike OCR made of each figure (property)', () => {
+    const looks = (figure: string, alikes: string) => fc.constantFrom(figure, '?', ...alikes);
+    fc.assert(
+      fc.property(fc.tuple(looks('1', 'lI|'), looks('0', 'oO'), looks('^', '7”*~'), looks('9', 'gq')), (marks) => {
+        expect(read(`WCC 5.8 x${marks.join('')}/L (4.0-11.0)`)).toEqual([['wbc', 5.8, '10^9/L']]);
+      }),
+    );
   });
 
   it('gives nothing where the marks cannot be that power, or the marker is not counted in it', () => {
