@@ -13,7 +13,9 @@
 // A photo is first cut to its page (pageOnly: a page on a desk is a bright block in a darker frame).
 // Each picture is then made grey and, when it is smaller, enlarged (Lanczos) to about a page's width at
 // 300 dpi, the size Tesseract's models read best: a 150 dpi scan's 10 pt digits are otherwise too few
-// pixels for a decimal point. It is then read twice, in two page-segmentation modes (automatic, and one
+// pixels for a decimal point. Its light is evened out (each pixel divided by the paper's brightness
+// around it), so that a shadow across a photographed page, or a page lit from one side, leaves the paper
+// white and the print dark for Tesseract's one threshold per page (docs/benchmarks.md has the figures). It is then read twice, in two page-segmentation modes (automatic, and one
 // uniform block of text), which lose different rows of a table; the parser merges the two readings and
 // keeps no marker they disagree on (./read-report.ts). A word with figures that either reading was unsure
 // of is given a second look: cut out, enlarged twice and read alone as one line, it replaces the first
@@ -225,14 +227,68 @@ const MAX_ENLARGE = 2.5;
 /** The page-segmentation modes read: automatic (3), and one uniform block (6). */
 const SEGMENTATIONS = ['3', '6'];
 
-/** The picture grey and, when small, enlarged towards TARGET_WIDTH, as a PNG that says it is 300 dpi. */
+/** The picture grey, when small enlarged towards TARGET_WIDTH, and its light evened out, as a PNG that says it is 300 dpi. */
 async function prepared(original) {
   const image = await pageOnly(original);
-  const { width } = await sharp(image).metadata();
+  const { width, density } = await sharp(image).metadata();
   const factor = width ? Math.min(MAX_ENLARGE, Math.max(1, TARGET_WIDTH / width)) : 1;
   let picture = sharp(image).greyscale();
   if (factor > 1.05) picture = picture.resize({ width: Math.round(width * factor), kernel: 'lanczos3' });
-  return picture.png({ compressionLevel: 1 }).toBuffer();
+  return evenLight(await picture.raw().toBuffer({ resolveWithObject: true }), density);
+}
+
+/** How much smaller the paper's light is estimated than the picture. */
+const LIGHT_SCALE = 16;
+/** The window (in the small copy's pixels, each side) whose brightest pixel is the paper there: wider than a letter or a filled header row. */
+const PAPER_WINDOW = 4;
+/**
+ * Paper whose brightness varies by no more than this across the page (between its 5th and 95th
+ * percentiles, of 255) is lit evenly already: the corpus's flatbed scans vary by 9 to 10, its photos by
+ * 60 and more (tests/fixtures/labs).
+ */
+const EVEN_PAPER = 30;
+
+/**
+ * The light evened out, where it varies: each pixel divided by the paper’s brightness around it, estimated from a copy
+ * LIGHT_SCALE times smaller as the brightest pixel within PAPER_WINDOW (print is darker than its paper),
+ * smoothed and enlarged back. A shadow across the page, or a page lit from one side, then leaves the
+ * paper white and the print dark everywhere, which Tesseract's single threshold for the whole page needs.
+ */
+async function evenLight({ data, info }, density) {
+  const { width, height } = info;
+  const smallWidth = Math.max(1, Math.round(width / LIGHT_SCALE));
+  const smallHeight = Math.max(1, Math.round(height / LIGHT_SCALE));
+  const small = await sharp(data, { raw: { width, height, channels: 1 } }).resize(smallWidth, smallHeight, { fit: 'fill' }).toColourspace('b-w').raw().toBuffer();
+  const brightest = (source, horizontal) => {
+    const out = Buffer.alloc(source.length);
+    for (let y = 0; y < smallHeight; y += 1)
+      for (let x = 0; x < smallWidth; x += 1) {
+        let max = 0;
+        for (let d = -PAPER_WINDOW; d <= PAPER_WINDOW; d += 1) {
+          const [sx, sy] = horizontal ? [x + d, y] : [x, y + d];
+          if (sx >= 0 && sx < smallWidth && sy >= 0 && sy < smallHeight) max = Math.max(max, source[sy * smallWidth + sx]);
+        }
+        out[y * smallWidth + x] = max;
+      }
+    return out;
+  };
+  const paperSmall = brightest(brightest(small, true), false);
+  // Paper lit evenly (a flatbed scan's, an image-only PDF's) is left as it is.
+  const sorted = Uint8Array.from(paperSmall).sort();
+  if (sorted[Math.floor(sorted.length * 0.95)] - sorted[Math.floor(sorted.length * 0.05)] <= EVEN_PAPER) {
+    // As read, with the resolution the picture said it had (which Tesseract reads the print's size from).
+    const picture = sharp(data, { raw: { width, height, channels: 1 } });
+    return (density ? picture.withMetadata({ density }) : picture).png({ compressionLevel: 1 }).toBuffer();
+  }
+  const paper = await sharp(paperSmall, { raw: { width: smallWidth, height: smallHeight, channels: 1 } })
+    .blur(PAPER_WINDOW)
+    .resize(width, height, { fit: 'fill', kernel: 'cubic' })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer();
+  const even = Buffer.alloc(width * height);
+  for (let i = 0; i < even.length; i += 1) even[i] = Math.min(255, Math.round((data[i] * 255) / Math.max(1, paper[i])));
+  return sharp(even, { raw: { width, height, channels: 1 } }).withMetadata({ density: 300 }).png({ compressionLevel: 1 }).toBuffer();
 }
 
 /** The longest run of indices whose share of paper is at least `share`: the page's extent along one axis. */

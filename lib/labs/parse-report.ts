@@ -981,12 +981,23 @@ const KNOWN_UNITS = new Set(LAB_MARKER_KEYS.flatMap((key) => unitsOf(key).map(no
  * "/mm3"); the eGFR's "mL/min/1.73m2" ("mL/min/1,73 m²", "mL/min/{1.73_m2}"); and the bare units of the
  * red cell indices ("fL", "pg", "fmol", "µm3").
  */
-const UNIT_CANDIDATE = /(?<=^|[\s([])(%|[x×*]?10(?:\^|\*{1,2}|e)?[0-9⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}\/[a-zµ]+3?|[x×]?e\d{1,2}\/[a-zµ]+|[a-zµ]*\/[a-zµ]+(?:3|\/(?:1[.,]73(?:\s?m(?:2|²|\^2))?|\{1[.,]73_m2\}))?|fl|pg|fmol|[µu]m3|µ3)(?=$|[\s)\],;])/gi;
+const UNIT_CANDIDATE = /(?<=^|[\s([])(%|[x×*]?10(?:\^|\*{1,2}|e)?(?:[0-9⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}|\?)\/[a-zµ]+3?|[x×]?e\d{1,2}\/[a-zµ]+|[a-zµ]*\/[a-zµ]+(?:3|\/(?:1[.,]73(?:\s?m(?:2|²|\^2))?|\{1[.,]73_m2\}))?|fl|pg|fmol|[µu]m3|µ3)(?=$|[\s)\],;])/gi;
+
+/** A count per microlitre whose power OCR left unread (ocrCorrected): 10^3 or 10^6, whichever the marker is counted in. */
+const UNREAD_MICROLITRE_POWER = 'x10^?/µL';
+KNOWN_UNITS.add(normaliseUnit(UNREAD_MICROLITRE_POWER));
+
+/** `candidate` as the catalogue spells it for `marker`, or undefined when the marker is not reported in it. */
+function listedFor(marker: LabMarkerKey, candidate: string): string | undefined {
+  if (normaliseUnit(candidate) !== normaliseUnit(UNREAD_MICROLITRE_POWER)) return listedUnit(marker, candidate);
+  const fits = ['x10^3/µL', 'x10^6/µL'].map((unit) => listedUnit(marker, unit)).filter((unit) => unit !== undefined);
+  return fits.length === 1 ? fits[0] : undefined;
+}
 
 /** The first unit in `text` that `marker` is reported in, spelt as the catalogue spells it. */
 function findUnit(marker: LabMarkerKey, text: string): string | null {
   for (const [, candidate] of text.matchAll(UNIT_CANDIDATE)) {
-    const unit = listedUnit(marker, candidate ?? '');
+    const unit = listedFor(marker, candidate ?? '');
     if (unit) return unit;
   }
   return null;
@@ -1233,7 +1244,7 @@ const SAYS_PERCENT = /%|\b(?:percent|pct|relative?|relativ|pourcentage|porcentaj
  */
 function unitOfValue(marker: LabMarkerKey, reading: Reading): string | null {
   const printed = findAnyUnit(reading.after) ?? findAnyUnit(reading.before);
-  return printed ? (listedUnit(marker, printed) ?? null) : null;
+  return printed ? (listedFor(marker, printed) ?? null) : null;
 }
 
 /** A marker row's finding (`byUnit`: a shared name's, read only in the unit of its value), or null when a part is missing or the value is not a plausible one. */
@@ -1899,6 +1910,11 @@ function ocrCorrected(line: string): string {
       // makes of that figure. The marker's own units then decide whether the count is one it is counted in.
       // First, before the rules below mistake its marks for a number's ("07" for a lost point).
       .replace(/(?<=^|\s)[x×X]([^\s/]{4,5})\/L(?=\s|$)/g, (unit, power: string) => garbledPower(power) ?? unit)
+      // The same per microlitre ("x??"?/uL", "x10A3/pL": the caret read as "A", µ as "p"), four marks where
+      // "10^3" or "10^6" stands; a last mark unread leaves the power to the marker's units ("x10^?/µL").
+      .replace(/(?<=^|\s)[x×X]([^\s/]{4})\/[pµu]L(?=\s|$)/g, (unit, power: string) => garbledMicrolitrePower(power) ?? unit)
+      // The raised 2 of eGFR's "1.73m²" read as "?".
+      .replace(/(?<=\/1[.,]73\s?m)\?(?=\s|$)/g, '2')
       .replace(/(?<![A-Za-z])p(IU|UI|U)\/(m?l)\b/gi, 'µ$1/$2')
       .replace(/(?<![A-Za-z])[pu][l1|]U\/(m?l)\b/gi, 'µIU/$1')
       // µ read as "H", "HW" or "u" ("HIU/mL", "HUI/mL"), and the I of "µUI" as l ("pUl/mL"): no unit starts so.
@@ -1931,13 +1947,24 @@ function ocrCorrected(line: string): string {
 }
 
 /** What OCR makes of each figure of a count's power of ten: the figure, a mark unread ("?"), or its look-alikes. */
-const POWER_MARKS: Record<string, RegExp> = { '1': /[1lIi|!?]/, '0': /[0oOQD?]/, '^': /[^\p{L}\d]|[74]/u, '9': /[9gq?]/, '2': /[2zZ?]/ };
+const POWER_MARKS: Record<string, RegExp> = { '1': /[1lIi|!?]/, '0': /[0oOQD?]/, '^': /[^\p{L}\d]|[74A]/u, '9': /[9gq?]/, '2': /[2zZ?]/ };
 
 /** "x10^9/L" or "x10^12/L" for a garbled power of four or five marks that each could be its figure; else null. */
 function garbledPower(marks: string): string | null {
   const power = marks.length === 4 ? '10^9' : '10^12';
   if (marks === power) return null;
   return [...power].every((figure, index) => POWER_MARKS[figure]!.test(marks[index] ?? '')) ? `x${power}/L` : null;
+}
+
+/**
+ * "x10^3/µL" or "x10^6/µL" for a garbled power per microlitre of four marks, "x10^?/µL" when its last
+ * mark is unread (listedFor then takes the one the marker is counted in); else null.
+ */
+function garbledMicrolitrePower(marks: string): string | null {
+  if (![...'10^'].every((figure, index) => POWER_MARKS[figure]!.test(marks[index] ?? ''))) return null;
+  const last = marks[3] ?? '';
+  const figure = /3/.test(last) ? '3' : /[6bG]/.test(last) ? '6' : last === '?' ? '?' : null;
+  return figure ? `x10^${figure}/µL` : null;
 }
 
 /** The white cells the differential counts, each read as a percentage and as a count. */

@@ -38,18 +38,23 @@ const HEADER_WORDS: readonly (readonly [Role, RegExp])[] = [
     'range',
     /^(?:(?:normal|reference|ref\.?|bio\.? ?ref(?:erence)?\.?|biological ref\w*|standard|expected)\s+(?:range|interval|values?)s?|reference|references|ref\.?|range|normal|norm|normwerte?|normbereich|referenz\w*|ref\.?-?bereich|valeurs? (?:de )?references?|valeurs? normales?|intervalle de reference|(?:rango|intervalo|valores?) de referencia|valori (?:di )?riferimento|intervallo di riferimento|referentie\w*|normaalwaarden?)(?: ?[-/&] ?units?)?$/,
   ],
-  [
-    'other',
-    /^(?:(?:previous|prior|last|earlier)(?: results?| values?)?(?: \(?[\d./-]+\)?)?|vorwert(?:e)?|vorbefund|anteriorites?|anterieur|precedente?|anterior(?:es)?|resultado anterior|vorige(?: uitslag)?|eerdere?|lab|laboratory|site|code|loc|location|performing(?: lab| site)?|labo|method|methode|metodo|methodik|specimen)$/,
-  ],
+  ['other', /^(?:lab|laboratory|site|code|loc|location|performing(?: lab| site)?|labo|method|methode|metodo|methodik|specimen)$/],
 ];
 
-const roleOf = (cell: string): Role | null => HEADER_WORDS.find(([, words]) => words.test(fold(cell)))?.[0] ?? null;
+/** A column of earlier results ("Previous (12/01/2025)", "Vorwert"): never the result, even when the result's header was not read. */
+const PREVIOUS = /^(?:(?:previous|prior|last|earlier)(?: results?| values?)?(?: \(?[\d./-]+\)?)?|vorwert(?:e)?|vorbefund|anteriorites?|anterieur|precedente?|anterior(?:es)?|resultado anterior|vorige(?: uitslag)?|eerdere?)$/;
+
+const roleOf = (cell: string): Role | null => (PREVIOUS.test(fold(cell)) ? 'other' : (HEADER_WORDS.find(([, words]) => words.test(fold(cell)))?.[0] ?? null));
 
 /** A column of the table: its role and its band across the page. */
 type Column = { role: Role; from: number; to: number };
 
-export type Table = { columns: Column[]; header: string[] };
+/**
+ * `resultless`: the header names a column of earlier results but no result column (OCR lost the result's
+ * header and its figures, a bold column in a photo): the table's rows give no result, so an earlier one
+ * never stands in for it.
+ */
+export type Table = { columns: Column[]; header: string[]; resultless: boolean };
 
 /**
  * The table a header line opens, or null when the line is no header: each of its cells names a column
@@ -61,7 +66,8 @@ export function tableOf(cells: readonly Cell[]): Table | null {
   const roles = cells.map((cell) => roleOf(cell.text));
   if (roles.includes(null)) return null;
   const count = (role: Role) => roles.filter((r) => r === role).length;
-  if (count('result') !== 1 || count('name') > 1 || count('unit') + count('range') === 0) return null;
+  const resultless = count('result') === 0 && cells.some((cell) => PREVIOUS.test(fold(cell.text)));
+  if ((count('result') !== 1 && !resultless) || count('name') > 1 || count('unit') + count('range') === 0) return null;
   if (count('flag') > 1 || count('unit') > 1 || count('range') > 1) return null;
   // The names' column is the first: a header without a name cell has its names left of the first column.
   if (count('name') === 1 && roles[0] !== 'name') return null;
@@ -79,7 +85,7 @@ export function tableOf(cells: readonly Cell[]): Table | null {
     const at = roles.indexOf(role);
     return at === -1 ? [] : [cells[at]!.text];
   });
-  return { columns, header };
+  return { columns, header, resultless };
 }
 
 const overlap = (cell: Cell, column: Column) => Math.min(cell.x1, column.to) - Math.max(cell.x0, column.from);
@@ -105,6 +111,8 @@ export function arrange(cells: readonly Cell[], table: Table): string[] | null {
     byRole.set(best.role, [...(byRole.get(best.role) ?? []), cell.text]);
   }
   const [name, ...codes] = byRole.get('name') ?? [];
+  // A row of a table whose result column was not read: its name alone, which gives nothing.
+  if (table.resultless) return name && /^[\p{L}%#(]/u.test(name) && byRole.has('other') ? [name] : null;
   const result = byRole.get('result') ?? [];
   if (!name || !/^[\p{L}%#(]/u.test(name) || !result.length || !RESULT_LIKE.test(result[0]!)) return null;
   // A cell after the name in the names' column is the name's own continuation unless it is a code.

@@ -26,18 +26,28 @@ describe('a second look at figures OCR was unsure of', () => {
   }, budget(120_000));
 });
 
+/** A soft-edged shadow, as a hand holding the phone casts, across the page's middle at a slant: half the light there. */
+const shadow = (width: number, height: number) =>
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="s" x1="0" y1="0" x2="0.4" y2="1">` +
+      '<stop offset="0.25" stop-color="#fff"/><stop offset="0.4" stop-color="#808080"/><stop offset="0.65" stop-color="#808080"/><stop offset="0.8" stop-color="#fff"/>' +
+      `</linearGradient></defs><rect width="${width}" height="${height}" fill="url(#s)"/></svg>`,
+  );
+
 describe('a picture changed as a member’s phone or scanner would change it (metamorphic)', () => {
-  // Rotated by 3° on the scanner's glass, or scanned again at a lower resolution: the reading may find
-  // fewer values, never another value than the report's.
-  const changes: [string, string, (picture: ReturnType<typeof sharp>, width: number) => ReturnType<typeof sharp>][] = [
+  // Rotated by 3° on the scanner's glass, scanned again at a lower resolution, or photographed with the
+  // phone's shadow falling across the page: the reading may find fewer values, never another value than
+  // the report's.
+  const changes: [string, string, (picture: ReturnType<typeof sharp>, width: number, height: number) => ReturnType<typeof sharp>][] = [
     ['us-quest-scan', 'rotated by 3°', (picture) => picture.rotate(3, { background: '#d6d6d2' })],
     ['de-laborbefund-photo', 'rescanned at 150 dpi', (picture, width) => picture.resize({ width: Math.round((width * 150) / 168) })],
+    ['us-previous-photo', 'with a shadow across the page', (picture, width, height) => picture.composite([{ input: shadow(width, height), blend: 'multiply' }])],
   ];
   it.each(changes)('%s %s gives no value that is not on its key', async (id, _change, change) => {
     const answer = answers.find((a) => a.id === id)!;
     const file = path.join(FIXTURES, answer.file);
-    const { width = 0 } = await sharp(file).metadata();
-    const bytes = new Uint8Array(await change(sharp(file), width).png().toBuffer());
+    const { width = 0, height = 0 } = await sharp(file).metadata();
+    const bytes = new Uint8Array(await change(sharp(file), width, height).png().toBuffer());
     const reading = await readLabReport(bytes, 'image');
     expect(reading.readBy).toBe('ocr');
     for (const marker of reading.report.markers) {

@@ -844,6 +844,31 @@ describe('a cell count whose power of ten OCR garbled (issue 55)', () => {
   });
 });
 
+describe('a count per microlitre whose power of ten OCR garbled (issue 55)', () => {
+  const read = (line: string) => parseLabReport(`Collected: 04/03/2026\n${line}`, { ocr: true }).markers.map(({ marker, value, unit }) => [marker, value, unit]);
+
+  it('reads "10^3" and "10^6" per microlitre from four marks, µ read as "p" and the caret as "A"', () => {
+    expect(read('Leucocitos\t6,90\tx??"?/uL\t4,00 - 10,50')).toEqual([['wbc', 6.9, 'x10E3/uL']]);
+    expect(read('Globuli bianchi (WBC)\t6,1\tx10A3/pL\t4,0-10,0')).toEqual([['wbc', 6.1, 'x10E3/uL']]);
+    expect(read('Hematies\t5,08\tX10”6/uL\t4,30 - 5,70')).toEqual([['rbc', 5.08, 'x10E6/uL']]);
+  });
+
+  it('leaves an unread last mark to the marker: 10^3 for white cells and platelets, 10^6 for red cells', () => {
+    expect(read('Plaquetas\t246\tx????/uL\t150 - 400')).toEqual([['platelets', 246, 'x10E3/uL']]);
+    expect(read('Globuli rossi\t5,10\tx????/pL\t4,50 - 5,90')).toEqual([['rbc', 5.1, 'x10E6/uL']]);
+  });
+
+  it('gives nothing when the last mark names a power the marker is not counted in, or the marks are letters', () => {
+    expect(read('Hematies\t5,08\tx10^3/uL\t4,30 - 5,70')).toEqual([]);
+    expect(read('Leucocitos\t6,90\tx10”6/uL\t4,00 - 10,50')).toEqual([]);
+    expect(read('Leucocitos\t6,90\txabcd/uL\t4,00 - 10,50')).toEqual([]);
+  });
+
+  it('reads eGFR’s raised 2 read as "?"', () => {
+    expect(read('eGFR (CKD-EPI)\t96\tmL/min/1,73m?\t>60')).toEqual([['egfr', 96, 'mL/min/1.73m2']]);
+  });
+});
+
 describe('unreadRows: what the review lists as not read (issue 55)', () => {
   it('names the rows that look like results and gave nothing, not the patient’s details, methods, bands or rows read', () => {
     const text = [

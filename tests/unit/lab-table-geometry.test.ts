@@ -128,6 +128,17 @@ describe('a results table read by its columns', () => {
     );
   });
 
+  it('a result column lost whole (its header and figures unread in a photo) never lets the earlier column stand in', () => {
+    fc.assert(
+      fc.property(rowsArb, fc.integer({ min: 1, max: 4 }), (rows, at) => {
+        const columns: Column[] = ['name', 'flag', 'unit', 'range'];
+        columns.splice(at, 0, 'previous');
+        expect(reading(page(rows, columns))).toEqual({});
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('the base reading is whole: every row’s value, unit and range', () => {
     fc.assert(
       fc.property(rowsArb, (rows) => {
