@@ -19,7 +19,6 @@ import { Bar, Line } from 'react-chartjs-2';
 import type { TestosteronePoint } from '@/lib/dashboard/contract';
 import type { MeasureTrend } from '@/lib/insights/measure-trends';
 import { chartDayLabel } from '@/lib/format';
-import { T_AXIS, tBand } from './t-band';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, Filler, Tooltip);
 
@@ -30,14 +29,14 @@ const TICKS = '#4d5c5c';
 const FONT = { family: 'Inter, ui-sans-serif, system-ui, sans-serif', size: 12 };
 
 /** Shades a range behind the line: the lab's, or SPEC's 400..800 band where the lab printed none. */
-const bandPlugin = (band: { from: number; to: number }): Plugin<'line'> => ({
+const bandPlugin = (band: { from: number; to: number }, axis: TAxis): Plugin<'line'> => ({
   id: 'normalBand',
   beforeDatasetsDraw(chart) {
     const { ctx, chartArea, scales } = chart;
     const y = scales.y;
     if (!y) return;
-    const top = y.getPixelForValue(Math.min(band.to, T_AXIS.max));
-    const bottom = y.getPixelForValue(Math.max(band.from, T_AXIS.min));
+    const top = y.getPixelForValue(Math.min(band.to, axis.max));
+    const bottom = y.getPixelForValue(Math.max(band.from, axis.min));
     ctx.save();
     ctx.fillStyle = BRAND_SOFT;
     ctx.fillRect(chartArea.left, top, chartArea.right - chartArea.left, bottom - top);
@@ -52,24 +51,30 @@ const baseScales = {
 /** How a bound reads in the chart's tooltip and text alternative. */
 const BOUND_WORDS: Readonly<Record<string, string>> = { '<': 'below ', '<=': 'at most ', '>': 'above ', '>=': 'at least ' };
 
-export function TestosteroneChart({ points, labRange }: { points: TestosteronePoint[]; labRange?: { low: number | null; high: number | null } }) {
-  const band = tBand(labRange);
+/** The T-Results axis in the member's units (./t-band.ts, tAxis). */
+type TAxis = { min: number; max: number; step: number };
+
+/**
+ * The T-Results chart: `points`, `band` and `axis` already in the member's units (`unit`), so that this
+ * client bundle carries no unit catalogue (./cards/t-results-card.tsx converts them).
+ */
+export function TestosteroneChart({ points, band, axis, unit }: { points: TestosteronePoint[]; band: { from: number; to: number; lab: boolean }; axis: TAxis; unit: string }) {
   const options: ChartOptions<'line'> = {
     responsive: true,
     maintainAspectRatio: false,
     animation: false,
-    plugins: { legend: { display: false }, tooltip: { filter: (item) => item.datasetIndex < 2, callbacks: { label: (item) => `${BOUND_WORDS[points[item.dataIndex]?.comparator ?? ''] ?? ''}${item.formattedValue} ng/dL` } } },
+    plugins: { legend: { display: false }, tooltip: { filter: (item) => item.datasetIndex < 2, callbacks: { label: (item) => `${BOUND_WORDS[points[item.dataIndex]?.comparator ?? ''] ?? ''}${item.formattedValue} ${unit}` } } },
     scales: {
       ...baseScales,
-      y: { min: T_AXIS.min, max: T_AXIS.max, ticks: { stepSize: 300, color: TICKS, font: FONT }, grid: { color: GRID }, border: { display: false } },
+      y: { min: axis.min, max: axis.max, ticks: { stepSize: axis.step, color: TICKS, font: FONT }, grid: { color: GRID }, border: { display: false } },
     },
   };
   return (
     <Line
       role="img"
-      aria-label={`Total testosterone: ${points.map((p) => `${p.label} ${BOUND_WORDS[p.comparator ?? ''] ?? ''}${p.raw} ng/dL`).join(', ')}. ${band.lab ? 'Your lab’s range' : 'Typical range'} ${band.from} to ${band.to} ng/dL.`}
+      aria-label={`Total testosterone: ${points.map((p) => `${p.label} ${BOUND_WORDS[p.comparator ?? ''] ?? ''}${p.raw} ${unit}`).join(', ')}. ${band.lab ? 'Your lab’s range' : 'Typical range'} ${band.from} to ${band.to} ${unit}.`}
       options={options}
-      plugins={[bandPlugin(band)]}
+      plugins={[bandPlugin(band, axis)]}
       data={{
         labels: points.map((p) => p.label),
         datasets: [

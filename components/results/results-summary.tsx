@@ -1,6 +1,7 @@
 import { Card } from '@/components/ui/card';
 import { formatDateGB } from '@/lib/format';
 import { EXPLANATIONS, GENERIC, isUrgent, retestBy } from '@/lib/labs/explanations';
+import { unitLabel } from '@/lib/labs/lab-units';
 import { convertedNumber, resultFigure, resultText } from '@/lib/labs/result-text';
 import { type ResultsMatrix, type ResultsSummary, resultsMatrix, summariseResults, type SummaryEntry } from '@/lib/labs/results-summary';
 import type { ResultPanel } from '@/lib/labs/results';
@@ -107,7 +108,7 @@ function Matrix({ matrix }: { matrix: ResultsMatrix }) {
           {matrix.rows.map((row) => (
             <tr key={row.marker}>
               <th scope="row" className="py-1.5 pr-8 font-normal text-neutral-800">{row.label}</th>
-              <td className="py-1.5 pr-8 text-neutral-600">{row.unit}</td>
+              <td className="py-1.5 pr-8 text-neutral-600">{unitLabel(row.unit)}</td>
               {row.cells.map((cell, index) => (
                 <td key={matrix.dates[index]} className="py-1.5 pr-8">
                   {cell === null ? (

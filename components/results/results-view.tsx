@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { FlagBadge } from '@/components/profile/latest-results';
-import { convertedNumber, rangeText, resultNumber, resultText } from '@/lib/labs/result-text';
+import { unitLabel } from '@/lib/labs/lab-units';
+import { convertedNumber, printedText, rangeText, resultNumber, resultText } from '@/lib/labs/result-text';
 import { Card } from '@/components/ui/card';
 import { formatDateGB } from '@/lib/format';
 import type { MarkerHistory, ResultPanel, ResultValue } from '@/lib/labs/results';
@@ -25,8 +26,8 @@ function Change({ change }: { change: NonNullable<MarkerHistory['change']> }) {
   // A figure converted into the marker's own unit is written to three significant digits, as the dashboard
   // writes a converted testosterone (493 ng/dL, not 493.2).
   const figure = change.latest === undefined ? resultNumber : convertedNumber;
-  const since = `${figure(change.previous)} ${change.unit} on ${formatDateGB(change.previousOn)}`;
-  const now = change.latest === undefined ? '' : `, now ${figure(change.latest)} ${change.unit}`;
+  const since = `${figure(change.previous)} ${unitLabel(change.unit)} on ${formatDateGB(change.previousOn)}`;
+  const now = change.latest === undefined ? '' : `, now ${figure(change.latest)} ${unitLabel(change.unit)}`;
   const words = `${change.direction === 'up' ? 'Up from' : change.direction === 'down' ? 'Down from' : 'The same as'} ${since}${now}`;
   return <p className="text-xs text-neutral-600">{words}</p>;
 }
@@ -65,6 +66,7 @@ function Marker({ history }: { history: MarkerHistory }) {
               <td className="py-1.5 text-neutral-900 tabular-nums">
                 {resultText(value)}
                 {value.flag ? <FlagBadge flag={value.flag} /> : null}
+                {value.printed ? <span className="block text-xs text-neutral-600">{printedText(value)}</span> : null}
               </td>
               <td className="py-1.5 text-neutral-600 tabular-nums">{rangeText(value.low, value.high)}</td>
               <td className="py-1.5">

@@ -26,7 +26,7 @@ export const sleepScoreAnswer = cachedAnswer({ call: 'sleep_score', reads: ['dai
 
 export const readinessAnswer = cachedAnswer({ call: 'readiness', reads: ['daily_metrics'] }, (userId, now) => readinessToday(userId, now));
 
-export const testosteroneTrendAnswer = cachedAnswer({ call: 'trends/testosterone', reads: ['lab_results'] }, (userId) => testosteroneTrend(userId));
+export const testosteroneTrendAnswer = cachedAnswer({ call: 'trends/testosterone', reads: ['users', 'lab_results'] }, (userId) => testosteroneTrend(userId));
 
 /** The day's stored set, or a new one made from the engine's inputs. */
 export const todaysActionsAnswer = cachedAnswer({ call: 'todays_actions', reads: ENGINE_INPUTS }, (userId, now) => todaysActions(userId, now));

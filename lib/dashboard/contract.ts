@@ -103,8 +103,13 @@ export type LastNightSleep = {
 export type TestosteronePoint = { label: string; raw: number; highlight: boolean; comparator?: '<' | '<=' | '>' | '>=' };
 export type TestosteroneTrendResponse = {
   data: TestosteronePoint[];
-  /** The range the lab printed beside the latest result, in ng/dL (issue 56): the chart's band and legend use it. */
+  /** The range the lab printed beside the latest result, in ng/dL (issue 56). */
   lab_range?: { low: number | null; high: number | null };
+  /**
+   * The same results in the member's lab units (issue 56), each from the figure the lab printed, one per
+   * point of `data`, and the latest one's range: what the T-Results card draws and writes.
+   */
+  shown?: { unit: string; points: number[]; lab_range?: { low: number | null; high: number | null } };
 };
 
 /** One action as the API shows it (SPEC §3 "Today's actions"). */

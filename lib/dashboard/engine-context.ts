@@ -4,9 +4,11 @@ import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import { formatDateGB } from '@/lib/format';
 import { rangeFlag } from '@/lib/labs/flags';
+import { inMemberUnits, type LabUnitSystem } from '@/lib/labs/lab-units';
 import { resultNumber, resultText } from '@/lib/labs/result-text';
 import { ActionOrigin } from '@/lib/generated/prisma/enums';
 import { currentWeight } from '@/lib/metrics/current-weight';
+import { labUnits } from '@/lib/labs/lab-units-preference';
 import { unitSystemOf } from '@/lib/profile/units-preference';
 import type { MergedDay } from '@/lib/metrics/source-priority';
 import { readinessScore } from '@/lib/scores/readiness';
@@ -51,7 +53,7 @@ const isSteering = (marker: string): marker is FlaggedResult['marker'] => Object
 type SteeringRow = { marker: string; value: number; comparator: string | null; unit: string; referenceLow: number | null; referenceHigh: number | null; takenAt: Date };
 
 /** The latest result of each steering marker, where it lies outside the lab's printed range. */
-function flaggedResults(rows: readonly SteeringRow[]): FlaggedResult[] {
+function flaggedResults(rows: readonly SteeringRow[], system: LabUnitSystem): FlaggedResult[] {
   const seen = new Set<string>();
   const flagged: FlaggedResult[] = [];
   for (const row of rows) {
@@ -61,7 +63,10 @@ function flaggedResults(rows: readonly SteeringRow[]): FlaggedResult[] {
     const flag = rangeFlag(ranged);
     const limit = flag === 'Low' ? row.referenceLow : flag === 'High' ? row.referenceHigh : null;
     if (!flag || limit === null) continue;
-    flagged.push({ marker: row.marker, name: STEERING[row.marker], result: resultText({ ...ranged, unit: row.unit }), flag, limit: resultNumber(limit), takenOn: formatDateGB(ISO_DAY.fromDate(row.takenAt)) });
+    // In the member's units (issue 56), as /my_results writes the same result.
+    const shown = inMemberUnits(row.marker, { value: row.value, unit: row.unit, low: row.referenceLow, high: row.referenceHigh }, system);
+    const shownLimit = flag === 'Low' ? shown.low : shown.high;
+    flagged.push({ marker: row.marker, name: STEERING[row.marker], result: resultText({ ...shown, comparator: row.comparator }), flag, limit: resultNumber(shownLimit ?? limit), takenOn: formatDateGB(ISO_DAY.fromDate(row.takenAt)) });
   }
   return flagged;
 }
@@ -71,7 +76,7 @@ type Needs = { labs: boolean; yesterday: boolean };
 /** Every read the context and the score need, in parallel. */
 async function load(userId: string, day: string, needs: Needs) {
   const from = addDays(day, -SCORE_DAYS);
-  const [days, user, weight, checkins, testosterone, yesterdaySet, steering] = await Promise.all([
+  const [days, user, weight, checkins, testosterone, yesterdaySet, steering, labSystem] = await Promise.all([
     mergedDays(userId, from, day),
     db.user.findUnique({ where: { id: userId }, select: { desiredWeightKg: true, unitsPreference: true } }),
     // The one current weight every screen shows (the newest weighing on or before `day`, whatever its source).
@@ -102,6 +107,7 @@ async function load(userId: string, day: string, needs: Needs) {
       orderBy: [{ takenAt: 'desc' }, { createdAt: 'desc' }],
       select: { marker: true, value: true, comparator: true, unit: true, referenceLow: true, referenceHigh: true, takenAt: true },
     }),
+    labUnits(userId),
   ]);
   return {
     days,
@@ -110,7 +116,7 @@ async function load(userId: string, day: string, needs: Needs) {
     units: user ? unitSystemOf(user.unitsPreference) : ('metric' as const),
     testosteroneNgDl: testosterone?.valueNgDl ?? null,
     yesterdayActionIds: yesterdaySet?.actions.map((a) => a.key) ?? [],
-    flaggedResults: flaggedResults(steering),
+    flaggedResults: flaggedResults(steering, labSystem),
   };
 }
 

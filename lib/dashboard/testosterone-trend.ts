@@ -1,5 +1,7 @@
 import 'server-only';
 import { db } from '@/lib/db';
+import { inMemberUnits, unitIn } from '@/lib/labs/lab-units';
+import { labUnits } from '@/lib/labs/lab-units-preference';
 import { convertToCanonical } from '@/lib/labs/markers';
 import type { TestosteroneTrendResponse } from './contract';
 
@@ -30,13 +32,27 @@ export async function testosteroneTrend(userId: string): Promise<TestosteroneTre
   const rows = await db.labResult.findMany({
     where: { userId, marker: TOTAL_TESTOSTERONE, valueNgDl: { not: null } },
     orderBy: [{ takenAt: 'asc' }, { id: 'asc' }],
-    select: { takenAt: true, valueNgDl: true, comparator: true, unit: true, referenceLow: true, referenceHigh: true },
+    select: { takenAt: true, value: true, valueNgDl: true, comparator: true, unit: true, referenceLow: true, referenceHigh: true },
   });
-  const results = rows.flatMap((r) => (r.valueNgDl !== null && Number.isFinite(r.valueNgDl) ? [{ takenAt: r.takenAt, ngDl: r.valueNgDl, comparator: r.comparator }] : []));
+  const kept = rows.filter((r) => r.valueNgDl !== null && Number.isFinite(r.valueNgDl));
+  const results = kept.map((r) => ({ takenAt: r.takenAt, ngDl: r.valueNgDl!, comparator: r.comparator }));
   const labels = trendLabels(results.map((r) => r.takenAt));
   const range = labRange(rows.at(-1));
+  // The same results in the member's units (issue 56), each from the figure the lab printed, as /my_results writes it.
+  const system = await labUnits(userId);
+  const inUnits = kept.map((r) => inMemberUnits('total_testosterone', { value: r.value, unit: r.unit, low: r.referenceLow, high: r.referenceHigh }, system));
+  const latest = inUnits.at(-1);
   return {
     ...(range ? { lab_range: range } : {}),
+    ...(latest
+      ? {
+          shown: {
+            unit: unitIn('total_testosterone', system),
+            points: inUnits.map((r) => r.value),
+            ...(latest.low !== null || latest.high !== null ? { lab_range: { low: latest.low, high: latest.high } } : {}),
+          },
+        }
+      : {}),
     data: results.map((r, i) => ({
       label: labels[i]!,
       raw: Math.round(r.ngDl),

@@ -2,6 +2,9 @@ import 'server-only';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import { afterCursor, type Cursor, dailyMetricPages, heartRateSamplePages, keysetPages, labResultPages, vitalScanPages } from './fhir';
+import { inMemberUnits } from '@/lib/labs/lab-units';
+import { isLabMarkerKey } from '@/lib/labs/markers';
+import { labUnits } from '@/lib/labs/lab-units-preference';
 import { labReportPages, uploadEntryName } from './uploads';
 
 // The archive's CSV files, one a table: each read a page at a time, its columns named as in the database.
@@ -312,8 +315,16 @@ export const CSV_FILES: CsvFile[] = [
   }),
   table({
     file: 'lab_results.csv',
-    about: 'Your blood-test results as the report (or you) gave them, with the lab’s reference range in the same unit; comparator is "<" or ">" (or with "=") when the lab gave a limit rather than an exact value; report_id is the row in lab_reports.csv.',
-    pages: labResultPages,
+    about: 'Your blood-test results as the report (or you) gave them, with the lab’s reference range in the same unit; comparator is "<" or ">" (or with "=") when the lab gave a limit rather than an exact value; report_id is the row in lab_reports.csv. value_shown, unit_shown and the shown range are the same result in the units you chose in Settings (as every page and the PDF show it); empty where its unit has no conversion.',
+    pages: async function* (userId: string) {
+      const system = await labUnits(userId);
+      for await (const page of labResultPages(userId)) {
+        yield page.map((row) => ({
+          ...row,
+          shown: isLabMarkerKey(row.marker) ? inMemberUnits(row.marker, { value: row.value, unit: row.unit, low: row.referenceLow, high: row.referenceHigh }, system) : null,
+        }));
+      }
+    },
     columns: {
       id: (r) => r.id,
       report_id: (r) => r.reportId,
@@ -324,6 +335,10 @@ export const CSV_FILES: CsvFile[] = [
       value_ng_dl: (r) => r.valueNgDl,
       reference_low: (r) => r.referenceLow,
       reference_high: (r) => r.referenceHigh,
+      value_shown: (r) => r.shown?.value ?? null,
+      unit_shown: (r) => r.shown?.unit ?? null,
+      reference_low_shown: (r) => r.shown?.low ?? null,
+      reference_high_shown: (r) => r.shown?.high ?? null,
       taken_at: (r) => r.takenAt,
       created_at: (r) => r.createdAt,
     },

@@ -6,6 +6,8 @@ import { TOTAL_TESTOSTERONE } from '@/lib/dashboard/testosterone-trend';
 import { db } from '@/lib/db';
 import { provenance } from '@/lib/metrics/source-names';
 import { PARTIAL_TODAY_METRICS, ENERGY_ORDINAL, MOOD_ORDINAL, TREND_FIELDS, trendLineOf, type TrendField } from '@/lib/insights/patterns';
+import { inMemberUnits, unitIn } from '@/lib/labs/lab-units';
+import { labUnits } from '@/lib/labs/lab-units-preference';
 import { unitSystemOf } from '@/lib/profile/units-preference';
 import { LBS_PER_KG, type UnitSystem } from '@/lib/units';
 import { personalRange, rangeDayFor, rangeVerdict, RANGE_METRICS, RANGE_WINDOW_DAYS, type RangeMetric } from './personal-range';
@@ -81,12 +83,12 @@ export async function measureTrends(userId: string, range: TrendRange, now = new
   const first = addDays(today, -(range - 1));
   // The usual band needs the 30 days before the day judged (yesterday for steps), also on the 30-day chart.
   const read = addDays(today, -(RANGE_WINDOW_DAYS + 1)) < first ? addDays(today, -(RANGE_WINDOW_DAYS + 1)) : first;
-  const [days, labs, checkins, user, before] = await Promise.all([
+  const [days, labs, checkins, user, before, labSystem] = await Promise.all([
     mergedDays(userId, read, today, TREND_FIELDS),
     db.labResult.findMany({
       where: { userId, marker: TOTAL_TESTOSTERONE, valueNgDl: { not: null }, takenAt: { gte: ISO_DAY.toDate(first), lt: ISO_DAY.toDate(addDays(today, 1)) } },
       orderBy: [{ takenAt: 'asc' }, { id: 'asc' }],
-      select: { takenAt: true, valueNgDl: true, comparator: true },
+      select: { takenAt: true, value: true, unit: true, valueNgDl: true, comparator: true },
     }),
     db.dailyCheckin.findMany({ where: { userId, day: { gte: ISO_DAY.toDate(first), lte: ISO_DAY.toDate(today) } }, orderBy: { day: 'asc' }, select: { day: true, mood: true, energy: true } }),
     db.user.findUniqueOrThrow({ where: { id: userId }, select: { unitsPreference: true } }),
@@ -95,6 +97,7 @@ export async function measureTrends(userId: string, range: TrendRange, now = new
       orderBy: [{ takenAt: 'desc' }, { id: 'desc' }],
       select: { takenAt: true },
     }),
+    labUnits(userId),
   ]);
   const units = unitSystemOf(user.unitsPreference);
   const byDay = new Map(days.map((day) => [day.day, day]));
@@ -120,8 +123,9 @@ export async function measureTrends(userId: string, range: TrendRange, now = new
   measures.push({
     key: 'testosterone',
     label: 'Testosterone',
-    unit: 'ng/dL',
-    points: labs.flatMap((row) => (row.valueNgDl === null ? [] : [{ day: ISO_DAY.fromDate(row.takenAt), value: Math.round(row.valueNgDl), ...(row.comparator ? { bound: true } : {}) }])),
+    // In the member's lab units (issue 56), from the figure the lab printed, as the dashboard's T-Results write it.
+    unit: unitIn('total_testosterone', labSystem),
+    points: labs.flatMap((row) => (row.valueNgDl === null ? [] : [{ day: ISO_DAY.fromDate(row.takenAt), value: inMemberUnits('total_testosterone', { value: row.value, unit: row.unit, low: null, high: null }, labSystem).value, ...(row.comparator ? { bound: true } : {}) }])),
     line: null,
     from: labs.length ? 'From your blood tests.' : null,
     before: before ? ISO_DAY.fromDate(before.takenAt) : null,

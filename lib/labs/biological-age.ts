@@ -3,6 +3,8 @@ import { ISO_DAY } from '@/lib/codecs';
 import { addDays } from '@/lib/days';
 import { db } from '@/lib/db';
 import { formatDateGB } from '@/lib/format';
+import { labUnits } from './lab-units-preference';
+import { inMemberUnits } from './lab-units';
 import { resultText } from './result-text';
 import { contributionYears, type MeasuredValue, PHENOAGE_MARKERS, PHENOAGE_NAMES, phenoAge, type PhenoAgeMarker, phenoAgeLabel, toPaperUnit, type PaperInputs } from './phenoage';
 
@@ -144,14 +146,23 @@ export function biologicalAgeOf(rows: readonly Row[], dateOfBirth: Date | null):
 
 /** The member's biological age from their confirmed results. */
 export async function biologicalAge(userId: string): Promise<BiologicalAge> {
-  const [user, rows] = await Promise.all([
+  const [user, rows, system] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: userId }, select: { dateOfBirth: true } }),
     db.labResult.findMany({
       where: { userId, marker: { in: [...PHENOAGE_MARKERS] } },
       select: { id: true, marker: true, value: true, comparator: true, unit: true, referenceLow: true, referenceHigh: true, takenAt: true, report: { select: { id: true, fileName: true } } },
     }),
+    labUnits(userId),
   ]);
-  return biologicalAgeOf(
+  // Worked out from the results as printed; each input then shown in the member's units (issue 56).
+  const shown = (estimate: PhenoAgeEstimate): PhenoAgeEstimate => ({
+    ...estimate,
+    inputs: estimate.inputs.map((input) => {
+      const { value, unit, low, high } = inMemberUnits(input.marker, input, system);
+      return { ...input, value, unit, low, high };
+    }),
+  });
+  const age = biologicalAgeOf(
     rows.map((r) => ({
       id: r.id,
       marker: r.marker as PhenoAgeMarker,
@@ -165,4 +176,5 @@ export async function biologicalAge(userId: string): Promise<BiologicalAge> {
     })),
     user.dateOfBirth,
   );
+  return { ...age, current: age.current ? shown(age.current) : null, trend: age.trend.map(shown) };
 }

@@ -4,6 +4,8 @@ import { ApiError } from '@/lib/errors';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import type { LabResultsInput } from '@/lib/validation/labs';
+import { labUnits } from './lab-units-preference';
+import { inMemberUnits, type PrintedResult } from './lab-units';
 import { isLabMarkerKey, LAB_MARKER_KEYS, LAB_MARKERS, type LabMarkerKey } from './markers';
 import { PICTURE_MESSAGES, pictureProblem } from './picture-quality';
 import { MAX_UNREAD_ROWS } from './parse-report';
@@ -197,14 +199,24 @@ export async function labReports(userId: string) {
  * (so the list reads like the report beside it), in the catalogue's order (for the profile's list).
  */
 export async function latestLabValues(userId: string): Promise<LatestLabValue[]> {
-  const rows = await db.labResult.findMany({ where: { userId }, orderBy: [{ marker: 'asc' }, { takenAt: 'desc' }, { id: 'desc' }], distinct: ['marker'] });
+  const [rows, system] = await Promise.all([
+    db.labResult.findMany({ where: { userId }, orderBy: [{ marker: 'asc' }, { takenAt: 'desc' }, { id: 'desc' }], distinct: ['marker'] }),
+    labUnits(userId),
+  ]);
   return rows
     .filter((r): r is typeof r & { marker: LabMarkerKey } => isLabMarkerKey(r.marker))
     .sort((a, b) => LAB_MARKER_KEYS.indexOf(a.marker) - LAB_MARKER_KEYS.indexOf(b.marker))
-    .map((r) => ({ marker: r.marker, label: LAB_MARKERS[r.marker].label, value: r.value, comparator: r.comparator, unit: r.unit, low: r.referenceLow, high: r.referenceHigh, takenOn: ISO_DAY.fromDate(r.takenAt) }));
+    .map((r) => ({
+      marker: r.marker,
+      label: LAB_MARKERS[r.marker].label,
+      ...inMemberUnits(r.marker, { value: r.value, unit: r.unit, low: r.referenceLow, high: r.referenceHigh }, system),
+      comparator: r.comparator,
+      takenOn: ISO_DAY.fromDate(r.takenAt),
+    }));
 }
 
-export type LatestLabValue = { marker: LabMarkerKey; label: string; value: number; comparator: string | null; unit: string; low: number | null; high: number | null; takenOn: string };
+/** The newest value of each marker, in the member's units (`printed`: the lab's own figure, when converted). */
+export type LatestLabValue = { marker: LabMarkerKey; label: string; value: number; comparator: string | null; unit: string; low: number | null; high: number | null; takenOn: string; printed: PrintedResult | null };
 
 /** An uploaded file for its owner; anyone else's (or an unknown id) is the same 404. */
 export async function labReportFile(userId: string, reportId: string) {

@@ -1,4 +1,5 @@
 // How a blood result and the lab's range are written, on /profile and /my_results alike.
+import { unitLabel } from './lab-units';
 
 const number = new Intl.NumberFormat('en-GB', { maximumSignificantDigits: 4 });
 
@@ -23,5 +24,14 @@ const COMPARATOR_SIGN: Record<string, string> = { '<': '<', '<=': '≤', '>': '>
 export const resultFigure = (v: { value: number; comparator: string | null }, format: (value: number) => string = number.format) =>
   `${v.comparator ? `${COMPARATOR_SIGN[v.comparator] ?? v.comparator} ` : ''}${format(v.value)}`;
 
-/** "14.2 nmol/L", or "< 0.1 µg/L" for a bound the lab gave. */
-export const resultText = (v: { value: number; comparator: string | null; unit: string }) => `${resultFigure(v)} ${v.unit}`;
+/** "14.2 nmol/L", or "< 0.1 µg/L" for a bound the lab gave; a count's power of ten raised ("6.1 ×10⁹/L"). */
+export const resultText = (v: { value: number; comparator: string | null; unit: string }) => `${resultFigure(v)} ${unitLabel(v.unit)}`;
+
+/**
+ * "As printed: 17.1 nmol/L (8.6–29)": a converted result's provenance, the lab's own figure and range
+ * ("As entered" for one the member typed in: `report` null).
+ */
+export const printedText = (v: { comparator: string | null; report?: unknown; printed: { value: number; unit: string; low: number | null; high: number | null } | null }) =>
+  v.printed
+    ? `${v.report === null ? 'As entered' : 'As printed'}: ${resultText({ ...v.printed, comparator: v.comparator })}${v.printed.low !== null || v.printed.high !== null ? ` (${rangeText(v.printed.low, v.printed.high)})` : ''}`
+    : null;

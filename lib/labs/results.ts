@@ -2,6 +2,8 @@ import 'server-only';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import { rangeFlag } from './flags';
+import { labUnits } from './lab-units-preference';
+import { inMemberUnits, type LabUnitSystem, type PrintedResult } from './lab-units';
 import { isLabMarkerKey, LAB_MARKERS, type LabMarkerKey, toCanonical } from './markers';
 
 // /my_results: every blood result a member has confirmed, marker by marker over time, grouped by panel,
@@ -42,6 +44,11 @@ export type ResultValue = {
   takenOn: string;
   /** The report it was read from (its file's name, the day it was uploaded), or null for the member's own entry. */
   report: { id: string; fileName: string; uploadedOn: string } | null;
+  /**
+   * The figure as the lab printed it (or the member typed it), when `value`, `unit`, `low` and `high` are
+   * that figure converted into the member's units (issue 56); null when they are the printed ones.
+   */
+  printed: PrintedResult | null;
 };
 
 export type MarkerHistory = {
@@ -75,8 +82,9 @@ function changeOf(marker: LabMarkerKey, values: readonly ResultValue[]): MarkerH
   return { previous: before, previousOn: previous.takenOn, unit, direction, ...(same ? {} : { latest: now }) };
 }
 
-/** The member's results by panel; a panel with none of its markers is left out. */
-export async function resultPanels(userId: string): Promise<ResultPanel[]> {
+/** The member's results by panel, in his units; a panel with none of its markers is left out. */
+export async function resultPanels(userId: string, system?: LabUnitSystem): Promise<ResultPanel[]> {
+  const units = system ?? (await labUnits(userId));
   const rows = await db.labResult.findMany({
     where: { userId },
     orderBy: [{ takenAt: 'desc' }, { id: 'desc' }],
@@ -88,8 +96,9 @@ export async function resultPanels(userId: string): Promise<ResultPanel[]> {
     const ranged = { value: row.value, comparator: row.comparator, low: row.referenceLow, high: row.referenceHigh };
     const values = byMarker.get(row.marker) ?? [];
     values.push({
-      ...ranged,
-      unit: row.unit,
+      ...inMemberUnits(row.marker, { value: row.value, unit: row.unit, low: row.referenceLow, high: row.referenceHigh }, units),
+      comparator: row.comparator,
+      // Against the range as printed: a conversion's rounding never moves a result across its limit.
       flag: rangeFlag(ranged),
       takenOn: ISO_DAY.fromDate(row.takenAt),
       report: row.report ? { id: row.report.id, fileName: row.report.fileName, uploadedOn: ISO_DAY.fromDate(row.report.uploadedAt) } : null,

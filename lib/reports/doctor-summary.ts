@@ -6,7 +6,7 @@ import { addDays, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 import { formatDateGB } from '@/lib/format';
 import { biologicalAge, type BiologicalAge } from '@/lib/labs/biological-age';
-import { rangeText, resultText } from '@/lib/labs/result-text';
+import { printedText, rangeText, resultText } from '@/lib/labs/result-text';
 import { retestBy } from '@/lib/labs/explanations';
 import { type MarkerHistory, resultPanels, type ResultValue } from '@/lib/labs/results';
 import { type ResultsSummary, summariseResults } from '@/lib/labs/results-summary';
@@ -147,7 +147,11 @@ function measureLine(measure: MeasureTrend): string | null {
 
 function markerLine(history: MarkerHistory): string {
   const [latest, ...earlier] = history.values;
-  const now = latest ? `${resultText(latest)}${latest.flag ? ` (${latest.flag.toUpperCase()})` : ''}, taken ${formatDateGB(latest.takenOn)}, lab range ${labRange(latest)}, from ${sourceText(latest)}` : '';
+  // In the member's units; a converted figure names the lab's own after it (issue 56).
+  const printed = latest ? printedText(latest) : null;
+  const now = latest
+    ? `${resultText(latest)}${latest.flag ? ` (${latest.flag.toUpperCase()})` : ''}, taken ${formatDateGB(latest.takenOn)}, lab range ${labRange(latest)}${printed ? ` (${printed.replace(/^As/, 'as')})` : ''}, from ${sourceText(latest)}`
+    : '';
   const before = earlier.length ? ` Earlier: ${earlier.map((v) => `${resultText(v)} on ${formatDateGB(v.takenOn)}`).join('; ')}.` : '';
   return `${history.label}: ${now}.${before}`;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isSingleLineText, SINGLE_LINE_MESSAGE } from './stored-text';
 import { ISO_DAY } from '@/lib/codecs';
+import { LAB_UNIT_SYSTEMS } from '@/lib/labs/lab-units';
 import { LAB_MARKER_KEYS, LAB_MARKERS, listedUnit, toCanonical, unitsOf } from '@/lib/labs/markers';
 
 // POST /api/lab-results: the values a member confirmed on the review screen (read from a report, or typed).
@@ -59,3 +60,8 @@ export const labResultsSchema = z
   .strict();
 
 export type LabResultsInput = z.output<typeof labResultsSchema>;
+
+/** POST /api/set-lab-units (issue 56): how blood results are shown. */
+export const labUnitsSchema = z.object({
+  lab_units: z.enum(LAB_UNIT_SYSTEMS, { error: "Please choose 'conventional' or 'si'." }),
+}).strict();

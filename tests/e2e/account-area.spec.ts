@@ -232,12 +232,12 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   expect((await readFile('test-results/doctor-summary.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await page.goto('/main_dashboard');
   const chart = page.getByRole('img', { name: /^Total testosterone:/ });
-  const ngDl = Math.round(testosterone.unit === 'nmol/L' ? testosterone.value * 28.842 : testosterone.value);
-  await expect(chart).toHaveAttribute('aria-label', new RegExp(` ${ngDl} ng/dL`));
-  await expect(page.getByText(`${ngDl} ng/dL`, { exact: true })).toBeVisible();
-  // The band is the lab's range, converted here from the report's key (issue 56), not a typical one.
-  const toNgDl = (nmolL: number) => Math.round(nmolL * 28.842);
-  await expect(page.getByText(`Your lab’s range ${toNgDl(testosterone.referenceLow!)}–${toNgDl(testosterone.referenceHigh!)} ng/dL`)).toBeVisible();
+  // A member in the UK reads SI (issue 56): the report's own nmol/L, as /my_results gives it.
+  expect(testosterone.unit).toBe('nmol/L');
+  await expect(chart).toHaveAttribute('aria-label', new RegExp(` ${testosterone.value} nmol/L`));
+  await expect(page.getByText(`${testosterone.value} nmol/L`, { exact: true })).toBeVisible();
+  // The band is the lab's range from the report's key (issue 56), not a typical one.
+  await expect(page.getByText(`Your lab’s range ${testosterone.referenceLow}–${testosterone.referenceHigh} nmol/L`)).toBeVisible();
   await expect(page.getByText(/Typical range/)).toHaveCount(0);
   // Its low vitamin D and high haematocrit steer today's actions, each giving the result as its basis (issue 56).
   await page.goto('/my_actions');
@@ -370,7 +370,8 @@ test('a report’s review asks which way round an ambiguous date is, keeps a "<"
 
   // The bound is shown as one, and the report no longer offers its review.
   const latest = page.getByRole('table', { name: 'Your latest results' });
-  await expect(latest.getByRole('row', { name: /^PSA/ })).toContainText('< 0.1 ng/mL');
+  // In the UK member's SI units (issue 56): µg/L, the same figure as the report's ng/mL.
+  await expect(latest.getByRole('row', { name: /^PSA/ })).toContainText('< 0.1 µg/L');
   await expect(latest.getByRole('row', { name: /^PSA/ })).toContainText('4 Mar 2026');
   await expect(reports.getByRole('button', { name: /^Review values/ })).toHaveCount(0);
 });
@@ -447,7 +448,8 @@ test('/insights names a testosterone result from before its range and opens the 
     [user.email, taken],
   );
   await page.goto('/insights');
-  const chart = page.getByRole('region', { name: 'Testosterone (ng/dL)' });
+  // A member in the UK reads SI (issue 56).
+  const chart = page.getByRole('region', { name: 'Testosterone (nmol/L)' });
   const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${taken}T00:00:00Z`));
   await expect(chart).toContainText(`Your last test was on ${day}, before the last 30 days.`);
   await expect(chart.getByText('Your testosterone appears here from the blood tests you upload.')).toHaveCount(0);
@@ -455,7 +457,7 @@ test('/insights names a testosterone result from before its range and opens the 
   await expectAccessible(page);
   await chart.getByRole('button', { name: 'See 1 year' }).click();
   await expect(page.getByRole('button', { name: '1 year' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(chart).toContainText('Latest 410 ng/dL');
+  await expect(chart).toContainText('Latest 14.2 nmol/L');
 });
 
 test('/settings: Download my data gives a ZIP whose CSVs read back; Delete account ends at /login and the old credentials no longer work', async ({ page, users }) => {

@@ -208,7 +208,7 @@ test.describe('the demo user’s dashboard', () => {
     for (const name of ['Oura', 'Withings']) await expect(sources.getByRole('listitem').filter({ hasText: name })).toContainText('demonstration data');
   });
 
-  test('/my_results gives the demo’s testosterone as entered, and its change in the ng/dL the dashboard shows', async ({ page }) => {
+  test('/my_results gives the demo’s testosterone in the ng/dL he chose, each with the figure as entered, and its change as the dashboard shows it', async ({ page }) => {
     const id = await userId(DEMO_EMAIL);
     const labs = await query<{ value: number; unit: string; ngdl: number }>(
       `SELECT value, unit, round("valueNgDl")::int AS ngdl FROM lab_results WHERE "userId" = $1 AND marker = 'total_testosterone' ORDER BY "takenAt" DESC`,
@@ -218,11 +218,17 @@ test.describe('the demo user’s dashboard', () => {
     await page.goto('/my_results');
     const testosterone = page.getByTestId('result-total_testosterone');
     await expect(testosterone.getByRole('row')).toHaveCount(labs.length + 1);
-    for (const [i, lab] of labs.entries()) await expect(testosterone.getByRole('row').nth(i + 1)).toContainText(`${lab.value} ${lab.unit}`);
+    // Each in ng/dL (the demo reads conventional units, issue 56), one entered in nmol/L with that figure beside it.
+    for (const [i, lab] of labs.entries()) {
+      const row = testosterone.getByRole('row').nth(i + 1);
+      await expect(row).toContainText(`${lab.ngdl} ng/dL`);
+      if (lab.unit !== 'ng/dL') await expect(row).toContainText(new RegExp(`As (printed|entered): ${lab.value} ${lab.unit}`));
+    }
     // The two newest differ in unit here: the change is said in ng/dL, the latest as the T-Results card gives it.
     const [latest, previous] = labs;
     expect(latest!.unit).not.toBe(previous!.unit);
-    await expect(testosterone).toContainText(new RegExp(`Up from ${previous!.ngdl} ng/dL on .+, now ${latest!.ngdl} ng/dL`));
+    await expect(testosterone).toContainText(new RegExp(`Latest ${latest!.ngdl} ng/dL`));
+    await expect(testosterone).toContainText(new RegExp(`Up from ${previous!.ngdl} ng/dL on `));
     // At a glance (issue 56): with more than one test, every marker by date, open; the testosterone row in one
     // unit (ng/dL, the two tests' units differing), holding the dashboard's figure.
     const matrix = page.getByRole('region', { name: 'All results by date' });

@@ -91,9 +91,12 @@ async function expectScreensToMatchExport(page: Page, password: string) {
     const device: Record<string, string> = { withings: 'Withings', apple_health: 'Apple Health', oura: 'Oura', whoop: 'Whoop' };
     await expect(page.getByRole('region', { name: 'Blood pressure' })).toContainText(`From your ${device[col(bp, 'source')]},`);
   }
-  // T-Results: the latest total testosterone, in ng/dL.
+  // T-Results: the latest total testosterone, in the member's units, as the export's value_shown gives it (issue 56).
   const testosterone = labs.filter((row) => col(row, 'marker') === 'total_testosterone').sort((a, b) => col(a, 'taken_at').localeCompare(col(b, 'taken_at')));
-  if (testosterone.length) await expect(page.getByRole('region', { name: 'T-Results', exact: true })).toContainText(`Latest: ${Math.round(Number(col(testosterone.at(-1)!, 'value_ng_dl')))} ng/dL`);
+  if (testosterone.length) {
+    const latest = testosterone.at(-1)!;
+    await expect(page.getByRole('region', { name: 'T-Results', exact: true })).toContainText(`Latest: ${Number(col(latest, 'value_shown'))} ${col(latest, 'unit_shown')}`);
+  }
 
   // The profile form shows the same weight.
   await page.goto('/profile');
@@ -158,4 +161,7 @@ test('a generated member with a scale, a phone and a lab result: every screen sh
   );
   const profile = await expectScreensToMatchExport(page, PASSWORD);
   expect([profile.current_weight_kg, profile.current_weight_source]).toEqual([92, 'Withings']);
+  // A member in the UK reads SI: 472 ng/dL ÷ 28.842 = 16.4 nmol/L on the dashboard.
+  await page.goto('/main_dashboard');
+  await expect(page.getByRole('region', { name: 'T-Results', exact: true })).toContainText('Latest: 16.4 nmol/L');
 });

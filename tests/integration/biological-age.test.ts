@@ -50,7 +50,8 @@ async function ukPanel(userId: string, takenOn: string, crp: { value: number; co
 
 describe('the biological age on the card, in the doctor’s PDF and in the FHIR export', () => {
   it('is one figure from the same nine results everywhere, with each result’s report', async () => {
-    const member = await createMember({ firstName: 'Arun', dateOfBirth: day('1979-02-20') });
+    // A UK panel for a member in the UK: SI, as printed.
+    const member = await createMember({ firstName: 'Arun', dateOfBirth: day('1979-02-20'), country: 'gb' });
     await ukPanel(member.id, '2025-09-12');
     await ukPanel(member.id, '2026-03-04');
     // Another member's panel changes nothing of this one's.

@@ -318,6 +318,8 @@ describe('testosterone trend', () => {
         { label: 'Nov 2025', raw: 413, highlight: false },
         { label: 'Jan 2026', raw: 493, highlight: true },
       ],
+      // In the member's units (issue 56; no country given: conventional), each from the figure as entered.
+      shown: { unit: 'ng/dL', points: [412.6, 493] },
     });
 
     await lab('2026-01-05T08:00:00Z', 'total_testosterone', 505, 'ng/dL', 505);
@@ -327,6 +329,7 @@ describe('testosterone trend', () => {
         { label: '5 Jan 2026', raw: 505, highlight: false },
         { label: '20 Jan 2026', raw: 493, highlight: true },
       ],
+      shown: { unit: 'ng/dL', points: [412.6, 505, 493] },
     });
   });
 });

@@ -22,10 +22,26 @@ const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 const textOf = readPdfText;
 
 describe('doctorSummaryPdf', () => {
+  it('writes every result in the member’s units (issue 56), the lab’s own figure and range after a converted one', async () => {
+    const member = await createMember({ firstName: 'Dale', country: 'us' });
+    await db.labResult.createMany({
+      data: [
+        { userId: member.id, marker: 'total_testosterone', value: 14.2, unit: 'nmol/L', valueNgDl: 409.6, referenceLow: 8.6, referenceHigh: 29, takenAt: day('2026-09-30') },
+        { userId: member.id, marker: 'total_testosterone', value: 398, unit: 'ng/dL', valueNgDl: 398, takenAt: day('2026-03-03') },
+        { userId: member.id, marker: 'glucose', value: 5.5, unit: 'mmol/L', referenceLow: 3.9, referenceHigh: 5.8, takenAt: day('2026-09-30') },
+      ],
+    });
+    const text = await textOf(await doctorSummaryPdf(member.id));
+    // 14.2 nmol/L × 28.842 = 409.6 ng/dL, written 410 as the dashboard writes it; 5.5 mmol/L × 18.016 = 99.1 mg/dL.
+    expect(text).toContain('Total testosterone: 410 ng/dL, taken 30 Sept 2026, lab range 248–836 (as entered: 14.2 nmol/L (8.6–29)), from own entry. Earlier: 398 ng/dL on 3 Mar 2026.');
+    expect(text).toContain('Glucose: 99.1 mg/dL, taken 30 Sept 2026, lab range 70.3–104 (as entered: 5.5 mmol/L (3.9–5.8))');
+  });
+
   it('gives every blood result with its flag, range, date and report, the blood pressure and the 90 days’ measures', async () => {
     const now = new Date();
     const today = utcDay(now);
-    const member = await createMember({ firstName: 'Marcus', lastName: 'Hale', dateOfBirth: day('1981-04-12') });
+    // In the UK: SI units (issue 56), so the earlier result printed in ng/dL is written in nmol/L with the rest.
+    const member = await createMember({ firstName: 'Marcus', lastName: 'Hale', dateOfBirth: day('1981-04-12'), country: 'gb' });
     const report = await db.labReport.create({ data: { userId: member.id, fileName: 'October bloods.pdf', mimeType: 'application/pdf', sizeBytes: 1, storageKey: 'test/x', uploadedAt: day('2026-10-02') } });
     await db.labResult.createMany({
       data: [
@@ -50,7 +66,7 @@ describe('doctorSummaryPdf', () => {
     // First, what is outside the lab's range (issue 56): of three markers, the triglycerides.
     expect(text).toContain("1 of 3 latest results outside the lab's range: Triglycerides high (2.4 mmol/L, 30 Sept 2026).");
     expect(text).toContain('Marcus Hale, born 12 Apr 1981');
-    expect(text).toContain('Total testosterone: 14.2 nmol/L, taken 30 Sept 2026, lab range 8.6–29, from October bloods.pdf. Earlier: 398 ng/dL on 3 Mar 2026.');
+    expect(text).toContain('Total testosterone: 14.2 nmol/L, taken 30 Sept 2026, lab range 8.6–29, from October bloods.pdf. Earlier: 13.8 nmol/L on 3 Mar 2026.');
     // A bound stays a bound, written without the ≤ the PDF's font lacks.
     expect(text).toContain('PSA: <= 0.1 µg/L, taken 30 Sept 2026, lab range < 4, from October bloods.pdf.');
     expect(text).toContain('Triglycerides: 2.4 mmol/L (HIGH), taken 30 Sept 2026, lab range < 1.7');

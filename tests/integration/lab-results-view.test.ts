@@ -21,7 +21,8 @@ describe('resultPanels', () => {
   });
 
   it('gives each marker’s values newest first, with range, flag, change and report, panel by panel', async () => {
-    const member = await createMember();
+    // A member in the UK reads SI units: these results as they were printed.
+    const member = await createMember({ country: 'gb' });
     const march = await report(member.id, 'March bloods.pdf', '2026-03-05');
     const october = await report(member.id, 'October bloods.pdf', '2026-10-02');
     await db.labResult.createMany({
@@ -58,17 +59,32 @@ describe('resultPanels', () => {
     expect(panels[3]!.markers[0]!).toMatchObject({ change: null, values: [{ flag: 'Low', report: null }] });
   });
 
-  it('compares values given in two units in the marker’s own unit', async () => {
-    const member = await createMember();
-    await db.labResult.createMany({
-      data: [
-        { userId: member.id, marker: 'total_testosterone', value: 17.1, unit: 'nmol/L', valueNgDl: 493.2, takenAt: day('2026-11-19') },
-        { userId: member.id, marker: 'total_testosterone', value: 398, unit: 'ng/dL', valueNgDl: 398, takenAt: day('2026-08-04') },
-      ],
-    });
-    const [testosterone] = (await resultPanels(member.id))[0]!.markers;
-    // 17.1 nmol/L × 28.842 = 493.2 ng/dL (to four figures, as the catalogue converts).
-    expect(testosterone!.change).toEqual({ previous: 398, previousOn: '2026-08-04', unit: 'ng/dL', direction: 'up', latest: 493.2 });
+  it('shows values given in two units in the member’s units (issue 56), each with the lab’s own figure, and compares them there', async () => {
+    const member = async (country: string) => {
+      const { id } = await createMember({ country });
+      await db.labResult.createMany({
+        data: [
+          { userId: id, marker: 'total_testosterone', value: 17.1, unit: 'nmol/L', valueNgDl: 493.2, referenceLow: 8.6, referenceHigh: 29, takenAt: day('2026-11-19') },
+          { userId: id, marker: 'total_testosterone', value: 398, unit: 'ng/dL', valueNgDl: 398, referenceLow: 264, referenceHigh: 916, takenAt: day('2026-08-04') },
+        ],
+      });
+      const [testosterone] = (await resultPanels(id))[0]!.markers;
+      return testosterone!;
+    };
+    // In the US: ng/dL. 17.1 nmol/L × 28.842 = 493.2, written 493 as the dashboard writes it; the range with it.
+    const us = await member('us');
+    expect(us.values.map((v) => [v.value, v.unit, v.low, v.high, v.printed])).toEqual([
+      [493, 'ng/dL', 248, 836, { value: 17.1, unit: 'nmol/L', low: 8.6, high: 29 }],
+      [398, 'ng/dL', 264, 916, null],
+    ]);
+    expect(us.change).toEqual({ previous: 398, previousOn: '2026-08-04', unit: 'ng/dL', direction: 'up' });
+    // In the UK: nmol/L. 398 / 28.842 = 13.8.
+    const uk = await member('gb');
+    expect(uk.values.map((v) => [v.value, v.unit, v.low, v.high, v.printed])).toEqual([
+      [17.1, 'nmol/L', 8.6, 29, null],
+      [13.8, 'nmol/L', 9.15, 31.8, { value: 398, unit: 'ng/dL', low: 264, high: 916 }],
+    ]);
+    expect(uk.change).toEqual({ previous: 13.8, previousOn: '2026-08-04', unit: 'nmol/L', direction: 'up' });
   });
 
   it('says nothing of a change between a bound and an exact value, or across units it cannot convert', async () => {

@@ -101,7 +101,8 @@ describe('a blood result outside the lab’s range (issue 56)', () => {
     await db.labResult.create({ data: { userId, marker: 'vitamin_d', value: 42, unit: 'nmol/L', referenceLow: 50, takenAt: new Date('2026-06-01T08:00:00Z') } });
     const answer = await recommendations(userId, NO_POSITION, SUMMER);
     expect(slugs(answer)[0]).toBe('vitamin-d3-k2');
-    expect(answer.advice).toContain('Your vitamin D was 42 nmol/L on 1 Jun 2026, below the lab’s 50.');
+    // In the member's units (issue 56): one who gave no country reads conventional units, 42 nmol/L ÷ 2.496 = 16.8 ng/mL.
+    expect(answer.advice).toContain('Your vitamin D was 16.8 ng/mL on 1 Jun 2026, below the lab’s 20.');
   });
 });
 

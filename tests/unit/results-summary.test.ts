@@ -15,6 +15,7 @@ const result = (value: number, unit: string, low: number | null, high: number | 
   flag: null,
   takenOn,
   report: null,
+  printed: null,
 });
 
 const panel = (markers: ResultPanel['markers']): ResultPanel[] => [{ key: 'all', title: 'All', markers }];

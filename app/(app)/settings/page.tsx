@@ -10,7 +10,7 @@ import { TwoStepCard } from '@/components/security/two-step-card';
 import { DeleteAccount } from '@/components/settings/delete-account';
 import { DownloadDataButton } from '@/components/settings/download-data-button';
 import { NotificationsForm } from '@/components/settings/notifications-form';
-import { UnitsForm } from '@/components/settings/units-form';
+import { LabUnitsForm, UnitsForm } from '@/components/settings/units-form';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
 import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
@@ -30,6 +30,7 @@ import { subscriptionInWords } from '@/lib/billing/status-words';
 import { currentSubscription, OPEN_STATUSES } from '@/lib/billing/subscriptions';
 import { DASHBOARD_PATH } from '@/lib/routes';
 import { legalUrl } from '@/lib/legal';
+import { labUnits } from '@/lib/labs/lab-units-preference';
 import { unitsPreference } from '@/lib/profile/units-preference';
 import { notificationPreferences } from '@/lib/reminders/preferences';
 
@@ -38,14 +39,17 @@ export const metadata: Metadata = { title: 'Settings' };
 /** /settings (SPEC §2 "Settings"): Subscription, sign-in security (issue 42), Legal, Notifications, Units, Download my data and Delete account. */
 export default async function SettingsPage() {
   const user = await requireUser();
-  const { units_preference } = await unitsPreference(user.id);
+  const [{ units_preference }, labSystem] = await Promise.all([unitsPreference(user.id), labUnits(user.id)]);
   return (
     <PageShell title="Settings" back={{ href: DASHBOARD_PATH, label: 'Back to dashboard' }}>
       {billingEnabled() ? <SubscriptionSection userId={user.id} /> : <BillingOff />}
       <SignInSecurity userId={user.id} />
       <NotificationsSection userId={user.id} />
       <Card title="Units">
-        <UnitsForm initial={units_preference} />
+        <div className="flex flex-col gap-6">
+          <UnitsForm initial={units_preference} />
+          <LabUnitsForm initial={labSystem} />
+        </div>
       </Card>
       <Card title="Legal">
         <p className="text-sm text-neutral-700">How we collect, use and protect your data, and how we use cookies.</p>

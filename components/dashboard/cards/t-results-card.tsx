@@ -1,6 +1,7 @@
 import { Card } from '@/components/ui/card';
 import type { TestosteronePoint, TestosteroneTrendResponse } from '@/lib/dashboard/contract';
-import { tBand } from '../t-band';
+import { type LabUnitSystem, unitIn } from '@/lib/labs/lab-units';
+import { tAxis, tBand } from '../t-band';
 import { TestosteroneChart } from '../lazy-charts';
 import { Dash, FillPrompt } from '../primitives';
 import { UPLOAD_PATH } from '@/lib/routes';
@@ -9,28 +10,34 @@ import { UPLOAD_PATH } from '@/lib/routes';
 export const boundText = (point: TestosteronePoint): string => (point.comparator ? `${{ '<': '<', '<=': '≤', '>': '>', '>=': '≥' }[point.comparator]} ` : '');
 
 /**
- * The legend of the chart's band: the range the lab printed beside the latest result (issue 56: no screen
- * shows a typical range where the lab printed one), or SPEC's typical 400–800 ng/dL where it printed none.
+ * The legend of the chart's band, in the member's units (`labRange` is in them): the range the lab printed
+ * beside the latest result (issue 56: no screen shows a typical range where the lab printed one), or
+ * SPEC's typical 400–800 ng/dL where it printed none.
  */
-export function bandWords(labRange: TestosteroneTrendResponse['lab_range']): string {
-  const band = tBand(labRange);
-  if (!band.lab) return `Typical range ${band.from}–${band.to} ng/dL`;
+export function bandWords(labRange: { low: number | null; high: number | null } | undefined, system: LabUnitSystem): string {
+  const band = tBand(labRange, system);
+  const unit = unitIn('total_testosterone', system);
+  if (!band.lab) return `Typical range ${band.from}–${band.to} ${unit}`;
   const { low, high } = labRange!;
-  return `Your lab’s range ${low !== null && high !== null ? `${low}–${high}` : low !== null ? `above ${low}` : `below ${high}`} ng/dL`;
+  return `Your lab’s range ${low !== null && high !== null ? `${low}–${high}` : low !== null ? `above ${low}` : `below ${high}`} ${unit}`;
 }
 
-/** The testosterone results over time, with the lab's range (or the typical one), or how to add the first. */
-export function TResultsCard({ trend: data }: { trend: TestosteroneTrendResponse }) {
-  const latest = data.data.at(-1);
+/** The testosterone results over time, with the lab's range (or the typical one), or how to add the first; in the member's units. */
+export function TResultsCard({ trend: data, units }: { trend: TestosteroneTrendResponse; units: LabUnitSystem }) {
+  // The figures the lab printed, in the member's units (the API's `shown`); ng/dL as the SPEC gives them without it.
+  const shown = data.shown ?? { unit: 'ng/dL', points: data.data.map((point) => point.raw), lab_range: data.lab_range };
+  const points = data.data.map((point, index) => ({ ...point, raw: shown.points[index] ?? point.raw }));
+  const latest = points.at(-1);
+  const system = data.shown ? units : 'conventional';
   return (
-    <Card title="T-Results" className="col-span-2" header={latest ? <p className="text-sm text-neutral-600">Latest: <span className="font-semibold text-neutral-900">{boundText(latest)}{latest.raw} ng/dL</span></p> : null}>
-      {data.data.length ? (
+    <Card title="T-Results" className="col-span-2" header={latest ? <p className="text-sm text-neutral-600">Latest: <span className="font-semibold text-neutral-900">{boundText(latest)}{latest.raw} {shown.unit}</span></p> : null}>
+      {points.length ? (
         <>
           <div className="h-52">
-            <TestosteroneChart points={data.data} labRange={data.lab_range} />
+            <TestosteroneChart points={points} band={tBand(shown.lab_range, system)} axis={tAxis(system)} unit={shown.unit} />
           </div>
           <p className="mt-2 flex items-center gap-2 text-xs text-neutral-600">
-            <span aria-hidden className="inline-block h-3 w-5 rounded-sm bg-brand-500/15" /> {bandWords(data.lab_range)}
+            <span aria-hidden className="inline-block h-3 w-5 rounded-sm bg-brand-500/15" /> {bandWords(shown.lab_range, system)}
           </p>
         </>
       ) : (

@@ -23,6 +23,22 @@ describe('GET/POST /api/get-metric-pref, /api/set-metric-pref', () => {
   });
 });
 
+describe('POST /api/set-lab-units (issue 56)', () => {
+  it('changes how blood results are shown; anything else, or no session, changes nothing', async () => {
+    const { browser, userId } = await registerUser(app);
+    const set = await browser.post('/api/set-lab-units', { lab_units: 'conventional' }, origin());
+    expect(set).toMatchObject({ status: 200, json: { lab_units: 'conventional' } });
+    expect((await db.user.findUniqueOrThrow({ where: { id: userId } })).labUnits).toBe('CONVENTIONAL');
+    const wrong = await browser.post('/api/set-lab-units', { lab_units: 'imperial' }, origin());
+    expect(wrong).toMatchObject({ status: 422, json: { message: "Please choose 'conventional' or 'si'." } });
+    const extra = await browser.post('/api/set-lab-units', { lab_units: 'si', admin: true }, origin());
+    expect(extra.status).toBe(422);
+    const signedOut = await fetch(new URL('/api/set-lab-units', app.url), { method: 'POST', headers: { 'content-type': 'application/json', ...origin() }, body: JSON.stringify({ lab_units: 'si' }) });
+    expect(signedOut.status).toBe(401);
+    expect((await db.user.findUniqueOrThrow({ where: { id: userId } })).labUnits).toBe('CONVENTIONAL');
+  });
+});
+
 describe('/api/mindset', () => {
   it('scores the WHO-5 answers 0–100 and answers the latest; five answers of 0–5 only', async () => {
     const { browser } = await registerUser(app);
