@@ -8,7 +8,6 @@ import { BloodPanelCard } from './cards/blood-panel-card';
 import { GettingStartedCard } from './cards/getting-started-card';
 import { ReadinessCard } from './cards/readiness-card';
 import type { ReadinessAnswer } from '@/lib/dashboard/readiness';
-import type { LabUnitSystem } from '@/lib/labs/lab-units';
 import { PillarsCard } from './cards/pillars-card';
 import { ProfileCard } from './cards/profile-card';
 import { SleepCard } from './cards/sleep-card';
@@ -29,8 +28,6 @@ export type DashboardData = {
   lastNight: LastNightSleep | null;
   readiness: ReadinessAnswer;
   trend: TestosteroneTrendResponse;
-  /** How blood results are shown to this member (issue 56). */
-  labUnits: LabUnitSystem;
   vitals: VitalsResponse;
   activity: ActivityResponse;
   profile: ProfileCompletion;
@@ -52,7 +49,7 @@ export function DashboardView({ data }: { data: DashboardData }) {
         <GettingStartedCard steps={data.start} />
         <ReadinessCard readiness={data.readiness} />
         <TScoreCard actions={data.actions} />
-        <TResultsCard trend={data.trend} units={data.labUnits} />
+        <TResultsCard trend={data.trend} />
         <SleepCard sleep={data.sleep} lastNight={data.lastNight} />
         <SupplementCard />
         <BloodPanelCard />

@@ -2,7 +2,6 @@ import 'server-only';
 import type { AnswerOwner as Owner } from '@/lib/answer-cache';
 import { db } from '@/lib/db';
 import type { UnitsPreference } from '@/lib/generated/prisma/enums';
-import { labUnits } from '@/lib/labs/lab-units-preference';
 import { unitSystemOf } from '@/lib/profile/units-preference';
 import { capitalised, formatDateGB } from '@/lib/format';
 import { currentWeight, type CurrentWeight } from '@/lib/metrics/current-weight';
@@ -23,7 +22,7 @@ const PROFILE_SELECT = Object.fromEntries(PROFILE_FIELDS.map(({ key }) => [key, 
  * and load from the card.)
  */
 export async function dashboardData(user: Owner) {
-  const [{ actions, selected }, profile, weight, notification, sleep, trend, vitalsNow, activityNow, lastNight, readiness, labSystem] = await Promise.all([
+  const [{ actions, selected }, profile, weight, notification, sleep, trend, vitalsNow, activityNow, lastNight, readiness] = await Promise.all([
     myActionsData(user),
     db.user.findUniqueOrThrow({ where: { id: user.id }, select: { ...PROFILE_SELECT, unitsPreference: true } }),
     currentWeight(user.id),
@@ -34,7 +33,6 @@ export async function dashboardData(user: Owner) {
     activityAnswer(user),
     lastNightSleep(user.id),
     readinessAnswer(user),
-    labUnits(user.id),
   ]);
   const completion = profileCompletion(profile);
   return {
@@ -47,7 +45,6 @@ export async function dashboardData(user: Owner) {
     lastNight,
     readiness,
     trend,
-    labUnits: labSystem,
     vitals: vitalsNow,
     activity: activityNow,
     profile: completion,

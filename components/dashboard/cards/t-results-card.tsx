@@ -23,12 +23,13 @@ export function bandWords(labRange: { low: number | null; high: number | null } 
 }
 
 /** The testosterone results over time, with the lab's range (or the typical one), or how to add the first; in the member's units. */
-export function TResultsCard({ trend: data, units }: { trend: TestosteroneTrendResponse; units: LabUnitSystem }) {
+export function TResultsCard({ trend: data }: { trend: TestosteroneTrendResponse }) {
   // The figures the lab printed, in the member's units (the API's `shown`); ng/dL as the SPEC gives them without it.
   const shown = data.shown ?? { unit: 'ng/dL', points: data.data.map((point) => point.raw), lab_range: data.lab_range };
   const points = data.data.map((point, index) => ({ ...point, raw: shown.points[index] ?? point.raw }));
   const latest = points.at(-1);
-  const system = data.shown ? units : 'conventional';
+  // The member's system is the one the API's `shown` is in (its unit says which).
+  const system: LabUnitSystem = shown.unit === unitIn('total_testosterone', 'si') ? 'si' : 'conventional';
   return (
     <Card title="T-Results" className="col-span-2" header={latest ? <p className="text-sm text-neutral-600">Latest: <span className="font-semibold text-neutral-900">{boundText(latest)}{latest.raw} {shown.unit}</span></p> : null}>
       {points.length ? (
