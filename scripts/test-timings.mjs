@@ -40,11 +40,15 @@ export function printTimings(log = console.log) {
   // Last, so that a log cut to its end (as CI's report is) still says which tests failed and why.
   const failures = [
     ...(jest?.files ?? []).flatMap((file) => (file.failures ?? []).map((one) => ({ name: `[jest] ${file.file} › ${one.title}`, error: one.error }))),
-    ...(playwright?.tests ?? []).filter((test) => test.error).map((test) => ({ name: `[${test.project}] ${test.file} › ${test.title}`, error: test.error })),
+    ...(playwright?.tests ?? []).filter((test) => test.error).map((test) => ({ name: `[${test.project}] ${test.file} › ${test.title}`, error: test.error, onScreen: test.onScreen ?? [] })),
   ];
   if (failures.length) {
     log(`\nNot passed (${failures.length}):`);
-    for (const failure of failures) log(`  ${failure.name}\n${failure.error.replace(/^/gm, '      ')}`);
+    for (const failure of failures) {
+      log(`  ${failure.name}\n${failure.error.replace(/^/gm, '      ')}`);
+      // The page's alerts, statuses and dialogs at the end (tests/timing/playwright-timing-reporter.mjs).
+      if (failure.onScreen?.length) log(`      On the page at the end:\n${failure.onScreen.map((line) => `        ${line}`).join('\n')}`);
+    }
   }
   // And what the e2e servers said of their own failures (lib/api/route.ts logs each 500's kind and code).
   const serverLines = playwright?.tests.some((test) => test.error) ? e2eServerErrors() : [];
