@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { FlagBadge } from '@/components/profile/latest-results';
 import { unitLabel } from '@/lib/labs/lab-units';
+import { verdictText } from '@/lib/labs/reference-change';
 import { convertedNumber, printedText, rangeText, resultNumber, resultText } from '@/lib/labs/result-text';
 import { Card } from '@/components/ui/card';
 import { formatDateGB } from '@/lib/format';
@@ -29,7 +30,21 @@ function Change({ change }: { change: NonNullable<MarkerHistory['change']> }) {
   const since = `${figure(change.previous)} ${unitLabel(change.unit)} on ${formatDateGB(change.previousOn)}`;
   const now = change.latest === undefined ? '' : `, now ${figure(change.latest)} ${unitLabel(change.unit)}`;
   const words = `${change.direction === 'up' ? 'Up from' : change.direction === 'down' ? 'Down from' : 'The same as'} ${since}${now}`;
-  return <p className="text-xs text-neutral-600">{words}</p>;
+  const { verdict } = change;
+  if (!verdict) return <p className="text-xs text-neutral-600">{words}</p>;
+  return (
+    <div className="text-xs text-neutral-600" data-testid="result-change">
+      <p>
+        {words}: <span className={verdict.real ? 'font-semibold text-neutral-900' : undefined}>{verdictText(verdict)}</span>.
+      </p>
+      <p className="mt-0.5">
+        How much this result varies in a healthy person from week to week, measuring included:{' '}
+        <a href={verdict.source.url} className="text-brand-700 underline underline-offset-2" target="_blank" rel="noreferrer">
+          {verdict.source.name}
+        </a>
+      </p>
+    </div>
+  );
 }
 
 function Marker({ history }: { history: MarkerHistory }) {

@@ -2,6 +2,8 @@
 // cards. Field names are SPEC's snake_case. Every number is computed from the user's own rows; a
 // value with no data behind it is null, and the card shows a dash with what would fill it.
 
+import type { ChangeVerdict } from '@/lib/labs/reference-change';
+
 /** An ISO timestamp (UTC). Cards show it en-GB, 24 h, as UTC (lib/format.ts). */
 export type IsoTimestamp = string;
 
@@ -109,7 +111,16 @@ export type TestosteroneTrendResponse = {
    * The same results in the member's lab units (issue 56), each from the figure the lab printed, one per
    * point of `data`, and the latest one's range: what the T-Results card draws and writes.
    */
-  shown?: { unit: string; points: number[]; lab_range?: { low: number | null; high: number | null } };
+  shown?: {
+    unit: string;
+    points: number[];
+    lab_range?: { low: number | null; high: number | null };
+    /**
+     * The latest exact result against the one before it (both exact), and whether the move is more than the
+     * test's usual variation (lib/labs/reference-change.ts): what /my_results and the doctor's PDF say too.
+     */
+    change?: { since: string; verdict: ChangeVerdict };
+  };
 };
 
 /** One action as the API shows it (SPEC §3 "Today's actions"). */

@@ -3,11 +3,13 @@ import { db } from '@/lib/db';
 import { inMemberUnits, unitIn } from '@/lib/labs/lab-units';
 import { labUnits } from '@/lib/labs/lab-units-preference';
 import { convertToCanonical } from '@/lib/labs/markers';
+import { changeVerdict } from '@/lib/labs/reference-change';
+import { ISO_DAY } from '@/lib/codecs';
 import type { TestosteroneTrendResponse } from './contract';
 
 // The T-Results chart: every total-testosterone lab result the user has, in ng/dL, oldest first.
 
-export const TOTAL_TESTOSTERONE = 'total_testosterone';
+export const TOTAL_TESTOSTERONE = 'total_testosterone' as const;
 
 const MONTH = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'short', year: 'numeric' });
 const DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
@@ -27,6 +29,18 @@ function labRange(row: { unit: string; referenceLow: number | null; referenceHig
   return { low: low === null ? null : Math.round(low), high: high === null ? null : Math.round(high) };
 }
 
+/**
+ * The newest result against the one before, when both are exact: judged, as /my_results judges it, on the
+ * figures the lab printed, each in ng/dL unrounded (lib/labs/reference-change.ts).
+ */
+function latestChange(rows: readonly { takenAt: Date; value: number; unit: string; comparator: string | null }[]): NonNullable<TestosteroneTrendResponse['shown']>['change'] | null {
+  const [previous, latest] = rows.slice(-2);
+  if (!previous || !latest || previous.comparator || latest.comparator) return null;
+  const [before, after] = [convertToCanonical(TOTAL_TESTOSTERONE, previous.value, previous.unit), convertToCanonical(TOTAL_TESTOSTERONE, latest.value, latest.unit)];
+  const verdict = before === null || after === null ? null : changeVerdict(TOTAL_TESTOSTERONE, before, after);
+  return verdict ? { since: ISO_DAY.fromDate(previous.takenAt), verdict } : null;
+}
+
 /** GET /api/trends/testosterone: the latest result is the highlighted one; the lab's range beside it, when it printed one. */
 export async function testosteroneTrend(userId: string): Promise<TestosteroneTrendResponse> {
   const rows = await db.labResult.findMany({
@@ -42,6 +56,7 @@ export async function testosteroneTrend(userId: string): Promise<TestosteroneTre
   const system = await labUnits(userId);
   const inUnits = kept.map((r) => inMemberUnits('total_testosterone', { value: r.value, unit: r.unit, low: r.referenceLow, high: r.referenceHigh }, system));
   const latest = inUnits.at(-1);
+  const change = latestChange(kept);
   return {
     ...(range ? { lab_range: range } : {}),
     ...(latest
@@ -50,6 +65,7 @@ export async function testosteroneTrend(userId: string): Promise<TestosteroneTre
             unit: unitIn('total_testosterone', system),
             points: inUnits.map((r) => r.value),
             ...(latest.low !== null || latest.high !== null ? { lab_range: { low: latest.low, high: latest.high } } : {}),
+            ...(change ? { change } : {}),
           },
         }
       : {}),

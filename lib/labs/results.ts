@@ -4,7 +4,8 @@ import { db } from '@/lib/db';
 import { rangeFlag } from './flags';
 import { labUnits } from './lab-units-preference';
 import { inMemberUnits, type LabUnitSystem, type PrintedResult } from './lab-units';
-import { isLabMarkerKey, LAB_MARKERS, type LabMarkerKey, toCanonical } from './markers';
+import { convertToCanonical, isLabMarkerKey, LAB_MARKERS, type LabMarkerKey, toCanonical } from './markers';
+import { changeVerdict, type ChangeVerdict } from './reference-change';
 
 // /my_results: every blood result a member has confirmed, marker by marker over time, grouped by panel,
 // each value with the lab's range and flag and where it came from (its report, or the member's own entry).
@@ -60,26 +61,34 @@ export type MarkerHistory = {
    * The newest value against the one before, when both are exact: `previous` in `unit` (the one it was given
    * in, or the marker's own when the two differ, with `latest` then in it too).
    */
-  change: { previous: number; previousOn: string; unit: string; direction: 'up' | 'down' | 'same'; latest?: number } | null;
+  change: { previous: number; previousOn: string; unit: string; direction: 'up' | 'down' | 'same'; latest?: number; verdict: ChangeVerdict | null } | null;
 };
 
 export type ResultPanel = { key: string; title: string; markers: MarkerHistory[] };
 
+/** A value as shown, and as the lab printed it in the marker's own unit (unrounded; null when its unit does not convert). */
+type Entry = { shown: ResultValue; canonical: number | null };
+
 /**
  * How the newest value moved since the one before, where that can be said without a guess: both exact, and
  * in one unit or two the marker's catalogue converts between (then compared, and said, in the marker's own
- * unit: 398 ng/dL before 17.1 nmol/L is "up from 398 ng/dL", now 493 ng/dL).
+ * unit: 398 ng/dL before 17.1 nmol/L is "up from 398 ng/dL", now 493 ng/dL). Whether the move is more than
+ * the test's usual variation (./reference-change.ts) is judged on the figures the lab printed, each in the
+ * marker's own unit, so that neither the member's units nor their rounding can change the verdict.
  */
-function changeOf(marker: LabMarkerKey, values: readonly ResultValue[]): MarkerHistory['change'] {
-  const [latest, previous] = values;
-  if (!latest || !previous || latest.comparator || previous.comparator) return null;
+function changeOf(marker: LabMarkerKey, entries: readonly Entry[]): MarkerHistory['change'] {
+  const [latestEntry, previousEntry] = entries;
+  if (!latestEntry || !previousEntry) return null;
+  const [latest, previous] = [latestEntry.shown, previousEntry.shown];
+  if (latest.comparator || previous.comparator) return null;
   const same = latest.unit === previous.unit;
   const now = same ? latest.value : toCanonical(marker, latest.value, latest.unit);
   const before = same ? previous.value : toCanonical(marker, previous.value, previous.unit);
   if (now === null || before === null) return null;
   const unit = same ? previous.unit : LAB_MARKERS[marker].unit;
-  const direction = now > before ? 'up' : now < before ? 'down' : 'same';
-  return { previous: before, previousOn: previous.takenOn, unit, direction, ...(same ? {} : { latest: now }) };
+  const verdict = latestEntry.canonical !== null && previousEntry.canonical !== null ? changeVerdict(marker, previousEntry.canonical, latestEntry.canonical) : null;
+  const direction = verdict?.direction ?? (now > before ? 'up' : now < before ? 'down' : 'same');
+  return { previous: before, previousOn: previous.takenOn, unit, direction, ...(same ? {} : { latest: now }), verdict };
 }
 
 /** The member's results by panel, in his units; a panel with none of its markers is left out. */
@@ -90,27 +99,30 @@ export async function resultPanels(userId: string, system?: LabUnitSystem): Prom
     orderBy: [{ takenAt: 'desc' }, { id: 'desc' }],
     select: { marker: true, value: true, comparator: true, unit: true, referenceLow: true, referenceHigh: true, takenAt: true, report: { select: { id: true, fileName: true, uploadedAt: true } } },
   });
-  const byMarker = new Map<LabMarkerKey, ResultValue[]>();
+  const byMarker = new Map<LabMarkerKey, Entry[]>();
   for (const row of rows) {
     if (!isLabMarkerKey(row.marker)) continue;
     const ranged = { value: row.value, comparator: row.comparator, low: row.referenceLow, high: row.referenceHigh };
-    const values = byMarker.get(row.marker) ?? [];
-    values.push({
-      ...inMemberUnits(row.marker, { value: row.value, unit: row.unit, low: row.referenceLow, high: row.referenceHigh }, units),
-      comparator: row.comparator,
-      // Against the range as printed: a conversion's rounding never moves a result across its limit.
-      flag: rangeFlag(ranged),
-      takenOn: ISO_DAY.fromDate(row.takenAt),
-      report: row.report ? { id: row.report.id, fileName: row.report.fileName, uploadedOn: ISO_DAY.fromDate(row.report.uploadedAt) } : null,
+    const entries = byMarker.get(row.marker) ?? [];
+    entries.push({
+      shown: {
+        ...inMemberUnits(row.marker, { value: row.value, unit: row.unit, low: row.referenceLow, high: row.referenceHigh }, units),
+        comparator: row.comparator,
+        // Against the range as printed: a conversion's rounding never moves a result across its limit.
+        flag: rangeFlag(ranged),
+        takenOn: ISO_DAY.fromDate(row.takenAt),
+        report: row.report ? { id: row.report.id, fileName: row.report.fileName, uploadedOn: ISO_DAY.fromDate(row.report.uploadedAt) } : null,
+      },
+      canonical: convertToCanonical(row.marker, row.value, row.unit),
     });
-    byMarker.set(row.marker, values);
+    byMarker.set(row.marker, entries);
   }
   return RESULT_PANELS.map((panel) => ({
     key: panel.key,
     title: panel.title,
     markers: panel.markers.flatMap((marker) => {
-      const values = byMarker.get(marker);
-      return values ? [{ marker, label: LAB_MARKERS[marker].label, values, change: changeOf(marker, values) }] : [];
+      const entries = byMarker.get(marker);
+      return entries ? [{ marker, label: LAB_MARKERS[marker].label, values: entries.map((entry) => entry.shown), change: changeOf(marker, entries) }] : [];
     }),
   })).filter((panel) => panel.markers.length);
 }

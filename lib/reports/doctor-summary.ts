@@ -8,7 +8,8 @@ import { formatDateGB } from '@/lib/format';
 import { biologicalAge, type BiologicalAge } from '@/lib/labs/biological-age';
 import { printedText, rangeText, resultText } from '@/lib/labs/result-text';
 import { retestBy } from '@/lib/labs/explanations';
-import { type MarkerHistory, resultPanels, type ResultValue } from '@/lib/labs/results';
+import { type MarkerHistory, type ResultPanel, resultPanels, type ResultValue } from '@/lib/labs/results';
+import { verdictText } from '@/lib/labs/reference-change';
 import { type ResultsSummary, summariseResults } from '@/lib/labs/results-summary';
 import { measureText } from '@/lib/insights/measure-text';
 import { type MeasureTrend, measureTrends } from '@/lib/insights/measure-trends';
@@ -153,7 +154,19 @@ function markerLine(history: MarkerHistory): string {
     ? `${resultText(latest)}${latest.flag ? ` (${latest.flag.toUpperCase()})` : ''}, taken ${formatDateGB(latest.takenOn)}, lab range ${labRange(latest)}${printed ? ` (${printed.replace(/^As/, 'as')})` : ''}, from ${sourceText(latest)}`
     : '';
   const before = earlier.length ? ` Earlier: ${earlier.map((v) => `${resultText(v)} on ${formatDateGB(v.takenOn)}`).join('; ')}.` : '';
-  return `${history.label}: ${now}.${before}`;
+  const verdict = history.change?.verdict;
+  const change = verdict ? ` Since ${formatDateGB(history.change!.previousOn)}: ${verdictText(verdict)}.` : '';
+  return `${history.label}: ${now}.${before}${change}`;
+}
+
+/**
+ * How the changes above were judged, once under the results, with the sources of the figures used: a change
+ * is "more than the usual variation" past its 95 % reference change value (lib/labs/reference-change.ts).
+ */
+export function changeMethodLine(panels: readonly ResultPanel[]): string | null {
+  const sources = [...new Set(panels.flatMap((panel) => panel.markers.flatMap((history) => (history.change?.verdict ? [history.change.verdict.source.name] : []))))];
+  if (!sources.length) return null;
+  return `A change is called more than the usual variation when it passes the test's 95 % reference change value (log-normal; within-person variation as published, analytical variation taken as half of it). Within-person variation from: ${sources.join('; ')}.`;
 }
 
 /**
@@ -246,6 +259,8 @@ export async function doctorSummaryPdf(userId: string, now = new Date()): Promis
     for (const history of panel.markers) write.text(markerLine(history), { gap: 3 });
     write.text('', { gap: 4 });
   }
+  const method = changeMethodLine(panels);
+  if (method) write.text(method, { colour: MUTED, size: 8, gap: 6 });
 
   write.heading('Biological age');
   for (const line of biologicalAgeLines(bioAge)) write.text(line, { gap: 3 });

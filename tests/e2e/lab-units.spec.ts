@@ -91,3 +91,43 @@ for (const system of ['si', 'conventional'] as const) {
     expect(shown).toEqual({ total_testosterone: expected.testosterone, vitamin_d: expected.vitaminD, glucose: expected.glucose });
   });
 }
+
+// Issue 56, item 4: is a change real? Worked out by hand from lib/labs/reference-change.ts's formula and
+// figures, not by it: testosterone (CVI 16 %, CVA 8 %) must rise 64 % to pass its usual variation, and
+// 8.1 → 14.2 nmol/L is 75 % up; glucose (CVI 5 %, CVA 2.5 %) must rise 17 %, and 5.3 → 5.5 mmol/L is 4 % up.
+test('a second result says whether its change is more than the test’s usual variation, on /my_results, the dashboard and the PDF', async ({ page, users }) => {
+  test.slow();
+  const user = await users.create({ onboarded: true });
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  const words = (day: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${day}T00:00:00Z`));
+  await query(
+    `INSERT INTO lab_results (id, "userId", marker, value, unit, "valueNgDl", "takenAt")
+     SELECT gen_random_uuid()::text, u.id, r.marker, r.value, r.unit, r.ngdl, r.taken::date
+       FROM users u, (VALUES ('total_testosterone', 8.1, 'nmol/L', 233.6, $2), ('total_testosterone', 14.2, 'nmol/L', 409.6, $3), ('glucose', 5.3, 'mmol/L', NULL, $2), ('glucose', 5.5, 'mmol/L', NULL, $3))
+            AS r(marker, value, unit, ngdl, taken)
+      WHERE u.email = $1`,
+    [user.email, daysAgo(100), daysAgo(10)],
+  );
+  const since = words(daysAgo(100));
+  const real = 'up 75 %, more than this test’s usual variation of 64 %, so likely a real change';
+  const usual = 'up 4 %, within this test’s usual variation of 17 %';
+
+  await page.goto('/my_results');
+  await expect(page.getByTestId('result-total_testosterone').getByTestId('result-change')).toContainText(`Up from 8.1 nmol/L on ${since}: ${real}.`);
+  await expect(page.getByTestId('result-glucose').getByTestId('result-change')).toContainText(`Up from 5.3 mmol/L on ${since}: ${usual}.`);
+  // Each verdict names where its figure comes from.
+  await expect(page.getByTestId('result-glucose').getByRole('link', { name: /Ricós C et al\., Adv Lab Med 2020/ })).toHaveAttribute('href', 'https://doi.org/10.1515/almed-2020-0029');
+  await expectAccessible(page);
+  await page.getByTestId('result-total_testosterone').screenshot({ path: 'test-results/my-results-change.png' });
+
+  await page.goto('/main_dashboard');
+  const card = page.getByRole('region', { name: 'T-Results', exact: true });
+  await expect(card.getByTestId('t-results-change')).toHaveText(`Since ${since}: ${real} (how much testosterone varies).`);
+  await card.screenshot({ path: 'test-results/t-results-change.png' });
+
+  await page.goto('/my_results');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Prepare for your doctor (PDF)' }).click()]);
+  const pdf = await pdfText(new Uint8Array(await readFile((await download.path())!)));
+  expect(pdf).toContain(`Earlier: 8.1 nmol/L on ${since}. Since ${since}: ${real}.`);
+  expect(pdf).toContain(`Earlier: 5.3 mmol/L on ${since}. Since ${since}: ${usual}.`);
+});

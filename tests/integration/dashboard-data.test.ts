@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { activity } from '@/lib/dashboard/activity';
 import { lastNightSleep, sleepScore } from '@/lib/dashboard/sleep';
 import { testosteroneTrend } from '@/lib/dashboard/testosterone-trend';
+import { verdictText } from '@/lib/labs/reference-change';
 import { heartRateMeansSql, vitals } from '@/lib/dashboard/vitals';
 import { db } from '@/lib/db';
 import { DEMO_EMAIL } from '@/lib/demo/account';
@@ -319,8 +320,10 @@ describe('testosterone trend', () => {
         { label: 'Jan 2026', raw: 493, highlight: true },
       ],
       // In the member's units (issue 56; no country given: conventional), each from the figure as entered.
-      shown: { unit: 'ng/dL', points: [412.6, 493] },
+      shown: { unit: 'ng/dL', points: [412.6, 493], change: { since: '2025-11-03', verdict: expect.objectContaining({ direction: 'up', real: false }) } },
     });
+    // 412.6 ng/dL to 17.1 nmol/L (× 28.842 = 493.2 ng/dL): 20 % up, within testosterone's usual variation.
+    expect(verdictText((await testosteroneTrend(id)).shown!.change!.verdict)).toBe('up 20 %, within this test’s usual variation of 64 %');
 
     await lab('2026-01-05T08:00:00Z', 'total_testosterone', 505, 'ng/dL', 505);
     expect(await testosteroneTrend(id)).toEqual({
@@ -329,7 +332,7 @@ describe('testosterone trend', () => {
         { label: '5 Jan 2026', raw: 505, highlight: false },
         { label: '20 Jan 2026', raw: 493, highlight: true },
       ],
-      shown: { unit: 'ng/dL', points: [412.6, 505, 493] },
+      shown: { unit: 'ng/dL', points: [412.6, 505, 493], change: { since: '2026-01-05', verdict: expect.objectContaining({ direction: 'down', real: false }) } },
     });
   });
 });

@@ -33,7 +33,10 @@ describe('doctorSummaryPdf', () => {
     });
     const text = await textOf(await doctorSummaryPdf(member.id));
     // 14.2 nmol/L × 28.842 = 409.6 ng/dL, written 410 as the dashboard writes it; 5.5 mmol/L × 18.016 = 99.1 mg/dL.
-    expect(text).toContain('Total testosterone: 410 ng/dL, taken 30 Sept 2026, lab range 248–836 (as entered: 14.2 nmol/L (8.6–29)), from own entry. Earlier: 398 ng/dL on 3 Mar 2026.');
+    // 398 to 409.6 ng/dL is 2.9 % up: within testosterone's usual variation (a rise must pass 64 %), judged on the figures as entered.
+    expect(text).toContain('Total testosterone: 410 ng/dL, taken 30 Sept 2026, lab range 248–836 (as entered: 14.2 nmol/L (8.6–29)), from own entry. Earlier: 398 ng/dL on 3 Mar 2026. Since 3 Mar 2026: up 3 %, within this test’s usual variation of 64 %.');
+    // How a change is judged, once, with the source of the figure used.
+    expect(text).toContain('within-person variation as published, analytical variation taken as half of it). Within-person variation from: Guldhaug NA et al.');
     expect(text).toContain('Glucose: 99.1 mg/dL, taken 30 Sept 2026, lab range 70.3–104 (as entered: 5.5 mmol/L (3.9–5.8))');
   });
 

@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { LAB_MARKER_KEYS } from '@/lib/labs/markers';
+import { verdictText } from '@/lib/labs/reference-change';
 import { RESULT_PANELS, resultPanels } from '@/lib/labs/results';
 import { createMember } from '../support/members';
 
@@ -51,7 +52,9 @@ describe('resultPanels', () => {
       ['2026-03-03', 12.1, null, 'March bloods.pdf'],
     ]);
     expect(testosterone!.values[0]!.report).toEqual({ id: october.id, fileName: 'October bloods.pdf', uploadedOn: '2026-10-02' });
-    expect(testosterone!.change).toEqual({ previous: 12.1, previousOn: '2026-03-03', unit: 'nmol/L', direction: 'up' });
+    expect(testosterone!.change).toEqual({ previous: 12.1, previousOn: '2026-03-03', unit: 'nmol/L', direction: 'up', verdict: expect.objectContaining({ direction: 'up', real: false }) });
+    // 12.1 → 14.2 nmol/L is 17 % up, within testosterone's usual 64 % (lib/labs/reference-change.ts).
+    expect(verdictText(testosterone!.change!.verdict!)).toBe('up 17 %, within this test’s usual variation of 64 %');
     // A bound is kept as a bound, and settles no flag against an upper limit above it.
     expect(panels[1]!.markers[0]!.values[0]).toMatchObject({ value: 0.1, comparator: '<', flag: null, high: 4 });
     expect(panels[2]!.markers[0]!.values[0]).toMatchObject({ flag: 'High' });
@@ -77,14 +80,16 @@ describe('resultPanels', () => {
       [493, 'ng/dL', 248, 836, { value: 17.1, unit: 'nmol/L', low: 8.6, high: 29 }],
       [398, 'ng/dL', 264, 916, null],
     ]);
-    expect(us.change).toEqual({ previous: 398, previousOn: '2026-08-04', unit: 'ng/dL', direction: 'up' });
+    expect(us.change).toEqual({ previous: 398, previousOn: '2026-08-04', unit: 'ng/dL', direction: 'up', verdict: expect.objectContaining({ real: false }) });
+    // 398 ng/dL to 17.1 nmol/L (493.2 ng/dL) is 24 % up, whichever unit the member reads.
+    expect(verdictText(us.change!.verdict!)).toBe('up 24 %, within this test’s usual variation of 64 %');
     // In the UK: nmol/L. 398 / 28.842 = 13.8.
     const uk = await member('gb');
     expect(uk.values.map((v) => [v.value, v.unit, v.low, v.high, v.printed])).toEqual([
       [17.1, 'nmol/L', 8.6, 29, null],
       [13.8, 'nmol/L', 9.15, 31.8, { value: 398, unit: 'ng/dL', low: 264, high: 916 }],
     ]);
-    expect(uk.change).toEqual({ previous: 13.8, previousOn: '2026-08-04', unit: 'nmol/L', direction: 'up' });
+    expect(uk.change).toEqual({ previous: 13.8, previousOn: '2026-08-04', unit: 'nmol/L', direction: 'up', verdict: us.change!.verdict });
   });
 
   it('says nothing of a change between a bound and an exact value, or across units it cannot convert', async () => {

@@ -1,6 +1,8 @@
 import { Card } from '@/components/ui/card';
 import type { TestosteronePoint, TestosteroneTrendResponse } from '@/lib/dashboard/contract';
+import { formatDateGB } from '@/lib/format';
 import { type LabUnitSystem, unitIn } from '@/lib/labs/lab-units';
+import { verdictText } from '@/lib/labs/reference-change';
 import { tAxis, tBand } from '../t-band';
 import { TestosteroneChart } from '../lazy-charts';
 import { Dash, FillPrompt } from '../primitives';
@@ -40,6 +42,15 @@ export function TResultsCard({ trend: data }: { trend: TestosteroneTrendResponse
           <p className="mt-2 flex items-center gap-2 text-xs text-neutral-600">
             <span aria-hidden className="inline-block h-3 w-5 rounded-sm bg-brand-500/15" /> {bandWords(shown.lab_range, system)}
           </p>
+          {shown.change ? (
+            <p className="mt-1 text-xs text-neutral-600" data-testid="t-results-change">
+              Since {formatDateGB(shown.change.since)}: <span className={shown.change.verdict.real ? 'font-semibold text-neutral-900' : undefined}>{verdictText(shown.change.verdict)}</span> (
+              <a href={shown.change.verdict.source.url} className="text-brand-700 underline underline-offset-2" target="_blank" rel="noreferrer" title={shown.change.verdict.source.name}>
+                how much testosterone varies
+              </a>
+              ).
+            </p>
+          ) : null}
         </>
       ) : (
         <div className="flex h-52 flex-col items-start justify-center gap-2">
