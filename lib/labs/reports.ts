@@ -155,32 +155,36 @@ export async function labReportReview(userId: string, reportId: string): Promise
   return { ...reading, ...status, report_id: report.id, file_name: report.fileName };
 }
 
-/** The confirmed values, in one transaction: a second confirmation of the same marker and day replaces the first. */
+/**
+ * The confirmed values, in one transaction: a second confirmation of the same marker and day replaces the
+ * first (as does a marker given twice in one confirmation: the last one counts). Two statements whatever
+ * the count (a full panel is 40 values or more), so the save stays quick on a busy machine: the day's rows
+ * of these markers go, and the new ones come in together.
+ */
 export async function saveLabResults(userId: string, input: LabResultsInput): Promise<{ message: string; saved: number }> {
   if (input.report_id) {
     const report = await db.labReport.findFirst({ where: { id: input.report_id, userId }, select: { id: true } });
     if (!report) throw new ApiError(404, NOT_FOUND);
   }
   const takenAt = ISO_DAY.toDate(input.taken_on);
-  await db.$transaction(
-    input.results.map((r) => {
-      const data = {
-        reportId: input.report_id ?? null,
-        value: r.value,
-        comparator: r.comparator ?? null,
-        unit: r.unit,
-        valueNgDl: r.marker === 'total_testosterone' ? toNgPerDl(r.value, r.unit) : null,
-        referenceLow: r.reference_low ?? null,
-        referenceHigh: r.reference_high ?? null,
-      };
-      return db.labResult.upsert({
-        where: { userId_marker_takenAt: { userId, marker: r.marker, takenAt } },
-        create: { userId, marker: r.marker, takenAt, ...data },
-        update: data,
-      });
-    }),
-  );
-  return { message: 'Your blood test results are saved.', saved: input.results.length };
+  const byMarker = new Map(input.results.map((r) => [r.marker, r]));
+  const rows = [...byMarker.values()].map((r) => ({
+    userId,
+    marker: r.marker,
+    takenAt,
+    reportId: input.report_id ?? null,
+    value: r.value,
+    comparator: r.comparator ?? null,
+    unit: r.unit,
+    valueNgDl: r.marker === 'total_testosterone' ? toNgPerDl(r.value, r.unit) : null,
+    referenceLow: r.reference_low ?? null,
+    referenceHigh: r.reference_high ?? null,
+  }));
+  await db.$transaction([
+    db.labResult.deleteMany({ where: { userId, takenAt, marker: { in: [...byMarker.keys()] } } }),
+    db.labResult.createMany({ data: rows }),
+  ]);
+  return { message: 'Your blood test results are saved.', saved: rows.length };
 }
 
 /** The member's reports, newest first, with how many values each gave. */
