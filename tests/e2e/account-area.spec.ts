@@ -8,6 +8,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { FIXTURES, readAnswers } from '@/tests/fixtures/labs/answer-key';
 import { LAB_REPORT_EXPECTED, labReportPdf } from '@/tests/support/lab-pdfs';
 import { parseCsv } from '@/lib/export/csv';
+import { pdfText } from '@/tests/support/pdf-text';
 import { levineInputs, levinePhenoAge } from './support/levine-phenoage';
 import { query } from './support/database';
 import { expectAccessible } from './support/page-checks';
@@ -182,6 +183,7 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   await expect(page.getByText(/Your blood test results are saved/)).toBeVisible(READING);
 
   const testosterone = expected.markers.find((m) => m.marker === 'total_testosterone')!;
+  const result = (marker: string) => expected.markers.find((m) => m.marker === marker)!;
   // The profile lists each marker's latest value as the report gave it, against the lab's range.
   const latest = page.getByRole('table', { name: 'Your latest results' });
   await expect(latest.getByRole('row', { name: /^Total testosterone/ })).toContainText(`${testosterone.value} ${testosterone.unit}`);
@@ -230,6 +232,10 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   expect(download.suggestedFilename()).toMatch(/^vitality-summary-\d{4}-\d{2}-\d{2}\.pdf$/);
   await download.saveAs('test-results/doctor-summary.pdf');
   expect((await readFile('test-results/doctor-summary.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // It leads its blood results with the two outside the lab's range, each with its retest (issue 56).
+  const summaryText = await pdfText(new Uint8Array(await readFile('test-results/doctor-summary.pdf')));
+  expect(summaryText).toContain(`Vitamin D (25-OH) low (${result('vitamin_d').value} nmol/L, 3 Mar 2026; retest suggested by 26 May 2026)`);
+  expect(summaryText).toContain(`Haematocrit high (${result('haematocrit').value} L/L, 3 Mar 2026; retest suggested by 26 May 2026)`);
   await page.goto('/main_dashboard');
   const chart = page.getByRole('img', { name: /^Total testosterone:/ });
   // A member in the UK reads SI (issue 56): the report's own nmol/L, as /my_results gives it.
@@ -241,7 +247,6 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   await expect(page.getByText(/Typical range/)).toHaveCount(0);
   // Its low vitamin D and high haematocrit steer today's actions, each giving the result as its basis (issue 56).
   await page.goto('/my_actions');
-  const result = (marker: string) => expected.markers.find((m) => m.marker === marker)!;
   await expect(page.getByText(`Why today: Your vitamin D was ${result('vitamin_d').value} nmol/L on 3 Mar 2026, below the lab’s ${result('vitamin_d').referenceLow}.`)).toBeVisible();
   await expect(page.getByText(`Why today: Your haematocrit was ${result('haematocrit').value} L/L on 3 Mar 2026, above the lab’s ${result('haematocrit').referenceHigh}.`)).toBeVisible();
   // And each is a test to repeat, dated from the day the blood was taken.
