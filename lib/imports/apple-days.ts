@@ -4,8 +4,8 @@
 //   20th, wherever the member is now): the day the Health app showed it on, on that phone, that day;
 // - counts that several devices record at once (steps, energy) follow the Health app's data-source
 //   priority: for each stretch of time the highest-ranked source that recorded it, a lower one only where
-//   no higher one did (the Watch on its charger);
-// - a night is one sleep session (lib/wearables/sleep-sessions.ts).
+//   no higher one did (the Watch on its charger); a figure the member entered by hand counts beside them;
+// - a night is one sleep session, sources merged over time by the same ranks (lib/wearables/sleep-sessions.ts).
 
 /**
  * An export date ("2026-11-20 23:30:00 -0500") as its instant, the local date it carries and its local
@@ -20,14 +20,29 @@ export function exportInstant(text: string | undefined): { at: number; day: stri
 
 /**
  * The Health app's default source order (Settings → Health → Data Access & Devices → a type → Data
- * Sources): the Apple Watch first, then the iPhone, then the apps and devices that write to Health.
- * A source is known by its `device` description (`model:Watch`, `model:iPhone`) or, without one, by its name.
+ * Sources): the Apple Watch, then the iPhone, then the apps and devices that write to Health; before
+ * them all, what the member entered by hand (`entered`: his own figure). A source is known by its
+ * `device` description (`model:Watch`, `model:iPhone`) or, without one, by its name.
  */
-export function sourceRank(name: string, device?: string): number {
+export function sourceRank(name: string, device?: string, entered = false): number {
+  if (entered) return 0;
   const model = /\bmodel:([^,>]+)/.exec(device ?? '')?.[1]?.trim().toLowerCase();
-  if (model === 'watch' || (!model && /watch/i.test(name))) return 0;
-  if (model === 'iphone' || (!model && /iphone/i.test(name))) return 1;
-  return 2;
+  if (model === 'watch' || (!model && /watch/i.test(name))) return 1;
+  if (model === 'iphone' || (!model && /iphone/i.test(name))) return 2;
+  return 3;
+}
+
+/** The name the Health app writes as the source of what the member typed into it. */
+export const HEALTH_APP_SOURCE = 'Health';
+
+/**
+ * Whether a record is one the member entered by hand: its `<MetadataEntry key="HKWasUserEntered" value="1"/>`
+ * (HealthKit's HKMetadataKeyWasUserEntered, `flag` here) says so, or without that entry its source is the
+ * Health app itself with no device.
+ */
+export function userEntered(source: string, device: string | undefined, flag: string | undefined): boolean {
+  if (flag !== undefined) return /^\s*(1|true|yes)\s*$/i.test(flag);
+  return source === HEALTH_APP_SOURCE && !device;
 }
 
 /** A day's minutes on the local clock, and an hour past midnight for a sample that runs over (it stays on its start's day). */
@@ -74,6 +89,11 @@ export class MinuteSums {
     if (length <= 0) return put(grid, Math.floor(minute), value);
     const end = minute + length;
     for (let slot = Math.floor(minute); slot < end && slot < SLOTS; slot += 1) put(grid, slot, (value * (Math.min(end, slot + 1) - Math.max(minute, slot))) / length);
+  }
+
+  /** A figure the member entered by hand: added to its day's total beside every source's, taking no minute from them. */
+  addEntered(day: string, value: number): void {
+    this.closed.set(day, (this.closed.get(day) ?? 0) + value);
   }
 
   /** The oldest `count` open days closed into their totals. */

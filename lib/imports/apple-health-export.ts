@@ -3,16 +3,18 @@ import { type DayFigures, type EntryGatherer, entryProblem, ExportError, feedZip
 import { SaxesParser } from 'saxes';
 import { HK, inAppUnit, isPlausible, type Sample } from '@/lib/wearables/apple-health-normalise';
 import { nightsOf, type SleepSegment } from '@/lib/wearables/sleep-sessions';
-import { exportInstant, HeartRateWindows, MinuteSums, sourceRank } from './apple-days';
+import { exportInstant, HeartRateWindows, MinuteSums, sourceRank, userEntered } from './apple-days';
 
 // The Apple Health app's "Export All Health Data" file (export.zip → apple_health_export/export.xml, often
 // hundreds of megabytes and for years of Apple Watch data well over a gigabyte) read as a stream: the zip
 // is inflated chunk by chunk (fflate), the XML parsed event by event (saxes), and each Record of a type
-// the app reads is folded at once into its day: a few bytes per step or energy sample (kept for the
-// source priority), running means and latest readings, 5-minute heart-rate means, the sleep segments.
+// the app reads is folded into its day once its element closes (its metadata may say the member entered
+// it): a few bytes per step or energy sample (kept for the source priority), running means and latest
+// readings, 5-minute heart-rate means, the sleep segments.
 // docs/integrations/history-imports.md §1 describes the format and the rules (lib/imports/apple-days.ts):
 // a record's day is the local date its own date carries, steps and energy follow the Health app's source
-// priority, a night is one sleep session on the day it ends, with its stages.
+// priority (what the member entered by hand counts beside it), a night is one sleep session on the day it
+// ends, with its stages, sources merged over time.
 
 export type ExportLimits = {
   /** export.xml inflated beyond this is refused (a zip bomb, or not a person's history). */
@@ -27,6 +29,9 @@ export type ExportReading = HistoryReading & { days: Map<string, DayFigures>; so
 
 type Latest = { at: number; value: number };
 type Mean = { sum: number; n: number };
+type Instant = NonNullable<ReturnType<typeof exportInstant>>;
+/** A Record read, waiting for its closing tag: a MetadataEntry inside it may say the member entered it. */
+type Pending = { type: string; value: number; start: Instant; end: Instant; source: string; device: string | undefined; flag: string | undefined };
 
 /** The sleep stages the export writes as text, as HKCategoryValueSleepAnalysis numbers. */
 const SLEEP_VALUES: Readonly<Record<string, number>> = {
@@ -40,6 +45,9 @@ const SLEEP_VALUES: Readonly<Record<string, number>> = {
 };
 
 const READ_TYPES: ReadonlySet<string> = new Set(Object.values(HK));
+/** What XML 1.0 forbids (www.w3.org/TR/xml/#charsets): iOS 16 writes U+000B into metadata values, and saxes stops there. */
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+const FORBIDDEN_ALL = new RegExp(FORBIDDEN.source, 'g');
 const NO_DATE = new Date(0);
 const LATEST_FIELDS = {
   [HK.bodyMass]: 'weightKg',
@@ -86,6 +94,8 @@ export async function readAppleHealthExport(
   const sources = new Map<string, number>();
   /** Each source's index, name and rank (its best: a source's records name their device most of the time). */
   const sourceIndex = new Map<string, number>();
+  /** What the member entered by hand is a source of its own, ranked first, under the name it was written with. */
+  const enteredIndex = new Map<string, number>();
   const sourceList: { name: string; rank: number }[] = [];
   let records = 0;
   let used = 0;
@@ -100,13 +110,14 @@ export async function readAppleHealthExport(
 
   // An attribute's value is a slice of the chunk it was parsed from, and keeping it (as a map key) would
   // keep the whole chunk: a source's name is copied once and that copy kept.
-  const sourceOf = (name: string, device: string | undefined): number => {
-    let at = sourceIndex.get(name);
+  const sourceOf = (name: string, device: string | undefined, entered: boolean): number => {
+    const index = entered ? enteredIndex : sourceIndex;
+    let at = index.get(name);
     if (at === undefined) {
       const kept = Buffer.from(name, 'utf8').toString('utf8');
-      at = sourceList.push({ name: kept, rank: sourceRank(kept, device) }) - 1;
-      sourceIndex.set(kept, at);
-    } else if (device) sourceList[at]!.rank = Math.min(sourceList[at]!.rank, sourceRank(name, device));
+      at = sourceList.push({ name: kept, rank: sourceRank(kept, device, entered) }) - 1;
+      index.set(kept, at);
+    } else if (device && !entered) sourceList[at]!.rank = Math.min(sourceList[at]!.rank, sourceRank(name, device));
     return at;
   };
   const dayFields = <T>(store: Map<string, Map<string, T>>, day: string) => {
@@ -128,7 +139,9 @@ export async function readAppleHealthExport(
   parser.on('doctype', (doctype) => {
     if (/<!ENTITY/i.test(doctype) || /^\s*\S+\s+(SYSTEM|PUBLIC)\b/i.test(doctype)) failure ??= new ExportError('unsafe_xml');
   });
+  let pending: Pending | null = null;
   parser.on('opentag', (tag) => {
+    if (pending && tag.name === 'MetadataEntry' && tag.attributes.key === 'HKWasUserEntered') pending.flag = tag.attributes.value;
     if (root === null) {
       root = tag.name;
       if (root !== 'HealthData') failure ??= new ExportError('not_export');
@@ -139,7 +152,7 @@ export async function readAppleHealthExport(
     records += 1;
     if (onRecords && records % 20_000 === 0) onRecords(records);
     if (correlationDepth > 0) return;
-    const { type, sourceName: rawSource = 'unknown', unit = '', value, startDate, endDate, device } = tag.attributes as Record<string, string | undefined>;
+    const { type, sourceName = 'unknown', unit = '', value, startDate, endDate, device } = tag.attributes as Record<string, string | undefined>;
     if (!type || !READ_TYPES.has(type)) return;
     const start = exportInstant(startDate);
     const end = exportInstant(endDate);
@@ -149,30 +162,37 @@ export async function readAppleHealthExport(
     // The checks read the type, value and unit only: no Date is made for each of millions of records.
     const sample: Sample = { type, value: numeric, unit, startAt: NO_DATE, endAt: NO_DATE };
     if (!isPlausible(sample)) return;
-    const source = sourceOf(rawSource, device);
-    if (type === HK.sleep) {
-      sleep.push({ start: start.at, end: end.at, stage: numeric, source, endDay: dayName(end.day) });
-    } else {
-      const inUnit = inAppUnit(sample);
-      if (inUnit === null) return;
-      if (type === HK.steps) steps.add(dayName(start.day), start.minute, end.at - start.at, inUnit, source);
-      else if (type === HK.activeEnergy) energy.add(dayName(start.day), start.minute, end.at - start.at, inUnit, source);
-      else if (type === HK.heartRate) heart.add(start.at, inUnit, sourceList[source]!.rank);
-      else if (type in MEAN_FIELDS) {
-        const fields = dayFields(means, start.day);
-        const held = fields.get(type) ?? { sum: 0, n: 0 };
-        fields.set(type, { sum: held.sum + inUnit, n: held.n + 1 });
-      } else if (type in LATEST_FIELDS) {
-        const fields = dayFields(latest, start.day);
-        const held = fields.get(type);
-        if (!held || held.at <= start.at) fields.set(type, { at: start.at, value: inUnit });
-      }
+    const inUnit = type === HK.sleep ? numeric : inAppUnit(sample);
+    if (inUnit !== null) pending = { type, value: inUnit, start, end, source: sourceName, device, flag: undefined };
+  });
+  /** A Record read whole: folded into its day. */
+  const fold = ({ type, value, start, end, source: name, device, flag }: Pending) => {
+    const entered = userEntered(name, device, flag);
+    const source = sourceOf(name, device, entered);
+    if (type === HK.sleep) sleep.push({ start: start.at, end: end.at, stage: value, source, endDay: dayName(end.day) });
+    else if (type === HK.steps || type === HK.activeEnergy) {
+      const sums = type === HK.steps ? steps : energy;
+      if (entered) sums.addEntered(dayName(start.day), value);
+      else sums.add(dayName(start.day), start.minute, end.at - start.at, value, source);
+    } else if (type === HK.heartRate) heart.add(start.at, value, sourceList[source]!.rank);
+    else if (type in MEAN_FIELDS) {
+      const fields = dayFields(means, start.day);
+      const held = fields.get(type) ?? { sum: 0, n: 0 };
+      fields.set(type, { sum: held.sum + value, n: held.n + 1 });
+    } else if (type in LATEST_FIELDS) {
+      const fields = dayFields(latest, start.day);
+      const held = fields.get(type);
+      if (!held || held.at <= start.at) fields.set(type, { at: start.at, value });
     }
     used += 1;
-    const name = sourceList[source]!.name;
-    sources.set(name, (sources.get(name) ?? 0) + 1);
-  });
+    const kept = sourceList[source]!.name;
+    sources.set(kept, (sources.get(kept) ?? 0) + 1);
+  };
   parser.on('closetag', (tag) => {
+    if (tag.name === 'Record' && pending) {
+      fold(pending);
+      pending = null;
+    }
     if (tag.name === 'Correlation') correlationDepth -= 1;
     if (tag.name === 'HealthData') closed = true;
   });
@@ -214,7 +234,8 @@ export async function readAppleHealthExport(
         file.terminate();
         return;
       }
-      parser.write(text);
+      // A character XML forbids is dropped (the value reads as it would without it); the test first keeps this cheap.
+      parser.write(FORBIDDEN.test(text) ? text.replace(FORBIDDEN_ALL, '') : text);
       if (final) parser.close();
     };
     file.start();
