@@ -8,12 +8,20 @@ import { queries } from '@/components/query/queries';
 import { deleteJson, postJson } from '@/lib/client/api-call';
 import { CallError, signedOut } from '@/lib/client/browser-loads';
 import { LOGIN_PATH } from '@/lib/routes';
+import type { ConfirmImportAnswers } from '@/lib/validation/history-import';
 import type { ImportHistoryProps } from './import-history-controls';
 import { ImportHistoryPanel, UNDER_WAY } from './import-history-panel';
 
 const OFFLINE = 'We could not reach Vitality. Check your connection and try again.';
 
-type Action = { url: string; method: 'POST' | 'DELETE'; /** The dashboard's figures change with it: the server's pages are read again. */ changesDays?: boolean };
+type Action = {
+  url: string;
+  method: 'POST' | 'DELETE';
+  /** The dashboard's figures change with it: the server's pages are read again. */
+  changesDays?: boolean;
+  /** The JSON body (a confirmation's answers to the preview's questions). */
+  body?: ConfirmImportAnswers;
+};
 
 /**
  * The import panel's live part (./import-history-controls.tsx): the imports through TanStack Query, read
@@ -39,8 +47,8 @@ export const ImportHistoryLive = live(function ImportHistoryLive({ initial, load
   const refresh = () => client.invalidateQueries({ queryKey: queries.imports().queryKey });
 
   const action = useMutation({
-    mutationFn: async ({ url, method }: Action) => {
-      const result = method === 'POST' ? await postJson(url) : await deleteJson(url);
+    mutationFn: async ({ url, method, body }: Action) => {
+      const result = method === 'POST' ? await postJson(url, body) : await deleteJson(url);
       if (!result.ok) throw new CallError({ ...result, message: result.message ?? 'That did not work. Please try again.' });
     },
     onMutate: () => setProblem(null),
@@ -95,7 +103,7 @@ export const ImportHistoryLive = live(function ImportHistoryLive({ initial, load
       on={{
         upload,
         cancel: (id) => action.mutate({ url: `/api/imports/${id}/cancel`, method: 'POST' }),
-        confirm: (id) => action.mutate({ url: `/api/imports/${id}/confirm`, method: 'POST', changesDays: true }),
+        confirm: (id, answers) => action.mutate({ url: `/api/imports/${id}/confirm`, method: 'POST', changesDays: true, body: answers }),
         remove: (id) => action.mutate({ url: `/api/imports/${id}`, method: 'DELETE', changesDays: true }),
       }}
     />

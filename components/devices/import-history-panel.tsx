@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { cx } from '@/components/ui/cx';
 import { capitalised, formatDateGB } from '@/lib/format';
-import type { ImportPreview, ImportView } from '@/lib/imports/history';
+import type { ImportPreview, ImportView, WeighInQuestions } from '@/lib/imports/history';
+import type { ConfirmImportAnswers } from '@/lib/validation/history-import';
 
 export const UNDER_WAY: ReadonlySet<ImportView['status']> = new Set(['queued', 'reading']);
 /** The measures a preview names, in this order; diastolic pressure goes with systolic. */
@@ -39,7 +40,8 @@ function Progress({ value, label }: { value: number; label: string }) {
   );
 }
 
-function PreviewText({ preview }: { preview: ImportPreview }) {
+/** `pending`: weigh-ins wait for the member's answer below, and are not in these figures yet. */
+function PreviewText({ preview, pending = false }: { preview: ImportPreview; pending?: boolean }) {
   const measures = (Object.keys(MEASURE_WORDS) as (keyof ImportPreview['measures'])[]).filter((m) => (preview.measures[m] ?? 0) > 0);
   return (
     <div className="flex flex-col gap-1 text-sm text-neutral-800" data-testid="import-preview">
@@ -49,9 +51,9 @@ function PreviewText({ preview }: { preview: ImportPreview }) {
       </p>
       {measures.length ? <p>{capitalised(measures.map((m) => `${MEASURE_WORDS[m]} on ${count(preview.measures[m] ?? 0)} ${preview.measures[m] === 1 ? 'day' : 'days'}`).join(', '))}.</p> : null}
       {preview.heart_rate_means ? <p>Heart rate through the day: {count(preview.heart_rate_means)} {preview.heart_rate_means === 1 ? 'five-minute average' : 'five-minute averages'}.</p> : null}
-      {!measures.length && !preview.heart_rate_means ? <p>It holds none of the figures Vitality reads.</p> : null}
+      {!measures.length && !preview.heart_rate_means ? <p>{pending ? 'Besides the weigh-ins below, it holds none of the figures Vitality reads.' : 'It holds none of the figures Vitality reads.'}</p> : null}
       <p>
-        {count(preview.added)} {preview.added === 1 ? 'day' : 'days'} will be added{preview.replaced ? `, and ${count(preview.replaced)} from an earlier import replaced` : ''}. Where a connected
+        {count(preview.added)} {preview.added === 1 ? 'day' : 'days'} will be added{preview.replaced ? `, and ${count(preview.replaced)} from an earlier import replaced` : ''}{pending ? ', with the days of the weigh-ins you choose below' : ''}. Where a connected
         device has the same day, its figures come first.
       </p>
       {preview.sources.length ? <p className="text-neutral-600">From {preview.sources.slice(0, 4).join(', ')}{preview.sources.length > 4 ? ` and ${preview.sources.length - 4} more` : ''}.</p> : null}
@@ -69,7 +71,8 @@ export type PanelProps = {
   on?: {
     upload: (event: ChangeEvent<HTMLInputElement>) => void;
     cancel: (id: string) => void;
-    confirm: (id: string) => void;
+    /** `answers`: the member's to the preview's weigh-in questions, where it asks any. */
+    confirm: (id: string, answers?: ConfirmImportAnswers) => void;
     remove: (id: string) => void;
   };
 };
@@ -102,24 +105,14 @@ export function ImportHistoryPanel({ imports, uploading, problem, busy, on }: Pa
               </div>
             </>
           ) : current.preview ? (
-            <>
-              <PreviewText preview={current.preview} />
-              <div className="flex gap-3">
-                <Button type="button" size="sm" loading={busy} disabled={waiting} onClick={() => on?.confirm(current.id)}>
-                  Import {count(current.preview.days)} days
-                </Button>
-                <Button type="button" variant="secondary" size="sm" disabled={busy || waiting} onClick={() => on?.cancel(current.id)}>
-                  Cancel
-                </Button>
-              </div>
-            </>
+            <PreviewChoices key={current.id} item={current} preview={current.preview} busy={busy} waiting={waiting} on={on} />
           ) : null}
         </div>
       ) : (
         <div className="flex items-center gap-4">
           <label className={cx(buttonClassName({ size: 'sm' }), 'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600', (uploading !== null || waiting) && 'pointer-events-none opacity-60')}>
             {uploading !== null ? 'Uploading…' : 'Import your history'}
-            <input type="file" accept=".zip,.fit,application/zip" className="sr-only" aria-label="Import your history (an export zip or a Garmin .fit file)" disabled={uploading !== null || waiting} onChange={on?.upload} />
+            <input type="file" accept=".zip,.fit,.csv,application/zip,text/csv" className="sr-only" aria-label="Import your history (an export zip or a Garmin .fit file)" disabled={uploading !== null || waiting} onChange={on?.upload} />
           </label>
           {uploading !== null ? <div className="flex-1"><Progress value={uploading} label="Uploading your export" /></div> : null}
         </div>
@@ -133,6 +126,68 @@ export function ImportHistoryPanel({ imports, uploading, problem, busy, on }: Pa
           ))}
         </ul>
       ) : null}
+    </>
+  );
+}
+
+/** The import button: "Import 12 days", or "Import" while the count waits on his answer. */
+const importWords = (days: number | null) => (days === null ? 'Import' : `Import ${count(days)} ${days === 1 ? 'day' : 'days'}`);
+const kg = (value: number) => `${value.toLocaleString('en-GB', { maximumFractionDigits: 2 })} kg`;
+const SEX_WORDS = { male: 'Man', female: 'Woman' } as const;
+
+/** A shared scale's profile in words: "Man, 47, 179 cm". */
+function personWords(person: WeighInQuestions['people'][number]): string {
+  const words = [person.sex ? SEX_WORDS[person.sex] : 'Someone', person.age !== null ? `${person.age}` : null, person.height_cm !== null ? `${person.height_cm} cm` : null];
+  return words.filter(Boolean).join(', ');
+}
+
+/** The preview, its weigh-in questions (which person on a shared scale he is; the held-back weigh-ins he keeps), and the buttons. */
+function PreviewChoices({ item, preview, busy, waiting, on }: { item: ImportView; preview: ImportPreview; busy: boolean; waiting: boolean; on: PanelProps['on'] }) {
+  const questions = preview.weigh_ins;
+  const [person, setPerson] = useState<string | null>(questions?.person ?? null);
+  const [keep, setKeep] = useState<string[]>([]);
+  const asking = questions?.ask_person ?? false;
+  // A held-back weigh-in of another person than the one chosen is not his to keep.
+  const heldBack = (questions?.held_back ?? []).filter((w) => !questions?.people.length || w.person === person);
+  const answers: ConfirmImportAnswers = { ...(asking && person ? { person } : {}), ...(keep.length ? { keep: keep.filter((id) => heldBack.some((w) => w.id === id)) } : {}) };
+  return (
+    <>
+      <PreviewText preview={preview} pending={asking} />
+      {questions?.people.length ? (
+        <fieldset className="flex flex-col gap-2" data-testid="import-people">
+          <legend className="text-sm font-medium text-neutral-900">{asking ? 'The scale holds weigh-ins of several people. Which one are you?' : 'The scale holds weigh-ins of several people; only those of the profile that matches you are imported.'}</legend>
+          {asking ? <p className="text-sm text-neutral-700">No weight from this file is stored until you answer.</p> : null}
+          {[...questions.people.map((p) => ({ id: p.id, label: personWords(p), weighIns: p.weigh_ins })), { id: 'none', label: 'None of these: import no weight from this file', weighIns: [] }].map((choice) => (
+            <label key={choice.id} className="flex cursor-pointer items-start gap-2.5 rounded-control border border-neutral-200 px-3 py-2 text-sm text-neutral-900">
+              <input type="radio" name={`person-${item.id}`} value={choice.id} checked={person === choice.id} disabled={!asking && choice.id !== person} onChange={() => setPerson(choice.id)} className="mt-0.5 size-4 shrink-0 accent-brand-700" />
+              <span>
+                <span className="font-medium">{choice.label}</span>
+                {choice.weighIns.length ? <span className="block text-neutral-700 tabular-nums">{choice.weighIns.map((w) => `${formatDateGB(w.day)}: ${kg(w.kg)}`).join('; ')}</span> : null}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {heldBack.length ? (
+        <fieldset className="flex flex-col gap-2" data-testid="import-held-back">
+          <legend className="text-sm font-medium text-neutral-900">Weigh-ins held back</legend>
+          <p className="text-sm text-neutral-700">These change by more than a body can in the time between two weighings: they look like a typing slip or another person. Tick the ones to keep; the others are left out.</p>
+          {heldBack.map((w) => (
+            <label key={w.id} className="flex cursor-pointer items-center gap-2.5 text-sm text-neutral-900 tabular-nums">
+              <input type="checkbox" checked={keep.includes(w.id)} onChange={(event) => { const { checked } = event.target; setKeep((current) => (checked ? [...current, w.id] : current.filter((id) => id !== w.id))); }} className="size-4 shrink-0 accent-brand-700" />
+              Keep {kg(w.kg)} on {formatDateGB(w.day)}, {count(Math.round((Date.parse(w.at) - Date.parse(w.previous.at)) / 60_000))} minutes after {kg(w.previous.kg)}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <div className="flex gap-3">
+        <Button type="button" size="sm" loading={busy} disabled={waiting || (asking && !person)} onClick={() => on?.confirm(item.id, Object.keys(answers).length ? answers : undefined)}>
+          {importWords(asking ? (person === null ? null : person === 'none' ? questions!.days_without : (questions!.people.find((p) => p.id === person)?.days ?? null)) : preview.days)}
+        </Button>
+        <Button type="button" variant="secondary" size="sm" disabled={busy || waiting} onClick={() => on?.cancel(item.id)}>
+          Cancel
+        </Button>
+      </div>
     </>
   );
 }

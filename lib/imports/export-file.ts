@@ -1,13 +1,14 @@
 import { Unzip, UnzipInflate, UnzipPassThrough, type UnzipFile } from 'fflate';
 import { parseCsv } from '@/lib/export/csv';
 import type { MetricField } from '@/lib/metrics/source-priority';
+import type { ScalePerson, WeighIn } from './weigh-ins';
 
 // What every history reader shares: why a file is refused, the zip fed in as it arrives, the small files
 // of an export gathered on the way (CSV, JSON and FIT files, a few megabytes each), CSV tables read by
 // their header names, and the plausible range of each measure.
 
 /** Why a file is not read, for the member's message (IMPORT_PROBLEMS in lib/imports/history.ts). */
-export type ExportProblem = 'not_zip' | 'not_export' | 'truncated' | 'too_large' | 'damaged' | 'unsafe_xml' | 'too_many_files' | 'unsafe_names' | 'oversized' | 'fit_too_large';
+export type ExportProblem = 'not_zip' | 'not_export' | 'truncated' | 'too_large' | 'damaged' | 'fit_undecodable' | 'unsafe_xml' | 'too_many_files' | 'unsafe_names' | 'oversized' | 'fit_too_large';
 
 export class ExportError extends Error {
   constructor(readonly problem: ExportProblem) {
@@ -37,6 +38,13 @@ export type HistoryReading = {
   sources: ReadonlyMap<string, number>;
   /** Heart-rate readings as 5-minute means, oldest first: each window's start in minutes since 1970, and its bpm. */
   heartRate?: HeartRateMeans;
+  /**
+   * Single weighings, kept apart from `days` until the member's choices are known: whose they are on a
+   * scale shared by several people, and whether an implausible jump is kept (weighInChoices).
+   */
+  weighIns?: WeighIn[];
+  /** The people a shared scale knows (its user profiles), when the files name more than one. */
+  people?: ScalePerson[];
 };
 
 /** The days sorted, their range, and one source name: a reading from a vendor's own files. */

@@ -7,6 +7,8 @@ import { MetricSource } from '@/lib/generated/prisma/enums';
 import { METRIC_FIELDS, type MetricField } from '@/lib/metrics/source-priority';
 import { assertDiskRoom, maxKeptBytes, QUOTA_MESSAGES } from '@/lib/uploads/quota';
 import { type DayFigures, ExportError, type HeartRateMeans, type ExportProblem, type HistoryReading } from './export-file';
+import { chosenWeighIns, type MemberBody, type WeighIn, type WeighInChoices, weighInChoices, weighInId, withWeighIns } from './weigh-ins';
+import type { ConfirmImportAnswers } from '@/lib/validation/history-import';
 import { yielding } from '@/lib/jobs/priority';
 import { laterFigures } from './merge-days';
 import { importFileSize, readImportFile, removeImportFile, writeImportFile } from './files';
@@ -45,6 +47,7 @@ export const IMPORT_PROBLEMS: Readonly<Record<ExportProblem | 'unreadable' | 'in
   truncated: 'That export is incomplete; it may have been cut short while it was copied. Export it again and upload the new file.',
   too_large: 'That file unpacks to far more than a health export holds, so it was not read.',
   damaged: 'A FIT file in that upload is damaged (its checksum does not match), so nothing was read. Copy the files from your watch or Garmin Connect again and upload them.',
+  fit_undecodable: 'A FIT file in that upload is complete (its checksum matches) but holds records we cannot decode, so nothing was read. Upload your Garmin Connect export instead.',
   unsafe_xml: 'That export.xml declares entities of its own or points to outside files, which Apple Health’s export never does, so it was not read. Export it again from the Health app and upload the new file.',
   too_many_files: 'That zip holds more than 100,000 files, far more than a health export has, so it was not read.',
   unsafe_names: 'That zip has files whose names point outside it (such as ../), which no health export has, so it was not read.',
@@ -69,6 +72,23 @@ export type ImportPreview = {
   sources: string[];
   /** Heart-rate readings the file holds, as the 5-minute means that will be stored. */
   heart_rate_means?: number;
+  /** What the member is asked about the file's weigh-ins before they are stored; absent when nothing. */
+  weigh_ins?: WeighInQuestions;
+};
+
+/** One weighing as the preview shows it; `id` is what the confirmation's answers name. */
+export type WeighInShown = { id: string; at: string; day: string; kg: number };
+export type WeighInQuestions = {
+  /** The people of a scale several share, each with the weigh-ins under its profile; empty when all are the member's. */
+  people: { id: string; sex: 'male' | 'female' | null; age: number | null; height_cm: number | null; weigh_ins: WeighInShown[]; days: number }[];
+  /** The days stored when he is none of them (no weight from the file). */
+  days_without: number;
+  /** The profile matched to the member (his sex, age and height), or null. */
+  person: string | null;
+  /** Whether the member must say which person he is (`person` in the confirmation, or 'none'): nothing of theirs is stored before. */
+  ask_person: boolean;
+  /** Weigh-ins that jump implausibly from the one before ("a typing slip or another person"): stored only if kept. */
+  held_back: (WeighInShown & { person: string | null; previous: { at: string; kg: number } })[];
 };
 
 /** An import as the API answers it. */
@@ -88,7 +108,36 @@ export type ImportView = {
 };
 
 /** The preview, and until confirmation what to store: the days, and heart-rate means as [minutes since 1970, bpm]. */
-type Stored = { summary: ImportPreview; days?: [string, ImportedDay][]; heartRate?: HeartRateMeans };
+type Stored = { summary: ImportPreview; days?: [string, ImportedDay][]; heartRate?: HeartRateMeans; weighIns?: WeighIn[]; choices?: WeighInChoices };
+
+/** The questions a preview asks about the weigh-ins; undefined when it asks none. */
+function weighInQuestions(reading: HistoryReading, weighIns: readonly WeighIn[], choices: WeighInChoices): WeighInQuestions | undefined {
+  if (!choices.people.length && !choices.heldBack.length) return undefined;
+  // How many days the import stores with each answer: the button says it before he presses it.
+  const daysWith = (person: string | null) => withWeighIns(reading.days, chosenWeighIns(weighIns, choices, person, new Set())).size;
+  const shown = (index: number): WeighInShown => ({ id: weighInId(index), at: weighIns[index]!.at, day: weighIns[index]!.day, kg: weighIns[index]!.kg });
+  return {
+    people: choices.people.map((p) => ({ id: p.id, sex: p.sex, age: p.age, height_cm: p.heightCm, weigh_ins: weighIns.flatMap((w, i) => (w.person === p.id ? [shown(i)] : [])), days: daysWith(p.id) })),
+    days_without: daysWith(null),
+    person: choices.person,
+    ask_person: choices.people.length > 0 && choices.person === null,
+    held_back: choices.heldBack.map(({ index, previous }) => ({ ...shown(index), person: weighIns[index]!.person ?? null, previous: { at: weighIns[previous]!.at, kg: weighIns[previous]!.kg } })),
+  };
+}
+
+/** The member's answers checked against what the preview asked; a 422 names what is wrong. */
+function answersFor(stored: Stored | null, answers: ConfirmImportAnswers): { person: string | null; keep: Set<string> } {
+  const choices = stored?.choices;
+  const people = new Set(choices?.people.map((p) => p.id) ?? []);
+  const heldBack = new Set(choices?.heldBack.map((h) => weighInId(h.index)) ?? []);
+  if (answers.person !== undefined && !people.size) throw new ApiError(422, 'This import asks no question about people on a scale.');
+  if (answers.person !== undefined && answers.person !== 'none' && !people.has(answers.person)) throw new ApiError(422, 'That person is not on this file’s scale.');
+  if (people.size && choices?.person === null && answers.person === undefined) throw new ApiError(422, 'Say which person on the scale you are, or that you are none of them, before importing.');
+  const unknown = (answers.keep ?? []).find((id) => !heldBack.has(id));
+  if (unknown !== undefined) throw new ApiError(422, 'That weigh-in is not one held back in this import.');
+  const person = answers.person ?? choices?.person ?? null;
+  return { person: person === 'none' ? null : person, keep: new Set(answers.keep) };
+}
 type Row = Prisma.HistoryImportGetPayload<true>;
 
 const STATUSES: readonly ImportView['status'][] = ['queued', 'reading', 'previewed', 'done', 'failed', 'cancelled'];
@@ -226,13 +275,21 @@ export async function runImportRead(importId: string, now: () => number = Date.n
   try {
     size = await importFileSize(storageKey);
     // The reading rests between stretches of work, so that the web server keeps answering meanwhile.
-    const member = await db.user.findUnique({ where: { id: row.userId }, select: { timeZone: true } });
+    const member = await db.user.findUnique({ where: { id: row.userId }, select: { timeZone: true, gender: true, dateOfBirth: true, heightCm: true } });
     const { kind, reading } = await readHistoryExport(yielding(counted()), (read) => (records = read), member?.timeZone ?? 'UTC');
-    const summary = await previewOf(row.userId, reading, kind);
-    const stored: Stored = { summary, days: [...reading.days.entries()], heartRate: reading.heartRate?.minute.length ? reading.heartRate : undefined };
+    // Weigh-ins count in the preview as they would be stored without an answer: a shared scale's only when
+    // its profile matched the member, a held-back one not at all.
+    const weighIns = reading.weighIns ?? [];
+    const body: MemberBody = { sex: member?.gender === 'MALE' ? 'male' : member?.gender === 'FEMALE' ? 'female' : null, born: member?.dateOfBirth ? ISO_DAY.fromDate(member.dateOfBirth) : null, heightCm: member?.heightCm ?? null };
+    const choices = weighInChoices(weighIns, reading.people ?? [], body);
+    const days = withWeighIns(reading.days, chosenWeighIns(weighIns, choices, choices.person, new Set()));
+    const shown: HistoryReading = { ...reading, days, first: [...days.keys()][0] ?? null, last: [...days.keys()].at(-1) ?? null };
+    const questions = weighInQuestions(reading, weighIns, choices);
+    const summary: ImportPreview = { ...(await previewOf(row.userId, shown, kind)), ...(questions ? { weigh_ins: questions } : {}) };
+    const stored: Stored = { summary, days: [...reading.days.entries()], heartRate: reading.heartRate?.minute.length ? reading.heartRate : undefined, ...(weighIns.length ? { weighIns, choices } : {}) };
     await db.historyImport.updateMany({
       where: { id: row.id, status: 'reading' },
-      data: { status: 'previewed', kind, progress: 1, recordsRead: reading.records, activityAt: new Date(now()), preview: stored as unknown as Prisma.InputJsonValue, firstDay: reading.first ? ISO_DAY.toDate(reading.first) : null, lastDay: reading.last ? ISO_DAY.toDate(reading.last) : null },
+      data: { status: 'previewed', kind, progress: 1, recordsRead: reading.records, activityAt: new Date(now()), preview: stored as unknown as Prisma.InputJsonValue, firstDay: shown.first ? ISO_DAY.toDate(shown.first) : null, lastDay: shown.last ? ISO_DAY.toDate(shown.last) : null },
     });
   } catch (error) {
     if (error instanceof Cancelled) return;
@@ -249,12 +306,18 @@ export async function runImportRead(importId: string, now: () => number = Date.n
   }
 }
 
-/** POST /api/imports/{id}/confirm: the previewed days stored, in one transaction; the file goes. */
-export async function confirmImport(userId: string, importId: string): Promise<ImportView> {
+/**
+ * POST /api/imports/{id}/confirm: the previewed days stored, in one transaction; the file goes. `answers`: the
+ * member's to the preview's questions (which person on a shared scale he is, the held-back weigh-ins he keeps);
+ * an import that asked none takes none.
+ */
+export async function confirmImport(userId: string, importId: string, answers: ConfirmImportAnswers = {}): Promise<ImportView> {
   const row = await ownImport(userId, importId);
   if (row.status !== 'previewed') throw new ApiError(409, row.status === 'done' ? 'That import is already stored.' : 'That import has nothing to store yet.');
   const stored = row.preview as Stored | null;
-  const days = stored?.days ?? [];
+  const { person, keep } = answersFor(stored, answers);
+  const weighIns = stored?.weighIns ?? [];
+  const days = stored?.choices && weighIns.length ? [...withWeighIns(new Map(stored.days ?? []), chosenWeighIns(weighIns, stored.choices, person, keep))] : (stored?.days ?? []);
   const done = await db.$transaction(
     async (tx) => {
       // A later file replaces only the measures and days it carries (a Garmin watch's files come one at a

@@ -44,6 +44,8 @@ const FIELDS: readonly Field[] = [
   { column: 'energy', field: 'totalCaloriesKcal' },
 ];
 
+type Cell = (column: string) => string | undefined;
+
 /** The cycles CSV's days, from the files of a Whoop export; null when the zip holds none. */
 export function readWhoopExport(files: ReadonlyMap<string, Uint8Array>): HistoryReading | null {
   const bytes = files.get('physiological_cycles.csv');
@@ -52,10 +54,23 @@ export function readWhoopExport(files: ReadonlyMap<string, Uint8Array>): History
   // A CSV with other headers is not Whoop's cycles file.
   if (!table.has(COLUMNS.start) || !FIELDS.some((f) => table.has(COLUMNS[f.column]))) throw new ExportError('not_export');
 
-  const days = new Map<string, DayFigures>();
-  let used = 0;
+  // A day's sleep is its main sleep (docs §6). Naps are in sleeps.csv, never in this file; were two cycles
+  // to wake on one date, the day is the cycle with more time asleep (of two as long, the later one), its
+  // figures all from it, as the adapter keeps the day's longest sleep, whatever order the rows come in.
+  const cycles = new Map<string, { asleep: number; start: string; cell: Cell }>();
   for (const cell of table.rows) {
     const day = localDay(cell(COLUMNS.wake)) ?? cycleDayFromLocal(cell(COLUMNS.start));
+    if (!day) continue;
+    // Minutes; past a whole day the row is broken and no night.
+    const minutes = numberOf(cell(COLUMNS.asleep)) ?? -1;
+    const asleep = minutes <= 24 * 60 ? minutes : -1;
+    const start = cell(COLUMNS.start)?.trim() ?? '';
+    const held = cycles.get(day);
+    if (!held || asleep > held.asleep || (asleep === held.asleep && start > held.start)) cycles.set(day, { asleep, start, cell });
+  }
+  const days = new Map<string, DayFigures>();
+  let used = 0;
+  for (const [day, { cell }] of cycles) {
     let any = false;
     for (const { column, field } of FIELDS) any = setFigure(days, day, field, numberOf(cell(COLUMNS[column]))) || any;
     setStages(days, day, { deep: numberOf(cell(COLUMNS.deep)), light: numberOf(cell(COLUMNS.light)), rem: numberOf(cell(COLUMNS.rem)), awake: numberOf(cell(COLUMNS.awake)) }, 1);

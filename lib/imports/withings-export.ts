@@ -2,8 +2,9 @@ import type { MetricField } from '@/lib/metrics/source-priority';
 import { type CsvTable, csvTable, type DayFigures, ExportError, type HistoryReading, localDay, numberOf, readingOf, setFigure, setStages } from './export-file';
 
 // Withings' data export (dashboard → Settings → Download my data): a zip of CSV files. This reads the
-// summaries: weight.csv (weight, fat mass), bp.csv (blood pressure), sleep.csv (a night's stages, on the
-// local date it ends, as the Withings adapter files it), and the daily aggregates of steps and calories.
+// summaries: weight.csv (weight, fat mass), bp.csv (blood pressure), sleep.csv (the day's main sleep and its
+// stages, on the local date it ends, as the Withings adapter files it), and the daily aggregates of steps and
+// calories.
 // Some headers follow the account's language: each column has its names in the languages seen.
 // docs/integrations/history-imports.md §5 has the columns.
 
@@ -102,16 +103,29 @@ export function readWithingsExport(files: ReadonlyMap<string, Uint8Array>): Hist
     const awake = column(sleep, NAMES.awake);
     if (to && stages[0] && stages[1]) {
       recognised = true;
+      // A day's sleep is its main sleep: the longest session ending on it (docs §6). A nap, or a second record
+      // of the same night, beside it is neither added nor put in its place; of two as long, the one whose
+      // figures sort last, so that the order of the rows changes nothing. All its figures come from that row.
+      const nights = new Map<string, { asleep: number; key: string; cell: (name: string) => string | undefined }>();
       for (const cell of sleep.rows) {
         records += 1;
         const day = localDay(cell(to));
+        if (!day) continue;
         const seconds = stages.map((stage) => stage?.(cell) ?? null);
-        const asleep = seconds[0] === null && seconds[1] === null ? null : seconds.reduce<number>((sum, s) => sum + (s ?? 0), 0);
+        const total = seconds[0] === null && seconds[1] === null ? -1 : seconds.reduce<number>((sum, s) => sum + (s ?? 0), 0);
+        // A row past a whole day asleep is broken: it is no session, and cannot be the day's longest.
+        const asleep = total <= 86_400 ? total : -1;
+        const key = JSON.stringify([cell(to), seconds, awake?.(cell), lowest?.(cell), score?.(cell)]);
+        const held = nights.get(day);
+        if (!held || asleep > held.asleep || (asleep === held.asleep && key > held.key)) nights.set(day, { asleep, key, cell });
+      }
+      for (const [day, { asleep, cell }] of nights) {
         const gave = [
-          setFigure(days, day, 'sleepDurationMinutes', asleep === null ? null : asleep / 60),
+          setFigure(days, day, 'sleepDurationMinutes', asleep < 0 ? null : asleep / 60),
           setFigure(days, day, 'restingHeartRateBpm', lowest?.(cell)),
           setFigure(days, day, 'sleepScore', score?.(cell)),
         ];
+        const seconds = stages.map((stage) => stage?.(cell) ?? null);
         setStages(days, day, { light: seconds[0] ?? null, deep: seconds[1] ?? null, rem: seconds[2] ?? null, awake: awake?.(cell) ?? null }, 60);
         if (gave.some(Boolean)) used += 1;
       }

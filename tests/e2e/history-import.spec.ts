@@ -2,12 +2,16 @@
 // upload the Health app's export.zip, watch it being read, read the preview, confirm, and land on a
 // dashboard whose steps, heart rate, weight and T-Score come from it, each saying so.
 import { Buffer } from 'node:buffer';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { bloodPressureXml, exportXml, exportZip, recordXml } from '@/tests/support/apple-health-export';
 import { garminConnectZip } from '@/tests/support/garmin-export';
 import { ouraZip } from '@/tests/support/oura-export';
 import { whoopZip } from '@/tests/support/whoop-export';
 import { withingsZip } from '@/tests/support/withings-export';
 import { expect, test } from './support/fixtures';
+import { query } from './support/database';
+import { expectAccessible } from './support/page-checks';
 import { budget } from '../setup/machine-speed.js';
 
 const DAY_MS = 86_400_000;
@@ -144,3 +148,36 @@ for (const { vendor, file, zip, shows, days } of VENDORS) {
     await expect(page.getByTestId(shows[0])).toContainText(shows[1]);
   });
 }
+
+// Issue 57, item 6: a real file from a scale two people share (python-fitparse's WeightScaleMultiUser.fit, MIT:
+// tests/fixtures/imports/fit/README.md) holds a man of 47, 179 cm, weighing 75.8 kg and a woman of 52, 155 cm,
+// weighing 58.2 kg, on 9 September 2009. This member (born 1985, 180 cm) was 24 then: neither profile is
+// clearly his, so the preview asks, stores no weight until he answers, and then stores only the one he chose.
+test('a file from a scale two people share asks which person the member is, and stores only his weigh-ins', async ({ page, users }) => {
+  const user = await users.create({ onboarded: true });
+  await page.goto('/my_devices');
+  const input = page.getByLabel('Import your history (an export zip or a Garmin .fit file)');
+  await input.setInputFiles({ name: 'WeightScaleMultiUser.fit', mimeType: 'application/octet-stream', buffer: readFileSync(path.join('tests/fixtures/imports/fit', 'WeightScaleMultiUser.fit')) });
+  const people = page.getByRole('group', { name: 'The scale holds weigh-ins of several people. Which one are you?' });
+  await expect(people).toBeVisible({ timeout: budget(30_000) });
+  await expect(people.getByRole('radio')).toHaveCount(3);
+  await expect(people.getByText('Man, 47, 179 cm')).toBeVisible();
+  await expect(people).toContainText('9 Sept 2009: 75.8 kg');
+  await expect(people).toContainText('58.2 kg');
+  // No count until he answers: it depends on whose weigh-ins he takes.
+  await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
+  await expect(page.getByTestId('import-preview')).toContainText('Besides the weigh-ins below, it holds none of the figures Vitality reads.');
+  await expectAccessible(page);
+  await page.getByTestId('import-preview').locator('..').screenshot({ path: 'test-results/import-shared-scale.png' });
+
+  await people.getByRole('radio', { name: /^None of these/ }).check();
+  await expect(page.getByRole('button', { name: 'Import 0 days' })).toBeEnabled();
+  await people.getByRole('radio', { name: /^Man, 47, 179 cm/ }).check();
+  await page.getByRole('button', { name: 'Import 1 day' }).click();
+  await expect(page.getByRole('list', { name: 'Your imports' })).toContainText('WeightScaleMultiUser.fit');
+  const rows = await query<{ day: string; kg: number }>(
+    `SELECT to_char(m.day, 'YYYY-MM-DD') AS day, m."weightKg" AS kg FROM daily_metrics m JOIN users u ON u.id = m."userId" WHERE u.email = $1 AND m."weightKg" IS NOT NULL ORDER BY m.day`,
+    [user.email],
+  );
+  expect(rows.filter((row) => row.day.startsWith('2009'))).toEqual([{ day: '2009-09-09', kg: 75.8 }]);
+});

@@ -3,26 +3,12 @@
 // Fixtures come from the generators in tests/support, which follow docs/integrations/history-imports.md.
 import { describe, expect, it } from '@jest/globals';
 import { strToU8, zipSync } from 'fflate';
-import { ExportError } from '@/lib/imports/export-file';
-import { readHistoryExport } from '@/lib/imports/read-export';
+import { daysOf, problemOf, readExport } from '../support/history-reading';
 import { fitDay, fitZip, garminConnectZip, withBadCrc } from '../support/garmin-export';
 import { ouraZip } from '../support/oura-export';
 import { withingsZip } from '../support/withings-export';
 
-/** The bytes as a stream of small chunks, as a file read from disk arrives. */
-function* chunked(bytes: Uint8Array, size = 1000) {
-  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
-}
-const read = (bytes: Uint8Array) => readHistoryExport(chunked(bytes));
-const problemOf = async (bytes: Uint8Array) => {
-  try {
-    await read(bytes);
-    return 'read';
-  } catch (error) {
-    return error instanceof ExportError ? error.problem : `other: ${String(error)}`;
-  }
-};
-const daysOf = (reading: { days: ReadonlyMap<string, object> }) => Object.fromEntries(reading.days);
+const read = readExport;
 
 describe('Oura’s data export', () => {
   const days = [
