@@ -64,8 +64,10 @@ async function startOnce(extraEnv: Record<string, string>, { waitFor = '/api/hea
   // "Ready" after 11 s of loading, and its readiness check, at niceness 5, came later still).
   const deadline = Date.now() + START_LIMIT_MS;
   for (;;) {
+    // Ours once it says it listens (server.mjs prints "Ready on" after its listen succeeds): two files can be
+    // handed one port, and before that line the answer may come from the other file's server and database.
     try {
-      if ((await fetch(`${url}${waitFor}`)).ok) break;
+      if (output.includes('Ready on ') && (await fetch(`${url}${waitFor}`)).ok) break;
     } catch {
       // Not listening yet.
     }
