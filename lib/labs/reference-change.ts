@@ -96,11 +96,11 @@ export function changeVerdict(marker: LabMarkerKey, before: number, after: numbe
   const k = logLimit(variation.cvi);
   const ratio = after / before;
   const direction = ratio > 1 ? 'up' : ratio < 1 ? 'down' : 'same';
-  const limits = referenceChangeLimits(variation.cvi);
   return {
     direction,
     change: Math.abs(ratio - 1),
-    usual: direction === 'down' ? limits.down : limits.up,
+    // The limits of referenceChangeLimits, from the k already worked out.
+    usual: direction === 'down' ? -Math.expm1(-k) : Math.expm1(k),
     real: Math.abs(Math.log(ratio)) > k,
     source: variation.source,
   };
