@@ -14,7 +14,8 @@ import { SCAN_DURATION_MS, type LiveState, type ScanMeasurement } from '@/lib/sc
 // (lib/scan-engine/scan.worker.ts) runs the engine on those samples, so the page stays smooth.
 // The built-in engine measures only while it sees a face: a face finder (lib/client/face-finder.ts)
 // looks twice a second, the region averaged is the skin band of the face it found, and frames without
-// a face are not measured (the scan's clock stops with them). A face not seen for FACE_LOST_LIMIT_MS
+// a face are not measured (each frame keeps its own time; the engine counts a gap toward nothing and
+// bridges it, lib/scan-engine/engine.ts GAP_MS). A face not seen for FACE_LOST_LIMIT_MS
 // ends the scan with nothing measured. Everything is released when the scan ends or the component goes away.
 
 export type ScanPhase = 'starting' | 'scanning' | 'done' | 'failed';
@@ -59,9 +60,6 @@ const LOOK_EVERY_MS = 500;
 const FACE_FRESH_MS = 1_000;
 /** No face for this long (from the start, or since it was last seen) and the scan stops with nothing measured. */
 export const FACE_LOST_LIMIT_MS = 6_000;
-/** A pause between measured frames longer than this is taken out of the scan's clock (one frame at 30 fps stays in). */
-const PAUSE_MS = 250;
-const FRAME_MS = 1000 / 30;
 
 type FrameMetadata = { mediaTime?: number; captureTime?: number };
 type VideoWithFrames = HTMLVideoElement & { requestVideoFrameCallback?: (callback: (now: number, metadata: FrameMetadata) => void) => number; cancelVideoFrameCallback?: (handle: number) => void };
@@ -157,9 +155,6 @@ export function useVitalScan({
     roomCanvas.height = ROOM_HEIGHT;
     const roomContext = roomCanvas.getContext('2d', { willReadFrequently: true });
     let lookTimer: ReturnType<typeof setTimeout> | null = null;
-    // The scan's clock: frame times minus the pauses while no face was in view.
-    let lastMeasured: number | null = null;
-    let paused = 0;
 
     const stop = () => {
       cancelled = true;
@@ -204,9 +199,7 @@ export function useVitalScan({
         const room = meanOutside(roomContext.getImageData(0, 0, ROOM_WIDTH, ROOM_HEIGHT).data, ROOM_WIDTH, ROOM_HEIGHT, face.box);
         if (room.n >= 0.05 * ROOM_WIDTH * ROOM_HEIGHT) background = [room.r, room.g, room.b];
       }
-      if (lastMeasured !== null && time - lastMeasured > PAUSE_MS) paused += time - lastMeasured - FRAME_MS;
-      lastMeasured = time;
-      worker.postMessage({ type: 'sample', sample: { t: time - paused, r: mean.r, g: mean.g, b: mean.b, background } } satisfies MainToWorker);
+      worker.postMessage({ type: 'sample', sample: { t: time, r: mean.r, g: mean.g, b: mean.b, background } } satisfies MainToWorker);
     };
 
     /** Learns the skin's colour from the middle of the face just found (the frame may have moved on by a few milliseconds). */

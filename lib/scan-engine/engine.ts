@@ -29,6 +29,14 @@ type Channels = [Float64Array, Float64Array, Float64Array];
 const NO_PULSE_QUALITY = 0.25;
 /** Shorter scans (a stop after a few seconds) give no numbers. */
 const MIN_RESULT_MS = 10_000;
+/**
+ * Frames further apart than this have a gap between them: the face was out of view, or the page was too
+ * busy to take frames. A gap adds nothing to the scan's length (the scan measures for SCAN_DURATION_MS of
+ * frames), but the frames keep their own times and the analysis bridges it: the pulse went on beating
+ * through it, so cutting the gap out of the clock would crowd more beats into less time and read the rate
+ * high (a page that stalled for 300 ms every few seconds read a 60 bpm face at 66).
+ */
+export const GAP_MS = 250;
 
 export class ScanEngine {
   private readonly durationMs: number;
@@ -38,6 +46,9 @@ export class ScanEngine {
   private readonly b: number[] = [];
   // The room's light outside the face, per frame; used only when every frame has it.
   private readonly background: [number[], number[], number[]] = [[], [], []];
+  /** Milliseconds measured so far, and the intervals they add up: the frames' intervals, gaps left out (GAP_MS). */
+  private measuredMs = 0;
+  private measuredIntervals = 0;
   private running: { atMs: number; bpm: number | null; quality: number; method: PulseMethod } = { atMs: -Infinity, bpm: null, quality: 0, method: 'pos' };
 
   constructor(options: { durationMs?: number } = {}) {
@@ -58,13 +69,13 @@ export class ScanEngine {
     return (1000 * slots) / this.elapsedMs;
   }
 
-  /** Milliseconds of signal so far: first to last frame time. */
+  /** Milliseconds of signal so far: first to last frame time, gaps included. */
   private get elapsedMs(): number {
     return this.t.length > 1 ? this.t[this.t.length - 1]! - this.t[0]! : 0;
   }
 
   get done(): boolean {
-    return this.elapsedMs >= this.durationMs;
+    return this.measuredMs >= this.durationMs;
   }
 
   /** Adds a frame's mean colour. Ignored once done, and for non-finite values or a time not after the last one. */
@@ -72,7 +83,12 @@ export class ScanEngine {
     if (this.done) return;
     const { t, r, g, b } = sample;
     if (![t, r, g, b].every(Number.isFinite)) return;
-    if (this.t.length > 0 && t <= this.t[this.t.length - 1]!) return;
+    const previous = this.t[this.t.length - 1];
+    if (previous !== undefined && t <= previous) return;
+    if (previous !== undefined && t - previous <= GAP_MS) {
+      this.measuredMs += t - previous;
+      this.measuredIntervals += 1;
+    }
     this.t.push(t);
     this.r.push(r);
     this.g.push(g);
@@ -82,7 +98,7 @@ export class ScanEngine {
   }
 
   live(): LiveState {
-    const elapsedMs = Math.min(this.elapsedMs, this.durationMs);
+    const elapsedMs = Math.min(this.measuredMs, this.durationMs);
     if (elapsedMs >= LIVE_HR_AFTER_MS / 2 && elapsedMs - this.running.atMs >= LIVE_REFRESH_MS) {
       const { estimate } = this.analyse();
       const quality = estimate?.quality ?? 0;
@@ -99,9 +115,9 @@ export class ScanEngine {
   }
 
   result(): ScanMeasurement {
-    const durationMs = this.elapsedMs;
+    const durationMs = this.measuredMs;
     const frames = this.t.length;
-    const fps = durationMs > 0 ? ((frames - 1) * 1000) / durationMs : 0;
+    const fps = durationMs > 0 ? (this.measuredIntervals * 1000) / durationMs : 0;
     const none = { heartRateBpm: null, hrvSdnnMs: null, hrvLnrmssdMs: null, breathingRateBpm: null };
     if (durationMs < MIN_RESULT_MS) return { ...none, signalQuality: 0, confident: false, durationMs, frames, fps };
     const { estimate, intensity, channels } = this.analyse();

@@ -65,6 +65,26 @@ describe('the scan engine’s verdict does not depend on', () => {
   });
 });
 
+describe('stretches without frames (the face out of view, a busy page)', () => {
+  it('leave the rate where the unbroken clip puts it', () => {
+    fc.assert(
+      fc.property(
+        fc.record({ heartRateBpm: fc.integer({ min: 45, max: 120 }), seed: fc.integer({ min: 1, max: 1_000_000 }) }),
+        fc.array(fc.record({ at: fc.integer({ min: 1_000, max: 50_000 }), ms: fc.integer({ min: 260, max: 2_000 }) }), { minLength: 1, maxLength: 8 }),
+        (options, gaps) => {
+          const samples = syntheticSamples({ durationMs: SCAN_DURATION_MS + 15_000, fps: 15, noise: 0.3, ...options }).samples;
+          const base = measure(samples);
+          fc.pre(base.confident);
+          const broken = measure(samples.filter(({ t }) => !gaps.some(({ at, ms }) => t >= at && t < at + ms)));
+          expect(broken.confident).toBe(true);
+          expect(Math.abs(broken.heartRateBpm! - base.heartRateBpm!)).toBeLessThanOrEqual(1);
+        },
+      ),
+      SETTINGS,
+    );
+  });
+});
+
 describe('a face with no pulse under a flickering lamp', () => {
   it('gives no rate, whatever the lamp’s phase, the camera’s frame rate, its compression and the wall', () => {
     fc.assert(

@@ -252,14 +252,46 @@ describe('ScanEngine', () => {
     engine.push(sample(900));
     engine.push({ t: 1_100, r: Number.NaN, g: 120, b: 100 });
     expect(engine.result().frames).toBe(1);
-    engine.push(sample(2_000));
+    for (let t = 1_200; t <= 2_800; t += 200) engine.push(sample(t));
     expect(engine.done).toBe(false);
     engine.push(sample(3_000));
     expect(engine.done).toBe(true);
     engine.push(sample(3_033));
-    expect(engine.result()).toMatchObject({ frames: 3, durationMs: 2_000, fps: 1 });
+    expect(engine.result()).toMatchObject({ frames: 11, durationMs: 2_000, fps: 5 });
     expect(new ScanEngine().live()).toEqual({ elapsedMs: 0, progress: 0, trace: [], heartRateBpm: null, signalQuality: 0 });
     expect(SCAN_DURATION_MS).toBe(45_000);
+  });
+
+  it('counts a gap between frames (no face in view, or a busy page) toward nothing, and keeps its time', () => {
+    const engine = new ScanEngine({ durationMs: 1_000 });
+    const sample = (t: number): FrameSample => ({ t, r: 180, g: 120, b: 100 });
+    for (let t = 0; t <= 500; t += 100) engine.push(sample(t));
+    // Two seconds without frames: the scan has still measured half a second.
+    for (let t = 2_500; t < 3_000; t += 100) engine.push(sample(t));
+    expect(engine.done).toBe(false);
+    expect(engine.live()).toMatchObject({ elapsedMs: 900, progress: 0.9 });
+    engine.push(sample(3_000));
+    expect(engine.done).toBe(true);
+    expect(engine.result()).toMatchObject({ frames: 12, durationMs: 1_000, fps: 10 });
+  });
+
+  it('reads a pulse through the gaps of a page that stalls every few seconds as it reads it without them (cutting them out read 66 for 60)', () => {
+    const clip = syntheticSamples({ ...CAMERA, heartRateBpm: 60, breathingRateBpm: 15, fps: 15, durationMs: 60_000, seed: 1 }).samples;
+    const measure = (samples: readonly FrameSample[]) => {
+      const engine = new ScanEngine();
+      for (const sample of samples) engine.push(sample);
+      return engine.result();
+    };
+    const steady = measure(clip);
+    // 300 ms without frames every 3.5 s, and the face out of view for 4 s.
+    const stalled = measure(clip.filter(({ t }) => t % 3_500 > 300 && (t < 20_000 || t > 24_000)));
+    expect(stalled.confident).toBe(true);
+    expect(Math.abs(stalled.heartRateBpm! - 60)).toBeLessThanOrEqual(1);
+    expect(Math.abs(stalled.heartRateBpm! - steady.heartRateBpm!)).toBeLessThanOrEqual(1);
+    expect(stalled.durationMs).toBeGreaterThanOrEqual(SCAN_DURATION_MS);
+    expect(stalled.durationMs).toBeLessThan(SCAN_DURATION_MS + 100);
+    expect(stalled.fps).toBeGreaterThan(14.5);
+    expect(stalled.fps).toBeLessThan(15.5);
   });
 });
 
