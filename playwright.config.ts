@@ -54,11 +54,12 @@ export default defineConfig({
     // The page tests: E2E_PAGE_WORKERS at once beside the scan, and the scan's worker too once the scan and
     // billing are done (in the fresh-clone run at a75dcaf they ended at about 300 s, and the page tests ran
     // on alone for 400 s more).
-    { name: 'server-db', testIgnore: /(billing|vitals-scan|log-scan|sign-in-security)\.spec\.ts/, dependencies: ['setup'], workers: E2E_WORKERS, use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    { name: 'server-db', testIgnore: /(billing|vitals-scan|log-scan|sign-in-security|first-hour-words)\.spec\.ts/, dependencies: ['setup'], workers: E2E_WORKERS, use: { baseURL: `http://127.0.0.1:${PORT}` } },
     // Billing on, against a fake Stripe: a server of its own, since it sends every new user to checkout.
     { name: 'billing', testMatch: /billing\.spec\.ts/, workers: 1, use: { baseURL: `http://127.0.0.1:${E2E_BILLING_PORT}` } },
-    // Passkeys, the second step and step-up (issue 42), on the server at http://localhost (a passkey needs a domain name).
-    { name: 'security', testMatch: /sign-in-security\.spec\.ts/, use: { baseURL: E2E_SECURITY_URL } },
+    // Passkeys, the second step and step-up (issue 42), on the server at http://localhost (a passkey needs a domain name);
+    // and a new member's first hour on an install with no wearable, voice or kit keys, which this server also is.
+    { name: 'security', testMatch: /(sign-in-security|first-hour-words)\.spec\.ts/, use: { baseURL: E2E_SECURITY_URL } },
     // Last: the servers' logs of the whole run, scanned for the passwords, addresses, tokens, health values
     // and file names the other projects used.
     { name: 'logs', testMatch: /log-scan\.spec\.ts/, dependencies: ['server-db', 'scan', 'billing', 'security'] },

@@ -24,6 +24,16 @@ import { median } from './stats';
 
 const MIN_SCORE = 95;
 const MAX_TBT_MS = 150;
+/**
+ * Issue 58's bar for the heaviest pages, judged within one pass so that the machine's load falls on all
+ * alike: their median TBT at most twice the landing page's, and no long task over 200 ms in any run. A TBT
+ * under TBT_FLOOR_MS (less than one 100 ms task's blocking part) passes whatever the landing page's, so that
+ * a landing page at 0 ms does not ask the impossible.
+ */
+const HEAVY_PAGES = ['/main_dashboard', '/insights'];
+const MAX_TBT_RATIO = 2;
+const TBT_FLOOR_MS = 50;
+const MAX_LONG_TASK_MS = 200;
 
 const PUBLIC_PAGES = ['/'];
 const SIGNED_IN_PAGES = ['/main_dashboard', '/insights', '/my_actions', '/my_devices', '/my_results', '/profile', '/settings', '/daily_checkins', '/weekly_checkin'];
@@ -40,7 +50,7 @@ const signedIn = (page: string) => !PUBLIC_PAGES.includes(page);
 const progress = (message: string) => process.stderr.write(`${message}\n`);
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
-type Run = { score: number; tbt: number; lcp: number; cls: number; landed: string; benchmarkIndex: number; lhr: LighthouseResult };
+type Run = { score: number; tbt: number; lcp: number; cls: number; longestTask: number; landed: string; benchmarkIndex: number; lhr: LighthouseResult };
 type Row = { page: string; signedIn: boolean; runs: Run[] };
 
 async function waitForHealth(base: string): Promise<void> {
@@ -166,6 +176,7 @@ async function audit(base: string, page: string, port: number, cookie: string | 
     tbt: value('total-blocking-time'),
     lcp: value('largest-contentful-paint'),
     cls: value('cumulative-layout-shift'),
+    longestTask: Math.max(0, ...itemsOf(lhr, 'long-tasks').map((item) => Number(item.duration)).filter(Number.isFinite)),
     landed: new URL(lhr.finalDisplayedUrl).pathname,
     benchmarkIndex: lhr.environment.benchmarkIndex,
     lhr,
@@ -191,9 +202,14 @@ function printDetails(row: Row, run: Run): void {
 }
 
 function print(rows: Row[]): boolean {
-  console.log(`\nLighthouse, desktop preset, performance only: medians of ${RUNS} run${RUNS === 1 ? '' : 's'} per page (targets on every signed-in page, as the demo member: score ≥ ${MIN_SCORE}, TBT ≤ ${MAX_TBT_MS} ms)\n`);
-  console.log(`${'page'.padEnd(20)}${'landed'.padEnd(20)}${'score'.padStart(6)}${'TBT ms'.padStart(9)}${'LCP ms'.padStart(9)}${'CLS'.padStart(7)}  ${'scores'.padEnd(14)}status`);
+  console.log(
+    `\nLighthouse, desktop preset, performance only: medians of ${RUNS} run${RUNS === 1 ? '' : 's'} per page, and the longest task of any run (targets on every signed-in page, as the demo member: score ≥ ${MIN_SCORE}, TBT ≤ ${MAX_TBT_MS} ms; ` +
+      `on ${HEAVY_PAGES.join(' and ')} also TBT ≤ ${MAX_TBT_RATIO}× the landing page's in this pass (or under ${TBT_FLOOR_MS} ms) and no task over ${MAX_LONG_TASK_MS} ms)\n`,
+  );
+  console.log(`${'page'.padEnd(20)}${'landed'.padEnd(20)}${'score'.padStart(6)}${'TBT ms'.padStart(9)}${'LCP ms'.padStart(9)}${'CLS'.padStart(7)}${'longest'.padStart(9)}  ${'scores'.padEnd(14)}status`);
   let missed = false;
+  const landing = rows.find((row) => row.page === '/');
+  const landingTbt = landing ? median(landing.runs.map((run) => run.tbt)) : null;
   for (const row of rows) {
     const score = median(row.runs.map((run) => run.score));
     const tbt = median(row.runs.map((run) => run.tbt));
@@ -201,11 +217,19 @@ function print(rows: Row[]): boolean {
     const cls = median(row.runs.map((run) => run.cls));
     const landed = [...new Set(row.runs.map((run) => run.landed))].join(',');
     const moved = row.runs.some((run) => run.landed !== row.page.split('?')[0]);
-    const misses = [moved ? `redirected to ${landed}` : '', score < MIN_SCORE ? `score < ${MIN_SCORE}` : '', tbt > MAX_TBT_MS ? `TBT > ${MAX_TBT_MS} ms` : ''].filter(Boolean);
+    const longest = Math.max(...row.runs.map((run) => run.longestTask));
+    const heavy = HEAVY_PAGES.includes(row.page) && landingTbt !== null;
+    const misses = [
+      moved ? `redirected to ${landed}` : '',
+      score < MIN_SCORE ? `score < ${MIN_SCORE}` : '',
+      tbt > MAX_TBT_MS ? `TBT > ${MAX_TBT_MS} ms` : '',
+      heavy && tbt > TBT_FLOOR_MS && tbt > MAX_TBT_RATIO * landingTbt ? `TBT > ${MAX_TBT_RATIO}× the landing page's` : '',
+      heavy && longest > MAX_LONG_TASK_MS ? `a task of ${longest.toFixed(0)} ms > ${MAX_LONG_TASK_MS} ms` : '',
+    ].filter(Boolean);
     const status = !row.signedIn ? (moved ? `(public, redirected to ${landed})` : '(public, for comparison)') : misses.length ? `MISS (${misses.join(', ')})` : 'PASS';
     missed ||= row.signedIn && misses.length > 0;
     const scores = row.runs.map((run) => run.score).join('/');
-    console.log(`${row.page.padEnd(20)}${landed.padEnd(20)}${score.toFixed(0).padStart(6)}${tbt.toFixed(0).padStart(9)}${lcp.toFixed(0).padStart(9)}${cls.toFixed(3).padStart(7)}  ${scores.padEnd(14)}${status}`);
+    console.log(`${row.page.padEnd(20)}${landed.padEnd(20)}${score.toFixed(0).padStart(6)}${tbt.toFixed(0).padStart(9)}${lcp.toFixed(0).padStart(9)}${cls.toFixed(3).padStart(7)}${longest.toFixed(0).padStart(9)}  ${scores.padEnd(14)}${status}`);
   }
   if (DETAILS) {
     for (const row of rows) {

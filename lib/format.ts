@@ -37,24 +37,51 @@ export function chartDayLabel(days: readonly string[]): (day: string) => string 
   return (day) => format.format(new Date(`${day}T00:00:00Z`));
 }
 
-const TIMESTAMP_GB = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const timestampFormats = new Map<string, Intl.DateTimeFormat>();
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** `timeZone` when Intl knows it, else "UTC": a stored zone this runtime does not know must not break a page. */
+export function knownTimeZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en-GB', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** One formatter per zone and shape, made once: building an Intl.DateTimeFormat costs far more than using one. */
+function formatIn(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const cached = cache.get(timeZone);
+  if (cached) return cached;
+  const format = new Intl.DateTimeFormat('en-GB', { ...options, timeZone: knownTimeZone(timeZone) });
+  // Zones come from Intl's own list (lib/validation/auth.ts), so the cache stays as small as that list.
+  if (cache.size < 1000) cache.set(timeZone, format);
+  return format;
+}
+
+/** An instant from the API's text; a timestamp without a zone is read as UTC (SPEC §9). */
+export const instantOf = (value: string | Date): Date => (typeof value === 'string' ? new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`) : value);
 
 /**
- * SPEC §2/§9: a next-refresh time, en-GB day/month/year with 24-hour time and seconds, in UTC
- * ("23/11/2026, 00:00:00 UTC"). A timestamp without a zone is read as UTC.
+ * SPEC §2/§9: an instant as the member reads it, en-GB day/month/year with 24-hour time and seconds, on the
+ * wall clock of his zone ("02/12/2026, 01:00:00" for 00:00 UTC in Europe/Berlin). An unknown zone shows UTC.
  */
-export function formatTimestampGB(value: string | Date): string {
-  const date = typeof value === 'string' ? new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`) : value;
-  return `${TIMESTAMP_GB.format(date)} UTC`;
+export function formatTimestamp(value: string | Date, timeZone: string): string {
+  const format = formatIn(timestampFormats, timeZone, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  return format.format(instantOf(value));
+}
+
+/** "07:42": an instant's time of day in the member's zone, 24-hour, to the nearest minute. */
+export function formatClock(value: string | Date, timeZone: string): string {
+  const rounded = new Date(Math.round(instantOf(value).getTime() / 60_000) * 60_000);
+  return formatIn(clockFormats, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(rounded);
+}
+
+/** "3 Mar 2026": the calendar day an instant (not a stored day) falls on in the member's zone. */
+export function formatDateAt(value: string | Date, timeZone: string): string {
+  return formatIn(dateFormats, timeZone, { day: 'numeric', month: 'short', year: 'numeric' }).format(instantOf(value));
 }
 
 /** The text with its first letter in capitals ("your own entry" → "Your own entry"). */

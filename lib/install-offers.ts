@@ -2,6 +2,7 @@ import 'server-only';
 import { billingEnabled } from '@/lib/billing/stripe';
 import { env } from '@/lib/env';
 import { WEARABLE_KEYS, WEARABLE_NAMES, type WearableKey } from '@/lib/wearables/catalogue';
+import { nameList } from '@/lib/wearables/connect-words';
 import { wearableConfigured } from '@/lib/wearables/oauth-grant';
 import { adapterFor } from '@/lib/wearables/registry';
 
@@ -39,6 +40,5 @@ export function installOffers(): InstallOffers {
 
 /** "Whoop, Oura or Withings" for the wearables given (the member's choice of one). */
 export function wearableChoice(keys: readonly WearableKey[]): string {
-  const names = keys.map((key) => WEARABLE_NAMES[key]);
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+  return nameList(keys.map((key) => WEARABLE_NAMES[key]), 'or');
 }

@@ -13,14 +13,16 @@ export const foldForSearch = (text: string) =>
 const byPopulation = (a: SearchableOption, b: SearchableOption) => (b.population ?? 0) - (a.population ?? 0);
 
 /**
- * Type-ahead over a list: labels that start with the query first, then labels with a word that
- * starts with it, then any other match; each group by population, largest first, else in list order.
+ * Type-ahead over a list: the label equal to the query first ('Manchester' before 'Manchester Airport'),
+ * then labels that start with it, then labels with a word that starts with it, then any other match
+ * ('Godmanchester'); each group by population, largest first, else in list order.
  */
 export function createOptionSearch<T extends SearchableOption>(options: readonly T[]): (query: string) => T[] {
   const folded = options.map((option) => foldForSearch(option.label));
   return (query) => {
     const q = foldForSearch(query.trim());
     if (!q) return [...options];
+    const exact: T[] = [];
     const starts: T[] = [];
     const wordStarts: T[] = [];
     const contains: T[] = [];
@@ -28,12 +30,13 @@ export function createOptionSearch<T extends SearchableOption>(options: readonly
       const option = options[i];
       const at = label.indexOf(q);
       if (!option || at === -1) return;
-      if (at === 0) starts.push(option);
+      if (label === q) exact.push(option);
+      else if (at === 0) starts.push(option);
       else if (startsAWord(label, q, at)) wordStarts.push(option);
       else contains.push(option);
     });
     // Array sort is stable, so options of equal (or no) population keep the list's order.
-    return [...starts.sort(byPopulation), ...wordStarts.sort(byPopulation), ...contains.sort(byPopulation)];
+    return [...exact.sort(byPopulation), ...starts.sort(byPopulation), ...wordStarts.sort(byPopulation), ...contains.sort(byPopulation)];
   };
 }
 

@@ -1,12 +1,17 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { MainMenu } from '@/components/app-shell/main-menu';
+import { TimeZoneProvider } from '@/components/time/time-zone-provider';
+import { getSessionUser } from '@/lib/auth/sessions';
 import { env } from '@/lib/env';
+import { knownTimeZone } from '@/lib/format';
 import { DASHBOARD_PATH } from '@/lib/routes';
 import { Logo } from '@/components/logo';
 
-// The signed-in shell: logo home, the profile icon and SPEC's three-bar menu. Each page checks the session itself.
-export default function AppLayout({ children }: { children: ReactNode }) {
+// The signed-in shell: logo home, the profile icon and SPEC's three-bar menu. Each page checks the session itself;
+// the member's zone read here is the same cached session read, and every clock time below is shown in it.
+export default async function AppLayout({ children }: { children: ReactNode }) {
+  const user = await getSessionUser();
   return (
     <div className="flex min-h-dvh flex-col bg-neutral-50">
       <header className="border-b border-neutral-200 bg-white">
@@ -30,7 +35,9 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <div className="flex-1">{children}</div>
+      <div className="flex-1">
+        <TimeZoneProvider timeZone={knownTimeZone(user?.timeZone)}>{children}</TimeZoneProvider>
+      </div>
     </div>
   );
 }

@@ -2,6 +2,8 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { AuthShowcase } from '@/components/auth/auth-showcase';
 import { Logo } from '@/components/logo';
+import { connectableWearables } from '@/lib/install-offers';
+import { connectWords } from '@/lib/wearables/connect-words';
 
 // Sign-in screens: the form on the left, the brand panel on the right (desktop only, SPEC §1).
 export default function AuthLayout({ children }: { children: ReactNode }) {
@@ -21,7 +23,7 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
           Not medical advice. Talk to your doctor before changing treatment.
         </footer>
       </div>
-      <AuthShowcase />
+      <AuthShowcase wearables={connectWords(connectableWearables()).highlight} />
     </div>
   );
 }

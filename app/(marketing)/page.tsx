@@ -4,13 +4,16 @@ import type { ReactNode } from 'react';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { connectableWearables } from '@/lib/install-offers';
+import { connectWords } from '@/lib/wearables/connect-words';
 
 export const metadata: Metadata = {
   // Absolute so the home page is not rendered as "Vitality · Vitality".
   title: { absolute: 'Vitality · Longevity and testosterone health for men' },
 };
 
-const features: { title: string; body: string; icon: ReactNode }[] = [
+/** The features, with Connect in this install's words: a live link only where it offers one. */
+const featureList = (connect: string): { title: string; body: string; icon: ReactNode }[] => [
   {
     title: 'Track',
     body: 'Log energy, sleep, libido, mood and training in a one-minute daily check-in, and see how they move together.',
@@ -18,7 +21,7 @@ const features: { title: string; body: string; icon: ReactNode }[] = [
   },
   {
     title: 'Connect',
-    body: 'Link your wearable so sleep, heart-rate variability and activity flow in automatically: no double entry.',
+    body: connect,
     icon: (
       <>
         <path d="M9 15 15 9" />
@@ -47,6 +50,7 @@ const previewMetrics = [
 ];
 
 export default function HomePage() {
+  const features = featureList(connectWords(connectableWearables()).feature);
   return (
     <>
       <section className="relative overflow-hidden">
@@ -90,7 +94,7 @@ export default function HomePage() {
               <div className="flex items-end gap-3">
                 <span className="text-6xl font-semibold tracking-tight text-brand-700 tabular-nums">78</span>
                 <span className="pb-2 text-sm text-neutral-500">
-                  Vitality score
+                  T-Score
                   <br />
                   <span className="font-medium text-brand-700">+6 vs last week</span>
                 </span>

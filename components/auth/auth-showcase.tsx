@@ -1,8 +1,3 @@
-const highlights = [
-  'One-minute daily check-ins',
-  'Whoop, Oura and Withings in one place',
-  'Four clear actions every day',
-];
 
 // What a subscriber's morning shows, in words: the panel makes no claim with made-up figures.
 const morning = [
@@ -11,8 +6,12 @@ const morning = [
   { title: 'Today’s four actions', detail: 'Small steps that fit the day you are having.' },
 ];
 
-/** The brand panel beside the sign-in forms. Decorative, so hidden from screen readers. */
-export function AuthShowcase() {
+/**
+ * The brand panel beside the sign-in forms. Decorative, so hidden from screen readers. `wearables`: the
+ * highlight for the wearables this install connects (lib/wearables/connect-words.ts).
+ */
+export function AuthShowcase({ wearables }: { wearables: string }) {
+  const highlights = ['One-minute daily check-ins', wearables, 'Four clear actions every day'];
   return (
     <div
       aria-hidden

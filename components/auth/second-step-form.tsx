@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { completeSignIn } from '@/lib/client/auth-state';
@@ -17,10 +17,12 @@ export function SecondStepForm({ passkeys, onRestart }: { passkeys: boolean; onR
   const [problem, setProblem] = useState<Problem | null>(null);
   const [expired, setExpired] = useState(false);
   const [saving, setSaving] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
+  const explanationId = useId();
 
-  // The step replaced the form: a screen reader and the keyboard start from its heading.
-  useEffect(() => heading.current?.focus(), []);
+  // The step replaced the form, and the code is what it asks for: the cursor waits in its field (which the
+  // explanation describes to a screen reader), and again after switching to a recovery code and back.
+  useEffect(() => codeInput.current?.focus(), [recovery]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,10 +43,8 @@ export function SecondStepForm({ passkeys, onRestart }: { passkeys: boolean; onR
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
-        <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold text-neutral-900 outline-none">
-          Two-step verification
-        </h2>
-        <p className="text-sm text-neutral-700">
+        <h2 className="text-xl font-semibold text-neutral-900">Two-step verification</h2>
+        <p id={explanationId} className="text-sm text-neutral-700">
           {recovery ? 'Enter one of the recovery codes you saved when you set up two-step verification. Each works once.' : 'Open your authenticator app and enter the 6-digit code it shows for Vitality.'}
         </p>
       </div>
@@ -57,6 +57,8 @@ export function SecondStepForm({ passkeys, onRestart }: { passkeys: boolean; onR
         <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
           <Input
             key={recovery ? 'recovery' : 'totp'}
+            ref={codeInput}
+            aria-describedby={explanationId}
             label={recovery ? 'Recovery code' : 'Authentication code'}
             autoComplete="one-time-code"
             inputMode={recovery ? 'text' : 'numeric'}

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { Alert } from '@/components/ui/alert';
 import { buttonClassName } from '@/components/ui/button-styles';
-import { formatTimestampGB } from '@/lib/format';
+import { Timestamp } from '@/components/time/timestamp';
 import { DASHBOARD_PATH } from '@/lib/routes';
 
 /** A check-in already done for its period (SPEC §8's text), when the next one opens, and the way back. */
@@ -9,7 +9,7 @@ export function AlreadyDone({ title, nextRefresh }: { title: string; nextRefresh
   return (
     <div className="flex flex-col items-start gap-4">
       <Alert variant="success" title={title}>
-        Next available: {formatTimestampGB(nextRefresh)}
+        Next available: <Timestamp value={nextRefresh} />
       </Alert>
       <Link href={DASHBOARD_PATH} className={buttonClassName()}>
         Go to my dashboard

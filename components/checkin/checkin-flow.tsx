@@ -147,10 +147,23 @@ export function CheckinFlow() {
   );
 }
 
+/**
+ * The browser's own radio group owns the choice (uncontrolled), and the highlight follows :checked, so a
+ * burst of arrow presses moves one option each without waiting for a render; the state only reads it.
+ */
 function MoodPicker({ value, onChange }: { value: MoodValue; onChange: (mood: MoodValue) => void }) {
   const name = useId();
+  const group = useRef<HTMLFieldSetElement>(null);
+  // Only the first render sets the choice; after that React never writes to the radios.
+  const [initial] = useState(value);
+  const read = (input: HTMLInputElement | null | undefined) => MOODS.find((mood) => mood.value === input?.value)?.value;
+  // Presses made before the page hydrated moved the browser's selection only: the state catches up.
+  useEffect(() => {
+    const checked = read(group.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked'));
+    if (checked && checked !== value) onChange(checked);
+  }, [value, onChange]);
   return (
-    <fieldset>
+    <fieldset ref={group}>
       <legend className="text-sm font-semibold text-neutral-900">Mood</legend>
       <div className="mt-3 grid grid-cols-5 gap-3">
         {MOODS.map((mood) => (
@@ -158,10 +171,21 @@ function MoodPicker({ value, onChange }: { value: MoodValue; onChange: (mood: Mo
             key={mood.value}
             className={cx(
               'flex cursor-pointer flex-col items-center gap-1.5 rounded-control border px-3 py-3 text-sm font-medium transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600',
-              value === mood.value ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-neutral-200 bg-white text-neutral-800 hover:border-neutral-300',
+              'border-neutral-200 bg-white text-neutral-800 not-has-checked:hover:border-neutral-300',
+              'has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-900',
             )}
           >
-            <input type="radio" name={name} value={mood.value} checked={value === mood.value} onChange={() => onChange(mood.value)} className="sr-only" />
+            <input
+              type="radio"
+              name={name}
+              value={mood.value}
+              defaultChecked={initial === mood.value}
+              onChange={(event) => {
+                const chosen = read(event.currentTarget);
+                if (chosen) onChange(chosen);
+              }}
+              className="sr-only"
+            />
             <MoodFace mood={mood.value} />
             {mood.label}
           </label>

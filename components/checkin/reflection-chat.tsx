@@ -8,6 +8,7 @@ import { postJson, type JsonResult } from '@/lib/client/api-call';
 import { LOGIN_PATH } from '@/lib/routes';
 import type { ReflectionChatRequest } from '@/lib/validation/checkin';
 import { MESSAGE_MAX, type EnergyValue, type MoodValue, type Symptom } from '@/lib/validation/checkin-options';
+import { ReflectionStep } from './reflection-step';
 
 // SPEC §2 "Chat", §4 and §5: the daily reflection. The AI opens (turn 0); each message the user sends
 // is the next turn; when the server reports `done`, the input locks.
@@ -27,6 +28,8 @@ export function ReflectionChat({ opening, className }: { opening?: OpeningChoice
   const [text, setText] = useState('');
   const [waiting, setWaiting] = useState(true);
   const [done, setDone] = useState(false);
+  // The closing's small step, offered under it as one of today's own actions.
+  const [step, setStep] = useState<string | null>(null);
   const inputId = useId();
   const logRef = useRef<HTMLDivElement>(null);
   // When the last reply ends the reflection, the input locks: focus goes to the line saying it is saved.
@@ -85,6 +88,7 @@ export function ReflectionChat({ opening, className }: { opening?: OpeningChoice
       if (answer.ok) {
         setBubbles((list) => [...list, { role: 'assistant', content: answer.data.reply }]);
         setDone(answer.data.done);
+        setStep(answer.data.done ? (answer.data.step?.description ?? null) : null);
         setEndedBySend(answer.data.done);
         // Sent with the button (now disabled until the next reply is typed): back to the reply box.
         if (!answer.data.done) requestAnimationFrame(() => document.getElementById(inputId)?.focus());
@@ -129,6 +133,7 @@ export function ReflectionChat({ opening, className }: { opening?: OpeningChoice
             </p>
           </div>
         ))}
+        {done && step ? <ReflectionStep description={step} /> : null}
         {waiting ? (
           <p className="text-sm text-neutral-600 italic" data-testid="thinking">
             Thinking...

@@ -1,7 +1,7 @@
 import { Spinner } from '@/components/ui/spinner';
 import type { AnswerOwner } from '@/lib/answer-cache';
 import { recommendationsAnswer } from '@/lib/dashboard/answers';
-import { formatTimestampGB } from '@/lib/format';
+import { Timestamp } from '@/components/time/timestamp';
 import { SupplementList } from './supplement-list';
 
 // What POST /api/recommendations answers when the ranking fails (lib/api/route.ts), as this card said it.
@@ -17,7 +17,7 @@ export async function CuratedSupplements({ user }: { user: AnswerOwner }) {
   return (
     <div className="flex flex-col gap-4">
       <SupplementList items={answer.supplement_data} full />
-      <p className="text-xs text-neutral-600">Next refresh: {formatTimestampGB(answer.next_refresh)}</p>
+      <p className="text-xs text-neutral-600">Next refresh: <Timestamp value={answer.next_refresh} /></p>
     </div>
   );
 }

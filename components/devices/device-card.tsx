@@ -1,7 +1,7 @@
 import { DeviceIcon } from '@/components/onboarding/device-icon';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
-import { formatTimestampGB } from '@/lib/format';
+import { Timestamp } from '@/components/time/timestamp';
 import { WEARABLE_CARDS } from '@/lib/wearables/catalogue';
 import type { DeviceState } from '@/lib/wearables/connection-status';
 import { DeviceActions } from './device-actions';
@@ -59,10 +59,10 @@ export function DeviceCard({ device }: { device: DeviceState }) {
           </div>
           <p className="text-sm text-neutral-600">{blurb.myDevices}</p>
           {syncing ? <SyncProgress title={title} percent={device.progress ?? 0} /> : null}
-          {connected ? <p className="mt-2 text-xs text-neutral-600">Last sync: {device.lastSyncAt ? formatTimestampGB(device.lastSyncAt) : 'waiting for the first sync'}</p> : null}
+          {connected ? <p className="mt-2 text-xs text-neutral-600">Last sync: {device.lastSyncAt ? <Timestamp value={device.lastSyncAt} /> : 'waiting for the first sync'}</p> : null}
           {needsReauth ? <p className="mt-2 text-xs text-warning-800">{title} stopped accepting our access. Reconnect to carry on syncing.</p> : null}
           {unavailable && !connected && !needsReauth ? (
-            <p className="mt-2 text-xs text-neutral-600">Connecting {title} isn’t available yet. Import its data export above to bring your history now.</p>
+            <p className="mt-2 text-xs text-neutral-600">{title} can’t be connected to Vitality. Import the export from its app above to bring in your history.</p>
           ) : null}
         </div>
       </div>

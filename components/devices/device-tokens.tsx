@@ -1,5 +1,5 @@
 import { Input } from '@/components/ui/input';
-import { formatTimestampGB } from '@/lib/format';
+import { Timestamp } from '@/components/time/timestamp';
 import { DeviceTokensControls, RevokeTokenButton } from './device-tokens-controls';
 
 export type DeviceTokenRow = { id: string; name: string; created_at: string; last_used_at: string | null };
@@ -19,7 +19,7 @@ export function DeviceTokens({ tokens }: { tokens: DeviceTokenRow[] }) {
                 <div className="min-w-0">
                   <p className="text-sm font-semibold text-neutral-900">{token.name}</p>
                   <p className="text-xs text-neutral-600">
-                    Made {formatTimestampGB(token.created_at)} · {token.last_used_at ? `last used ${formatTimestampGB(token.last_used_at)}` : 'not used yet'}
+                    Made <Timestamp value={token.created_at} /> · {token.last_used_at ? <>last used <Timestamp value={token.last_used_at} /></> : 'not used yet'}
                   </p>
                 </div>
                 <RevokeTokenButton token={{ id: token.id, name: token.name }} />

@@ -7,7 +7,7 @@ import { DeviceIcon, type DeviceIconName } from './device-icon';
 export type DeviceStatus = 'loading' | 'available' | 'integrating' | 'connected' | 'unavailable';
 
 // Shown on a wearable whose provider this server has not set up (the server log says how).
-export const UNAVAILABLE_TEXT = 'Can’t be connected yet. Continue, and connect it later from your devices page.';
+export const UNAVAILABLE_TEXT = 'Can’t be connected to Vitality. Continue, and import its history from its app on My devices.';
 
 type Props = { title: string; description: string; icon: DeviceIconName; status: DeviceStatus; onConnect: () => void };
 

@@ -35,7 +35,7 @@ const CONFIRM = {
  * checks are in. `importCard` (onboarding's "Import the data you already have") comes rendered from the
  * server page, so its words and vendor steps are HTML rather than script in this step's first load.
  */
-export function DevicesStep({ variant = 'onboarding', importCard }: { variant?: keyof typeof CONFIRM; importCard?: ReactNode }) {
+export function DevicesStep({ variant = 'onboarding', importCard, importOnly = false }: { variant?: keyof typeof CONFIRM; importCard?: ReactNode; /** No wearable can be connected here: the words speak of importing. */ importOnly?: boolean }) {
   const { statuses, problem: connectionProblem, setProblem: setConnectionProblem, connect, checking, integrating } = useWearableConnections();
   const [appleOpen, setAppleOpen] = useState(false);
   const confirm = CONFIRM[variant];
@@ -95,7 +95,9 @@ export function DevicesStep({ variant = 'onboarding', importCard }: { variant?: 
           </div>
         </details>
       ) : null}
-      <p className="text-center text-sm text-neutral-500">You can connect multiple devices - the more data, the more personalised your experience!</p>
+      <p className="text-center text-sm text-neutral-500">
+        {importOnly ? 'You can import the history of several devices - the more data, the more personalised your experience!' : 'You can connect multiple devices - the more data, the more personalised your experience!'}
+      </p>
       {checking ? (
         <div className="flex h-12 items-center justify-center">
           <Spinner label="Checking your devices" className="size-6 text-brand-700" />

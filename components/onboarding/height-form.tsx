@@ -5,9 +5,11 @@ import { ProblemAlert } from '@/components/auth/problem-alert';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
 import { stepPath } from '@/lib/routes';
+import { clampTo, feetInchesText, HEIGHT_CM_RANGE, HEIGHT_INCH_RANGE, splitInches, totalInches } from '@/lib/onboarding/body-entry';
 import { cmToFeetInches, feetInchesToCm } from '@/lib/units';
 import { heightSchema } from '@/lib/validation/onboarding';
 import { DigitsInput } from './digits-input';
+import { HeightSlider } from './height-slider';
 import { UnitToggle } from './unit-toggle';
 import { FieldError } from '@/components/ui/field-messages';
 
@@ -28,7 +30,16 @@ function heightInCm(unit: Unit, { cm, feet, inches }: Values): number | undefine
   return feetInchesToCm({ feet: Number(feet || 0), inches: Number(inches || 0) });
 }
 
-/** /onboarding_6: height in cm or in feet and inches, always saved as whole cm. */
+/** Where the slider sits: at the typed height within its range, or at the saved one while the fields are empty. */
+function sliderValue(unit: Unit, { cm, feet, inches }: Values, savedCm: number): number {
+  if (unit === 'cm') return clampTo(HEIGHT_CM_RANGE, cm ? Number(cm) : savedCm);
+  const { feet: savedFeet, inches: savedInches } = cmToFeetInches(savedCm);
+  return clampTo(HEIGHT_INCH_RANGE, totalInches(feet, inches) ?? savedFeet * 12 + savedInches);
+}
+
+const cmText = (cm: number) => `${cm} cm`;
+
+/** /onboarding_6: height typed in cm or in feet and inches, or set on the slider below; always saved as whole cm. */
 export function HeightForm({ savedCm, initialUnit = 'cm' }: { savedCm: number; /** The member's Units setting. */ initialUnit?: Unit }) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -49,6 +60,12 @@ export function HeightForm({ savedCm, initialUnit = 'cm' }: { savedCm: number; /
   const edit = (field: keyof Values) => (value: string) => {
     form.clearErrors();
     setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  // The slider writes into the typed fields, so the two never disagree.
+  const slide = (value: number) => {
+    form.clearErrors();
+    setValues((current) => (unit === 'cm' ? { ...current, cm: String(value) } : { ...current, ...splitInches(value) }));
   };
 
   // Switching converts what is shown, so the other unit starts from the same height.
@@ -75,6 +92,14 @@ export function HeightForm({ savedCm, initialUnit = 'cm' }: { savedCm: number; /
             <DigitsInput id={`${id}-in`} label="Inches" suffix="in" maxDigits={2} value={values.inches} onValueChange={edit('inches')} invalid={invalid} describedBy={describedBy} />
           </div>
         )}
+        <HeightSlider
+          value={sliderValue(unit, values, savedCm)}
+          min={unit === 'cm' ? HEIGHT_CM_RANGE.min : HEIGHT_INCH_RANGE.min}
+          max={unit === 'cm' ? HEIGHT_CM_RANGE.max : HEIGHT_INCH_RANGE.max}
+          format={unit === 'cm' ? cmText : feetInchesText}
+          onChange={slide}
+          describedBy={describedBy}
+        />
         <FieldError id={errorId}>{error}</FieldError>
       </div>
       <Button type="submit" size="lg" loading={saving} className="w-full">

@@ -27,8 +27,8 @@ const TRACKS: { value: Track; name: string; who: string; steps: string[] }[] = [
   },
 ];
 
-/** Track one's last step, where this install sends no kits yet (KIT_ORDERS_EMAIL unset). */
-const KIT_LATER = 'We post you a blood testing kit once kit orders open here';
+/** Track one's last step, where this install sends no kits yet (KIT_ORDERS_EMAIL unset): what the member can do meanwhile. */
+const KIT_LATER = 'Save your address for a kit, or upload a result from your own doctor or lab';
 
 /** /onboarding_13: two cards, each with its own button that saves the track and moves on; `kits`: kit orders go out. */
 export function TrackChoice({ saved, kits }: { saved: Track | null; kits: boolean }) {

@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cx } from '@/components/ui/cx';
 import type { VoiceState } from './use-voice-recorder';
 
-export const VOICE_NOT_CONFIGURED = 'Type your goals instead — voice input isn’t available right now.';
+export const VOICE_NOT_CONFIGURED = 'Type your goals in the box above: Vitality doesn’t take spoken answers.';
 
 type Props = {
   state: VoiceState;

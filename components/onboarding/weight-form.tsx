@@ -1,33 +1,38 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Button } from '@/components/ui/button';
+import { clampWeight, readWeight, WEIGHT_RANGE, weightRangeMessage, weightText } from '@/lib/onboarding/body-entry';
 import { stepPath } from '@/lib/routes';
 import { WEIGHT_UNITS, weightFromKg, weightToKg, type WeightUnit } from '@/lib/units';
-import { WEIGHT_MAX_KG, WEIGHT_MIN_KG, weightSchema } from '@/lib/validation/onboarding';
+import { weightSchema } from '@/lib/validation/onboarding';
 import { UnitToggle } from './unit-toggle';
 import { WeightSlider } from './weight-slider';
 
 type Unit = WeightUnit;
-type Weights = { current: number; desired: number };
+type Field = 'current' | 'desired';
+type Weights = Record<Field, number>;
 
-const RANGE: Record<Unit, { min: number; max: number }> = {
-  kg: { min: WEIGHT_MIN_KG, max: WEIGHT_MAX_KG },
-  lbs: { min: weightFromKg('lbs', WEIGHT_MIN_KG), max: weightFromKg('lbs', WEIGHT_MAX_KG) },
-};
+const FIELDS: readonly Field[] = ['current', 'desired'];
+const LABEL: Record<Field, string> = { current: 'Current weight', desired: 'Desired weight' };
+// SPEC §5 calls the desired weight the goal weight in its message.
+const MESSAGE_LABEL = { current: 'Current weight', desired: 'Goal weight' } as const;
 
-const clamp = (unit: Unit, value: number) => Math.min(RANGE[unit].max, Math.max(RANGE[unit].min, value));
+const textsOf = ({ current, desired }: Weights): Record<Field, string> => ({ current: weightText(current), desired: weightText(desired) });
 
-/** /onboarding_7: current and desired weight on sliders in kg or lbs, always saved in kg. */
+/** /onboarding_7: current and desired weight, each on a slider or typed, in kg or lbs, always saved in kg. */
 export function WeightForm({ savedKg, initialUnit = 'kg' }: { savedKg: Weights; /** The member's Units setting. */ initialUnit?: Unit }) {
   const [unit, setUnit] = useState<Unit>(initialUnit);
   const [weights, setWeights] = useState<Weights>(() => ({
-    current: clamp(initialUnit, weightFromKg(initialUnit, savedKg.current)),
-    desired: clamp(initialUnit, weightFromKg(initialUnit, savedKg.desired)),
+    current: clampWeight(initialUnit, weightFromKg(initialUnit, savedKg.current)),
+    desired: clampWeight(initialUnit, weightFromKg(initialUnit, savedKg.desired)),
   }));
-  const { submit, problem, saving } = useSubmitForm({
+  const [texts, setTexts] = useState<Record<Field, string>>(() => textsOf(weights));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const { submit, problem, setProblem, saving } = useSubmitForm({
     schema: weightSchema,
     defaultValues: { current_weight: weights.current, desired_weight: weights.desired },
     values: { current_weight: weightToKg(unit, weights.current), desired_weight: weightToKg(unit, weights.desired) },
@@ -41,21 +46,73 @@ export function WeightForm({ savedKg, initialUnit = 'kg' }: { savedKg: Weights; 
     invalidAsProblem: true,
   });
 
+  const setError = (field: Field, message: string | undefined) => setErrors((current) => ({ ...current, [field]: message }));
+
+  // The slider or ± moved: the typed field shows the new weight.
+  const slide = (field: Field) => (value: number) => {
+    setWeights((current) => ({ ...current, [field]: value }));
+    setTexts((current) => ({ ...current, [field]: weightText(value) }));
+    setError(field, undefined);
+  };
+
+  // Typing moves the slider as soon as the text reads as a weight in range; the message waits for blur or Next.
+  const type = (field: Field) => (text: string) => {
+    setTexts((current) => ({ ...current, [field]: text }));
+    const value = readWeight(text, unit);
+    if (value === null) return;
+    setWeights((current) => ({ ...current, [field]: value }));
+    setError(field, undefined);
+  };
+
+  const check = (field: Field) => () => {
+    const value = readWeight(texts[field], unit);
+    if (value === null) return setError(field, weightRangeMessage(MESSAGE_LABEL[field], unit));
+    setTexts((current) => ({ ...current, [field]: weightText(value) }));
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const wrong = FIELDS.filter((field) => readWeight(texts[field], unit) === null);
+    if (wrong.length === 0) return void submit(event);
+    event.preventDefault();
+    setProblem(null);
+    setErrors(Object.fromEntries(wrong.map((field) => [field, weightRangeMessage(MESSAGE_LABEL[field], unit)])));
+    inputs.current[wrong[0]!]?.focus();
+  }
+
   function switchUnit(next: Unit) {
     if (next === unit) return;
-    const convert = (value: number) => clamp(next, weightFromKg(next, weightToKg(unit, value)));
-    setWeights(({ current, desired }) => ({ current: convert(current), desired: convert(desired) }));
+    const convert = (value: number) => clampWeight(next, weightFromKg(next, weightToKg(unit, value)));
+    const converted = { current: convert(weights.current), desired: convert(weights.desired) };
+    setWeights(converted);
+    setTexts(textsOf(converted));
+    setErrors({});
     setUnit(next);
   }
 
-  const { min, max } = RANGE[unit];
+  const { min, max } = WEIGHT_RANGE[unit];
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
       <ProblemAlert problem={problem} />
       <div className="flex flex-col gap-4">
         <UnitToggle label="Weight unit" units={WEIGHT_UNITS} value={unit} onChange={switchUnit} />
-        <WeightSlider label="Current weight" unit={unit} min={min} max={max} value={weights.current} onChange={(current) => setWeights((w) => ({ ...w, current }))} />
-        <WeightSlider label="Desired weight" unit={unit} min={min} max={max} value={weights.desired} onChange={(desired) => setWeights((w) => ({ ...w, desired }))} />
+        {FIELDS.map((field) => (
+          <WeightSlider
+            key={field}
+            label={LABEL[field]}
+            unit={unit}
+            min={min}
+            max={max}
+            value={weights[field]}
+            onChange={slide(field)}
+            text={texts[field]}
+            onTextChange={type(field)}
+            onTextBlur={check(field)}
+            error={errors[field]}
+            inputRef={(element) => {
+              inputs.current[field] = element;
+            }}
+          />
+        ))}
       </div>
       <Button type="submit" size="lg" loading={saving} className="w-full">
         Next

@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
+import { useTimeZone } from '@/components/time/time-zone-provider';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,7 +11,7 @@ import { afterLoad } from '@/lib/client/after-load';
 import { getJson, postJson } from '@/lib/client/api-call';
 import type { Problem } from '@/lib/client/problem';
 import type { VendorConfig } from '@/lib/client/scan-vendor-sdk';
-import { formatTimestampGB } from '@/lib/format';
+import { formatTimestamp } from '@/lib/format';
 import { DASHBOARD_PATH, LOGIN_PATH } from '@/lib/routes';
 import { CUFF, cuffFormErrors, type CuffErrors } from '@/lib/validation/cuff-reading';
 import { CameraFrame } from './camera-frame';
@@ -29,6 +30,7 @@ const SAVE_FAILED = 'Failed to save check-in.';
  */
 export function WeeklyCheckin({ vendor = null }: { vendor?: VendorConfig | null }) {
   const router = useRouter();
+  const timeZone = useTimeZone();
   const [scanCode, setScanCode] = useState<typeof import('./weekly-scan') | null>(null);
   const [scanUnavailable, setScanUnavailable] = useState(false);
   const [{ phase, result, confirmed }, setOutcome] = useState<ScanOutcome>({ phase: 'starting', result: null, confirmed: false });
@@ -83,7 +85,7 @@ export function WeeklyCheckin({ vendor = null }: { vendor?: VendorConfig | null 
         // Submitted meanwhile (another tab): say when the next one opens.
         const status = await getJson('/api/weekly_checkin/status').catch(() => null);
         const next = (status?.data as { next_refresh?: unknown } | undefined)?.next_refresh;
-        setProblem({ title: ALREADY_DONE, detail: typeof next === 'string' ? `Next available: ${formatTimestampGB(next)}` : undefined });
+        setProblem({ title: ALREADY_DONE, detail: typeof next === 'string' ? `Next available: ${formatTimestamp(next, timeZone)}` : undefined });
       } else setProblem({ title: answer.message ?? SAVE_FAILED });
     } catch {
       setProblem({ title: SAVE_FAILED, detail: 'Check your connection and try again.' });

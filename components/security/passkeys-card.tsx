@@ -9,7 +9,8 @@ import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { deleteJson, postJson, requestJson } from '@/lib/client/api-call';
 import { useHydrated } from '@/lib/client/use-hydrated';
-import { formatDateGB } from '@/lib/format';
+import { formatDateAt } from '@/lib/format';
+import { useTimeZone } from '@/components/time/time-zone-provider';
 import { PASSKEY_NAME_MAX } from '@/lib/validation/sign-in-factors';
 import { useStepUp } from './step-up';
 
@@ -24,11 +25,24 @@ function suggestedName(): string {
   return `Passkey on ${system}`;
 }
 
+type Props = { available: boolean; passkeys: PasskeyItem[]; /** How the member signs in instead, where passkeys are off. */ instead: SignInInstead };
+
+/** How a member signs in without passkeys: with a provider, a password and an authenticator code (on or on offer), or a password alone. */
+export type SignInInstead = 'provider' | 'password-and-code' | 'password-offer-code' | 'password';
+
+const WITHOUT_PASSKEYS: Record<SignInInstead, string> = {
+  provider: 'You sign in with Google or Apple, which ask for their own second step.',
+  'password-and-code': 'You sign in with your password and the code from your authenticator app.',
+  'password-offer-code': 'Sign in with your password and the code from your authenticator app: turn on two-step verification below.',
+  password: 'You sign in with your password. Keep it long, and use it for Vitality only.',
+};
+
 /** Settings → Passkeys: add one (the device's own lock signs in: no password, no code), rename or remove each. */
-export function PasskeysCard({ available, passkeys }: { available: boolean; passkeys: PasskeyItem[] }) {
+export function PasskeysCard({ available, passkeys, instead }: Props) {
   const router = useRouter();
   const stepUp = useStepUp('change your passkeys');
   const [editing, setEditing] = useState<Editing | null>(null);
+  const timeZone = useTimeZone();
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -92,7 +106,7 @@ export function PasskeysCard({ available, passkeys }: { available: boolean; pass
   };
 
   if (!available) {
-    return <p className="text-sm text-neutral-700">Passkeys are not available on this server. Sign in with your password, and turn on two-step verification below.</p>;
+    return <p className="text-sm text-neutral-700">{WITHOUT_PASSKEYS[instead]}</p>;
   }
 
   return (
@@ -112,7 +126,7 @@ export function PasskeysCard({ available, passkeys }: { available: boolean; pass
               <div className="flex flex-col gap-0.5">
                 <p className="text-sm font-medium text-neutral-900">{passkey.name}</p>
                 <p className="text-xs text-neutral-600">
-                  Added {formatDateGB(passkey.createdAt)} · {passkey.lastUsedAt ? `last used ${formatDateGB(passkey.lastUsedAt)}` : 'not used yet'}
+                  Added {formatDateAt(passkey.createdAt, timeZone)} · {passkey.lastUsedAt ? `last used ${formatDateAt(passkey.lastUsedAt, timeZone)}` : 'not used yet'}
                   {passkey.synced ? ' · synced across your devices' : ''}
                 </p>
               </div>

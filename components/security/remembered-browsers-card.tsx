@@ -2,7 +2,8 @@
 
 import { Button } from '@/components/ui/button';
 import { deleteJson } from '@/lib/client/api-call';
-import { formatTimestampGB } from '@/lib/format';
+import { formatTimestamp } from '@/lib/format';
+import { useTimeZone } from '@/components/time/time-zone-provider';
 import { useCardAction } from './use-card-action';
 
 export type RememberedBrowserItem = { id: string; browser: string; remembered: string; lastUsed: string | null };
@@ -10,6 +11,7 @@ export type RememberedBrowserItem = { id: string; browser: string; remembered: s
 /** Settings → Remembered browsers: each browser that skips the authenticator code, with Forget for one and for all. */
 export function RememberedBrowsersCard({ browsers }: { browsers: RememberedBrowserItem[] }) {
   const { busy, act, messages } = useCardAction();
+  const timeZone = useTimeZone();
 
   return (
     <div className="flex flex-col gap-4">
@@ -25,7 +27,7 @@ export function RememberedBrowsersCard({ browsers }: { browsers: RememberedBrows
                 <div className="flex flex-col gap-0.5">
                   <p className="text-sm font-medium text-neutral-900">{item.browser}</p>
                   <p className="text-xs text-neutral-600">
-                    Remembered {formatTimestampGB(item.remembered)} · {item.lastUsed ? `last used ${formatTimestampGB(item.lastUsed)}` : 'not used since'}
+                    Remembered {formatTimestamp(item.remembered, timeZone)} · {item.lastUsed ? `last used ${formatTimestamp(item.lastUsed, timeZone)}` : 'not used since'}
                   </p>
                 </div>
                 <Button
@@ -33,7 +35,7 @@ export function RememberedBrowsersCard({ browsers }: { browsers: RememberedBrows
                   size="sm"
                   variant="secondary"
                   loading={busy === item.id}
-                  aria-label={`Forget ${item.browser}, remembered ${formatTimestampGB(item.remembered)}`}
+                  aria-label={`Forget ${item.browser}, remembered ${formatTimestamp(item.remembered, timeZone)}`}
                   onClick={() => void act(item.id, () => deleteJson(`/api/security/remembered-browsers/${encodeURIComponent(item.id)}`), 'That browser could not be forgotten. Please try again.')}
                 >
                   Forget

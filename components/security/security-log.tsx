@@ -1,4 +1,4 @@
-import { formatTimestampGB } from '@/lib/format';
+import { Timestamp } from '@/components/time/timestamp';
 import type { SecurityEventView } from '@/lib/auth/security-log';
 
 const ATTENTION = new Set(['sign_in_failed', 'second_step_failed']);
@@ -20,7 +20,7 @@ export function SecurityLog({ events }: { events: SecurityEventView[] }) {
         <tbody className="divide-y divide-neutral-100">
           {events.map((event) => (
             <tr key={event.id} data-testid="security-event">
-              <td className="py-2 pr-4 whitespace-nowrap text-neutral-700">{formatTimestampGB(event.at)}</td>
+              <td className="py-2 pr-4 whitespace-nowrap text-neutral-700"><Timestamp value={event.at} /></td>
               <td className="py-2 pr-4 text-neutral-900">
                 <span className={ATTENTION.has(event.kind) ? 'font-semibold text-danger-600' : 'font-medium'}>{event.text}</span>
                 {event.detail ? <span className="text-neutral-700"> · {event.detail}</span> : null}

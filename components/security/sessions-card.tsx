@@ -2,7 +2,8 @@
 
 import { Button } from '@/components/ui/button';
 import { deleteJson, postJson, type JsonResult } from '@/lib/client/api-call';
-import { formatTimestampGB } from '@/lib/format';
+import { formatTimestamp } from '@/lib/format';
+import { useTimeZone } from '@/components/time/time-zone-provider';
 import { useStepUp } from './step-up';
 import { useCardAction } from './use-card-action';
 
@@ -11,6 +12,7 @@ export type SessionItem = { id: string; browser: string; firstSeen: string; last
 /** Settings → Signed-in browsers: each session with when it signed in and was last seen; sign any other out, or all of them. */
 export function SessionsCard({ sessions }: { sessions: SessionItem[] }) {
   const stepUp = useStepUp('sign other browsers out');
+  const timeZone = useTimeZone();
   const { busy, act: run, messages } = useCardAction();
   const others = sessions.filter((s) => !s.current).length;
   const act = (key: string, call: () => Promise<JsonResult>, failed: string) => run(key, () => stepUp.run(call), failed);
@@ -28,7 +30,7 @@ export function SessionsCard({ sessions }: { sessions: SessionItem[] }) {
                 {session.current ? <span className="ml-2 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-900 ring-1 ring-brand-200 ring-inset">This browser</span> : null}
               </p>
               <p className="text-xs text-neutral-600">
-                Signed in {formatTimestampGB(session.firstSeen)} · last seen {formatTimestampGB(session.lastSeen)}
+                Signed in {formatTimestamp(session.firstSeen, timeZone)} · last seen {formatTimestamp(session.lastSeen, timeZone)}
               </p>
             </div>
             {session.current ? null : (
@@ -37,7 +39,7 @@ export function SessionsCard({ sessions }: { sessions: SessionItem[] }) {
                 size="sm"
                 variant="secondary"
                 loading={busy === session.id}
-                aria-label={`Sign out ${session.browser}, signed in ${formatTimestampGB(session.firstSeen)}`}
+                aria-label={`Sign out ${session.browser}, signed in ${formatTimestamp(session.firstSeen, timeZone)}`}
                 onClick={() => void act(session.id, () => deleteJson(`/api/security/sessions/${encodeURIComponent(session.id)}`), 'That browser could not be signed out. Please try again.')}
               >
                 Sign out

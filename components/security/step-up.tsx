@@ -2,6 +2,7 @@
 
 import { startAuthentication } from '@simplewebauthn/browser';
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { TextDivider } from '@/components/auth/text-divider';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -115,11 +116,13 @@ function StepUpDialog({ action, onDone }: { action: string; onDone: (confirmed: 
     body = (
       <div className="flex flex-col gap-4">
         <p className="text-neutral-800">For your security, confirm it’s you before you {action}.</p>
+        {/* One primary action: with a code or password to type, Confirm is it and the passkey is the other way, after an "or". */}
         {methods.passkey ? (
-          <Button type="button" onClick={() => void withPasskey()} loading={busy && !typed} className="self-start">
+          <Button type="button" variant={typed ? 'secondary' : 'primary'} onClick={() => void withPasskey()} loading={busy && !typed} className="self-start">
             Use a passkey
           </Button>
         ) : null}
+        {methods.passkey && typed ? <TextDivider>or</TextDivider> : null}
         {typed ? (
           <form id="step-up-form" onSubmit={submit} noValidate className="flex flex-col gap-3">
             {methods.password ? (

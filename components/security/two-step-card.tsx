@@ -7,17 +7,18 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { deleteJson, postJson } from '@/lib/client/api-call';
+import { CopyCodesButton } from './copy-codes-button';
 import { useStepUp } from './step-up';
 
 type Setup = { secret: string; otpauth_url: string; qr_svg: string };
-type Props = { enabled: boolean; available: boolean; recoveryCodesLeft: number; hasPassword: boolean };
+type Props = { enabled: boolean; available: boolean; recoveryCodesLeft: number; hasPassword: boolean; /** Passkeys can be added above. */ passkeys: boolean };
 
 /**
  * Settings → Two-step verification: an authenticator app asked for after the password, set up from a QR
  * code (or its key typed in), with ten single-use recovery codes shown once; turned off, or the codes
  * renewed, after confirming it's you.
  */
-export function TwoStepCard({ enabled, available, recoveryCodesLeft, hasPassword }: Props) {
+export function TwoStepCard({ enabled, available, recoveryCodesLeft, hasPassword, passkeys }: Props) {
   const router = useRouter();
   const stepUp = useStepUp('change two-step verification');
   const [setup, setSetup] = useState<Setup | null>(null);
@@ -90,7 +91,11 @@ export function TwoStepCard({ enabled, available, recoveryCodesLeft, hasPassword
     return <p className="text-sm text-neutral-700">You sign in with Google or Apple, which ask for your second step themselves. Add a passkey above for a sign-in without a password.</p>;
   }
   if (!available && !enabled) {
-    return <p className="text-sm text-neutral-700">Authenticator apps are not available on this server yet. Add a passkey above to protect your account with a second factor.</p>;
+    return (
+      <p className="text-sm text-neutral-700">
+        {passkeys ? 'Add a passkey above to protect your account with more than your password: your device’s fingerprint, face or PIN signs you in.' : 'You sign in with your password. Keep it long, and use it for Vitality only.'}
+      </p>
+    );
   }
 
   return (
@@ -173,6 +178,7 @@ export function TwoStepCard({ enabled, available, recoveryCodesLeft, hasPassword
                 <li key={c}>{c}</li>
               ))}
             </ul>
+            <CopyCodesButton codes={codes} />
           </div>
         ) : null}
       </Modal>

@@ -32,7 +32,8 @@ const PAGE = 10;
 
 /**
  * A select with type-ahead (WAI-ARIA editable combobox, list autocomplete): typing filters, the arrow
- * keys move, Enter or Tab picks, Escape goes back to the chosen option.
+ * keys move, Enter or Tab picks, Escape goes back to the chosen option. No option is active until an
+ * arrow key makes one so: Enter then picks only the option typed in full, never a guess.
  */
 export function Combobox(props: ComboboxProps) {
   const { label, options, value, onChange, placeholder, disabled, loading, error, hint, renderIcon, maxVisible = 100, customOptionLabel, maxLength } = props;
@@ -42,7 +43,8 @@ export function Combobox(props: ComboboxProps) {
   // null while the field shows the chosen option; the typed text while searching.
   const [query, setQuery] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  // -1: no option active (the list is open for reading, or the user is still typing).
+  const [active, setActive] = useState(-1);
 
   const search = useMemo(() => createOptionSearch(options), [options]);
   const matches = useMemo(() => (query === null ? [...options] : search(query)), [options, query, search]);
@@ -55,17 +57,19 @@ export function Combobox(props: ComboboxProps) {
   const shownMatches = visible.length - (custom ? 1 : 0);
   const chosen = options.find((option) => option.value === value);
   const chosenLabel = chosen?.label ?? value;
-  const activeOption = open ? visible[active] : undefined;
+  const activeOption = open && active >= 0 ? visible[active] : undefined;
+  // The option whose label is exactly what was typed (the search ranks it first), taken by Enter or Tab.
+  const typedOption = typed && visible[0] && visible[0] !== custom && foldForSearch(visible[0].label) === foldForSearch(typed) ? visible[0] : undefined;
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   useEffect(() => {
     if (activeOption) document.getElementById(`${listId}-option-${active}`)?.scrollIntoView({ block: 'nearest' });
   }, [activeOption, active, listId]);
 
-  const openList = () => {
+  /** Opens the list with the chosen option active, or none; `first` makes the first option active instead. */
+  const openList = (first = false) => {
     if (open) return;
-    const chosenIndex = visible.findIndex((option) => option.value === value);
-    setActive(Math.max(chosenIndex, 0));
+    setActive(first ? 0 : visible.findIndex((option) => option.value === value));
     setOpen(true);
   };
   const close = () => {
@@ -76,9 +80,11 @@ export function Combobox(props: ComboboxProps) {
     close();
     if (option.value !== value) onChange(option.value);
   };
+  const last = visible.length - 1;
   const move = (by: number) => {
-    if (!open) return openList();
-    setActive((index) => Math.min(Math.max(index + by, 0), Math.max(visible.length - 1, 0)));
+    if (!open) return openList(by > 0);
+    // From no active option, down lands on the first and up on the last.
+    setActive((index) => (index === -1 ? (by > 0 ? 0 : last) : Math.min(Math.max(index + by, 0), Math.max(last, 0))));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -87,16 +93,21 @@ export function Combobox(props: ComboboxProps) {
       ArrowUp: () => (event.altKey ? close() : move(-1)),
       PageDown: () => move(PAGE),
       PageUp: () => move(-PAGE),
-      Enter: () => (activeOption ? choose(activeOption) : undefined),
+      Enter: () => {
+        const picked = activeOption ?? typedOption;
+        if (picked) choose(picked);
+      },
       Escape: () => (open ? close() : setQuery(null)),
     };
     if (event.key === 'Tab') {
-      // Typed text plus Tab takes the best match, as a native select's type-ahead would.
-      if (activeOption && query !== null) choose(activeOption);
+      // Typed text plus Tab keeps the option moved to, or the one typed in full.
+      const picked = query === null ? undefined : (activeOption ?? typedOption);
+      if (picked) choose(picked);
       return;
     }
     const handle = keys[event.key];
-    if (!handle || (event.key === 'Enter' && !activeOption)) return;
+    // Enter in a closed field submits the form; in an open list it never does, even with nothing to pick.
+    if (!handle || (event.key === 'Enter' && !open)) return;
     event.preventDefault();
     handle();
   };
@@ -129,7 +140,7 @@ export function Combobox(props: ComboboxProps) {
           value={query ?? chosenLabel}
           onChange={(event) => {
             setQuery(event.target.value);
-            setActive(0);
+            setActive(-1);
             setOpen(true);
           }}
           onClick={() => (open ? close() : openList())}

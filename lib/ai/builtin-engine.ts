@@ -362,7 +362,7 @@ export function adviceSentences(context: EngineContext): string[] {
       ].filter((figure): figure is string => figure !== null);
       sentences.push(`Your figures are steady: ${listOf(figures)}.`, 'Keep the routine and add two strength sessions this week to protect muscle and testosterone.');
     } else {
-      sentences.push('Connect a wearable and complete your daily check-in, and this advice will be built from your own figures.', 'Until then, the foundations are 7 to 9 hours of sleep, 8,000 steps a day and two strength sessions a week.');
+      sentences.push('Bring in your wearable’s data on My devices and complete your daily check-in, and this advice will be built from your own figures.', 'Until then, the foundations are 7 to 9 hours of sleep, 8,000 steps a day and two strength sessions a week.');
     }
   }
   const daylight = context.daylight;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { actionShortlist, adviceSentences, alertFor, isYesterdaysSet } from './builtin-engine';
 import { CATEGORY_LABELS, catalogueAction } from './catalogue';
 import { DAILY_ACTION_COUNT, MANUAL_TITLE_MAX, type Action, type AiEngine, type Alert } from './engine';
-import { REFLECTION_MAX_USER_TURNS, type ReflectionContext } from './reflection';
+import { REFLECTION_MAX_USER_TURNS, type ReflectionContext, type WeekVsUsual } from './reflection';
 
 /** After this long the caller gives up on the model and the built-in engine answers. */
 export const OPENAI_TIMEOUT_MS = 8_000;
@@ -205,6 +205,10 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
   };
 }
 
+/** A week-against-usual figure for the prompt, rounded as the chat would say it; null when unknown. */
+const weekFacts = (figure: WeekVsUsual | null | undefined) =>
+  figure ? { this_week: Math.round(figure.week), usual: Math.round(figure.usual), source: figure.source } : null;
+
 /** The reflection's system prompt: the guide's role, the rules, and the day's facts as the app computed them. */
 function reflectionPrompt(context: ReflectionContext, last: boolean): string {
   const facts = {
@@ -214,11 +218,17 @@ function reflectionPrompt(context: ReflectionContext, last: boolean): string {
     energy_today: context.energy?.toLowerCase() ?? null,
     symptoms_today: context.symptoms,
     last_night_sleep_minutes: context.lastNightSleepMinutes,
+    last_night_sleep_source: context.lastNightSleepSource ?? null,
+    // This week's mean (the last 7 days) against the user's usual (the 28 days before), from their own data.
+    hrv_ms: weekFacts(context.hrv),
+    resting_heart_rate_bpm: weekFacts(context.restingHeartRate),
   };
   return [
     "You guide a short daily reflection for a men's health app, in plain, warm British English, speaking to the user as \"you\".",
-    "Open with one question that names today's mood, energy, symptoms and last night's sleep where known. Then ask short follow-ups that reflect the user's own words, one question at a time.",
-    'After three or four exchanges, close with a one-line summary of the day and one small, concrete suggestion for tomorrow, and set done to true; until then done is false.',
+    "Open with one question that names today's mood, energy, symptoms and last night's sleep where known.",
+    "Then answer each message as a reflective listener: say in your own words what the user talked about (sleep, work, training, food, alcohol, family, mood, symptoms, stress) and how they seem to feel, never quoting more than four of their words, and ask exactly one open question that follows from what they said.",
+    'Where one of the figures below bears on what they said, name it once, with its source (for example a short night when they are tired, or HRV below their usual when they are stressed); never name a figure that is not below.',
+    'After three or four exchanges, close with a short summary of the day in your own words and one small, concrete step for tomorrow chosen from what they talked about and their figures, with no question, and set done to true; until then done is false.',
     'Do not diagnose, name medicines or invent figures. Keep each reply under 600 characters. Answer only with JSON that matches the schema.',
     last ? 'This is the last turn: close now, with done true.' : '',
     `Facts:\n${JSON.stringify(facts, null, 1)}`,

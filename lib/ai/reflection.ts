@@ -1,10 +1,20 @@
-import { formatMinutes, listOf } from '@/lib/format';
 import type { Energy, Mood } from '@/lib/generated/prisma/enums';
+import { closing } from './reflection-closing';
+import { figures, fill, LOW_ENERGIES, LOW_MOODS, pick, readDay, shorten, symptomList, type Day, type FigureKind } from './reflection-day';
+import { hear, POSITIVE_FEELINGS, type Feeling, type Heard, type Topic } from './reflection-listening';
+import * as words from './reflection-words';
 
-// The built-in daily reflection: an opening question, two follow-ups, then a closing line with one small
-// step for tomorrow. Pure and deterministic: a stable hash, never Math.random, varies the wording.
+export { suggestionFor } from './reflection-closing';
+
+// The built-in daily reflection, a listener: it opens from the check-in, then answers each message by
+// saying in its own words what he talked about and how he sounds, adds one of his own figures where it
+// bears on that, and asks one open question that follows; after the third message it sums up and
+// offers one small step. Pure and deterministic: a stable hash, never Math.random, varies the wording.
 
 export type ChatTurn = { role: 'assistant' | 'user'; content: string };
+
+/** A metric's mean over the last 7 days against his usual (the 4 weeks before), both from his own data. */
+export type WeekVsUsual = { week: number; usual: number; /** Where the figures came from ("Oura"), when known. */ source: string | null };
 
 export type ReflectionContext = {
   /** The UTC day, YYYY-MM-DD. */
@@ -15,10 +25,17 @@ export type ReflectionContext = {
   symptoms: readonly string[];
   /** Last night's sleep, when known. */
   lastNightSleepMinutes: number | null;
+  /** Where last night's sleep came from ("Oura"), when known. */
+  lastNightSleepSource?: string | null;
+  /** Heart-rate variability (ms) this week against his usual; null when either is missing. */
+  hrv?: WeekVsUsual | null;
+  /** Resting heart rate (bpm) this week against his usual; null when either is missing. */
+  restingHeartRate?: WeekVsUsual | null;
   firstName: string | null;
 };
 
-export type ReflectionReply = { reply: string; done: boolean };
+/** `step`, with the closing: the small step it suggests, worded to be added as one of his own actions. */
+export type ReflectionReply = { reply: string; done: boolean; step?: { description: string } };
 
 /** The OpenAI path's cap on user messages; the built-in closes earlier. */
 export const REFLECTION_MAX_USER_TURNS = 8;
@@ -26,101 +43,25 @@ export const REFLECTION_MAX_USER_TURNS = 8;
 export const BUILTIN_FOLLOW_UPS = 2;
 
 const REPLY_MAX = 600;
-const QUOTE_MAX = 60;
-const SLEEP_NEED_MINUTES = 7 * 60;
-const SYMPTOMS_NAMED = 3;
+/** A message this long that sounds hard going is a vent, and is answered as one. */
+const VENT_WORDS = 45;
 
-const MOOD_WORDS: Readonly<Record<Mood, string>> = { TERRIBLE: 'terrible', SAD: 'sad', NEUTRAL: 'neutral', HAPPY: 'happy', ELATED: 'elated' };
-const ENERGY_WORDS: Readonly<Record<Energy, string>> = { DEPLETED: 'depleted', LOW: 'low', MODERATE: 'moderate', PEAK: 'peak' };
-const LOW_MOODS: readonly Mood[] = ['TERRIBLE', 'SAD'];
-const LOW_ENERGIES: readonly Energy[] = ['DEPLETED', 'LOW'];
-/** Check-in symptoms that earn "see a doctor" rather than a habit. */
-const UNWELL_SYMPTOMS = ['Chest pain', 'Shortness of breath', 'Fever', 'Dizziness', 'Vertigo'];
-/** Check-in symptoms that water often eases. */
-const THIRSTY_SYMPTOMS = ['Headache', 'Brain fog', 'Fatigue', 'Constipation', 'Muscle aches'];
+const STRAIN_TOPICS: readonly Topic[] = ['stress', 'training', 'alcohol', 'work', 'symptoms'];
+const STRAIN_FEELINGS: readonly Feeling[] = ['anxious', 'stressed', 'overwhelmed', 'tired'];
 
-/** What a user's messages were about, in the order the closing names them. */
-const TOPICS: readonly (readonly [name: string, pattern: RegExp])[] = [
-  ['work', /\b(?:work(?:ed|ing)?|job|boss|meetings?|deadlines?|office|projects?|emails?|clients?|shift)\b/i],
-  ['stress', /\b(?:stress(?:ed|ful)?|anxious|anxiety|worr(?:y|ied|ying)|pressure|overwhelm(?:ed|ing)?|tense)\b/i],
-  ['sleep', /\b(?:sleep(?:ing)?|slept|bed(?:time)?|insomnia|naps?|woke|awake|night)\b/i],
-  ['training', /\b(?:gym|train(?:ed|ing)?|workouts?|run(?:ning)?|ran|lift(?:ed|ing)?|exercis(?:e|ed|ing)|walk(?:ed|ing)?|cycl(?:e|ed|ing)|swim(?:ming)?)\b/i],
-  ['food', /\b(?:ate|eat(?:ing)?|food|meals?|lunch|dinner|breakfast|snacks?|sugar|coffee|caffeine|alcohol|drinks?|drank|beers?|wine)\b/i],
-  ['the people around you', /\b(?:wife|husband|partner|kids?|children|family|friends?|son|daughter|girlfriend|boyfriend|mum|mom|dad|colleagues?)\b/i],
-];
-
-const TOPIC_QUESTIONS: Readonly<Record<string, readonly string[]>> = {
-  work: ['What part of work took the most out of you?', 'Did you get any real breaks from work today?'],
-  stress: ['Where did you feel that stress most: in your head, your body or your sleep?', 'What usually helps you let go of it?'],
-  sleep: ['What was happening in the hour before you went to bed?', 'What usually helps you sleep better?'],
-  training: ['How did your body feel during and after it?', 'How did that compare with how you usually feel when you train?'],
-  food: ['How did what you ate and drank affect your energy?', 'Was that a typical day of eating for you?'],
-  'the people around you': ['How did that time with them leave you feeling?', 'Did you get any time to yourself as well?'],
-};
-const FIRST_QUESTIONS = ['How did that affect your energy through the day?', 'When in the day did you notice that most?', 'How did you handle it, and how did that feel?'];
-const SECOND_QUESTIONS = ['What helped you most today, even a little?', 'If tomorrow went well, what would be different?', 'What would you like tomorrow to have more of?'];
-const GENERIC_STEPS = [
-  'before bed, write down one thing that went well today.',
-  'take a 10-minute walk after lunch tomorrow.',
-  'put a glass of water by your bed tonight and drink it when you wake.',
-];
-
-/** The item of `list` that an FNV-1a hash of the parts points at: stable, never random. */
-function pick<T>(list: readonly T[], ...parts: readonly (string | number)[]): T {
-  let hash = 0x811c9dc5;
-  for (const char of parts.join('\u0000')) {
-    hash ^= char.codePointAt(0) ?? 0;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return list[hash % list.length] as T;
-}
-
-/** Cut at a word boundary so the result, with its ellipsis, is at most `max` characters. */
-function shorten(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let cut = text.slice(0, max - 1);
-  const lastSpace = cut.lastIndexOf(' ');
-  if (lastSpace >= max / 2) cut = cut.slice(0, lastSpace);
-  return `${cut.replace(/[\uD800-\uDBFF]$/, '').replace(/[\s,;:.–—-]+$/, '')}…`;
-}
-
-// ── what we know about today ──
-
-type Day = {
-  name: string | null;
-  mood: string | null;
-  energy: string | null;
-  sleep: string | null;
-  short: boolean;
-  symptoms: string[];
-};
-
-function readDay(context: ReflectionContext): Day {
-  const minutes = context.lastNightSleepMinutes;
-  const slept = minutes !== null && Number.isFinite(minutes) && minutes > 0 ? minutes : null;
-  const name = context.firstName?.replace(/\s+/g, ' ').trim() ?? '';
-  return {
-    name: name ? shorten(name, 30) : null,
-    mood: context.mood ? (MOOD_WORDS[context.mood] ?? null) : null,
-    energy: context.energy ? (ENERGY_WORDS[context.energy] ?? null) : null,
-    sleep: slept === null ? null : formatMinutes(slept),
-    short: slept !== null && slept < SLEEP_NEED_MINUTES,
-    symptoms: context.symptoms.map((symptom) => shorten(symptom.replace(/\s+/g, ' ').trim().toLowerCase(), 30)).filter(Boolean),
-  };
-}
-
-/** "headache, brain fog, insomnia and 2 others": named, but never an endless list. */
-function symptomList(symptoms: readonly string[]): string {
-  if (symptoms.length <= SYMPTOMS_NAMED + 1) return listOf(symptoms);
-  return `${symptoms.slice(0, SYMPTOMS_NAMED).join(', ')} and ${symptoms.length - SYMPTOMS_NAMED} others`;
-}
-
-/** "you feel happy with low energy", in the present or the past tense; null when neither is known. */
-function feeling(day: Day, tense: 'now' | 'then'): string | null {
-  const [feel, have] = tense === 'now' ? ['feel', 'have'] : ['felt', 'had'];
-  if (day.mood && day.energy) return `you ${feel} ${day.mood} with ${day.energy} energy`;
-  if (day.mood) return `you ${feel} ${day.mood}`;
-  return day.energy ? `you ${have} ${day.energy} energy` : null;
+/** Which of his figures bear on what he said, most relevant first. */
+function relevantFigures(heard: Heard, day: Day): FigureKind[] {
+  const sleepy = heard.topics.includes('sleep') || heard.feelings.includes('tired');
+  const strained = heard.topics.some((t) => STRAIN_TOPICS.includes(t)) || heard.feelings.some((f) => STRAIN_FEELINGS.includes(f));
+  const good = valenceOf(heard) === 'good';
+  const kinds: FigureKind[] = [];
+  if (good && heard.topics.includes('training')) kinds.push('hrvHigh');
+  // After good news, only a figure that agrees with it: never a dip to spoil it.
+  if (sleepy && !(good && day.short)) kinds.push('sleep');
+  if (strained && !good) kinds.push('hrvLow', 'restingHigh');
+  // Nothing to go on: a short night still speaks for itself.
+  if (!heard.topics.length && !heard.feelings.length && day.short) kinds.push('sleep');
+  return kinds;
 }
 
 // ── the opening ──
@@ -136,7 +77,7 @@ function openingQuestion(context: ReflectionContext, day: Day): string {
 }
 
 function opening(context: ReflectionContext, day: Day): string {
-  const feel = feeling(day, 'now');
+  const feel = day.mood && day.energy ? `you feel ${day.mood} with ${day.energy} energy` : day.mood ? `you feel ${day.mood}` : day.energy ? `you have ${day.energy} energy` : null;
   const symptoms = day.symptoms.length ? symptomList(day.symptoms) : null;
   let recap = '';
   if (feel) recap = `You said ${feel} today${day.sleep ? `, after ${day.sleep} of sleep` : ''}${symptoms ? `, and noted ${symptoms}` : ''}.`;
@@ -148,98 +89,109 @@ function opening(context: ReflectionContext, day: Day): string {
 
 // ── the follow-ups ──
 
-const FILLER = /^(?:(?:well|so|um+|uh+|hmm+|erm|honestly|basically|actually|i think|i guess|i suppose|i mean|yeah|yes|no|ok(?:ay)?|oh|like|just|and|but|then)\b[\s,]*)+/i;
-const STOPWORDS = new Set(['the', 'and', 'but', 'was', 'were', 'are', 'had', 'has', 'have', 'that', 'this', 'with', 'for', 'its', "it's", 'just', 'really', 'very', 'too', 'not', 'all', 'been', 'did', 'got', 'get', 'you', 'then', 'than', 'from', 'today']);
+/** The topic a reply leads with: stress and mood give way to what is behind them. */
+function leadTopic(heard: Heard): Topic | null {
+  return heard.topics.find((t) => t !== 'stress' && t !== 'mood') ?? heard.topics[0] ?? null;
+}
+
+/** How the message went: its first feeling decides; without one, a setback ("skipped the gym") is hard. */
+/** How the lead topic went: a good mood says nothing of a symptom ("sore but happy") unless it is easing. */
+function topicValence(heard: Heard, topic: Topic): words.Valence {
+  const valence = valenceOf(heard);
+  if (topic !== 'symptoms') return valence;
+  if (heard.easing) return valence === 'hard' ? 'hard' : 'good';
+  return valence === 'good' ? 'plain' : valence;
+}
+
+function valenceOf(heard: Heard): words.Valence {
+  const feeling = heard.feelings[0];
+  if (feeling === undefined) return heard.setback ? 'hard' : 'plain';
+  if (isMixed(heard)) return 'plain';
+  return POSITIVE_FEELINGS.includes(feeling) ? 'good' : 'hard';
+}
+const isMixed = (heard: Heard) => heard.feelings.some((f) => POSITIVE_FEELINGS.includes(f)) && heard.feelings.some((f) => !POSITIVE_FEELINGS.includes(f));
+const isVent = (heard: Heard) => heard.words >= VENT_WORDS && valenceOf(heard) === 'hard';
 
 /**
- * The clause of a message with the most content words that fits a quote (60 characters), whole: a clause
- * is never cut, so a long one is not quoted at all; '' when none fits.
+ * The few words of a message that say what it is about, in a reply's own terms ("your boss", "work"),
+ * never more than two of his words; '' when it names nothing the listener knows.
  */
 export function salientPhrase(message: string): string {
-  const clauses = message
-    .replace(/\s+/g, ' ')
-    .replace(/["“”]/g, "'")
-    .split(/[.!?;:]+|,\s*|\s+(?:but|because|although|though|so|since)\s+/i)
-    .map((clause) => clause.replace(FILLER, '').trim())
-    .filter((clause) => /\p{L}/u.test(clause) && clause.length <= QUOTE_MAX);
-  const weight = (clause: string) => clause.split(' ').filter((word) => word.length > 2 && !STOPWORDS.has(word.toLowerCase())).length;
-  const best = clauses.reduce<string | null>((top, clause) => (top === null || weight(clause) > weight(top) ? clause : top), null);
-  return best ?? '';
+  const heard = hear(message);
+  const topic = leadTopic(heard);
+  if (topic) return heard.subjects[topic] ?? words.TOPIC_NAMES[topic];
+  return heard.elsewhere ?? '';
 }
 
-/** A whole sentence on each topic, for a reply that has no quote and for the closing. */
-const TOPIC_SENTENCES: Readonly<Record<string, string>> = {
-  work: 'Work took a good share of your day.',
-  stress: 'Stress was weighing on you.',
-  sleep: 'Your sleep was on your mind.',
-  training: 'You made room to move your body.',
-  food: 'What you ate and drank played a part.',
-  'the people around you': 'The people around you were part of your day.',
+function acknowledge(heard: Heard, seed: readonly (string | number)[]): string {
+  const topic = leadTopic(heard);
+  const feeling = heard.feelings[0];
+  const valence = topic ? topicValence(heard, topic) : valenceOf(heard);
+  const parts: string[] = [];
+  if (isVent(heard)) parts.push(pick(words.VENTING_SAYINGS, ...seed, 'vent'));
+  if (topic) {
+    const sayings = heard.grief && topic === 'family' ? words.GRIEF_SAYINGS : topic === 'alcohol' && heard.abstaining ? words.ABSTAINING_SAYINGS : words.TOPIC_SAYINGS[topic][valence];
+    parts.push(fill(pick(sayings, ...seed, 'topic'), { s: heard.subjects[topic] ?? words.TOPIC_NAMES[topic] }));
+    const also = heard.topics.find((t) => t !== topic && t !== 'stress' && t !== 'mood');
+    if (also) parts.push(`And ${heard.subjects[also] ?? words.TOPIC_NAMES[also]} came into it too.`);
+  }
+  else if (heard.elsewhere) parts.push(fill(pick(words.ELSEWHERE_SAYINGS, ...seed), { e: heard.elsewhere }));
+  const echoed = (topic === 'stress' && feeling === 'stressed') || (topic === 'mood' && feeling === 'low');
+  if (isMixed(heard)) parts.push(pick(words.MIXED_SAYINGS, ...seed, 'feeling'));
+  else if (feeling && !echoed) {
+    const sayings = POSITIVE_FEELINGS.includes(feeling) ? words.GOOD_FEELING_SAYINGS : words.HARD_FEELING_SAYINGS;
+    parts.push(fill(pick(sayings, ...seed, 'feeling'), { f: words.FEELING_WORDS[feeling] }));
+  }
+  if (parts.length) return parts.join(' ');
+  return heard.unsure ? pick(words.UNSURE_SAYINGS, ...seed) : pick(words.PLAIN_SAYINGS, ...seed);
+}
+
+const FIGURE_QUESTIONS: Readonly<Record<FigureKind, readonly [explore: string, ahead: string]>> = {
+  sleep: ['How has last night shown up in your day?', 'What would help tonight go a bit better?'],
+  hrvLow: ['What has been taking the most out of you this week?', 'Where could you build in a little more recovery this week?'],
+  hrvHigh: ['What have you been doing differently this week?', 'How could you keep that going next week?'],
+  restingHigh: ['What has been taking the most out of you this week?', 'Where could you build in a little more recovery this week?'],
 };
 
-function topicsOf(text: string): string[] {
-  return TOPICS.filter(([, pattern]) => pattern.test(text)).map(([name]) => name);
-}
-
-function followUp(context: ReflectionContext, message: string, turn: number): string {
-  const phrase = salientPhrase(message);
-  const topic = topicsOf(message)[0];
-  // The member's own words when a whole clause of them fits, else what they were about, else thanks.
-  const reflect = phrase
-    ? pick([`You said "${phrase}".`, `You mentioned "${phrase}".`, `Thank you for telling me: "${phrase}".`], context.day, turn, message)
-    : topic
-      ? `Thank you for sharing that. ${TOPIC_SENTENCES[topic]}`
-      : 'Thank you for sharing that.';
-  const questions = turn === 1 ? (topic ? (TOPIC_QUESTIONS[topic] ?? FIRST_QUESTIONS) : FIRST_QUESTIONS) : SECOND_QUESTIONS;
-  return `${reflect} ${pick(questions, context.day, turn, 'question', message)}`;
-}
-
-// ── the closing ──
-
-/** One small step for tomorrow, by the first rule that applies. */
-export function suggestionFor(context: ReflectionContext, talkedAbout: readonly string[]): string {
-  const day = readDay(context);
-  const unwell = context.symptoms.filter((symptom) => UNWELL_SYMPTOMS.includes(symptom)).map((symptom) => symptom.toLowerCase());
-  if (unwell.length) return `take it easy tomorrow, and see a doctor if the ${listOf(unwell)} persists or gets worse.`;
-  if (day.short || context.symptoms.includes('Insomnia')) {
-    const versus = day.sleep ? `, to sleep longer than last night's ${day.sleep}` : '';
-    return `start winding down at 21:30 tonight, with screens away and lights low${versus}.`;
+function question(heard: Heard, figure: FigureKind | null, turn: number, seed: readonly (string | number)[]): string {
+  const ahead = turn >= BUILTIN_FOLLOW_UPS ? 1 : 0;
+  const topic = leadTopic(heard);
+  const feeling = heard.feelings[0];
+  if (ahead === 0 && isVent(heard)) return words.VENTING_QUESTION;
+  if (heard.grief) return words.GRIEF_QUESTIONS[ahead];
+  if (topic) {
+    const valence = topicValence(heard, topic);
+    const turning = ahead === 0 && valence !== 'plain' ? words.TURNING_QUESTIONS[topic]?.[valence] : undefined;
+    if (topic === 'alcohol' && heard.abstaining) return words.ABSTAINING_QUESTIONS[ahead];
+    return fill(pick(turning ?? words.TOPIC_QUESTIONS[topic][ahead], ...seed, 'question'), { s: heard.subjects[topic] ?? words.TOPIC_NAMES[topic] });
   }
-  if ((context.energy && LOW_ENERGIES.includes(context.energy)) || context.symptoms.includes('Fatigue')) {
-    return 'take a 10-minute walk outside within an hour of waking; morning daylight lifts energy more reliably than extra coffee.';
-  }
-  const thirsty = context.symptoms.find((symptom) => THIRSTY_SYMPTOMS.includes(symptom));
-  if (thirsty) return `keep a 1-litre bottle of water in sight tomorrow and finish it by lunch; even mild dehydration can make ${thirsty.toLowerCase()} worse.`;
-  if (context.mood && LOW_MOODS.includes(context.mood)) return 'plan ten minutes tomorrow with someone you like, for a call, a walk or a coffee.';
-  if (talkedAbout.includes('stress') || context.symptoms.includes('Anxiety')) return 'before your first task tomorrow, take five slow breaths, in for four and out for six.';
-  return pick(GENERIC_STEPS, context.day, 'step');
+  // Something away from his day: back to him, gently, before anything else.
+  if (heard.elsewhere) return fill(words.ELSEWHERE_QUESTIONS[ahead], { e: heard.elsewhere });
+  if (feeling) return words.FEELING_QUESTIONS[feeling][ahead];
+  if (figure) return FIGURE_QUESTIONS[figure][ahead];
+  return pick(heard.unsure ? words.UNSURE_QUESTIONS[ahead] : words.PLAIN_QUESTIONS[ahead], ...seed, 'question');
 }
 
-/** "You" at a sentence's start. */
-const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
-
-function closing(context: ReflectionContext, day: Day, messages: readonly string[]): string {
-  const talkedAbout = topicsOf(messages.join('\n'));
-  // What was said, in whole sentences: how the day felt, the member's own words, and at most two topics.
-  const feel = feeling(day, 'then');
-  const felt = feel ? sentence(`${feel}${day.sleep ? ` after ${day.sleep} of sleep` : ''}`) : day.sleep ? `You slept ${day.sleep}.` : null;
-  const words = messages.map(salientPhrase).find(Boolean);
-  const quoted = words ? `In your words: "${words}".` : null;
-  const topics = talkedAbout.slice(0, 2).map((topic) => TOPIC_SENTENCES[topic]);
-  const said = [felt, quoted, ...topics].filter((part): part is string => Boolean(part));
-  const summary = said.length ? said.join(' ') : 'Thank you for taking a few minutes to look back on today.';
-  const thanks = `Thank you for reflecting with me${day.name ? `, ${day.name}` : ''}.`;
-  return `${summary} One small step to try: ${suggestionFor(context, talkedAbout)} ${thanks}`;
+function followUp(context: ReflectionContext, day: Day, transcript: readonly ChatTurn[], message: string, turn: number): string {
+  const heard = hear(message);
+  const seed = [context.day, turn, message];
+  // A figure is named once in the follow-ups; the opening's recap does not count.
+  const said = transcript.slice(1).filter((t) => t.role === 'assistant').map((t) => t.content).join('\n');
+  const known = figures(context, day);
+  const figure = relevantFigures(heard, day).find((kind) => known.has(kind) && !said.includes(known.get(kind) ?? '')) ?? null;
+  const parts = [acknowledge(heard, seed), figure ? known.get(figure) : null, question(heard, figure, turn, seed)];
+  return parts.filter(Boolean).join(' ');
 }
 
 // ── the conversation ──
 
-/** The assistant's next message: the opening, a follow-up, or (after the third user message) the closing. */
+/** The assistant's next message: the opening, a follow-up, or (after the third user message) the closing with its step. */
 export function builtinReflection(context: ReflectionContext, transcript: readonly ChatTurn[]): ReflectionReply {
   const day = readDay(context);
   const messages = transcript.filter((turn) => turn.role === 'user').map((turn) => turn.content.replace(/\s+/g, ' ').trim());
   const turn = messages.length;
   if (turn === 0) return { reply: shorten(opening(context, day), REPLY_MAX), done: false };
-  if (turn <= BUILTIN_FOLLOW_UPS) return { reply: shorten(followUp(context, messages.at(-1) ?? '', turn), REPLY_MAX), done: false };
-  return { reply: shorten(closing(context, day, messages), REPLY_MAX), done: true };
+  if (turn <= BUILTIN_FOLLOW_UPS) return { reply: shorten(followUp(context, day, transcript, messages.at(-1) ?? '', turn), REPLY_MAX), done: false };
+  const { text, step } = closing(context, day, messages);
+  return { reply: shorten(text, REPLY_MAX), done: true, step: { description: step } };
 }

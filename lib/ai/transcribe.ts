@@ -8,7 +8,7 @@ import { noticeOnce } from '@/lib/operator-notice';
 /** OpenAI's own upload limit for audio transcription. */
 export const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
 
-export const NOT_CONFIGURED = 'Type your goals instead — voice input isn’t available right now.';
+export const NOT_CONFIGURED = 'Type your goals in the box above: Vitality doesn’t take spoken answers.';
 export const TRANSCRIBE_FAILED = 'Failed to transcribe audio';
 export const TOO_LARGE = 'Recordings can be at most 25 MB.';
 export const NOT_WEBM = 'The recording must be a WebM audio file.';

@@ -3,6 +3,7 @@ import { ApiError } from '@/lib/errors';
 import { db } from '@/lib/db';
 import { assertStrongPassword } from './password-policy';
 import { hashPassword, verifyPassword } from './password';
+import { recordSecurityEvent, SIGN_IN_METHOD_TEXT } from './security-log';
 import type { SocialProfile } from './social-profile';
 
 export type AccountUser = { id: string; email: string; firstName: string | null };
@@ -11,14 +12,23 @@ const select = { id: true, email: true, firstName: true } as const;
 export const USER_EXISTS_MESSAGE = 'User already exists';
 export const BAD_CREDENTIALS_MESSAGE = 'Incorrect e-mail or password.';
 
-export async function registerWithPassword(input: { email: string; password: string; firstName?: string; lastName?: string; timeZone?: string }): Promise<AccountUser> {
+/** A new account with a password; its security log starts with its creation, stored with the user row. */
+export async function registerWithPassword(
+  input: { email: string; password: string; firstName?: string; lastName?: string; timeZone?: string },
+  request?: Request,
+): Promise<AccountUser> {
   assertStrongPassword(input.password, input);
   if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw new ApiError(409, USER_EXISTS_MESSAGE);
   const name = [input.firstName, input.lastName].filter(Boolean).join(' ') || null;
+  const passwordHash = await hashPassword(input.password);
   // Two sign-ups for one address at once: the unique index decides, and the route answers 409.
-  return db.user.create({
-    data: { email: input.email, passwordHash: await hashPassword(input.password), firstName: input.firstName ?? null, lastName: input.lastName ?? null, name, timeZone: input.timeZone ?? 'UTC' },
-    select,
+  return db.$transaction(async (tx) => {
+    const user = await tx.user.create({
+      data: { email: input.email, passwordHash, firstName: input.firstName ?? null, lastName: input.lastName ?? null, name, timeZone: input.timeZone ?? 'UTC' },
+      select,
+    });
+    await recordSecurityEvent(user.id, 'account_created', { request, detail: SIGN_IN_METHOD_TEXT.password, client: tx });
+    return user;
   });
 }
 
@@ -60,7 +70,7 @@ export const LINK_FROM_SETTINGS = (provider: SocialProfile['provider']) =>
  * an existing account by its e-mail alone: that would sign in past the account's password and second step.
  * The member signs in the usual way and links the provider from Settings (linkSocialIdentity).
  */
-export async function signInWithSocial(profile: SocialProfile): Promise<AccountUser> {
+export async function signInWithSocial(profile: SocialProfile, request?: Request): Promise<AccountUser> {
   return db.$transaction(async (tx) => {
     const linked = await tx.account.findUnique({
       where: { provider_providerAccountId: { provider: profile.provider, providerAccountId: profile.subject } },
@@ -81,6 +91,7 @@ export async function signInWithSocial(profile: SocialProfile): Promise<AccountU
       select,
     });
     await tx.account.create({ data: { userId: user.id, type: 'oauth', provider: profile.provider, providerAccountId: profile.subject } });
+    await recordSecurityEvent(user.id, 'account_created', { request, detail: SIGN_IN_METHOD_TEXT[profile.provider], client: tx });
     return user;
   });
 }

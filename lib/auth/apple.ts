@@ -42,7 +42,7 @@ export function appleConfigured(): boolean {
  */
 export async function verifyAppleIdToken(idToken: string, rawNonce: string | null, name: AppleName = {}): Promise<SocialProfile> {
   const clientId = env.APPLE_CLIENT_ID;
-  if (!clientId) throw new ApiError(404, 'Apple sign-in is not configured.');
+  if (!clientId) throw new ApiError(404, 'Signing in with Apple isn’t offered by Vitality. Log in with your e-mail and password instead.');
   if (typeof idToken !== 'string' || idToken.length === 0 || idToken.length > MAX_TOKEN_LENGTH) throw rejected();
 
   let claims;

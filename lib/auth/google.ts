@@ -66,7 +66,7 @@ function audienceMatches(info: z.infer<typeof tokenInfoSchema>, clientId: string
 
 export async function verifyGoogleAccessToken(accessToken: string): Promise<SocialProfile> {
   const clientId = env.GOOGLE_CLIENT_ID;
-  if (!clientId) throw new ApiError(404, 'Google sign-in is not configured.');
+  if (!clientId) throw new ApiError(404, 'Signing in with Google isn’t offered by Vitality. Log in with your e-mail and password instead.');
   if (typeof accessToken !== 'string' || !TOKEN_SHAPE.test(accessToken)) throw rejected();
 
   const info = tokenInfoSchema.safeParse(await askGoogle(`/oauth2/v3/tokeninfo?${new URLSearchParams({ access_token: accessToken })}`));

@@ -13,6 +13,7 @@ import { browserName } from '@/lib/http/browser-name';
  * address or the full User-Agent.
  */
 export const SECURITY_EVENT_TEXT = {
+  account_created: 'Account created',
   sign_in: 'Signed in',
   sign_in_failed: 'Failed sign-in',
   second_step_failed: 'Wrong second-step code',
@@ -90,10 +91,10 @@ export function mailSecurityChange(userId: string, kind: SecurityEventKind, opti
   if (!MAILED.has(kind)) return;
   const browser = options.request ? browserName(options.request.headers.get('user-agent')) : null;
   void (async () => {
-    const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, firstName: true } });
+    const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, firstName: true, timeZone: true } });
     if (!user) return;
     const change = `${SECURITY_EVENT_TEXT[kind].toLowerCase()}${options.detail ? ` (${options.detail})` : ''}`;
-    const mail = securityChangeMail({ firstName: user.firstName, change, browser, at: new Date(), settingsLink: new URL('/settings', env.APP_URL).toString() });
+    const mail = securityChangeMail({ firstName: user.firstName, change, browser, at: new Date(), timeZone: user.timeZone, settingsLink: new URL('/settings', env.APP_URL).toString() });
     await sendMail({ to: options.to ?? user.email, ...mail });
   })().catch((error: unknown) => console.error(`[auth] security-change e-mail failed: ${(error as Error)?.name ?? 'Error'}`));
 }

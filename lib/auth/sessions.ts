@@ -36,12 +36,12 @@ import { sessionKey, sessionTokenFromRequest } from './session-token';
 export { SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS };
 export { endOtherSessions, sessionKey, sessionTokenFromRequest } from './session-token';
 
-/** `dataVersion`: users."dataVersion" as this request read it (see lib/answer-cache.ts). */
-export type SessionUser = { id: string; email: string; firstName: string | null; dataVersion: bigint };
+/** `dataVersion`: users."dataVersion" as this request read it (see lib/answer-cache.ts). `timeZone`: the IANA zone his clock times are shown in. */
+export type SessionUser = { id: string; email: string; firstName: string | null; dataVersion: bigint; timeZone: string };
 export type Session = { token: string; expires: Date };
 
 /** The user columns a session carries (readSession selects exactly these). */
-export type SessionRowUser = Prisma.UserGetPayload<{ select: { id: true; email: true; firstName: true; emailVerified: true; name: true; image: true; dataVersion: true } }>;
+export type SessionRowUser = Prisma.UserGetPayload<{ select: { id: true; email: true; firstName: true; emailVerified: true; name: true; image: true; dataVersion: true; timeZone: true } }>;
 
 // As next-auth does: the __Secure- cookie exactly when the app is served over HTTPS.
 const secure = env.APP_URL.startsWith('https://');
@@ -76,7 +76,7 @@ export async function readSession(
   // One round trip, every signed-in request: the session and its user in one join (Prisma's nested
   // select would make two). The columns are SessionRowUser's.
   const [found] = await db.$queryRaw<(SessionRowUser & { expires: Date; lastSeenAt: Date })[]>`
-    SELECT s.expires, s."lastSeenAt", u.id, u.email, u."firstName", u."emailVerified", u.name, u.image, u."dataVersion"
+    SELECT s.expires, s."lastSeenAt", u.id, u.email, u."firstName", u."emailVerified", u.name, u.image, u."dataVersion", u."timeZone"
     FROM sessions s JOIN users u ON u.id = s."userId"
     WHERE s."tokenHash" = ${tokenHash}
     LIMIT 1`;
@@ -115,7 +115,7 @@ export function clearSessionCookie(response: NextResponse): void {
   response.cookies.set(SESSION_ROLLED_COOKIE, '', { ...sessionCookieOptions(secure, new Date(0)), maxAge: 0 });
 }
 
-const toSessionUser = ({ id, email, firstName, dataVersion }: SessionRowUser): SessionUser => ({ id, email, firstName, dataVersion });
+const toSessionUser = ({ id, email, firstName, dataVersion, timeZone }: SessionRowUser): SessionUser => ({ id, email, firstName, dataVersion, timeZone });
 
 // Sessions renewed while handling a request, so the route wrapper can re-send their cookie.
 const renewedByRequest = new WeakMap<Request, Session>();
@@ -190,6 +190,11 @@ export async function signedInResponse(
 
 /** Sent beside the answer: a mail server that is slow or down never holds up or fails a sign-in. */
 function mailNewBrowser(user: AccountUser, browser: string, how: string): void {
-  const mail = newBrowserMail({ firstName: user.firstName, browser, how, at: new Date(), settingsLink: new URL('/settings', env.APP_URL).toString() });
-  sendMail({ to: user.email, ...mail }).catch((error: unknown) => console.error(`[auth] new-browser e-mail failed: ${(error as Error)?.name ?? 'Error'}`));
+  const at = new Date();
+  void (async () => {
+    // The time on the member's own clock: his zone is read here, beside the answer, not before it.
+    const member = await db.user.findUnique({ where: { id: user.id }, select: { timeZone: true } });
+    const mail = newBrowserMail({ firstName: user.firstName, browser, how, at, timeZone: member?.timeZone ?? 'UTC', settingsLink: new URL('/settings', env.APP_URL).toString() });
+    await sendMail({ to: user.email, ...mail });
+  })().catch((error: unknown) => console.error(`[auth] new-browser e-mail failed: ${(error as Error)?.name ?? 'Error'}`));
 }

@@ -25,7 +25,7 @@ export const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const RECOVERY_LENGTH = 12;
 
-export const TOTP_UNAVAILABLE = 'Authenticator apps are not available on this server yet.';
+export const TOTP_UNAVAILABLE = 'An authenticator app can’t be set up for Vitality. Keep signing in with your password.';
 export const TOTP_ALREADY_ON = 'Your authenticator app is already set up. Turn two-step verification off first to move it to another app.';
 
 /** What a member's secret is sealed for: it opens for this member's row only. */

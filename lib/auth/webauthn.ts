@@ -17,7 +17,7 @@ export function relyingParty(): RelyingParty | null {
   return { id: host, origin: url.origin, name: 'Vitality' };
 }
 
-export const PASSKEYS_UNAVAILABLE = 'Passkeys are not available on this server.';
+export const PASSKEYS_UNAVAILABLE = 'Passkeys can’t be used to sign in to Vitality. Sign in with your password instead.';
 
 /** A challenge is good for 5 minutes (the browser's own prompt times out after 60 s). */
 export const CHALLENGE_TTL_SECONDS = 5 * 60;

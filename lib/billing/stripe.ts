@@ -8,6 +8,8 @@ import { noticeOnce } from '@/lib/operator-notice';
 // default) the dashboard opens to every signed-in user and the billing calls answer 503.
 
 export const BILLING_UNAVAILABLE = 'Billing is not available right now. Please try again later.';
+/** What a billing call is told where billing is off: nothing is sold here, so there is nothing to do. */
+export const BILLING_OFF = 'There is no subscription to start or manage: all of Vitality is open to you without one.';
 
 export function billingEnabled(): boolean {
   if (!env.STRIPE_SECRET_KEY) noticeOnce('stripe', 'Billing is off: set STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET to require a subscription.');
@@ -16,7 +18,7 @@ export function billingEnabled(): boolean {
 
 /** A 503 for the caller while billing is off. */
 export function assertBillingEnabled(): void {
-  if (!billingEnabled()) throw new ApiError(503, BILLING_UNAVAILABLE);
+  if (!billingEnabled()) throw new ApiError(503, BILLING_OFF);
 }
 
 let client: Stripe | undefined;

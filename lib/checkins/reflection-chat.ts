@@ -10,6 +10,7 @@ import type { Energy, Mood } from '@/lib/generated/prisma/enums';
 import { crisisReply, detectCrisis } from '@/lib/safety/crisis';
 import { REFLECTION_MAX_MESSAGES, type ReflectionChatInput } from '@/lib/validation/checkin';
 import { toEnergy, toMood } from './enums';
+import { figuresFrom, lastNight, weekVsUsual } from './reflection-figures';
 
 // The day's reflection lives on the server (ReflectionChat, one per user and UTC day). The client sends
 // only its next message and the turn it believes it is on; the server appends the user's message and
@@ -43,13 +44,22 @@ async function openingContext(userId: string, day: Date, input: ReflectionChatIn
 }
 
 async function engineContext(userId: string, today: string, opening: OpeningContext): Promise<{ context: ReflectionContext; country: string | null }> {
-  const [user, [night]] = await Promise.all([
+  const [user, days] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: userId }, select: { firstName: true, country: true } }),
-    // Last night's sleep is the daily metric dated today.
-    mergedDays(userId, today, today, ['sleepDurationMinutes']),
+    // Last night's sleep is the daily metric dated today; HRV and resting heart rate need his usual too.
+    mergedDays(userId, figuresFrom(today), today, ['sleepDurationMinutes', 'hrvMs', 'restingHeartRateBpm']),
   ]);
+  const night = lastNight(days, today);
   return {
-    context: { day: today, ...opening, lastNightSleepMinutes: night?.sleepDurationMinutes ?? null, firstName: user.firstName },
+    context: {
+      day: today,
+      ...opening,
+      lastNightSleepMinutes: night.minutes,
+      lastNightSleepSource: night.source,
+      hrv: weekVsUsual(days, 'hrvMs', today),
+      restingHeartRate: weekVsUsual(days, 'restingHeartRateBpm', today),
+      firstName: user.firstName,
+    },
     country: user.country,
   };
 }
@@ -61,7 +71,8 @@ const storedOpening = (json: unknown): OpeningContext => {
 
 /**
  * POST /api/reflection_chat. Turn 0 (re)opens today's reflection, unless it is done: then the closing
- * comes back with `done` and nothing changes. Turn n adds the user's n-th message and the reply.
+ * comes back with `done` and nothing changes. Turn n adds the user's n-th message and the reply, and the
+ * closing may carry `step`, its small step, which is not stored: a reopened chat offers it no more.
  */
 export async function reflectionTurn(userId: string, input: ReflectionChatInput, now = new Date(), engine: AiEngine = aiEngine()): Promise<ReflectionReply> {
   const today = utcDay(now);
@@ -94,6 +105,7 @@ export async function reflectionTurn(userId: string, input: ReflectionChatInput,
   const crisis = detectCrisis(message);
   let next: StoredTurn[];
   let done = false;
+  let step: ReflectionReply['step'];
   if (crisis) {
     // Either engine's chat: the contacts first, and the conversation goes on.
     next = [...turns, { role: 'user', content: message, safety: true }, { role: 'assistant', content: crisisReply(crisis, country), safety: true }];
@@ -101,11 +113,13 @@ export async function reflectionTurn(userId: string, input: ReflectionChatInput,
     const seen = [...turns.filter((turn) => !turn.safety), { role: 'user' as const, content: message }];
     const answer = await engine.reflection(context, seen.map(({ role, content }) => ({ role, content })));
     done = answer.done || userTurns(seen) >= REFLECTION_MAX_USER_TURNS;
+    // The closing's small step, for the chat to offer as one of his own actions.
+    step = done ? answer.step : undefined;
     next = [...turns, { role: 'user', content: message }, { role: 'assistant', content: answer.reply }];
   }
 
   // Only if nobody else moved the chat on meanwhile (a second tab, a double send).
   const { count } = await db.reflectionChat.updateMany({ where: { id: chat.id, updatedAt: chat.updatedAt, done: false }, data: { turns: next, done } });
   if (count === 0) throw new ApiError(409, CHAT_MOVED_ON);
-  return { reply: next.at(-1)!.content, done };
+  return { reply: next.at(-1)!.content, done, ...(step ? { step } : {}) };
 }

@@ -63,10 +63,10 @@ const FACTOR_PHRASES: Readonly<Record<FactorKey, string>> = {
 
 const phrases = (factors: TScore['topUp']) => `your ${listOf(factors.map((f) => FACTOR_PHRASES[f.key]))}`;
 
-/** One or two sentences for the vitality card: what moved the score, or what data it still needs. */
+/** One or two sentences for the T-Score card: what moved the score, or what data it still needs. */
 export function vitalitySummary(score: TScore): string {
   if (score.score < 0) {
-    const advice = 'Connect a wearable or check in daily.';
+    const advice = 'Bring in your wearable’s data on My devices, or check in daily.';
     if (score.daysOfData < MIN_DAYS_OF_DATA) return `Not enough data yet: ${score.daysOfData} of the ${MIN_DAYS_OF_DATA} days needed. ${advice}`;
     return `Not enough data yet: each figure needs at least 3 days of values in the last week. ${advice}`;
   }

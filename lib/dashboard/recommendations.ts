@@ -4,7 +4,8 @@ import { ApiError } from '@/lib/errors';
 import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import { isUniqueViolation } from '@/lib/db-errors';
-import { solarDay, utcClock } from '@/lib/solar';
+import { formatClock } from '@/lib/format';
+import { solarDay } from '@/lib/solar';
 import { z } from 'zod';
 import type { RecommendationsResponse, SupplementItem } from './contract';
 import { addDays, meanOf, nextUtcMidnight, utcDay } from '@/lib/days';
@@ -167,20 +168,20 @@ export function placeKey(position: Position): string {
   return `${(tenth(position.lat) + 0).toFixed(1)},${(tenth(position.lon) + 0).toFixed(1)}`;
 }
 
-/** Today's daylight at the rounded position (so one place key always means one answer), or null. */
-export function daylightAt(position: Position, day: string): NonNullable<EngineContext['daylight']> | null {
+/** Today's daylight at the rounded position (so one place key always means one answer), or null; sunrise on the member's clock ("08:01"). */
+export function daylightAt(position: Position, day: string, timeZone: string): NonNullable<EngineContext['daylight']> | null {
   if (!hasPosition(position)) return null;
   const sun = solarDay(tenth(position.lat), tenth(position.lon), day);
-  return { hours: Math.round(sun.daylightHours * 10) / 10, sunrise: sun.sunrise ? `${utcClock(sun.sunrise)} UTC` : null };
+  return { hours: Math.round(sun.daylightHours * 10) / 10, sunrise: sun.sunrise ? formatClock(sun.sunrise, timeZone) : null };
 }
 
 // ── the day's answer ──
 
 /** What the day's answer is made from, and its basis: the figures as JSON, to know when they changed. */
 async function inputsFor(userId: string, position: Position, day: string) {
-  const daylight = daylightAt(position, day);
-  // The same reads as today's actions: the context, and the score's days and latest lab.
-  const { context, score, days } = await dashboardInputs(userId, day);
+  // The same reads as today's actions: the context, and the score's days and latest lab; and the zone his sunrise is told in.
+  const [{ context, score, days }, member] = await Promise.all([dashboardInputs(userId, day), db.user.findUnique({ where: { id: userId }, select: { timeZone: true } })]);
+  const daylight = daylightAt(position, day, member?.timeZone ?? 'UTC');
   const week = days.filter((d) => d.day >= addDays(day, -6));
   const needs = {
     context,

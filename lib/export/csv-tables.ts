@@ -187,7 +187,7 @@ export const CSV_FILES: CsvFile[] = [
   }),
   table({
     file: 'daily_action_sets.csv',
-    about: 'Each day’s vitality value and summary that came with your actions.',
+    about: 'Each day’s T-Score (the vitality column, 0 to 100, or -1 when inconclusive) and the summary that came with your actions.',
     pages: actionSetPages,
     columns: {
       id: (r) => r.id,

@@ -1,10 +1,14 @@
 // The e-mails of issue 42: a new browser signed in, and a change to how the member signs in.
+import { formatTimestamp, knownTimeZone } from '@/lib/format';
 import { escapeHtml as escape } from '@/lib/html';
 
+/** "06/12/2026, 22:07:00 (Europe/Berlin)": on the member's clock, with the zone named, as a mail may be read anywhere. */
+const whenIn = (at: Date, timeZone: string) => `${formatTimestamp(at, timeZone)} (${knownTimeZone(timeZone).replaceAll('_', ' ')})`;
+
 /** Sent when a browser that never signed in to the account before does (issue 42): what, when, and what to do if it wasn't them. */
-export function newBrowserMail({ firstName, browser, how, at, settingsLink }: { firstName: string | null; browser: string; how: string; at: Date; settingsLink: string }) {
+export function newBrowserMail({ firstName, browser, how, at, timeZone, settingsLink }: { firstName: string | null; browser: string; how: string; at: Date; timeZone: string; settingsLink: string }) {
   const greeting = firstName ? `Hi ${firstName},` : 'Hi,';
-  const when = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const when = whenIn(at, timeZone);
   const text = `${greeting}
 
 Your Vitality account was just signed in to from a new browser:
@@ -25,9 +29,9 @@ ${settingsLink}
 }
 
 /** Sent after a change to how the member signs in (ASVS 5.0 V6.3.7): what changed, when, and what to do if it wasn't them. */
-export function securityChangeMail({ firstName, change, browser, at, settingsLink }: { firstName: string | null; change: string; browser: string | null; at: Date; settingsLink: string }) {
+export function securityChangeMail({ firstName, change, browser, at, timeZone, settingsLink }: { firstName: string | null; change: string; browser: string | null; at: Date; timeZone: string; settingsLink: string }) {
   const greeting = firstName ? `Hi ${firstName},` : 'Hi,';
-  const when = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const when = whenIn(at, timeZone);
   const where = browser ? ` from ${browser}` : '';
   const text = `${greeting}
 

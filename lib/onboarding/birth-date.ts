@@ -1,12 +1,11 @@
 import { ISO_DAY } from '@/lib/codecs';
 
-// Step 4's date-of-birth selects (SPEC §5 and §9): 100 years up to 2025, defaulting to 3 May 2005.
+// Step 4's date-of-birth selects (SPEC §5 and §9): 100 years up to 2025. They start empty, or on the saved
+// date: SPEC §5's default of 3 May 2005 gave every member who pressed Next an age of 21 (issue 58).
 export const DOB_LATEST_YEAR = 2025;
 export const DOB_YEAR_COUNT = 100;
 
 export type BirthDate = { year: number; month: number; day: number };
-
-export const DEFAULT_BIRTH_DATE: BirthDate = { year: 2005, month: 5, day: 3 };
 
 export const MONTH_NAMES = [
   'January',
@@ -52,10 +51,10 @@ export function toIsoDate({ year, month, day }: BirthDate): string {
 }
 
 /** A saved YYYY-MM-DD within the selects' years, or the default. */
-export function initialBirthDate(saved: string | null): BirthDate {
+export function initialBirthDate(saved: string | null): BirthDate | null {
   const match = saved ? ISO_DAY.pattern.exec(saved) : null;
-  if (!match) return DEFAULT_BIRTH_DATE;
+  if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (!birthYears().includes(year) || month < 1 || month > 12) return DEFAULT_BIRTH_DATE;
+  if (!birthYears().includes(year) || month < 1 || month > 12) return null;
   return withValidDay({ year, month, day: Math.max(1, day) });
 }

@@ -1,6 +1,11 @@
+import { SCAN_DURATION_MS } from '@/lib/scan-engine/types';
+
 // Step 8, the vital-signs tutorial (SPEC §4 and §9): five slides, 5 s each, then it stops on the last.
 
 export const TUTORIAL_SLIDE_MS = 5000;
+
+/** The scan's length as the tutorial says it, from the scan's own clock, so the two never disagree. */
+export const SCAN_SECONDS = Math.round(SCAN_DURATION_MS / 1000);
 
 export type TutorialArt = 'light' | 'frame' | 'breathe' | 'measure' | 'privacy';
 
@@ -31,14 +36,14 @@ export const TUTORIAL_SLIDES = [
     art: 'breathe',
     eyebrow: 'The scan',
     title: 'Stay still and breathe normally',
-    body: 'The camera reads the tiny colour changes in your skin with each heartbeat. Keep still, don’t talk, and breathe as you usually do: your results come in 40 seconds.',
+    body: `The camera reads the tiny colour changes in your skin with each heartbeat. Keep still, don’t talk, and breathe as you usually do: your results come in ${SCAN_SECONDS} seconds.`,
     points: ['Hold your head still', 'Don’t talk during the scan', 'Breathe at your normal pace'],
   },
   {
     art: 'measure',
     eyebrow: 'What we measure',
     title: 'Five vital signs from one scan',
-    body: 'From those 40 seconds we estimate the signs that track how well you recover and how stressed your body is.',
+    body: `From those ${SCAN_SECONDS} seconds we estimate the signs that track how well you recover and how stressed your body is.`,
     points: ['Heart rate', 'Heart-rate variability (HRV)', 'Breathing rate', 'Blood pressure', 'Stress'],
   },
   {

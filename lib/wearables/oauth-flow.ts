@@ -25,7 +25,8 @@ const hashOf = (state: string) => createHash('sha256').update(state).digest('hex
 export const verifierContext = (userId: string, provider: WearableProvider) => `${userId}:${provider}:pkce`;
 
 /** What the user reads when a wearable cannot be connected on this server (the reason goes to the log). */
-export const unavailableMessage = (wearable: WearableKey): string => `Connecting ${WEARABLE_NAMES[wearable]} isn't available right now. You can carry on without it and connect it later.`;
+export const unavailableMessage = (wearable: WearableKey): string =>
+  `${WEARABLE_NAMES[wearable]} can't be connected to Vitality. Export your history from the ${WEARABLE_NAMES[wearable]} app and import the file on My devices instead.`;
 
 /** The wearable's adapter, once it can be connected; otherwise why not, in the product's words (the operator's reason goes to the log). */
 function connectable(wearable: WearableKey): WearableAdapter {

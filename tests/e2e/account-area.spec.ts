@@ -541,7 +541,7 @@ test('/my_results: a share link for the doctor opens the summary without signing
   await expect(share).toHaveCount(1);
   await expect(share.getByText(/^Made .* for Dr Patel/)).toContainText('Active');
   await expect(share.getByText('Opened once')).toBeVisible();
-  await expect(share.getByText(/UTC, Firefox on Windows$/)).toBeVisible();
+  await expect(share.getByText(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d:\d\d, Firefox on Windows$/)).toBeVisible();
   await card.screenshot({ path: 'test-results/doctor-share.png' });
   expect(await query('SELECT count(*)::int AS n FROM doctor_shares s JOIN users u ON u.id = s."userId" WHERE u.email = $1', [user.email])).toEqual([{ n: 1 }]);
 
@@ -554,6 +554,12 @@ test('/my_results: a share link for the doctor opens the summary without signing
   const refused = await doctor.request.get(link, { headers: { 'user-agent': FIREFOX } });
   expect(refused.status()).toBe(404);
   expect(await refused.json()).toMatchObject({ message: 'This link has expired or was revoked. Ask the person who sent it for a new one.' });
+  // The doctor's browser, following the link, gets a page rather than the JSON.
+  const tab = await doctor.newPage();
+  expect((await tab.goto(link))?.status()).toBe(404);
+  await expect(tab).toHaveTitle('Link no longer works · Vitality');
+  await expect(tab.getByRole('heading', { level: 1, name: 'This link no longer works' })).toBeVisible();
+  await expect(tab.getByText('This link has expired or was withdrawn. Ask your patient for a new one.')).toBeVisible();
   await doctor.close();
   // Still one view: the refused opening was not logged.
   await page.reload();

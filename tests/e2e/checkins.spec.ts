@@ -15,9 +15,9 @@ test.use({ viewport: { width: 1440, height: 900 }, permissions: ['geolocation'],
 
 const DAY_MS = 86_400_000;
 const tomorrow = () => new Date(Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`) + DAY_MS);
-/** en-GB day/month/year, 24-hour time with seconds, UTC: what SPEC asks the next-time lines to show. */
+/** en-GB day/month/year, 24-hour time with seconds, on the member's clock (these members' zone is the default UTC): what SPEC asks the next-time lines to show. */
 const gbTime = (date: Date) =>
-  `${new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(date)} UTC`;
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(date);
 
 async function userIdOf(email: string): Promise<string> {
   const [row] = await query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
@@ -91,7 +91,9 @@ test('a full daily check-in: mood, energy, two symptoms found by search, a three
   await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
 
   await reply(page, 'Back to back meetings and no lunch', 'enter');
-  await expect(aiBubbles(page).last()).toContainText(/back to back meetings and no lunch/i);
+  // The built-in listener says what it heard in its own words, never the member's sentence back.
+  await expect(aiBubbles(page).last()).toContainText('the meetings');
+  await expect(aiBubbles(page).last()).not.toContainText(/back to back meetings and no lunch/i);
   await reply(page, 'I stayed up late\nreading the news', 'button');
   await reply(page, 'Tomorrow I will take a proper lunch break', 'enter');
   await expectLocked(page);
@@ -127,6 +129,16 @@ test('/chat: the Daily Reflection on its own, three turns, then locked; reopenin
   await reply(page, 'A bit sore but happy', 'button');
   await reply(page, 'Stretch before bed', 'enter');
   await expectLocked(page);
+  // The closing's small step becomes one of today's own actions with one tap.
+  const step = 'Start winding down at 21:30 tonight, with screens away and lights low.';
+  await expect(aiBubbles(page).last()).toContainText('One small step for tomorrow: start winding down at 21:30 tonight');
+  await page.getByRole('button', { name: 'Add to my actions' }).click();
+  await expect(page.getByText('Added to today’s actions.')).toBeVisible({ timeout: budget(20_000) });
+  const [own] = await query<{ description: string }>(
+    `SELECT a.description FROM daily_actions a JOIN daily_action_sets s ON s.id = a."setId" WHERE s."userId" = $1 AND a.origin = 'manual'`,
+    [await userIdOf(email)],
+  );
+  expect(own?.description).toBe(step);
 
   const [chat] = await query<{ done: boolean; turns: unknown[] }>('SELECT done, turns FROM reflection_chats WHERE "userId" = $1', [await userIdOf(email)]);
   expect(chat!.done).toBe(true);
@@ -164,7 +176,7 @@ test.describe('with a model configured', () => {
       { role: 'user', content: 'Mostly the long commute' },
     ]);
 
-    // Past the 10 s limit the built-in engine answers, quoting the user's words. (Only the reflection is
+    // Past the 10 s limit the built-in engine answers, in its own words about his. (Only the reflection is
     // late: other specs' calls that reach this fake meanwhile get their 500 at once.)
     openai.setChatDelay(12_000, isReflection);
     const box = page.getByRole('textbox', { name: 'Your reply' });
@@ -172,7 +184,8 @@ test.describe('with a model configured', () => {
     await box.press('Enter');
     await expect(page.getByTestId('thinking')).toBeVisible();
     await expect(aiBubbles(page)).toHaveCount(3, { timeout: budget(20_000) });
-    await expect(aiBubbles(page).last()).toContainText(/traffic was terrible again/i);
+    await expect(aiBubbles(page).last()).toContainText('the traffic');
+    await expect(aiBubbles(page).last()).not.toContainText(/traffic was terrible again/i);
     openai.setChatDelay(0);
   });
 });

@@ -223,7 +223,7 @@ test.describe('/onboarding_12, devices', () => {
       const card = page.getByRole('button', { name: new RegExp(`^${title}`) });
       await expect(card).toBeDisabled();
       await expect(card).toContainText('Unavailable');
-      await expect(card).toContainText('Can’t be connected yet. Continue, and connect it later from your devices page.');
+      await expect(card).toContainText('Can’t be connected to Vitality. Continue, and import its history from its app on My devices.');
     }
     await expect(page.getByRole('button', { name: /^Connect Whoop/ })).toBeEnabled();
 
@@ -315,7 +315,7 @@ test.describe('/my_devices', () => {
     for (const name of ['Oura Ring', 'Withings Scale']) {
       const card = page.getByRole('region', { name });
       await expect(card.getByText('Unavailable')).toBeVisible();
-      await expect(card).toContainText(`Connecting ${name} isn’t available yet. Import its data export above to bring your history now.`);
+      await expect(card).toContainText(`${name} can’t be connected to Vitality. Import the export from its app above to bring in your history.`);
       await expect(card.getByRole('button')).toHaveCount(0);
     }
 

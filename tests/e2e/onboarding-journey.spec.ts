@@ -22,9 +22,9 @@ test('a new user goes from /onboarding_4 to /onboarding_14 through every screen'
   await page.goto('/main_dashboard');
   await expect(page).toHaveURL(/\/onboarding_4$/);
 
-  // 4: date of birth, with its SPEC defaults.
+  // 4: date of birth, empty until chosen.
   await expect(stepBar(page, 4)).toBeVisible();
-  await expect(page.getByLabel('Year', { exact: true })).toHaveValue('2005');
+  await expect(page.getByLabel('Year', { exact: true })).toHaveValue('');
   await page.getByLabel('Year', { exact: true }).selectOption('1984');
   await page.getByLabel('Month', { exact: true }).selectOption({ label: 'February' });
   await page.getByLabel('Day', { exact: true }).selectOption({ label: '29' });

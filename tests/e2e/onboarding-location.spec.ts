@@ -109,10 +109,13 @@ test.describe('onboarding step 5: location', () => {
     // Flags beside the names are decorative (alt=""): the option's name stays the country's.
     await expect(options(page, 'Country').first().locator('img')).toHaveAttribute('src', '/flags/gb.svg');
 
-    // Keyboard: type to filter, arrow down to the second match, Enter picks it; Escape undoes typing.
+    // Keyboard: type to filter (no option active yet), arrow down to the first match and on to the
+    // second, Enter picks it; Escape undoes typing.
     await countryField(page).fill('united');
     await expect(options(page, 'Country')).toHaveText(['United Kingdom', 'United States', 'United Arab Emirates']);
+    await expect(countryField(page)).not.toHaveAttribute('aria-activedescendant');
     const usCities = page.waitForRequest((r) => r.url().endsWith('/cities/us.json'));
+    await countryField(page).press('ArrowDown');
     await countryField(page).press('ArrowDown');
     await countryField(page).press('Enter');
     await usCities;
@@ -136,6 +139,7 @@ test.describe('onboarding step 5: location', () => {
     expect(shown).toEqual([...shown].sort(byLabel));
     expect(shown).toEqual(file.slice(0, 100).map((c) => c.label));
     await expect(page.getByText(`Showing 100 of ${file.length.toLocaleString('en-GB')}.`)).toBeVisible();
+    // The name typed in full is ranked first and taken by Enter.
     await cityField(page).fill('Manchester');
     await expect(options(page, 'City').first()).toHaveText('Manchester');
     await cityField(page).press('Enter');

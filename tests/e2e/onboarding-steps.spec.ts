@@ -89,7 +89,7 @@ test.describe('onboarding steps 8 to 14', () => {
     await page.clock.runFor(3_000);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(position(page)).toHaveText('3 of 5');
-    await expect(page.getByText('your results come in 40 seconds')).toBeVisible();
+    await expect(page.getByText('your results come in 45 seconds')).toBeVisible();
     await page.clock.runFor(4_900);
     await expect(position(page)).toHaveText('3 of 5');
     await page.clock.runFor(100);
@@ -218,8 +218,8 @@ test.describe('onboarding steps 8 to 14', () => {
     await expect(page.getByText('Two tracks based on whether you need an initial blood test from us, or if you already have one yourself.', { exact: true })).toBeVisible();
     await expect(backLink(page)).toHaveAttribute('href', '/onboarding_12');
     const trackOne = page.getByRole('region', { name: 'Track one' });
-    // This server sends no kits (no KIT_ORDERS_EMAIL): track one says when its kit would come.
-    await expect(trackOne).toContainText('We post you a blood testing kit once kit orders open here');
+    // This server sends no kits (no KIT_ORDERS_EMAIL): track one says what the member can do instead.
+    await expect(trackOne).toContainText('Save your address for a kit, or upload a result from your own doctor or lab');
     await expect(page.getByRole('region', { name: 'Track two' })).toContainText('Upload your results');
     await expect(page.getByRole('button', { name: 'Get started with track one' })).toBeVisible();
     const startTwo = page.getByRole('button', { name: 'Get started with track two' });

@@ -51,6 +51,8 @@ test('public pages, sign-up and the first onboarding steps run with no CSP viola
 
   // Step 4 (date of birth) is a client form: answering it moves to step 5, whose city search runs client code too.
   await page.getByLabel('Year', { exact: true }).selectOption('1984');
+  await page.getByLabel('Month', { exact: true }).selectOption({ label: 'May' });
+  await page.getByLabel('Day', { exact: true }).selectOption({ label: '03' });
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page).toHaveURL(/\/onboarding_5$/);
   await page.getByRole('combobox', { name: 'Country' }).fill('United Kingdom');

@@ -2,28 +2,19 @@
 // a real WebAuthn ceremony, with no mock of the app), the authenticator-app second step, a recovery code,
 // step-up, the signed-in browsers and the security log. The member's authenticator app is
 // tests/support/authenticator-app.ts, which computes its codes from the key the page shows.
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { authenticatorApp } from '../support/authenticator-app';
 import { query } from './support/database';
 import { appHeaders } from './support/client-address';
 import { expect, PASSWORD, test } from './support/fixtures';
 import { expectAccessible } from './support/page-checks';
 import { E2E_SECURITY_DATABASE_URL } from './support/security-server';
+import { virtualAuthenticator } from './support/virtual-authenticator';
 import { budget } from '../setup/machine-speed.js';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-/** A platform authenticator (Touch ID, Windows Hello) for this page: it keeps discoverable credentials and verifies its user. */
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; credentials: () => Promise<unknown[]> }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  return { cdp, credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
-}
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -155,7 +146,7 @@ test('the authenticator app: set up from its key, asked after the password, a re
   // The password alone no longer signs in.
   await signOut(page);
   await logIn(page, email, PASSWORD);
-  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeFocused();
+  await expect(field(page, 'Authentication code')).toBeFocused();
   await page.screenshot({ path: 'test-results/login-second-step.png' });
   await expectAccessible(page);
   await field(page, 'Authentication code').fill(await phone.next());

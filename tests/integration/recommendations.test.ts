@@ -112,8 +112,18 @@ describe('the advice', () => {
     const sun = solarDay(51.5, -0.1, '2026-12-21');
     const hours = Math.round(sun.daylightHours * 10) / 10;
     expect(hours).toBe(7.8);
-    expect(answer.advice).toContain(`You have ${formatMinutes(hours * 60)} of daylight today; sunrise is at ${utcClock(sun.sunrise!)} UTC, so get outside within an hour of it.`);
+    // A member whose zone is UTC (the default) reads the UTC clock, with no zone written after it.
+    expect(answer.advice).toContain(`You have ${formatMinutes(hours * 60)} of daylight today; sunrise is at ${utcClock(sun.sunrise!)}, so get outside within an hour of it.`);
     expect(answer.advice).toContain('7 h 48 min of daylight');
+  });
+
+  it('tells the sunrise on the member’s own clock', async () => {
+    const userId = await userWith(WINTER);
+    await db.user.update({ where: { id: userId }, data: { timeZone: 'Asia/Kolkata' } });
+    const sun = solarDay(51.5, -0.1, '2026-12-21');
+    // Kolkata keeps UTC+05:30 all year.
+    const kolkata = utcClock(new Date(sun.sunrise!.getTime() + 5.5 * 3_600_000));
+    expect((await recommendations(userId, LONDON, WINTER)).advice).toContain(`sunrise is at ${kolkata}, so get outside`);
   });
 
   it('leaves daylight out without a position (lat and lon both 0)', async () => {

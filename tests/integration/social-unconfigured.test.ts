@@ -40,14 +40,14 @@ describe('social sign-in without client ids', () => {
   it('reports Google as not configured and refuses with 404 without calling Google', async () => {
     expect(google.googleConfigured()).toBe(false);
     const token = googlePeer.issueToken({ sub: 'g-300', email: 'alex@example.com' });
-    expect(await refusal(google.verifyGoogleAccessToken(token))).toEqual({ status: 404, message: 'Google sign-in is not configured.' });
+    expect(await refusal(google.verifyGoogleAccessToken(token))).toEqual({ status: 404, message: 'Signing in with Google isn’t offered by Vitality. Log in with your e-mail and password instead.' });
     expect(googlePeer.requests).toEqual([]);
   });
 
   it('reports Apple as not configured and refuses with 404 without fetching keys', async () => {
     expect(apple.appleConfigured()).toBe(false);
     const token = await applePeer.signIdToken({ sub: 'a-300', email: 'sam@example.com', aud: 'com.vitality.web' });
-    expect(await refusal(apple.verifyAppleIdToken(token, 'any-nonce'))).toEqual({ status: 404, message: 'Apple sign-in is not configured.' });
+    expect(await refusal(apple.verifyAppleIdToken(token, 'any-nonce'))).toEqual({ status: 404, message: 'Signing in with Apple isn’t offered by Vitality. Log in with your e-mail and password instead.' });
     expect(applePeer.requests).toEqual([]);
   });
 });

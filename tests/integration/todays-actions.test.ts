@@ -92,22 +92,22 @@ describe('todaysActions', () => {
   it('gives -1 and says what is missing for a user without data', async () => {
     const none = await todaysActions(await newUser(), NOW);
     expect(none.vitality).toBe(-1);
-    expect(none.summary).toBe('Not enough data yet: 0 of the 7 days needed. Connect a wearable or check in daily.');
+    expect(none.summary).toBe('Not enough data yet: 0 of the 7 days needed. Bring in your wearable’s data on My devices, or check in daily.');
     expect(generated(none).every((action) => action && catalogueAction(action.id))).toBe(true);
 
     const few = await newUser();
     await addDailyMetrics(few, daysEnding(DAY, 3), () => ({ sleepDurationMinutes: 420 }));
-    expect((await todaysActions(few, NOW)).summary).toBe('Not enough data yet: 3 of the 7 days needed. Connect a wearable or check in daily.');
+    expect((await todaysActions(few, NOW)).summary).toBe('Not enough data yet: 3 of the 7 days needed. Bring in your wearable’s data on My devices, or check in daily.');
   });
 
   it('counts a check-in made after the day’s set: the score and summary move, the actions stay', async () => {
     const userId = await newUser();
     const before = await todaysActions(userId, NOW);
-    expect(before.summary).toBe('Not enough data yet: 0 of the 7 days needed. Connect a wearable or check in daily.');
+    expect(before.summary).toBe('Not enough data yet: 0 of the 7 days needed. Bring in your wearable’s data on My devices, or check in daily.');
     await addCheckin(userId, DAY, { mood: 'HAPPY', energy: 'PEAK', symptoms: [] });
 
     const after = await todaysActions(userId, new Date('2026-03-10T10:00:00Z'));
-    expect(after.summary).toBe('Not enough data yet: 1 of the 7 days needed. Connect a wearable or check in daily.');
+    expect(after.summary).toBe('Not enough data yet: 1 of the 7 days needed. Bring in your wearable’s data on My devices, or check in daily.');
     expect([after.cached_daily_actions_id, generatedIds(after)]).toEqual([before.cached_daily_actions_id, generatedIds(before)]);
     expect(await db.dailyActionSet.findUniqueOrThrow({ where: { id: after.cached_daily_actions_id }, select: { summary: true } })).toEqual({ summary: after.summary });
 

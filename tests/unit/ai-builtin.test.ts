@@ -247,7 +247,7 @@ describe('advice', () => {
   });
 
   it('gives the foundations without any figures', async () => {
-    expect(await builtinEngine.advice(context())).toMatch(/^Connect a wearable and complete your daily check-in/);
+    expect(await builtinEngine.advice(context())).toMatch(/^Bring in your wearable’s data on My devices and complete your daily check-in/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { birthYears, daysInMonth, DEFAULT_BIRTH_DATE, initialBirthDate, isLeapYear, toIsoDate, withValidDay } from '@/lib/onboarding/birth-date';
+import { birthYears, daysInMonth, initialBirthDate, isLeapYear, toIsoDate, withValidDay } from '@/lib/onboarding/birth-date';
 
 describe('birthYears', () => {
   it('covers 100 years, newest first, from 2025 down to 1926', () => {
@@ -55,20 +55,20 @@ describe('withValidDay', () => {
 
 describe('toIsoDate and initialBirthDate', () => {
   it('pads month and day', () => {
-    expect(toIsoDate(DEFAULT_BIRTH_DATE)).toBe('2005-05-03');
+    expect(toIsoDate({ year: 2005, month: 5, day: 3 })).toBe('2005-05-03');
     expect(toIsoDate({ year: 1990, month: 11, day: 21 })).toBe('1990-11-21');
   });
 
-  it('defaults to 3 May 2005', () => {
-    expect(initialBirthDate(null)).toEqual({ year: 2005, month: 5, day: 3 });
+  it('makes up no date when none is saved', () => {
+    expect(initialBirthDate(null)).toBeNull();
   });
 
   it('starts from a saved date', () => {
     expect(initialBirthDate('1984-02-29')).toEqual({ year: 1984, month: 2, day: 29 });
   });
 
-  it('falls back to the default for a saved year the selects do not offer', () => {
-    expect(initialBirthDate('1925-06-01')).toEqual(DEFAULT_BIRTH_DATE);
-    expect(initialBirthDate('not a date')).toEqual(DEFAULT_BIRTH_DATE);
+  it('gives none for a saved year the selects do not offer', () => {
+    expect(initialBirthDate('1925-06-01')).toBeNull();
+    expect(initialBirthDate('not a date')).toBeNull();
   });
 });

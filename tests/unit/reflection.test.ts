@@ -73,24 +73,24 @@ describe('the opening', () => {
 });
 
 describe('the follow-ups', () => {
-  it('quote a salient phrase of the last user message and ask one question', () => {
+  it('say in their own words what the message was about, never quoting it, and ask one question', () => {
     const { replies } = converse(context(), MESSAGES.slice(0, 2));
-    expect(replies[1]).toContain('"I stayed up far too late watching the football"');
-    expect(replies[2]).toContain('"the walk at lunch helped a bit"');
-    for (const reply of replies.slice(1)) expect(reply.match(/\?/g)).toHaveLength(1);
+    expect(replies[1]).toBe(
+      'So sleep has been on your mind. And work came into it too. Last night’s sleep came to 6 h 10 min, short of the 7 hours most adults need. ' +
+        'What was going on in the hour before you went to bed?',
+    );
+    expect(replies[2]).toMatch(/^So the meetings (?:took a lot out of you|weighed on you) today\. And your training came into it too\. (?:You sound worn out|No wonder you feel worn out|That would leave anyone worn out)\. /);
+    for (const reply of replies.slice(1)) {
+      expect(reply.match(/\?/g)).toHaveLength(1);
+      expect(reply).not.toContain('"');
+    }
   });
 
-  it('never cut a quote: a clause longer than 60 characters is not quoted, and the reply says what it was about in a whole sentence', () => {
-    const long = 'Probably the two glasses of wine and answering work emails in bed until well past midnight';
-    expect(salientPhrase(long)).toBe('');
-    expect(salientPhrase(`${long}, then I slept badly`)).toBe('I slept badly');
-    const reply = builtinReflection(context(), [
-      { role: 'assistant', content: 'opening' },
-      { role: 'user', content: long },
-    ]).reply;
-    expect(reply).not.toContain('…');
-    expect(reply).not.toContain('"');
-    expect(reply).toMatch(/^Thank you for sharing that\. Work took a good share of your day\. [^"]+\?$/);
+  it('name what a message is about in at most two of the member’s words', () => {
+    expect(salientPhrase('My boss moved every deadline forward.')).toBe('your boss');
+    expect(salientPhrase('Probably the two glasses of wine and answering work emails in bed until well past midnight')).toBe('drink');
+    expect(salientPhrase('stresed about wrk')).toBe('work');
+    expect(salientPhrase('Pretty quiet')).toBe('');
   });
 
   it('ask a question about the topic the user raised', () => {
@@ -98,35 +98,35 @@ describe('the follow-ups', () => {
       { role: 'assistant', content: 'opening' },
       { role: 'user', content: 'My boss moved every deadline forward.' },
     ]).reply;
-    expect(['What part of work took the most out of you?', 'Did you get any real breaks from work today?'].some((question) => reply.endsWith(question))).toBe(true);
+    expect(['What about your boss took the most out of you?', 'What about your boss is still on your mind tonight?'].some((question) => reply.endsWith(question))).toBe(true);
   });
 
-  it('vary their questions with the inputs, deterministically', () => {
-    const questions = new Set(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((letter) => builtinReflection(context({ day: `2026-03-1${letter.charCodeAt(0) % 10}` }), converse(context(), [`Nothing much ${letter}`]).transcript.slice(0, 2)).reply.split('. ').at(-1)));
+  it('vary their wording with the inputs, deterministically', () => {
+    const questions = new Set(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((letter) => builtinReflection(context({ day: `2026-03-1${letter.charCodeAt(0) % 10}` }), converse(context(), [`Work was busy ${letter}`]).transcript.slice(0, 2)).reply.split('. ').at(-1)));
     expect(questions.size).toBeGreaterThan(1);
   });
 
-  it('thank the user without a quote when the message has no words', () => {
+  it('thank the user, and turn to last night, when the message has no words', () => {
     const reply = builtinReflection(context(), [
       { role: 'assistant', content: 'opening' },
       { role: 'user', content: '   ' },
     ]);
     expect(reply.done).toBe(false);
-    expect(reply.reply).toMatch(/^Thank you for sharing that\. [^"]+\?$/);
+    expect(reply.reply).toMatch(/^(?:Thanks for telling me|Got it, thank you|Thanks, that helps me picture your day)\. Last night’s sleep came to 6 h 10 min, short of the 7 hours most adults need\. How has last night shown up in your day\?$/);
   });
 });
 
 describe('the closing', () => {
-  it(`comes after the ${BUILTIN_FOLLOW_UPS + 1}rd user message, sums up the day and suggests a wind-down after a short night`, () => {
+  it(`comes after the ${BUILTIN_FOLLOW_UPS + 1}rd user message, sums up the day in its own words and suggests a wind-down after a short night`, () => {
     const { transcript } = converse(context({ firstName: 'Sam' }), MESSAGES.slice(0, 2));
     const closing = builtinReflection(context({ firstName: 'Sam' }), [...transcript, { role: 'user', content: MESSAGES[2] ?? '' }]);
+    const step = 'Start winding down at 21:30 tonight, with screens away and lights low, to sleep longer than last night’s 6 h 10 min.';
     expect(closing).toEqual({
       reply:
-        'You felt happy with low energy after 6 h 10 min of sleep. In your words: "I stayed up far too late watching the football". ' +
-        'Work took a good share of your day. Your sleep was on your mind. ' +
-        "One small step to try: start winding down at 21:30 tonight, with screens away and lights low, to sleep longer than last night's 6 h 10 min. " +
-        'Thank you for reflecting with me, Sam.',
+        'Today you talked about your sleep, the meetings and your training, and you sounded worn out, after 6 h 10 min of sleep. ' +
+        `One small step for tomorrow: s${step.slice(1)} Thank you for reflecting with me, Sam.`,
       done: true,
+      step: { description: step },
     });
     expect(BUILTIN_FOLLOW_UPS + 1).toBeLessThan(REFLECTION_MAX_USER_TURNS);
   });
@@ -142,13 +142,15 @@ describe('the closing', () => {
     expect(close(context({ ...rested, energy: 'PEAK', symptoms: ['Chest pain'] }))).toContain('see a doctor if the chest pain persists or gets worse');
     expect(close(context({ ...rested, energy: 'MODERATE', symptoms: [], mood: 'SAD' }))).toContain('plan ten minutes tomorrow with someone you like');
     expect(close(context({ ...rested, energy: 'PEAK', symptoms: [] }), ['So stressed', 'ok', 'fine'])).toContain('take five slow breaths');
+    expect(close(context({ ...rested, energy: 'PEAK', symptoms: [] }), ['wife and I had a row', 'ok', 'fine'])).toContain('put your phone away for the first 30 minutes at home');
     const generic = close(context({ ...rested, energy: 'PEAK', symptoms: [] }));
     expect(['write down one thing that went well', 'walk after lunch', 'glass of water by your bed'].some((step) => generic.includes(step))).toBe(true);
   });
 
-  it('quotes the user when no topic is recognised, and copes with knowing nothing', () => {
+  it('never quotes the member, and copes with knowing nothing', () => {
     const { replies } = converse(BLANK, ['Pretty quiet', 'Nothing to add', 'That is all']);
-    expect(replies.at(-1)).toMatch(/^In your words: "Pretty quiet"\. One small step to try: .+ Thank you for reflecting with me\.$/);
+    expect(replies.at(-1)).toMatch(/^Thank you for taking a few minutes to look back on today\. One small step for tomorrow: .+ Thank you for reflecting with me\.$/);
+    expect(replies.at(-1)).not.toMatch(/Pretty quiet|Nothing to add|That is all/i);
     const { replies: silent } = converse(BLANK, [' ', '...', '?']);
     expect(silent.at(-1)).toMatch(/^Thank you for taking a few minutes to look back on today\. One small step/);
   });

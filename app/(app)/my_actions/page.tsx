@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { RetestList } from '@/components/results/retest-list';
 import { retestsDue } from '@/lib/labs/retests';
 import { myActionsData } from '@/lib/dashboard/page-data';
-import { formatTimestampGB } from '@/lib/format';
+import { Timestamp } from '@/components/time/timestamp';
 import { requireSubscribedUser } from '@/lib/onboarding/guard';
 import { DASHBOARD_PATH } from '@/lib/routes';
 
@@ -22,7 +22,7 @@ export default async function MyActionsPage() {
   return (
     <PageShell title="My actions" back={{ href: DASHBOARD_PATH, label: 'Back to dashboard' }} width="wide">
       <RefreshOnFocus />
-      <Card title="Today's actions" footer={<p className="text-xs text-neutral-600">Next refresh: {formatTimestampGB(actions.next_refresh)}</p>}>
+      <Card title="Today's actions" footer={<p className="text-xs text-neutral-600">Next refresh: <Timestamp value={actions.next_refresh} /></p>}>
         <ActionsList actions={actions} selected={selected} detailed>
           <ManualSlots setId={actions.cached_daily_actions_id} confirmed={actions.manual_actions.map((m) => m.id)} />
         </ActionsList>

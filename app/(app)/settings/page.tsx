@@ -85,13 +85,14 @@ async function SignInSecurity({ userId }: { userId: string }) {
     linkedProviders(userId),
   ]);
   const social = socialSignInConfig();
+  const passkeysOn = relyingParty() !== null;
   return (
     <>
       <Card title="Passkeys">
-        <PasskeysCard available={relyingParty() !== null} passkeys={passkeys} />
+        <PasskeysCard available={passkeysOn} passkeys={passkeys} instead={!password ? 'provider' : twoStep.enabled ? 'password-and-code' : twoStep.available ? 'password-offer-code' : 'password'} />
       </Card>
       <Card title="Two-step verification">
-        <TwoStepCard enabled={twoStep.enabled} available={twoStep.available} recoveryCodesLeft={twoStep.recoveryCodesLeft} hasPassword={password} />
+        <TwoStepCard enabled={twoStep.enabled} available={twoStep.available} recoveryCodesLeft={twoStep.recoveryCodesLeft} hasPassword={password} passkeys={passkeysOn} />
       </Card>
       {twoStep.enabled || remembered.length > 0 ? (
         <Card title="Remembered browsers">

@@ -3,6 +3,8 @@ import Link from 'next/link';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { Logo } from '@/components/logo';
 import { billingEnabled } from '@/lib/billing/stripe';
+import { connectableWearables } from '@/lib/install-offers';
+import { connectWords } from '@/lib/wearables/connect-words';
 
 export const metadata: Metadata = { title: 'Welcome' };
 
@@ -21,8 +23,8 @@ export default function WelcomePage() {
           Welcome to Vitality
         </h1>
         <p className="mt-6 text-lg leading-relaxed text-neutral-600">
-          Your personal guide to longevity and testosterone health. In a few short steps we will set up your profile,
-          connect your devices and build your first plan.
+          Your personal guide to longevity and testosterone health. In a few short steps we will set up your profile,{' '}
+          {connectWords(connectableWearables()).welcome} and build your first plan.
         </p>
         <Link href="/onboarding_2" className={buttonClassName({ size: 'lg', className: 'mt-10 min-w-48' })}>
           Get started

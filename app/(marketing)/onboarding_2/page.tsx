@@ -3,10 +3,15 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { BackLink } from '@/components/back-link';
 import { buttonClassName } from '@/components/ui/button-styles';
+import { connectableWearables } from '@/lib/install-offers';
+import { connectWords } from '@/lib/wearables/connect-words';
 
 export const metadata: Metadata = { title: 'How Vitality works' };
 
-const steps: { title: string; body: string; icon: ReactNode }[] = [
+type Step = { title: string; body: string; icon: ReactNode };
+
+/** The pitch, with the Connect step in this install's words: a live link only where it offers one. */
+const pitchSteps = (connect: string): Step[] => [
   {
     title: 'Track',
     body: 'A one-minute daily check-in on energy, mood, sleep and libido, plus a weekly pulse and blood-pressure scan with your camera.',
@@ -20,7 +25,7 @@ const steps: { title: string; body: string; icon: ReactNode }[] = [
   },
   {
     title: 'Connect',
-    body: 'Link Whoop, Oura or a Withings scale so sleep, heart-rate variability, activity and weight arrive on their own.',
+    body: connect,
     icon: (
       <>
         <rect x="7" y="6" width="10" height="12" rx="3" />
@@ -42,6 +47,7 @@ const steps: { title: string; body: string; icon: ReactNode }[] = [
 ];
 
 export default function HowItWorksPage() {
+  const steps = pitchSteps(connectWords(connectableWearables()).pitch);
   return (
     <div className="mx-auto w-full max-w-5xl px-8 py-12">
       <BackLink href="/" />

@@ -3,6 +3,8 @@ import Image from 'next/image';
 import { BackLink } from '@/components/back-link';
 import { DEVICE_SHOPS } from '@/lib/device-shops';
 import { getSessionUser } from '@/lib/auth/sessions';
+import { connectableWearables } from '@/lib/install-offers';
+import { connectWords } from '@/lib/wearables/connect-words';
 import { DASHBOARD_PATH } from '@/lib/routes';
 import { sameSitePath } from '@/lib/same-site-path';
 
@@ -17,6 +19,7 @@ export default async function OrderDevicesPage({ searchParams }: OrderDevicesPag
   // member goes back to the dashboard and anyone else to the landing page.
   const { origin } = await searchParams;
   const backHref = sameSitePath(origin, (await getSessionUser()) ? DASHBOARD_PATH : '/');
+  const words = connectWords(connectableWearables());
 
   return (
     <div className="mx-auto w-full max-w-6xl px-8 py-12">
@@ -24,7 +27,7 @@ export default async function OrderDevicesPage({ searchParams }: OrderDevicesPag
       <h1 className="mt-6 text-4xl font-semibold tracking-tight text-neutral-950">Order a device</h1>
       <p className="mt-3 max-w-2xl text-lg leading-relaxed text-neutral-600">
         Vitality works best with data from a wearable. Pick one of the devices we connect to; each link opens the
-        maker&apos;s shop in a new tab. Once it arrives, connect it in a couple of clicks.
+        maker&apos;s shop in a new tab. {words.afterDelivery}
       </p>
 
       <ul className="mt-10 grid grid-cols-3 gap-6">
@@ -70,8 +73,7 @@ export default async function OrderDevicesPage({ searchParams }: OrderDevicesPag
       </ul>
 
       <p className="mt-8 text-sm text-neutral-500">
-        Prices, delivery and returns are set by each retailer. Already have a device? You can connect it from My
-        devices at any time.
+        Prices, delivery and returns are set by each retailer. {words.alreadyHave}
       </p>
     </div>
   );

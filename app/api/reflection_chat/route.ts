@@ -7,7 +7,8 @@ import { reflectionChatSchema } from '@/lib/validation/checkin';
 /**
  * POST /api/reflection_chat (SPEC §7): `{turn: 0}` opens today's reflection (the check-in's first step
  * may add mood, energy and symptoms); `{message, messages, turn}` sends the user's next message →
- * `{reply, done}`. The server keeps the conversation: `messages` is checked, never trusted.
+ * `{reply, done}`, and the closing may add `step: {description}`, the small step it suggests. The server
+ * keeps the conversation: `messages` is checked, never trusted.
  */
 const post = route(
   {

@@ -11,7 +11,7 @@ const register = route(
     conflictMessage: USER_EXISTS_MESSAGE,
     rateLimit: { action: 'sign-up', limits: ({ request }) => [{ name: 'register:ip', identifier: clientIp(request), ...LIMITS.registerPerIp }] },
   },
-  async ({ request, body }) => signedInResponse(request, await registerWithPassword(body), { status: 201, method: 'register', verified: true }),
+  async ({ request, body }) => signedInResponse(request, await registerWithPassword(body, request), { status: 201, method: 'register', verified: true }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: register });

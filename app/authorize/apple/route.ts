@@ -24,7 +24,7 @@ const appleSignIn = route(
     // Whatever the outcome, the nonce is spent: a second attempt needs a new one (POST /authorize/apple/nonce).
     try {
       const profile = await verifyAppleIdToken(body.id_token, appleNonceFromRequest(request), body.user?.name ?? {});
-      return withAppleNonceCleared(await signedInResponse(request, await signInWithSocial(profile), { method: 'apple', verified: true }));
+      return withAppleNonceCleared(await signedInResponse(request, await signInWithSocial(profile, request), { method: 'apple', verified: true }));
     } catch (error) {
       return withAppleNonceCleared(errorResponse(error, request));
     }

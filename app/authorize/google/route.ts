@@ -14,7 +14,7 @@ const googleSignIn = route(
     body: bodySchema,
     rateLimit: { action: 'login', limits: ({ request }) => [{ name: 'login:ip', identifier: clientIp(request), ...LIMITS.loginPerIp }] },
   },
-  async ({ request, body }) => signedInResponse(request, await signInWithSocial(await verifyGoogleAccessToken(body.token)), { method: 'google', verified: true }),
+  async ({ request, body }) => signedInResponse(request, await signInWithSocial(await verifyGoogleAccessToken(body.token), request), { method: 'google', verified: true }),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: googleSignIn });

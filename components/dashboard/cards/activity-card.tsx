@@ -1,6 +1,7 @@
+import { Timestamp } from '@/components/time/timestamp';
 import { Card } from '@/components/ui/card';
 import type { ActivityResponse, GoalInput } from '@/lib/dashboard/contract';
-import { formatTimestampGB, listOf } from '@/lib/format';
+import { listOf } from '@/lib/format';
 import { StepsChart } from '../lazy-charts';
 import { DEVICES, DEVICES_ACTION, Dash, FillPrompt, Figure, Provenance, Ring, WeekSection, weekLabels } from '../primitives';
 import { CardioDiff } from './cardio-diff';
@@ -82,7 +83,7 @@ export function ActivityCard({ activity: a }: { activity: ActivityResponse }) {
           )}
         </section>
       </div>
-      <p className="mt-4 text-xs text-neutral-600">Next refresh: {formatTimestampGB(a.next_refresh)}</p>
+      <p className="mt-4 text-xs text-neutral-600">Next refresh: <Timestamp value={a.next_refresh} /></p>
     </Card>
   );
 }

@@ -1,6 +1,7 @@
+import { SCAN_SECONDS } from '@/lib/onboarding/tutorial';
 import styles from './tutorial-art.module.css';
 
-/** Slide 3: a breathing circle inside a timer ring that reads 40 seconds. */
+/** Slide 3: a breathing circle inside a timer ring that reads the scan's length in seconds. */
 export function BreatheArt() {
   return (
     <svg aria-hidden viewBox="0 0 280 200" className="h-auto w-full">
@@ -19,7 +20,7 @@ export function BreatheArt() {
       />
       <circle cx="140" cy="100" r="52" className={`fill-brand-100 ${styles.breath}`} />
       <text x="140" y="104" textAnchor="middle" className="fill-neutral-900 text-[30px] font-semibold tabular-nums">
-        40
+        {SCAN_SECONDS}
       </text>
       <text x="140" y="124" textAnchor="middle" className="fill-neutral-600 text-[12px] font-medium">
         seconds

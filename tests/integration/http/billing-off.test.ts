@@ -31,7 +31,7 @@ describe('with billing off', () => {
     ];
     for (const answer of answers) {
       expect(answer.status).toBe(503);
-      expect(answer.json.message).toBe('Billing is not available right now. Please try again later.');
+      expect(answer.json.message).toBe('There is no subscription to start or manage: all of Vitality is open to you without one.');
     }
     expect(app.output()).toContain('[setup] Billing is off');
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { client, registerUser, serveAppForThisFile, type AppServer } from '../../setup/app-server';
@@ -9,6 +10,8 @@ const app: AppServer = serveAppForThisFile();
 const origin = () => ({ origin: app.url });
 const PROXY_HEADER = { 'x-middleware-subrequest': 'middleware:middleware:middleware:middleware:middleware' };
 const NOT_FOUND = 'This link has expired or was revoked. Ask the person who sent it for a new one.';
+/** What Chrome, Firefox and Safari send when a link is followed. */
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 describe('/api/doctor-summary/shares and /api/shared/doctor-summary/{token}', () => {
   it('serves the PDF inline, uncached and unindexed, to a browser without a session, and logs the view', async () => {
@@ -48,6 +51,46 @@ describe('/api/doctor-summary/shares and /api/shared/doctor-summary/{token}', ()
       expect(await refused.json()).toEqual({ message: NOT_FOUND, code: 'not_found' });
     }
     expect(await db.doctorShareView.count({ where: { share: { userId } } })).toBe(1);
+  });
+
+  it('shows a browser a dead link (expired, withdrawn or unknown) as a short page, and an API client the JSON', async () => {
+    const { browser } = await registerUser(app, { onboarded: true });
+    const pathOf = async () => (await browser.post('/api/doctor-summary/shares', {}, origin())).json as { path: string; share: { id: string } };
+    const expired = await pathOf();
+    await db.doctorShare.update({ where: { id: expired.share.id }, data: { expiresAt: new Date(Date.now() - 60_000) } });
+    const withdrawn = await pathOf();
+    expect((await browser.post(`/api/doctor-summary/shares/${withdrawn.share.id}/revoke`, undefined, origin())).status).toBe(200);
+    // Its own address, so the other tests' openings do not count toward this one's rate limit.
+    const from = { 'x-forwarded-for': '198.51.100.58' };
+
+    for (const gone of [expired.path, withdrawn.path, `/api/shared/doctor-summary/${'C'.repeat(43)}`]) {
+      const page = await fetch(app.url + gone, { headers: { ...from, accept: BROWSER_ACCEPT } });
+      expect(page.status).toBe(404);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(page.headers.get('vary')).toMatch(/accept/i);
+      const html = await page.text();
+      expect(html).toMatch(/^<!doctype html><html lang="en-GB">/);
+      expect(html).toContain('<title>Link no longer works · Vitality</title>');
+      expect(html).toContain('<h1>This link no longer works</h1>');
+      expect(html).toContain('This link has expired or was withdrawn. Ask your patient for a new one.');
+      expect(html).not.toContain('<script');
+      // The page's one style is the one the policy allows, so the browser applies it.
+      const style = /<style>([^<]*)<\/style>/.exec(html)![1]!;
+      const policy = page.headers.get('content-security-policy')!;
+      expect(policy).toContain(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+      expect(policy).toMatch(/default-src 'none'/);
+      expect(policy).toMatch(/frame-ancestors 'none'/);
+
+      for (const accept of ['application/json', '*/*', 'application/json, text/html;q=0.9', undefined]) {
+        const answer = await fetch(app.url + gone, { headers: accept === undefined ? from : { ...from, accept } });
+        expect(answer.status).toBe(404);
+        expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(await answer.json()).toEqual({ message: NOT_FOUND, code: 'not_found' });
+      }
+    }
   });
 
   it('sends no referrer with the share link’s 429 either', async () => {

@@ -260,7 +260,7 @@ describe('passkey calls without a browser', () => {
     // This server's APP_URL is http://127.0.0.1:…: browsers refuse an IP as a passkey's domain.
     expect((await browser.get('/api/passkeys')).json).toEqual({ available: false, passkeys: [] });
     const options = await client(app.url, nextIp()).post('/api/passkeys/sign-in-options');
-    expect(options).toMatchObject({ status: 409, json: { code: 'passkeys_unavailable', message: 'Passkeys are not available on this server.' } });
+    expect(options).toMatchObject({ status: 409, json: { code: 'passkeys_unavailable', message: 'Passkeys can’t be used to sign in to Vitality. Sign in with your password instead.' } });
     const forged = await client(app.url, nextIp()).post('/api/passkeys/sign-in', { response: { id: 'abc', rawId: 'abc', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' }, clientExtensionResults: {} } });
     expect(forged.status).toBe(409);
   });

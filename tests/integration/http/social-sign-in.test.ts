@@ -227,7 +227,7 @@ it('answers 404 with a message when a provider is not configured', async () => {
     for (const [path, body] of [['/authorize/google', { token: 't' }], ['/authorize/apple', { id_token: 't' }], ['/authorize/apple/nonce', undefined]] as const) {
       const res = await client(bare.url).post(path, body);
       expect(res.status).toBe(404);
-      expect(res.json.message).toMatch(/sign-in is not configured\.$/);
+      expect(res.json.message).toMatch(/^Signing in with (Google|Apple) isn’t offered by Vitality\. Log in with your e-mail and password instead\.$/);
     }
   } finally {
     await bare.stop();

@@ -34,7 +34,7 @@ describe('GET /api/todays_actions', () => {
     expect(body.manual_actions).toEqual([]);
     // A new user has no wearable data or check-ins yet.
     expect(body.vitality).toBe(-1);
-    expect(body.summary).toBe('Not enough data yet: 0 of the 7 days needed. Connect a wearable or check in daily.');
+    expect(body.summary).toBe('Not enough data yet: 0 of the 7 days needed. Bring in your wearable’s data on My devices, or check in daily.');
     expect(body.last_refresh).toMatch(ISO);
     expect(body.next_refresh).toBe(nextUtcMidnight(new Date(body.last_refresh)).toISOString());
 

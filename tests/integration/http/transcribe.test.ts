@@ -10,7 +10,7 @@ import { budget } from '../../setup/machine-speed.js';
 // A one-second tone recorded by Chromium's MediaRecorder (tests/fixtures/record-tone-webm.ts).
 const TONE_WEBM = readFileSync(new URL('../../fixtures/tone.webm', import.meta.url));
 const TRANSCRIPT = 'I want to sleep through the night and have energy for the gym.';
-const NOT_CONFIGURED = 'Type your goals instead — voice input isn’t available right now.';
+const NOT_CONFIGURED = 'Type your goals in the box above: Vitality doesn’t take spoken answers.';
 
 let app: AppServer;
 let bare: AppServer;

@@ -32,7 +32,7 @@ describe('the wearable connect calls', () => {
     ['oura', 'Oura'],
     ['withings', 'Withings'],
   ])('%s without an OAuth client answers 503 with what the user can do', async (wearable, name) => {
-    const message = `Connecting ${name} isn't available right now. You can carry on without it and connect it later.`;
+    const message = `${name} can't be connected to Vitality. Export your history from the ${name} app and import the file on My devices instead.`;
     const url = await browser.get(`/api/get-${wearable}-authorization-url`);
     expect(url.status).toBe(503);
     expect(url.json).toEqual({ message, code: 'service_unavailable' });
@@ -46,12 +46,12 @@ describe('the wearable connect calls', () => {
     // This server has Whoop's client but no TOKEN_ENCRYPTION_KEY (the connect flow itself: wearable-oauth.test.ts).
     const url = await browser.get('/api/get-whoop-authorization-url');
     expect(url.status).toBe(503);
-    expect(url.json).toEqual({ message: "Connecting Whoop isn't available right now. You can carry on without it and connect it later.", code: 'service_unavailable' });
+    expect(url.json).toEqual({ message: "Whoop can't be connected to Vitality. Export your history from the Whoop app and import the file on My devices instead.", code: 'service_unavailable' });
     expect(app.output()).toContain('TOKEN_ENCRYPTION_KEY is not set');
     // A token submitted by an API client cannot be sealed either: refused the same way, before Whoop is asked.
     const stored = await browser.post('/api/store_whoop_token', token('whoop'));
     expect(stored.status).toBe(503);
-    expect(stored.json).toEqual({ message: "Connecting Whoop isn't available right now. You can carry on without it and connect it later.", code: 'service_unavailable' });
+    expect(stored.json).toEqual({ message: "Whoop can't be connected to Vitality. Export your history from the Whoop app and import the file on My devices instead.", code: 'service_unavailable' });
   });
 
   it('a token message from another source or without a token is refused with 422', async () => {

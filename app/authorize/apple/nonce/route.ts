@@ -6,7 +6,7 @@ import { appleNonceResponse } from '@/lib/auth/apple-nonce';
 // Before Apple's popup opens: a fresh nonce for this browser (its cookie) and the hash for AppleID.auth.init.
 // Nothing is stored server-side, so there is nothing for a rate limit to protect; the sign-in call has one.
 const issueNonce = route({ auth: 'none' }, async () => {
-  if (!appleConfigured()) throw new ApiError(404, 'Apple sign-in is not configured.');
+  if (!appleConfigured()) throw new ApiError(404, 'Signing in with Apple isn’t offered by Vitality. Log in with your e-mail and password instead.');
   return appleNonceResponse();
 });
 

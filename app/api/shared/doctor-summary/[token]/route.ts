@@ -1,6 +1,9 @@
 import { methods, route } from '@/lib/api/route';
+import { ApiError } from '@/lib/errors';
+import { prefersHtml } from '@/lib/http/accept';
 import { clientIp, LIMITS } from '@/lib/rate-limit';
 import { doctorSummaryPdf } from '@/lib/reports/doctor-summary';
+import { deadSharePage } from '@/lib/reports/dead-share-page';
 import { logShareView, sharedMember } from '@/lib/reports/doctor-share';
 
 // Kept out of search engines, caches and other sites' Referer headers: the path is the credential.
@@ -8,13 +11,19 @@ const PRIVATE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollo
 
 /**
  * GET /api/shared/doctor-summary/{token}: the member's summary PDF, made now, for whoever holds a working
- * link (no session: the token is the key). Unknown, expired and revoked tokens get the same JSON 404.
+ * link (no session: the token is the key). Unknown, expired and revoked tokens get the same 404: JSON for
+ * an API client, a short page for a browser (the doctor who followed the link).
  */
 const open = route(
   { auth: 'none', rateLimit: { action: 'shared summary', limits: ({ request }) => [{ name: 'doctor-share:view:ip', identifier: clientIp(request), ...LIMITS.sharedSummaryPerIp }] } },
   async ({ request, params }) => {
     const now = new Date();
-    const { shareId, userId } = await sharedMember(params.token ?? '', now);
+    const member = await sharedMember(params.token ?? '', now).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404 && prefersHtml(request.headers.get('accept'))) return deadSharePage(404, { ...PRIVATE, ...error.headers });
+      throw error;
+    });
+    if (member instanceof Response) return member;
+    const { shareId, userId } = member;
     const bytes = await doctorSummaryPdf(userId, now);
     // Logged once the PDF is made, so a failure shows the member no view that never happened.
     await logShareView(shareId, request.headers.get('user-agent'), now);
