@@ -562,6 +562,9 @@ test('/my_results: a share link for the doctor opens the summary without signing
   await expect(tab).toHaveTitle('Link no longer works · Vitality');
   await expect(tab.getByRole('heading', { level: 1, name: 'This link no longer works' })).toBeVisible();
   await expect(tab.getByText('This link has expired or was withdrawn. Ask your patient for a new one.')).toBeVisible();
+  await expectAccessible(tab);
+  await tab.setViewportSize({ width: 1440, height: 900 });
+  await tab.screenshot({ path: 'test-results/doctor-share-dead-link.png' });
   await doctor.close();
   // Still one view: the refused opening was not logged.
   await page.reload();
