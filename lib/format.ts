@@ -1,9 +1,9 @@
 // How the product writes the user's numbers in sentences, the same on every screen and in every
 // generated text. Browser-safe.
 
-/** ["a", "b", "c"] → "a, b and c". */
-export function listOf(items: readonly string[]): string {
-  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+/** ["a", "b", "c"] → "a, b and c" (or "a, b or c"). */
+export function listOf(items: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1)}`;
 }
 
 /** 370 → "6 h 10 min"; 45 → "45 min"; 420 → "7 h". The sign is dropped: callers say "below" or "above". */

@@ -2,7 +2,7 @@ import 'server-only';
 import { billingEnabled } from '@/lib/billing/stripe';
 import { env } from '@/lib/env';
 import { WEARABLE_KEYS, WEARABLE_NAMES, type WearableKey } from '@/lib/wearables/catalogue';
-import { nameList } from '@/lib/wearables/connect-words';
+import { listOf } from '@/lib/format';
 import { wearableConfigured } from '@/lib/wearables/oauth-grant';
 import { adapterFor } from '@/lib/wearables/registry';
 
@@ -40,5 +40,5 @@ export function installOffers(): InstallOffers {
 
 /** "Whoop, Oura or Withings" for the wearables given (the member's choice of one). */
 export function wearableChoice(keys: readonly WearableKey[]): string {
-  return nameList(keys.map((key) => WEARABLE_NAMES[key]), 'or');
+  return listOf(keys.map((key) => WEARABLE_NAMES[key]), 'or');
 }

@@ -1,13 +1,9 @@
+import { listOf } from '@/lib/format';
 import { WEARABLE_KEYS, WEARABLE_NAMES, type WearableKey } from './catalogue';
 
 // What the public pages promise about wearables, in this install's words: a live connection only for the
 // wearables it can connect (lib/install-offers.ts), otherwise the history file from the device's own app,
 // which My devices imports on every install. Browser-safe: the pages hand in the keys they were given.
-
-/** "Whoop, Oura and Withings" (`and`) or "Whoop, Oura or Withings" (`or`) for the names given. */
-export function nameList(names: readonly string[], conjunction: 'and' | 'or'): string {
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} ${conjunction} ${names.at(-1)}` : (names[0] ?? '');
-}
 
 const deviceName = (key: WearableKey): string => (key === 'withings' ? 'a Withings scale' : WEARABLE_NAMES[key]);
 
@@ -29,7 +25,7 @@ export function connectWords(keys: readonly WearableKey[]): ConnectWords {
   if (!keys.length) {
     return {
       highlight: 'Your watch, ring or scale’s history, imported in one go',
-      pitch: `Export your history from the ${nameList(WEARABLE_KEYS.map((key) => WEARABLE_NAMES[key]), 'or')} app and import the file on My devices: your sleep, heart-rate variability, activity and weight come in all at once.`,
+      pitch: `Export your history from the ${listOf(WEARABLE_KEYS.map((key) => WEARABLE_NAMES[key]), 'or')} app and import the file on My devices: your sleep, heart-rate variability, activity and weight come in all at once.`,
       feature: 'Import the history file from your watch, ring or scale’s app, and your sleep, heart-rate variability and activity arrive in one go: no double entry.',
       welcome: 'bring in your devices’ history',
       afterDelivery: 'Once it arrives, export its history from the maker’s app and import the file on My devices.',
@@ -37,10 +33,10 @@ export function connectWords(keys: readonly WearableKey[]): ConnectWords {
     };
   }
   const all = keys.length === WEARABLE_KEYS.length;
-  const names = nameList(keys.map((key) => WEARABLE_NAMES[key]), 'or');
+  const names = listOf(keys.map((key) => WEARABLE_NAMES[key]), 'or');
   return {
-    highlight: `${nameList(keys.map((key) => WEARABLE_NAMES[key]), 'and')} in one place`,
-    pitch: `Link ${nameList(keys.map(deviceName), 'or')} so sleep, heart-rate variability, activity and weight arrive on their own.`,
+    highlight: `${listOf(keys.map((key) => WEARABLE_NAMES[key]), 'and')} in one place`,
+    pitch: `Link ${listOf(keys.map(deviceName), 'or')} so sleep, heart-rate variability, activity and weight arrive on their own.`,
     feature: all
       ? 'Link your wearable so sleep, heart-rate variability and activity flow in automatically: no double entry.'
       : `Link ${names}, or import the history file from another device’s app, so sleep, heart-rate variability and activity flow in: no double entry.`,

@@ -1,15 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { WEARABLE_KEYS } from '@/lib/wearables/catalogue';
-import { connectWords, nameList } from '@/lib/wearables/connect-words';
+import { listOf } from '@/lib/format';
+import { connectWords } from '@/lib/wearables/connect-words';
 
-describe('nameList', () => {
+describe('listOf', () => {
   it.each([
     [[], 'or', ''],
     [['Whoop'], 'or', 'Whoop'],
     [['Whoop', 'Oura'], 'and', 'Whoop and Oura'],
     [['Whoop', 'Oura', 'Withings'], 'or', 'Whoop, Oura or Withings'],
   ] as const)('lists %j with %s', (names, conjunction, text) => {
-    expect(nameList(names, conjunction)).toBe(text);
+    expect(listOf(names, conjunction)).toBe(text);
   });
 });
 

@@ -4,22 +4,12 @@ import { builtinReflection, type ChatTurn, type ReflectionContext, type Reflecti
 import { hear } from '@/lib/ai/reflection-listening';
 import { MANUAL_ACTION_MAX } from '@/lib/validation/daily-actions';
 import { detectCrisis } from '@/lib/safety/crisis';
-import { MEMBER_MESSAGES } from '@/tests/fixtures/reflection/messages';
+import { MEMBER_MESSAGES, MEMBER_WITH_FIGURES } from '@/tests/fixtures/reflection/messages';
 
 // The built-in reflection as a listener: every member message in the corpus, at the first and the
 // second follow-up and in the closing, with and without his own figures.
 
-const FIGURES: ReflectionContext = {
-  day: '2026-03-10',
-  mood: 'NEUTRAL',
-  energy: 'LOW',
-  symptoms: [],
-  lastNightSleepMinutes: 320,
-  lastNightSleepSource: 'Oura',
-  hrv: { week: 38.4, usual: 46.2, source: 'Oura' },
-  restingHeartRate: { week: 61.2, usual: 56.5, source: 'Oura' },
-  firstName: 'Sam',
-};
+const FIGURES: ReflectionContext = MEMBER_WITH_FIGURES;
 const NO_FIGURES: ReflectionContext = { day: '2026-03-11', mood: null, energy: null, symptoms: [], lastNightSleepMinutes: null, firstName: null };
 const CONTEXTS = [
   ['with his figures', FIGURES],

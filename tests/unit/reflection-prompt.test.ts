@@ -4,6 +4,7 @@ import { createOpenAiEngine } from '@/lib/ai/openai-engine';
 import type { ReflectionContext } from '@/lib/ai/reflection';
 import { fakeOpenAIForThisFile } from '../fakes/openai-env';
 import { FAKE_OPENAI_KEY } from '../fakes/openai-peer';
+import { MEMBER_WITH_FIGURES } from '../fixtures/reflection/messages';
 
 // The model leading the reflection is given the same figures as the built-in listener: last night's
 // sleep with its source, and this week's HRV and resting heart rate against his usual; none when missing.
@@ -15,17 +16,8 @@ beforeAll(() => {
   engine = createOpenAiEngine({ apiKey: FAKE_OPENAI_KEY, baseURL: openai.fake.baseUrl, model: 'test-model', timeoutMs: 5_000 });
 });
 
-const CONTEXT: ReflectionContext = {
-  day: '2026-03-10',
-  mood: 'NEUTRAL',
-  energy: 'LOW',
-  symptoms: [],
-  lastNightSleepMinutes: 320,
-  lastNightSleepSource: 'Oura',
-  hrv: { week: 38.4, usual: 46.2, source: 'Oura' },
-  restingHeartRate: { week: 61.2, usual: 56.5, source: 'Oura and your camera scan' },
-  firstName: 'Sam',
-};
+// His resting heart rate from Oura and his camera scans together, as the server names a mixed source.
+const CONTEXT: ReflectionContext = { ...MEMBER_WITH_FIGURES, restingHeartRate: { week: 61.2, usual: 56.5, source: 'Oura and your camera scan' } };
 
 async function systemPrompt(context: ReflectionContext): Promise<string> {
   openai.fake.setChatReply({ json: { reply: 'What about work is on your mind?', done: false } });
