@@ -72,38 +72,47 @@ export function checkTotp(userId: string, code: string): Promise<boolean> {
 
 /** Turns the second step on with the first code from the new app; answers the ten recovery codes, shown once. */
 export async function confirmTotp(userId: string, code: string, request: Request): Promise<string[]> {
-  const codes = await db.$transaction(async (tx) => {
+  const fresh = await freshRecoveryCodes();
+  await db.$transaction(async (tx) => {
     if (!(await spendCode(userId, code, true, tx))) throw new ApiError(422, 'That code didn’t match. Check the time on your phone and enter the newest code.');
     await tx.totpFactor.update({ where: { userId }, data: { confirmedAt: new Date() } });
     // Every other browser signs in again, now with the second step.
     await endWhatTheOldCredentialsOpened(tx, userId, sessionTokenFromRequest(request));
     await recordSecurityEvent(userId, 'totp_enabled', { request, client: tx });
-    return replaceRecoveryCodes(userId, tx);
+    await replaceRecoveryCodes(userId, fresh.hashes, tx);
   });
   mailSecurityChange(userId, 'totp_enabled', { request });
-  return codes;
+  return fresh.codes;
 }
 
-/** Ten new recovery codes; the old ones stop working. Only their argon2id hashes are kept. */
-async function replaceRecoveryCodes(userId: string, tx: Prisma.TransactionClient): Promise<string[]> {
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => Array.from({ length: RECOVERY_LENGTH }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join(''));
-  const hashes = await Promise.all(codes.map((code) => hashPassword(code)));
+/**
+ * Ten new recovery codes as the member reads them, and their argon2id hashes (all that is kept). Made before
+ * any transaction opens: ten argon2id hashes take seconds on a busy machine, and a transaction held open that
+ * long runs past its time limit and keeps a pooled connection from everyone else.
+ */
+async function freshRecoveryCodes(): Promise<{ codes: string[]; hashes: string[] }> {
+  const plain = Array.from({ length: RECOVERY_CODE_COUNT }, () => Array.from({ length: RECOVERY_LENGTH }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join(''));
+  const hashes = await Promise.all(plain.map((code) => hashPassword(code)));
+  return { codes: plain.map((code) => code.replace(/(.{4})(?=.)/g, '$1-')), hashes };
+}
+
+/** The member's recovery codes become `hashes`; the old ones stop working. */
+async function replaceRecoveryCodes(userId: string, hashes: string[], tx: Prisma.TransactionClient): Promise<void> {
   await tx.recoveryCode.deleteMany({ where: { userId } });
   await tx.recoveryCode.createMany({ data: hashes.map((codeHash) => ({ userId, codeHash })) });
-  return codes.map((code) => code.replace(/(.{4})(?=.)/g, '$1-'));
 }
 
 export async function newRecoveryCodes(userId: string, request: Request): Promise<string[]> {
-  const codes = await db.$transaction(async (tx) => {
+  const fresh = await freshRecoveryCodes();
+  await db.$transaction(async (tx) => {
     if (!(await tx.totpFactor.findFirst({ where: { userId, confirmedAt: { not: null } }, select: { userId: true } }))) throw new ApiError(409, 'Turn on two-step verification first.');
-    const codes = await replaceRecoveryCodes(userId, tx);
+    await replaceRecoveryCodes(userId, fresh.hashes, tx);
     // New codes are made when the old ones may be known: what they could have opened ends.
     await endWhatTheOldCredentialsOpened(tx, userId, sessionTokenFromRequest(request));
     await recordSecurityEvent(userId, 'recovery_codes_created', { request, client: tx });
-    return codes;
   });
   mailSecurityChange(userId, 'recovery_codes_created', { request });
-  return codes;
+  return fresh.codes;
 }
 
 /** Normalises what the member typed ("7kq4 m2xd-9prf") to the stored form, or null when it cannot be one. */
