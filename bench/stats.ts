@@ -1,16 +1,15 @@
 // Summary statistics for benchmark timings (milliseconds).
 
+import { median as middle } from '@/lib/statistics';
+
 function sorted(samples: readonly number[]): number[] {
   if (samples.length === 0) throw new Error('No samples to summarise.');
   return [...samples].sort((a, b) => a - b);
 }
 
-/** The median: the middle value, or the mean of the two middle values. */
+/** The median (the app's own, lib/statistics.ts), refusing no samples rather than answering NaN. */
 export function median(samples: readonly number[]): number {
-  const values = sorted(samples);
-  const mid = Math.floor(values.length / 2);
-  const upper = values[mid]!;
-  return values.length % 2 === 1 ? upper : (values[mid - 1]! + upper) / 2;
+  return middle(sorted(samples));
 }
 
 /** The nearest-rank percentile: the smallest value with at least p% of the samples at or below it. */

@@ -1,4 +1,5 @@
 import { ISO_DAY } from '@/lib/codecs';
+import { mean } from '@/lib/statistics';
 
 // UTC calendar days as YYYY-MM-DD strings: the unit every dashboard figure is counted in.
 
@@ -66,6 +67,5 @@ export function ageOn(dateOfBirth: Date, day: string): number {
 
 /** The mean of the values that are numbers, or null when there are none. */
 export function meanOf(values: readonly (number | null | undefined)[]): number | null {
-  const present = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
-  return present.length ? present.reduce((a, b) => a + b, 0) / present.length : null;
+  return mean(values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v)));
 }

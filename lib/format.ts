@@ -1,9 +1,15 @@
 // How the product writes the user's numbers in sentences, the same on every screen and in every
 // generated text. Browser-safe.
 
-/** ["a", "b", "c"] → "a, b and c" (or "a, b or c"). */
+// British English lists with no comma before the last item ("a, b and c"), as the rest of the copy writes them.
+const LISTS = {
+  and: new Intl.ListFormat('en-GB', { type: 'conjunction' }),
+  or: new Intl.ListFormat('en-GB', { type: 'disjunction' }),
+} as const;
+
+/** ["a", "b", "c"] → "a, b and c" (or "a, b or c"); one item alone, none as "". */
 export function listOf(items: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
-  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1)}`;
+  return LISTS[conjunction].format(items);
 }
 
 /** 370 → "6 h 10 min"; 45 → "45 min"; 420 → "7 h". The sign is dropped: callers say "below" or "above". */

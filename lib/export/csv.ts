@@ -1,11 +1,13 @@
 // CSV as RFC 4180 writes it (CRLF line ends, a field in double quotes when it holds a quote, a comma or a
-// line break, a quote inside doubled), for the data export (lib/export/data-export.ts). Browser-safe: no
-// server imports.
+// line break, a quote inside doubled), for the data export (lib/export/data-export.ts), and read back
+// with csv-parse (parseCsv, on the server: csv-parse works on Node's Buffer).
 //
 // The files are opened in spreadsheets, which run a cell that starts with =, +, -, @ (or a tab or CR
 // before one) as a formula: a check-in reflection the member typed as "=HYPERLINK(…)" would run in
 // their own Excel. Such text cells get a leading apostrophe, which spreadsheets read as "this is text"
 // (OWASP's advice for CSV injection). Numbers are written as numbers, never prefixed: -3.5 stays -3.5.
+
+import { CsvError, type Options, parse } from 'csv-parse/sync';
 
 const LINE_END = '\r\n';
 const NEEDS_QUOTES = /[",\r\n]/;
@@ -41,55 +43,22 @@ export async function* csvLines(header: readonly string[], pages: AsyncIterable<
   }
 }
 
+/** How parseCsv reads: every record kept whatever its length, empty lines as one empty field, any line end. */
+const READING: Options = { relax_column_count: true, skip_empty_lines: false, record_delimiter: ['\r\n', '\n', '\r'] };
+
 /**
- * RFC 4180 text → its records, each a list of field texts (no types: every field is a string). Used to
- * read an export back; accepts LF as well as CRLF line ends, and ignores a final line end. Another
- * `delimiter` reads semicolon-separated files (Oura's data export).
+ * RFC 4180 text (or its UTF-8 bytes) → its records, each a list of field texts (no types: every field is
+ * a string), read by csv-parse. Used to read an export back and a vendor's CSV; accepts CRLF, LF and CR
+ * line ends, even mixed, and ignores a final line end. Another `delimiter` reads semicolon-separated files
+ * (Oura's data export). A quote where RFC 4180 allows none (opening a field half-way, or a closing one
+ * followed by more text) or one never closed is a SyntaxError.
  */
-export function parseCsv(text: string, delimiter = ','): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  // A field is built from slices of the text (the runs between quotes, delimiters and line ends), never a
-  // character at a time: a 60 MB file costs its text and its cells, not a string per character.
-  let field = '';
-  let runStart = 0;
-  let inQuotes = false;
-  const endField = () => {
-    record.push(field);
-    field = '';
-  };
-  const endRecord = () => {
-    endField();
-    records.push(record);
-    record = [];
-  };
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (inQuotes) {
-      if (char !== '"') continue;
-      field += text.slice(runStart, i);
-      if (text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else inQuotes = false;
-      runStart = i + 1;
-    } else if (char === '"') {
-      field += text.slice(runStart, i);
-      inQuotes = true;
-      runStart = i + 1;
-    } else if (char === delimiter) {
-      field += text.slice(runStart, i);
-      endField();
-      runStart = i + 1;
-    } else if (char === '\n' || char === '\r') {
-      field += text.slice(runStart, i);
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      endRecord();
-      runStart = i + 1;
-    }
+export function parseCsv(text: string | Uint8Array, delimiter = ','): string[][] {
+  try {
+    // Bytes are read where they are (a Buffer over the same memory): csv-parse copies a string into a Buffer first.
+    return parse(typeof text === 'string' ? text : Buffer.from(text.buffer, text.byteOffset, text.byteLength), { ...READING, delimiter });
+  } catch (error) {
+    if (error instanceof CsvError) throw new SyntaxError(`CSV not read: ${error.message}`, { cause: error });
+    throw error;
   }
-  if (inQuotes) throw new SyntaxError('CSV ends inside a quoted field.');
-  field += text.slice(runStart);
-  if (field !== '' || record.length > 0) endRecord();
-  return records;
 }

@@ -1,11 +1,16 @@
+import { CsvError, parse } from 'csv-parse/sync';
 import { Unzip, UnzipInflate, UnzipPassThrough, type UnzipFile } from 'fflate';
 import { parseCsv } from '@/lib/export/csv';
 import type { MetricField } from '@/lib/metrics/source-priority';
-import type { ScalePerson, WeighIn } from './weigh-ins';
 
 // What every history reader shares: why a file is refused, the zip fed in as it arrives, the small files
 // of an export gathered on the way (CSV, JSON and FIT files, a few megabytes each), CSV tables read by
 // their header names, and the plausible range of each measure.
+
+/** One weighing (the readers find them; ./weigh-ins.ts judges them): the instant (ISO), its local day, kg, body fat (%), and on a shared scale whose profile. */
+export type WeighIn = { at: string; day: string; kg: number; fat?: number | null; person?: string };
+/** A profile on a scale shared by several people, as the scale holds it; `ageOn`: the day its age was given for. */
+export type ScalePerson = { id: string; sex: 'male' | 'female' | null; age: number | null; heightCm: number | null; ageOn: string | null };
 
 /** Why a file is not read, for the member's message (IMPORT_PROBLEMS in lib/imports/history.ts). */
 export type ExportProblem = 'not_zip' | 'not_export' | 'truncated' | 'too_large' | 'damaged' | 'fit_undecodable' | 'unsafe_xml' | 'too_many_files' | 'unsafe_names' | 'oversized' | 'fit_too_large';
@@ -145,15 +150,72 @@ export function longestRun(text: string, mark: string, carried = 0): { longest: 
   return { longest: Math.max(longest, tail), tail };
 }
 
+/** The delimiters a vendor's CSV uses: commas, or semicolons (Oura's files). The first wins a tie. */
+const DELIMITERS = [',', ';'] as const;
+type Delimiter = (typeof DELIMITERS)[number];
+/** A file's delimiter is told from its first lines (the header and some rows), within its first characters. */
+const SAMPLE_LINES = 20;
+const SAMPLE_CHARS = 64 * 1024;
+
+/**
+ * The whole records among the first lines of `text` read with `delimiter`, or null when a quote stands
+ * where RFC 4180 allows none with that delimiter (so the file does not use it).
+ */
+function firstRecords(text: string, delimiter: Delimiter): string[][] | null {
+  const cut = text.length > SAMPLE_CHARS;
+  const records: string[][] = [];
+  try {
+    parse(text.slice(0, SAMPLE_CHARS), {
+      delimiter,
+      relax_column_count: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      to_line: SAMPLE_LINES,
+      // Kept as they are read, so that a sample cut inside a quoted cell still gives the records before it.
+      on_record: (record: string[]) => {
+        records.push(record);
+        return null;
+      },
+    });
+  } catch (error) {
+    return cut && error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED' ? records : null;
+  }
+  // A cut sample's last record may be part of one.
+  return cut ? records.slice(0, -1) : records;
+}
+
+/**
+ * The file's delimiter, from its first lines read by csv-parse with each candidate: the one that gives
+ * every row the header's number of columns (more than one), the most columns first; when none does (rows
+ * of uneven length), the one that splits the header into the most; a comma when neither splits it.
+ */
+function delimiterOf(text: string): Delimiter {
+  const readings = DELIMITERS.flatMap((delimiter) => {
+    const [header = [], ...rows] = firstRecords(text, delimiter) ?? [];
+    const even = rows.every((row) => row.length === header.length || row.every((cell) => cell.trim() === ''));
+    return header.length > 1 ? [{ delimiter, columns: header.length, even }] : [];
+  });
+  // A stable sort: candidates alike keep DELIMITERS' order.
+  readings.sort((a, b) => Number(b.even) - Number(a.even) || b.columns - a.columns);
+  return readings[0]?.delimiter ?? ',';
+}
+
+/** The delimiter of a CSV file's bytes, once no line of it is longer than MAX_RUN_CHARS ('oversized'). */
+function checkedDelimiter(bytes: Uint8Array): Delimiter {
+  const text = new TextDecoder('utf-8').decode(bytes);
+  if (longestRun(text, '\n').longest > MAX_RUN_CHARS) throw new ExportError('oversized');
+  return delimiterOf(text);
+}
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
 /** A CSV file by its header names; comma- or semicolon-separated (Oura's files use semicolons). */
 export function csvTable(bytes: Uint8Array): CsvTable {
-  const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
-  if (longestRun(text, '\n').longest > MAX_RUN_CHARS) throw new ExportError('oversized');
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const body = UTF8_BOM.every((byte, i) => bytes[i] === byte) ? bytes.subarray(UTF8_BOM.length) : bytes;
+  const delimiter = checkedDelimiter(body);
   let records: string[][];
   try {
-    records = parseCsv(text, delimiter);
+    // The bytes, not the text: the text is let go once checked, so the file is not held twice as its cells are read.
+    records = parseCsv(body, delimiter);
   } catch {
     throw new ExportError('truncated');
   }

@@ -2,16 +2,15 @@
 // hand. Pure and browser-safe. Every function answers null rather than a number it cannot stand behind:
 // too few points, no spread, or a NaN/Infinity among the inputs.
 
+import { mean } from '@/lib/statistics';
+
+// The mean is the shared one (lib/statistics.ts: null for no values or a non-finite one), exported here beside the rest.
+export { mean };
+
 export type Point = { x: number; y: number };
 export type Line = { slope: number; intercept: number; n: number };
 
 const allFinite = (values: readonly number[]): boolean => values.every((v) => Number.isFinite(v));
-
-/** The arithmetic mean, or null for no values or a non-finite one. */
-export function mean(values: readonly number[]): number | null {
-  if (values.length === 0 || !allFinite(values)) return null;
-  return values.reduce((a, b) => a + b, 0) / values.length;
-}
 
 /**
  * The ordinary least-squares line y = intercept + slope × x through `points`, or null when fewer than

@@ -2,7 +2,7 @@ import 'server-only';
 import { ISO_DAY } from '@/lib/codecs';
 import { addDays } from '@/lib/days';
 import { db } from '@/lib/db';
-import { formatDateGB } from '@/lib/format';
+import { formatDateGB, listOf } from '@/lib/format';
 import { labUnits } from './lab-units-preference';
 import { inMemberUnits } from './lab-units';
 import { resultText } from './result-text';
@@ -52,7 +52,6 @@ export type BiologicalAge = {
 
 type Row = MeasuredValue & { id: string; marker: PhenoAgeMarker; takenOn: string; low: number | null; high: number | null; report: { id: string; fileName: string } | null };
 
-const listOf = (words: readonly string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
 const lower = (marker: PhenoAgeMarker) => PHENOAGE_NAMES[marker];
 
 /** Age in years, with its fraction, on `day`. */

@@ -6,6 +6,7 @@
 // becomes a tab, so the parser can tell a row's cells apart; under a results table's header, each row's
 // cells are put in their columns and kept in the parser's order (./table-columns.ts). Pure.
 
+import { highMedian } from '@/lib/statistics';
 import { arrange, type Cell, type Table, tableOf } from './table-columns';
 
 /** A run of text on a page: its left edge and baseline measured from the page's top-left, in points or pixels. */
@@ -18,10 +19,8 @@ const JOIN_GAP = 0.08;
 /** Two items are on one line when their baselines are closer than this many text heights. */
 const SAME_LINE = 0.45;
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
-};
+/** The high median of the values, or 0 for none. */
+const median = (values: number[]): number => (values.length ? highMedian(values) : 0);
 
 /** True when two words share more than a third of the narrower one's width: they cannot stand on one line. */
 const overlap = (a: PlacedText, b: PlacedText) => Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > Math.min(a.width, b.width) / 3;

@@ -79,39 +79,32 @@ function languageFolder() {
   return folder;
 }
 
+/** Rec. 601 luma weights, the grey of each RGB pixel: 0.299 R + 0.587 G + 0.114 B. */
+const LUMA = [0.299, 0.587, 0.114];
+
 /**
- * PDF.js's decoded picture (kinds: 1 grey at 1 bit a pixel, 2 RGB, 3 RGBA) as a greyscale PNG, which
- * tesseract.js reads without the memory a raw bitmap format costs it; OCR reads grey anyway.
+ * PDF.js's decoded picture (kinds: 1 grey at 1 bit a pixel, 2 RGB, 3 RGBA) as a greyscale PNG encoded by
+ * sharp, which tesseract.js reads without the memory a raw bitmap format costs it; OCR reads grey anyway.
  */
-function pngOf({ width, height, kind: pixelKind, data }) {
-  const rows = Buffer.alloc((width + 1) * height);
-  const bitRow = Math.ceil(width / 8);
-  const step = pixelKind === 3 ? 4 : 3;
-  for (let y = 0; y < height; y += 1) {
-    const out = y * (width + 1); // each row starts with PNG's filter byte, 0: none
-    for (let x = 0; x < width; x += 1) {
-      if (pixelKind === 1) {
-        rows[out + 1 + x] = (data[y * bitRow + (x >> 3)] >> (7 - (x & 7))) & 1 ? 255 : 0;
-      } else {
-        const at = (y * width + x) * step;
-        rows[out + 1 + x] = Math.round(0.299 * data[at] + 0.587 * data[at + 1] + 0.114 * data[at + 2]);
-      }
+async function pngOf({ width, height, kind: pixelKind, data }) {
+  if (pixelKind === 1) {
+    // sharp takes no 1-bit pixels: each row's bits (a row padded to whole bytes) spread to 0 or 255.
+    const bitRow = Math.ceil(width / 8);
+    const grey = Buffer.alloc(width * height);
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) grey[y * width + x] = (data[y * bitRow + (x >> 3)] >> (7 - (x & 7))) & 1 ? 255 : 0;
     }
+    return sharp(grey, { raw: { width, height, channels: 1 } }).png().toBuffer();
   }
-  const chunk = (type, body) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(body.length, 0);
-    head.write(type, 4, 'latin1');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), body])), 0);
-    return Buffer.concat([head, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bits per sample
-  header[9] = 0; // greyscale
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  // Rec. 601 luma of the gamma-encoded values (sharp's greyscale() weighs linear light, which turns red
+  // print a lighter grey); the + 0.5 rounds where the cast back to 8 bits would cut the fraction off.
+  return sharp(data, { raw: { width, height, channels: pixelKind === 3 ? 4 : 3 } })
+    .removeAlpha()
+    .recomb([LUMA, LUMA, LUMA])
+    .linear(1, 0.5)
+    .extractChannel(0)
+    .png()
+    .toBuffer();
 }
 
 /** The largest picture on each of a scanned PDF's first `maxPages` pages, as images to recognise. */
@@ -130,7 +123,7 @@ async function pdfPictures(bytes) {
         const image = await new Promise((resolve) => page.objs.get(name, resolve));
         if (image?.data && image.width * image.height > (largest ? largest.width * largest.height : 0)) largest = image;
       }
-      if (largest) pictures.push(pngOf(largest));
+      if (largest) pictures.push(await pngOf(largest));
       page.cleanup();
     }
     return pictures;

@@ -1,6 +1,7 @@
 // Individual heartbeats in the band-passed pulse: found as systolic peaks, then timed by matching each one
 // against the average beat, and their intervals screened for missed, extra and mistimed beats.
-import { findPeaks, median, parabolicOffset } from './dsp';
+import { median } from '@/lib/statistics';
+import { findPeaks, parabolicOffset } from './dsp';
 
 export type Beat = { timeMs: number; amplitude: number };
 

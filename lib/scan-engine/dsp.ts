@@ -1,6 +1,7 @@
 // Signal-processing helpers for the camera scan, written out rather than imported: a uniform resampler,
 // zero-phase Butterworth filters, a radix-2 FFT and the spectral and peak pickers built on them.
 // Pure and worker-safe. Times in milliseconds on input; frequencies in hertz; signals as Float64Array.
+import { median } from '@/lib/statistics';
 
 /**
  * Values at t0, t0 + 1000/fs, … up to the last time, linearly interpolated between the two nearest samples.
@@ -231,14 +232,6 @@ export function findPeaks(x: Float64Array, minDistance: number, threshold = -Inf
     peaks.push(i);
   }
   return peaks.sort((a, b) => a - b);
-}
-
-/** The median of the values (NaN for none). */
-export function median(values: ArrayLike<number>): number {
-  const sorted = Array.from(values).sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /**

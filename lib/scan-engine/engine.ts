@@ -2,6 +2,7 @@
 // them into heart rate, HRV and breathing rate. push() only appends (O(1) amortised, called per frame);
 // the analysis runs in live() (≤ 10×/s, on the last seconds, with the running rate cached for a second)
 // and in result() (once, on the whole scan: ~1350 samples, a few milliseconds).
+import { highMedian } from '@/lib/statistics';
 import { estimateBreathingRate, intensitySignal } from './breathing';
 import { ANALYSIS_FS, bestHeartRate, extractPulse, PULSE_BAND_HZ, resampleChannels, type HeartRateEstimate, type PulseMethod } from './heart-rate';
 import { hrvFromBeats, hrvWithheld } from './hrv';
@@ -63,7 +64,7 @@ export class ScanEngine {
   private get cameraFps(): number {
     const intervals = this.t.slice(1).map((t, i) => t - this.t[i]!);
     if (!intervals.length || !(this.elapsedMs > 0)) return 0;
-    const median = [...intervals].sort((a, b) => a - b)[Math.floor(intervals.length / 2)]!;
+    const median = highMedian(intervals);
     if (!(median > 0)) return 0;
     const slots = intervals.reduce((sum, interval) => sum + Math.max(1, Math.round(interval / median)), 0);
     return (1000 * slots) / this.elapsedMs;

@@ -1,5 +1,6 @@
 // Heart-rate variability from the detected beats: SDNN and ln(RMSSD), over the plausible intervals only,
 // since one missed or doubled beat adds a ±100 % interval that would swamp a 5 % variability.
+import { sampleSd } from '@/lib/statistics';
 import { beatIntervals, type Beat } from './beats';
 
 /** Fewer plausible intervals than this and SDNN is noise (short-term HRV norms use at least ~30 s). */
@@ -27,8 +28,8 @@ export function hrvFromBeats(beats: readonly Beat[], templateCorrelation: number
   const intervals = beatIntervals(beats);
   const plausible = intervals.filter((interval) => interval.plausible).map((interval) => interval.ms);
   if (plausible.length < MIN_HRV_INTERVALS || plausible.length < (1 - MAX_REJECTED_SHARE) * intervals.length) return null;
-  const mean = plausible.reduce((a, b) => a + b, 0) / plausible.length;
-  const sdnnMs = Math.sqrt(plausible.reduce((sum, ms) => sum + (ms - mean) ** 2, 0) / (plausible.length - 1));
+  const sdnnMs = sampleSd(plausible);
+  if (sdnnMs === null) return null;
   let squares = 0;
   let pairs = 0;
   for (let i = 1; i < intervals.length; i += 1) {

@@ -8,6 +8,7 @@
 //  1. the light's own signal (the frame outside the face, `background`) is regressed out of each skin channel;
 //  2. a pulse whose frequency still holds a large share of the background's power is refused;
 //  3. a pulse whose colour change is nearly the same in all three channels (mostly brightness) is refused.
+import { highMedian } from '@/lib/statistics';
 import { bandPass, bandPower, movingAverage, periodogram, type Spectrum } from './dsp';
 
 /** The moving average that a relative change is taken against: as POS's and PBV's windows. */
@@ -166,8 +167,7 @@ function lineStrength(spectrum: Spectrum, f: number): number {
     if (Math.abs(k * spectrum.df - f) > PEAK_HALF_WIDTH_HZ) around.push(spectrum.power[k]!);
   }
   if (!around.length) return 0;
-  around.sort((a, b) => a - b);
-  const median = around[Math.floor(around.length / 2)]!;
+  const median = highMedian(around);
   return median > 0 ? peak / median : peak > 0 ? Infinity : 0;
 }
 

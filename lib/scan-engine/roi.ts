@@ -1,5 +1,5 @@
 // The skin region of a camera frame, reduced to one mean colour: the scan engine's only input.
-import { median } from './dsp';
+import { median } from '@/lib/statistics';
 import type { Roi } from './types';
 
 /**

@@ -3,7 +3,7 @@
 // green, beat lengths vary from beat to beat, breathing brightens and dims the face and swells the pulse,
 // and the camera adds noise, illumination drift, frame-time jitter, dropped frames and (optionally) the
 // step changes that moving in front of it causes. Deterministic for a given seed. Not part of the UI bundle.
-import { seededRandom } from '../demo/random';
+import { seededRandom } from '@/lib/seeded-random';
 import type { FrameSample } from './types';
 
 export type SyntheticOptions = {

@@ -1,5 +1,6 @@
 import { ISO_DAY } from '@/lib/codecs';
 import { formatMinutes } from '@/lib/format';
+import { median } from '@/lib/statistics';
 import type { MergedDay } from '@/lib/metrics/source-priority';
 
 // The daily readiness score ("go hard or ease off"): last night against the member's own recent nights,
@@ -72,12 +73,6 @@ const clamp = (value: number): number => Math.min(100, Math.max(0, value));
 const round1 = (value: number): number => (Math.sign(value) * Math.round(Math.abs(value) * 10)) / 10 || 0;
 const dayNumber = (day: string): number => ISO_DAY.toDate(day).getTime() / 86_400_000;
 const positive = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value) && value > 0;
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 /** Median, and the robust SD of `distance(value, median)` floored at `floor`. */
 function baselineOf(values: readonly number[], floor: number, distance: (value: number, centre: number) => number) {

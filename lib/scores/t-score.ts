@@ -1,6 +1,7 @@
 import { ISO_DAY } from '@/lib/codecs';
 import { formatWeight, type UnitSystem } from '@/lib/units';
 import { formatMinutes } from '@/lib/format';
+import { mean } from '@/lib/statistics';
 import type { Energy, Mood } from '@/lib/generated/prisma/enums';
 import type { MergedDay } from '@/lib/metrics/source-priority';
 
@@ -100,8 +101,8 @@ const trim1 = (value: number): string => String(round1(value));
 const dayNumber = (day: string): number => ISO_DAY.toDate(day).getTime() / 86_400_000;
 
 function stat(values: readonly number[]): Stat | null {
-  if (values.length < MIN_VALUES) return null;
-  return { mean: values.reduce((a, b) => a + b, 0) / values.length, n: values.length };
+  const average = mean(values);
+  return values.length < MIN_VALUES || average === null ? null : { mean: average, n: values.length };
 }
 
 

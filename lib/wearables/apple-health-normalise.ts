@@ -1,4 +1,5 @@
 import { utcDay } from '@/lib/days';
+import { mean } from '@/lib/statistics';
 
 // HealthKit samples → the app's daily metrics and heart-rate samples (pure: no database). Each day is
 // recomputed from all of that day's stored samples, so a resend or a late sample gives the same rows.
@@ -104,7 +105,6 @@ export function isPlausible(sample: Sample): boolean {
 const withinDay = (value: number | null, max: number) => (value !== null && value <= max ? value : null);
 
 const sum = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) : null);
-const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
 const round = (value: number | null, places = 0) => (value === null ? null : Math.round(value * 10 ** places) / 10 ** places);
 
 /** The latest reading of a type in the day (by start time). */
