@@ -1,13 +1,11 @@
-import { type DayFigures, setFigure } from './export-file';
+import { type DayFigures, type ScalePerson, setFigure, type WeighIn } from './export-file';
+
+export type { ScalePerson, WeighIn };
 
 // Weigh-ins (docs/integrations/history-imports.md §6, "Weigh-ins held back"): a body gains or loses at most a
 // few kilograms in a day (water, food, sweat: an endurance race or a weight cut takes about 5 % of body mass),
 // and about a kilogram a day beyond that; a larger step between two weighings is a typing slip or someone else.
 
-/** One weighing: the instant (ISO), its local day, kg, body fat (%), and on a shared scale whose profile. */
-export type WeighIn = { at: string; day: string; kg: number; fat?: number | null; person?: string };
-/** A profile on a scale shared by several people, as the scale holds it; `ageOn`: the day its age was given for. */
-export type ScalePerson = { id: string; sex: 'male' | 'female' | null; age: number | null; heightCm: number | null; ageOn: string | null };
 /** What the app knows of the member, to tell his profile on a shared scale (users: gender, dateOfBirth, heightCm). */
 export type MemberBody = { sex: 'male' | 'female' | null; born: string | null; heightCm: number | null };
 /** The largest change within a day: 5 kg, or 5 % of the earlier weight for a heavier body. */

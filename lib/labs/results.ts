@@ -10,8 +10,16 @@ import { changeVerdict, type ChangeVerdict } from './reference-change';
 // /my_results: every blood result a member has confirmed, marker by marker over time, grouped by panel,
 // each value with the lab's range and flag and where it came from (its report, or the member's own entry).
 
+type PanelSpec = { key: string; title: string; markers: readonly LabMarkerKey[] };
+type Unplaced<T extends readonly PanelSpec[]> = Exclude<LabMarkerKey, T[number]['markers'][number]>;
+
+/** Accepts the panels only if they place every marker of the catalogue, so that a new marker cannot go unshown. */
+function placingEveryMarker<const T extends readonly PanelSpec[]>(panels: T & ([Unplaced<T>] extends [never] ? unknown : { unplaced: Unplaced<T> })): readonly PanelSpec[] {
+  return panels;
+}
+
 /** The panels, in the order a report prints them, each with its markers in order. */
-export const RESULT_PANELS: readonly { key: string; title: string; markers: readonly LabMarkerKey[] }[] = [
+export const RESULT_PANELS = placingEveryMarker([
   { key: 'hormones', title: 'Hormones', markers: ['total_testosterone', 'free_testosterone', 'shbg', 'oestradiol', 'lh', 'fsh', 'prolactin', 'dhea_s', 'cortisol', 'igf1'] },
   { key: 'prostate', title: 'Prostate', markers: ['psa'] },
   {
@@ -31,7 +39,7 @@ export const RESULT_PANELS: readonly { key: string; title: string; markers: read
   { key: 'iron', title: 'Iron', markers: ['ferritin', 'iron', 'tibc', 'transferrin_saturation'] },
   { key: 'thyroid', title: 'Thyroid', markers: ['tsh', 'free_t4', 'free_t3'] },
   { key: 'vitamins', title: 'Vitamins', markers: ['vitamin_d', 'vitamin_b12', 'folate'] },
-];
+]);
 
 export type ResultValue = {
   value: number;
