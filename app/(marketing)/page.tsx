@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { StepCards, type Step } from '@/components/marketing/step-cards';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
-import { connectableWearables } from '@/lib/install-offers';
+import { connectableWearables } from '@/lib/offers/install-offers';
 import { connectWords } from '@/lib/wearables/connect-words';
 
 export const metadata: Metadata = {
@@ -13,33 +13,10 @@ export const metadata: Metadata = {
 };
 
 /** The features, with Connect in this install's words: a live link only where it offers one. */
-const featureList = (connect: string): { title: string; body: string; icon: ReactNode }[] => [
-  {
-    title: 'Track',
-    body: 'Log energy, sleep, libido, mood and training in a one-minute daily check-in, and see how they move together.',
-    icon: <path d="M3 12h4l3-8 4 16 3-8h4" />,
-  },
-  {
-    title: 'Connect',
-    body: connect,
-    icon: (
-      <>
-        <path d="M9 15 15 9" />
-        <path d="M11 6.5 13 4.5a4.24 4.24 0 0 1 6 6l-2 2" />
-        <path d="m13 17.5-2 2a4.24 4.24 0 0 1-6-6l2-2" />
-      </>
-    ),
-  },
-  {
-    title: 'Optimise',
-    body: 'Get clear scores and a short list of evidence-based habits to work on next, so every week builds on the last.',
-    icon: (
-      <>
-        <path d="M3 17 9 11l4 4 8-8" />
-        <path d="M15 7h6v6" />
-      </>
-    ),
-  },
+const featureList = (connect: string): Step[] => [
+  { title: 'Track', body: 'Log energy, sleep, libido, mood and training in a one-minute daily check-in, and see how they move together.', icon: 'pulse' },
+  { title: 'Connect', body: connect, icon: 'link' },
+  { title: 'Optimise', body: 'Get clear scores and a short list of evidence-based habits to work on next, so every week builds on the last.', icon: 'trend' },
 ];
 
 const previewMetrics = [
@@ -114,28 +91,7 @@ export default function HomePage() {
           <h2 id="features-heading" className="max-w-2xl text-3xl font-semibold tracking-tight text-neutral-950">
             Everything you need to understand your body, and to change it.
           </h2>
-          <ul className="mt-12 grid grid-cols-3 gap-6">
-            {features.map((feature) => (
-              <li key={feature.title} className="rounded-card border border-neutral-200 bg-white p-6 shadow-card">
-                <span className="inline-flex size-10 items-center justify-center rounded-control bg-brand-50 text-brand-700">
-                  <svg
-                    aria-hidden
-                    viewBox="0 0 24 24"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                    className="size-5"
-                  >
-                    {feature.icon}
-                  </svg>
-                </span>
-                <h3 className="mt-5 text-lg font-semibold text-neutral-900">{feature.title}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-neutral-600">{feature.body}</p>
-              </li>
-            ))}
-          </ul>
+          <StepCards steps={features} />
         </div>
       </section>
     </>

@@ -1,3 +1,5 @@
+import { CheckList } from '@/components/ui/check-list';
+
 const INCLUDED = [
   'Your T-Score and the four pillar scores',
   'Four daily actions chosen for you',
@@ -12,20 +14,7 @@ export function TrialPitch({ billing }: { billing: boolean }) {
         <span className="text-4xl font-semibold tracking-tight text-brand-900 tabular-nums">{billing ? '30 days' : 'Included'}</span>
         <span className="text-base font-medium text-brand-800">{billing ? 'free' : 'no subscription'}</span>
       </div>
-      <ul className="mt-5 flex flex-col gap-2.5">
-        {INCLUDED.map((item) => (
-          <li key={item} className="flex items-center gap-2.5 text-sm text-neutral-700">
-            <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="size-4 shrink-0 text-brand-600">
-              <path
-                fillRule="evenodd"
-                clipRule="evenodd"
-                d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
-              />
-            </svg>
-            {item}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={INCLUDED} className="mt-5 flex flex-col gap-2.5" />
       <p className="mt-5 border-t border-brand-100 pt-4 text-sm font-medium text-neutral-700">
         {billing ? 'No commitment. Cancel anytime.' : 'Nothing to pay and no card needed.'}
       </p>

@@ -2,6 +2,8 @@
 
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Carousel } from '@/components/ui/carousel';
+import { CheckList } from '@/components/ui/check-list';
 import { cx } from '@/components/ui/cx';
 import { postJson } from '@/lib/client/api-call';
 import { useHydrated } from '@/lib/client/use-hydrated';
@@ -40,47 +42,25 @@ export function VitalSignsTutorial() {
   }
 
   return (
-    <section aria-roledescription="carousel" aria-label="Vital-signs tutorial">
-      {/* Slides share one grid cell, so the card keeps the tallest one's height and can cross-fade. */}
-      <div aria-live={autoPlaying ? 'off' : 'polite'} className="grid">
-        {TUTORIAL_SLIDES.map((slide, i) => {
-          const active = i === index;
-          return (
-            <div
-              key={slide.title}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${COUNT}`}
-              inert={!active}
-              className={cx(
-                'grid grid-cols-[1fr_1.15fr] items-center gap-8 transition-[opacity,visibility] duration-300 [grid-area:1/1] motion-reduce:transition-none',
-                active ? 'opacity-100' : 'invisible opacity-0',
-              )}
-            >
-              <TutorialArt art={slide.art} playing={active} />
-              <div>
-                <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{slide.eyebrow}</p>
-                <h2 className="mt-2 text-2xl font-semibold tracking-tight text-neutral-950">{slide.title}</h2>
-                <p className="mt-3 text-base leading-relaxed text-neutral-600">{slide.body}</p>
-                <ul className="mt-5 flex flex-col gap-2">
-                  {slide.points.map((point) => (
-                    <li key={point} className="flex items-center gap-2.5 text-sm text-neutral-700">
-                      <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="size-4 shrink-0 text-brand-600">
-                        <path
-                          fillRule="evenodd"
-                          clipRule="evenodd"
-                          d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
-                        />
-                      </svg>
-                      {point}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            </div>
-          );
-        })}
-      </div>
+    <Carousel
+      label="Vital-signs tutorial"
+      slides={TUTORIAL_SLIDES}
+      index={index}
+      slideKey={(slide) => slide.title}
+      slideClassName="grid grid-cols-[1fr_1.15fr] items-center gap-8 motion-reduce:transition-none"
+      live={autoPlaying ? 'off' : 'polite'}
+      renderSlide={(slide, active) => (
+        <>
+          <TutorialArt art={slide.art} playing={active} />
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{slide.eyebrow}</p>
+            <h2 className="mt-2 text-2xl font-semibold tracking-tight text-neutral-950">{slide.title}</h2>
+            <p className="mt-3 text-base leading-relaxed text-neutral-600">{slide.body}</p>
+            <CheckList items={slide.points} className="mt-5 flex flex-col gap-2" />
+          </div>
+        </>
+      )}
+    >
 
       <div className="mt-8 flex items-center justify-between gap-6 border-t border-neutral-100 pt-6">
         <div className="flex items-center gap-4">
@@ -125,6 +105,6 @@ export function VitalSignsTutorial() {
           </Button>
         )}
       </div>
-    </section>
+    </Carousel>
   );
 }

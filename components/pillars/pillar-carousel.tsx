@@ -1,9 +1,11 @@
 'use client';
 
 import Image from 'next/image';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { preload } from 'react-dom';
 import { Button } from '@/components/ui/button';
+import { Carousel } from '@/components/ui/carousel';
+import { CheckList } from '@/components/ui/check-list';
 import { cx } from '@/components/ui/cx';
 import { PILLARS } from '@/lib/pillars';
 
@@ -16,7 +18,6 @@ export function PillarCarousel() {
   const [index, setIndex] = useState(0);
   const [locked, setLocked] = useState(false);
   const unlockTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const labelId = useId();
 
   // Fetch every slide's image with the page, so paging never waits on the network.
   for (const pillar of PILLARS) preload(pillar.image.src, { as: 'image' });
@@ -35,66 +36,31 @@ export function PillarCarousel() {
   }
 
   return (
-    <section
-      aria-roledescription="carousel"
-      aria-labelledby={labelId}
+    <Carousel
+      label="The four pillars"
+      labelHeading
       className="rounded-card border border-neutral-200 bg-white shadow-card"
+      slides={PILLARS}
+      index={index}
+      slideKey={(pillar) => pillar.slug}
+      slideClassName="grid grid-cols-[1fr_1.1fr] items-center gap-12 p-10"
+      live="polite"
+      renderSlide={(pillar, _active, i) => (
+        <>
+          <div className="rounded-card bg-brand-50 p-6">
+            <Image src={pillar.image.src} alt={pillar.image.alt} width={480} height={320} loading="eager" className="h-auto w-full" />
+          </div>
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+              Pillar {i + 1} · {pillar.focus}
+            </p>
+            <h3 className="mt-3 text-3xl font-semibold tracking-tight text-neutral-950">{pillar.title}</h3>
+            <p className="mt-4 text-base leading-relaxed text-neutral-600">{pillar.summary}</p>
+            <CheckList items={pillar.sections.map((section) => section.heading)} className="mt-6 flex flex-col gap-2.5" />
+          </div>
+        </>
+      )}
     >
-      <h2 id={labelId} className="sr-only">
-        The four pillars
-      </h2>
-
-      {/* Slides share one grid cell, so the card keeps the height of the tallest and can cross-fade. */}
-      <div aria-live="polite" className="grid">
-        {PILLARS.map((pillar, i) => {
-          const active = i === index;
-          return (
-            <div
-              key={pillar.slug}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${PILLARS.length}`}
-              inert={!active}
-              className={cx(
-                'grid grid-cols-[1fr_1.1fr] items-center gap-12 p-10 transition-[opacity,visibility] duration-300 [grid-area:1/1]',
-                active ? 'opacity-100' : 'invisible opacity-0',
-              )}
-            >
-              <div className="rounded-card bg-brand-50 p-6">
-                <Image
-                  src={pillar.image.src}
-                  alt={pillar.image.alt}
-                  width={480}
-                  height={320}
-                  loading="eager"
-                  className="h-auto w-full"
-                />
-              </div>
-              <div>
-                <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-                  Pillar {i + 1} · {pillar.focus}
-                </p>
-                <h3 className="mt-3 text-3xl font-semibold tracking-tight text-neutral-950">{pillar.title}</h3>
-                <p className="mt-4 text-base leading-relaxed text-neutral-600">{pillar.summary}</p>
-                <ul className="mt-6 flex flex-col gap-2.5">
-                  {pillar.sections.map((section) => (
-                    <li key={section.heading} className="flex items-center gap-2.5 text-sm text-neutral-700">
-                      <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="size-4 shrink-0 text-brand-600">
-                        <path
-                          fillRule="evenodd"
-                          clipRule="evenodd"
-                          d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
-                        />
-                      </svg>
-                      {section.heading}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            </div>
-          );
-        })}
-      </div>
 
       <div className="flex items-center justify-between gap-6 rounded-b-card border-t border-neutral-100 bg-neutral-50 px-10 py-5">
         {/* aria-disabled rather than disabled: a disabled button would drop keyboard focus on every click. */}
@@ -121,6 +87,6 @@ export function PillarCarousel() {
           Next
         </Button>
       </div>
-    </section>
+    </Carousel>
   );
 }

@@ -1,8 +1,9 @@
 import Link from 'next/link';
-import { FlagBadge } from '@/components/profile/latest-results';
+import { FlagBadge } from './flag-badge';
+import { ResultTable } from './result-table';
 import { unitLabel } from '@/lib/labs/lab-units';
 import { verdictText } from '@/lib/labs/reference-change';
-import { convertedNumber, printedText, rangeText, resultNumber, resultText } from '@/lib/labs/result-text';
+import { convertedNumber, printedText, resultNumber, resultText } from '@/lib/labs/result-text';
 import { Card } from '@/components/ui/card';
 import { formatDateGB } from '@/lib/format';
 import type { MarkerHistory, ResultPanel, ResultValue } from '@/lib/labs/results';
@@ -64,33 +65,22 @@ function Marker({ history }: { history: MarkerHistory }) {
         ) : null}
       </div>
       {history.change ? <Change change={history.change} /> : null}
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Every {history.label} result, newest first</caption>
-        <thead className="text-xs text-neutral-600">
-          <tr>
-            <th scope="col" className="w-32 pb-1.5 font-medium">Taken</th>
-            <th scope="col" className="w-48 pb-1.5 font-medium">Result</th>
-            <th scope="col" className="w-40 pb-1.5 font-medium">Lab range</th>
-            <th scope="col" className="pb-1.5 font-medium">From</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-neutral-100">
-          {history.values.map((value) => (
-            <tr key={`${value.takenOn}-${value.report?.id ?? 'own'}`}>
-              <th scope="row" className="py-1.5 font-normal text-neutral-700">{formatDateGB(value.takenOn)}</th>
-              <td className="py-1.5 text-neutral-900 tabular-nums">
-                {resultText(value)}
-                {value.flag ? <FlagBadge flag={value.flag} /> : null}
-                {value.printed ? <span className="block text-xs text-neutral-600">{printedText(value)}</span> : null}
-              </td>
-              <td className="py-1.5 text-neutral-600 tabular-nums">{rangeText(value.low, value.high)}</td>
-              <td className="py-1.5">
-                <From value={value} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ResultTable
+        caption={`Every ${history.label} result, newest first`}
+        captionClassName="sr-only"
+        first={{ title: 'Taken', width: 'w-32', cellClassName: 'font-normal text-neutral-700' }}
+        last={{ title: 'From' }}
+        resultWidth="w-48"
+        rangeWidth="w-40"
+        rows={history.values.map((value) => ({
+          key: `${value.takenOn}-${value.report?.id ?? 'own'}`,
+          head: formatDateGB(value.takenOn),
+          result: value,
+          flag: value.flag,
+          note: printedText(value),
+          last: <From value={value} />,
+        }))}
+      />
     </section>
   );
 }

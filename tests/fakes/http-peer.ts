@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waitFor } from '../support/wait-for';
 
 /** Ways a fake peer can misbehave, to test how the caller copes with an outage. */
 export type Outage = 'server-error' | 'reset' | 'hang' | 'garbage';
@@ -29,7 +30,7 @@ function misbehave(outage: Outage, request: IncomingMessage, response: ServerRes
   // 'hang': never answer; stop() closes the connection.
 }
 
-/** How long a fake waits for its fixed port to come free. */
+/** How long a fake waits for its fixed port to come free, on the reference day (tests/setup/machine-speed.js). */
 const PORT_WAIT_MS = 120_000;
 
 /** An HTTP server on 127.0.0.1 (on a free port unless `port` is given), standing in for a third-party API. */
@@ -49,20 +50,16 @@ export async function startPeer(handle: PeerHandler, { port: wanted = 0 }: { por
   });
   // A fixed port is one the app under test was started with, so specs running in parallel take turns
   // with it: a start waits (up to PORT_WAIT_MS) for another spec's fake to let go.
-  const deadline = Date.now() + PORT_WAIT_MS;
-  for (;;) {
-    const taken = await new Promise<boolean>((resolve, reject) => {
-      const onError = (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' && wanted !== 0 ? resolve(true) : reject(error));
+  const listening = () =>
+    new Promise<boolean>((resolve, reject) => {
+      const onError = (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' && wanted !== 0 ? resolve(false) : reject(error));
       server.once('error', onError);
       server.listen(wanted, '127.0.0.1', () => {
         server.off('error', onError);
-        resolve(false);
+        resolve(true);
       });
     });
-    if (!taken) break;
-    if (Date.now() > deadline) throw new Error(`Port ${wanted} on 127.0.0.1 is taken; a fake peer needs it free.`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitFor(listening, `port ${wanted} on 127.0.0.1 to come free for a fake peer`, { timeoutMs: PORT_WAIT_MS, intervalMs: 200 });
   const { port } = server.address() as AddressInfo;
 
   return {

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import pg from 'pg';
-import type { AnswerDeclaration, AnswerOwner } from '@/lib/answer-cache';
+import type { AnswerDeclaration, AnswerOwner } from '@/lib/dashboard/answer-cache';
 import * as answers from '@/lib/dashboard/answers';
 import { addDays, daysEnding, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';

@@ -1,7 +1,7 @@
 // users."dataVersion" (migration 20261122052511_data_version) and the answers cached by it
-// (lib/answer-cache.ts), against this file's own PostgreSQL database.
+// (lib/dashboard/answer-cache.ts), against this file's own PostgreSQL database.
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { rememberedAnswer, type AnswerOwner } from '@/lib/answer-cache';
+import { rememberedAnswer, type AnswerOwner } from '@/lib/dashboard/answer-cache';
 import { readSession, createSession } from '@/lib/auth/sessions';
 import { ISO_DAY } from '@/lib/codecs';
 import { recommendationsAnswer, sleepScoreAnswer, testosteroneTrendAnswer } from '@/lib/dashboard/answers';

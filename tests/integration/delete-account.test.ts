@@ -13,7 +13,7 @@ import { startFakeStripe, type FakeStripe } from '../fakes/stripe-peer';
 import { startFakeOAuthProvider, type FakeOAuthProvider } from '../fakes/wearable-oauth-peer';
 import { makeJobQueues } from '../support/job-queues';
 import { connectWearable, createMember, uniqueEmail } from '../support/members';
-import { until } from '../support/poll';
+import { waitFor } from '../support/wait-for';
 import { budget } from '../setup/machine-speed.js';
 
 const WHOOP = { clientId: 'whoop-delete-client', clientSecret: 'whoop-delete-secret' };
@@ -338,11 +338,11 @@ describe('deleteAccount while a provider is down', () => {
     await lib.db.$executeRaw`DELETE FROM pgboss.job WHERE name = 'wearable-sync'`;
     const running = await lib.jobs.startJobs(process.env.DATABASE_URL!, { schedule: false, pollingIntervalSeconds: 0.5 });
     try {
-      await until(async () => (await cleanupJobs(outage.userId)).every((job) => job.state === 'completed'), 'the cleanup jobs to complete', { timeoutMs: 15_000 });
+      await waitFor(async () => (await cleanupJobs(outage.userId)).every((job) => job.state === 'completed'), 'the cleanup jobs to complete', { timeoutMs: 15_000 });
     } finally {
       await running.stop();
       // The worker's sessions outlive stop() for a moment: they must be gone while this file's database is still up.
-      await until(async () => (await jobWorkerSessions()) === 0, 'the job worker to close its database sessions');
+      await waitFor(async () => (await jobWorkerSessions()) === 0, 'the job worker to close its database sessions');
     }
     expect((await cleanupJobs(outage.userId)).map((job) => job.state)).toEqual(['completed', 'completed', 'completed']);
     expect(whoop.revocations).toContain(outage.whoopGrant.member);

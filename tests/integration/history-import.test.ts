@@ -15,7 +15,7 @@ import { vitals } from '@/lib/dashboard/vitals';
 import { addDays, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
 import { importsDir } from '@/lib/imports/files';
-import { runHousekeeping } from '@/lib/housekeeping';
+import { runHousekeeping } from '@/lib/maintenance/housekeeping';
 import { cancelImport, confirmImport, importView, IMPORT_PROBLEMS, listImports, removeImport, runImportRead, uploadImport } from '@/lib/imports/history';
 import { exportXml, exportZip, recordXml } from '../support/apple-health-export';
 import { fitDay, fitZip, garminConnectZip, withBadCrc } from '../support/garmin-export';

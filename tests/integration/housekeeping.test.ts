@@ -8,13 +8,13 @@ import { createMember } from '../support/members';
 
 const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'vt-housekeeping-'));
 
-type Lib = { db: typeof import('@/lib/db').db; housekeeping: typeof import('@/lib/housekeeping'); storage: typeof import('@/lib/labs/storage'); imports: typeof import('@/lib/imports/files') };
+type Lib = { db: typeof import('@/lib/db').db; housekeeping: typeof import('@/lib/maintenance/housekeeping'); storage: typeof import('@/lib/labs/storage'); imports: typeof import('@/lib/imports/files') };
 let lib: Lib;
 
 beforeAll(async () => {
   // The app reads its environment once, on first import.
   process.env.UPLOADS_DIR = uploadsDir;
-  lib = { db: (await import('@/lib/db')).db, housekeeping: await import('@/lib/housekeeping'), storage: await import('@/lib/labs/storage'), imports: await import('@/lib/imports/files') };
+  lib = { db: (await import('@/lib/db')).db, housekeeping: await import('@/lib/maintenance/housekeeping'), storage: await import('@/lib/labs/storage'), imports: await import('@/lib/imports/files') };
 });
 
 afterAll(async () => {

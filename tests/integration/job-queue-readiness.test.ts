@@ -8,7 +8,7 @@ import { db } from '@/lib/db';
 import { queueWearableSync, readyJobQueue, stopSender } from '@/lib/jobs/send';
 import { probeReadiness, READINESS_GRACE_MS, READINESS_TIMEOUT_MS, readiness } from '@/lib/observability/health-check';
 import { budget } from '../setup/machine-speed.js';
-import { until } from '../support/poll';
+import { waitFor } from '../support/wait-for';
 
 afterAll(async () => {
   await stopSender();
@@ -40,7 +40,7 @@ describe('the probe of /api/health/ready', () => {
         () => 'sent',
         () => 'failed',
       );
-      await until(async () => (await lockWaiters()) > 0, 'the send to wait on the lock');
+      await waitFor(async () => (await lockWaiters()) > 0, 'the send to wait on the lock');
       expect(await probeReadiness()).toEqual({ db: 'ok', queue: 'ok' });
     });
     expect(await waiting).toBe('sent');
@@ -51,7 +51,7 @@ describe('the probe of /api/health/ready', () => {
     let waiting: Promise<unknown>[] = [];
     await holding('LOCK TABLE users IN ACCESS EXCLUSIVE MODE', async () => {
       waiting = Array.from({ length: 12 }, () => db.user.count().catch(() => null));
-      await until(async () => (await lockWaiters()) >= 10, 'the pool’s ten connections to wait on the lock');
+      await waitFor(async () => (await lockWaiters()) >= 10, 'the pool’s ten connections to wait on the lock');
       expect(await probeReadiness()).toEqual({ db: 'ok', queue: 'ok' });
     });
     expect((await Promise.all(waiting)).every((count) => typeof count === 'number')).toBe(true);
@@ -83,10 +83,10 @@ describe('the probe of /api/health/ready', () => {
       // Until the grace after the last good answer is over, every answer is the last good one.
       while (Date.now() - started < READINESS_GRACE_MS - 2 * READINESS_TIMEOUT_MS) answers.push((await readiness()).status);
       expect(new Set(answers)).toEqual(new Set(['ok']));
-      await until(async () => (await readiness()).status === 'degraded', 'the grace to pass', { timeoutMs: READINESS_GRACE_MS + 3 * READINESS_TIMEOUT_MS });
+      await waitFor(async () => (await readiness()).status === 'degraded', 'the grace to pass', { timeoutMs: READINESS_GRACE_MS + 3 * READINESS_TIMEOUT_MS });
       expect(await readiness()).toEqual({ status: 'degraded', db: 'ok', queue: 'error' });
     });
-    await until(async () => (await readiness()).status === 'ok', 'readiness to come back once the lock is gone');
+    await waitFor(async () => (await readiness()).status === 'ok', 'readiness to come back once the lock is gone');
   }, budget(60_000));
 });
 

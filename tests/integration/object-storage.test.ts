@@ -31,7 +31,7 @@ type Lib = {
   files: typeof import('@/lib/imports/files');
   history: typeof import('@/lib/imports/history');
   account: typeof import('@/lib/account/delete-account');
-  housekeeping: typeof import('@/lib/housekeeping');
+  housekeeping: typeof import('@/lib/maintenance/housekeeping');
   exporter: typeof import('@/lib/export/data-export');
   s3Store: typeof import('@/lib/storage/s3').s3Store;
 };
@@ -49,7 +49,7 @@ beforeAll(async () => {
     files: await import('@/lib/imports/files'),
     history: await import('@/lib/imports/history'),
     account: await import('@/lib/account/delete-account'),
-    housekeeping: await import('@/lib/housekeeping'),
+    housekeeping: await import('@/lib/maintenance/housekeeping'),
     exporter: await import('@/lib/export/data-export'),
     s3Store: (await import('@/lib/storage/s3')).s3Store,
   };

@@ -1,5 +1,5 @@
 // POST /api/recommendations' domain (SPEC §7, §9): supplements ranked by rules on the user's own figures,
-// the day's advice with the daylight lib/solar.ts computes, and one stored answer per user, UTC day and place.
+// the day's advice with the daylight lib/dashboard/solar.ts computes, and one stored answer per user, UTC day and place.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type * as DashboardModule from '@/lib/dashboard/recommendations';
 import type * as DbModule from '@/lib/db';
@@ -7,7 +7,7 @@ import { ISO_DAY } from '@/lib/codecs';
 import { addDays, daysEnding, utcDay } from '@/lib/days';
 import { SUPPLEMENTS } from '@/lib/demo/supplements';
 import { formatMinutes } from '@/lib/format';
-import { solarDay, utcClock } from '@/lib/solar';
+import { solarDay, utcClock } from '@/lib/dashboard/solar';
 import { addTestosterone, memberWithMetrics } from '../support/members';
 
 let db: typeof DbModule.db;
@@ -107,7 +107,7 @@ describe('a blood result outside the lab’s range (issue 56)', () => {
 });
 
 describe('the advice', () => {
-  it('names the day’s daylight and sunrise at the position, as lib/solar.ts computes them', async () => {
+  it('names the day’s daylight and sunrise at the position, as lib/dashboard/solar.ts computes them', async () => {
     const answer = await recommendations(await userWith(WINTER), LONDON, WINTER);
     const sun = solarDay(51.5, -0.1, '2026-12-21');
     const hours = Math.round(sun.daylightHours * 10) / 10;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { addCheckin, createMember } from '../support/members';
 import { budget } from '../setup/machine-speed.js';
+import { waitFor } from '../support/wait-for';
 
 const mailDir = mkdtempSync(path.join(os.tmpdir(), 'vt-reminders-'));
 process.env.MAIL_DIR = mailDir;
@@ -41,13 +42,12 @@ const mails = (): Mail[] =>
 /** Runs one reminders job through the queue for the instant `at`, and waits for it to finish. */
 async function runJob(at: string): Promise<void> {
   const id = await running.boss.send(lib.jobs.REMINDERS_QUEUE, { at });
-  for (let i = 0; i < 200; i++) {
+  const finished = async () => {
     const job = await running.boss.getJobById(lib.jobs.REMINDERS_QUEUE, id!);
-    if (job?.state === 'completed') return;
     if (job?.state === 'failed') throw new Error('the reminders job failed');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the reminders job did not finish');
+    return job?.state === 'completed';
+  };
+  await waitFor(finished, `the reminders job for ${at} to finish`, { timeoutMs: 20_000, intervalMs: 100 });
 }
 
 let made = 0;

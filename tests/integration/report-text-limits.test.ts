@@ -6,7 +6,7 @@ import { EXTRACTION_LIMITS, pdfText, READER_USES, readImageText, readPdfText, wa
 import { hostilePdf } from '../support/hostile-pdfs';
 import { labReportPdf } from '../support/lab-pdfs';
 import { budget } from '../setup/machine-speed.js';
-import { until } from '../support/poll';
+import { waitFor } from '../support/wait-for';
 
 // The PDF reader's child process: the text of a real report is what unpdf itself gives, and a hostile
 // file ends with the child killed and the file reported unreadable, with no process left behind.
@@ -48,7 +48,7 @@ function isGone(pid: number): boolean {
 
 /** Whether the process is gone (or a zombie) within five seconds on the reference day. */
 const exited = (pid: number): Promise<boolean> =>
-  until(() => isGone(pid), `process ${pid} to exit`, { timeoutMs: 5_000, intervalMs: 20 }).then(
+  waitFor(() => isGone(pid), `process ${pid} to exit`, { timeoutMs: 5_000, intervalMs: 20 }).then(
     () => true,
     () => false,
   );
@@ -118,10 +118,12 @@ describe('readPdfText', () => {
     let most = 0;
     let settled = false;
     const all = Promise.all(readings).finally(() => (settled = true));
-    while (!settled) {
+    // Counted at every look until the last reading has ended.
+    const counted = () => {
       most = Math.max(most, extractionChildren().length);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+      return settled;
+    };
+    await waitFor(counted, 'every reading to end', { timeoutMs: 100_000, intervalMs: 10 });
     // Over memory, or over time on a machine busy enough that the waiting ones start late: unreadable either way.
     expect(await all).toEqual(readings.map(() => expect.objectContaining({ readable: false })));
     expect(most).toBeGreaterThan(0);

@@ -24,7 +24,7 @@ let callbackBase: string;
 type Lib = {
   db: typeof import('@/lib/db').db;
   tokens: typeof import('@/lib/wearables/tokens');
-  routes: typeof import('@/lib/wearables/webhook-routes') & typeof import('@/lib/wearables/oura/routes') & typeof import('@/lib/wearables/withings/routes');
+  routes: typeof import('@/lib/api/wearable-routes');
   subscriptions: typeof import('@/lib/wearables/oura/webhook') & typeof import('@/lib/wearables/withings/webhook');
   job: typeof import('@/lib/wearables/sync-job');
   connect: typeof import('@/lib/wearables/oauth-flow');
@@ -46,7 +46,7 @@ beforeAll(async () => {
   lib = {
     db: (await import('@/lib/db')).db,
     tokens: await import('@/lib/wearables/tokens'),
-    routes: { ...(await import('@/lib/wearables/webhook-routes')), ...(await import('@/lib/wearables/oura/routes')), ...(await import('@/lib/wearables/withings/routes')) },
+    routes: await import('@/lib/api/wearable-routes'),
     subscriptions: { ...(await import('@/lib/wearables/oura/webhook')), ...(await import('@/lib/wearables/withings/webhook')) },
     job: await import('@/lib/wearables/sync-job'),
     connect: await import('@/lib/wearables/oauth-flow'),

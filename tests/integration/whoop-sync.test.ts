@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startFakeWhoop, whoopFiguresFor, type FakeWhoop } from '../fakes/wearable-oauth-peer';
 import { memberWithWearable } from '../support/members';
 import { budget } from '../setup/machine-speed.js';
+import { waitFor } from '../support/wait-for';
 
 const CLIENT = { clientId: 'whoop-sync-client', clientSecret: 'whoop-sync-secret' };
 let whoop: FakeWhoop;
@@ -103,16 +104,19 @@ describe('the Whoop backfill', () => {
     await client.end();
     expect(waiting.rows).toEqual([{ data: { connectionId: connection.id, reason: 'connect' } }]);
 
+    const stored = () => lib.db.wearableConnection.findUniqueOrThrow({ where: { id: connection.id } });
     const running = await lib.jobs.startJobs(process.env.DATABASE_URL!, { schedule: false, pollingIntervalSeconds: 0.5 });
     try {
-      for (let i = 0; i < 100 && !(await lib.db.wearableConnection.findUniqueOrThrow({ where: { id: connection.id } })).lastSyncAt; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      await waitFor(async () => (await stored()).lastSyncAt !== null, 'the queued sync to finish', { intervalMs: 100 });
     } finally {
       await running.stop();
     }
     expect(await lib.db.dailyMetric.count({ where: { userId: connection.userId, source: 'WHOOP' } })).toBe(20);
     // The backfill is done: the card's "Syncing" state is over, and the next sync will be incremental.
-    for (let i = 0; i < 50 && !(await lib.db.wearableConnection.findUniqueOrThrow({ where: { id: connection.id } })).backfilledAt; i++) await new Promise((resolve) => setTimeout(resolve, 100));
-    const after = await lib.db.wearableConnection.findUniqueOrThrow({ where: { id: connection.id } });
+    const after = await waitFor(async () => {
+      const now = await stored();
+      return now.backfilledAt !== null && now;
+    }, 'the backfill to be marked done', { timeoutMs: 5_000, intervalMs: 100 });
     expect(after).toMatchObject({ syncStartedAt: null, syncProgress: null });
     expect(after.backfilledAt).not.toBeNull();
   }, budget(60_000));

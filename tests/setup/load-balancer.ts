@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { until } from '../support/poll';
+import { waitFor } from '../support/wait-for';
 import { budget } from './machine-speed.js';
 
 // HAProxy 2.6 (Debian's `haproxy` package) in front of several app servers, the way a deployment runs
@@ -99,7 +99,7 @@ export async function startLoadBalancer(port: number, backends: string[]): Promi
   };
 
   try {
-    await until(async () => {
+    await waitFor(async () => {
       if (child.exitCode !== null) throw new Error(`haproxy exited:\n${output}`);
       const now = await states().catch(() => ({}) as Record<string, string>);
       return names.every((name) => now[name] === 'UP');

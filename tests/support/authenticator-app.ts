@@ -3,6 +3,7 @@
 // 30-second step was already used; `next()` hands out codes for steps it has not used yet, from one step
 // before now to one after (the window the server accepts), and waits for the clock when it has used them all.
 import { Secret, TOTP } from 'otpauth';
+import { waitFor } from './wait-for';
 
 const PERIOD_MS = 30_000;
 
@@ -22,7 +23,8 @@ export function authenticatorApp(key: string) {
           lastStep = step;
           return totp.generate({ timestamp: step * PERIOD_MS });
         }
-        await new Promise((resolve) => setTimeout(resolve, PERIOD_MS - (now % PERIOD_MS) + 50));
+        // Every step the server accepts now is used: wait for the clock to enter the next one.
+        await waitFor(() => Math.floor(Date.now() / PERIOD_MS) > current, 'the authenticator’s next 30-second step', { timeoutMs: 2 * PERIOD_MS, intervalMs: 100 });
       }
     },
     /** A code that is valid for no step near now (for a wrong-code test). */

@@ -3,8 +3,9 @@ import Link from 'next/link';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { Logo } from '@/components/logo';
 import { billingEnabled } from '@/lib/billing/stripe';
-import { connectableWearables } from '@/lib/install-offers';
+import { connectableWearables } from '@/lib/offers/install-offers';
 import { connectWords } from '@/lib/wearables/connect-words';
+import { Tick } from '@/components/ui/check-list';
 
 export const metadata: Metadata = { title: 'Welcome' };
 
@@ -41,13 +42,7 @@ export default function WelcomePage() {
         <ul className="mt-14 flex flex-wrap items-center justify-center gap-x-8 gap-y-2 text-sm whitespace-nowrap text-neutral-500">
           {facts.map((fact) => (
             <li key={fact} className="flex items-center gap-2">
-              <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="size-4 text-brand-600">
-                <path
-                  fillRule="evenodd"
-                  clipRule="evenodd"
-                  d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
-                />
-              </svg>
+              <Tick className="size-4 text-brand-600" />
               {fact}
             </li>
           ))}

@@ -6,7 +6,7 @@
 // never added): `score.stage_summary` gives `total_slow_wave_sleep_time_milli` (deep),
 // `total_light_sleep_time_milli`, `total_rem_sleep_time_milli` and `total_awake_time_milli`, in
 // milliseconds (https://developer.whoop.com/docs/developing/user-data/sleep, SleepStageSummary).
-import { dayEntry } from '../day-map';
+import { dayEntry, type WearableDay } from '../day-map';
 
 export type WhoopSleep = {
   id: string;
@@ -41,18 +41,11 @@ export type WhoopRecovery = {
 
 export type WhoopCycle = { id: number; start: string; timezone_offset: string; score_state: string; score?: { kilojoule: number } };
 
-export type WhoopDay = {
-  sleepDurationMinutes?: number;
-  sleepDeepMinutes?: number;
-  sleepLightMinutes?: number;
-  sleepRemMinutes?: number;
-  sleepAwakeMinutes?: number;
-  sleepScore?: number;
+/** The daily-metric columns Whoop fills: the shared ones, and its recovery. */
+export type WhoopDay = WearableDay & {
   respiratoryRateBpm?: number;
   recoveryScore?: number;
-  restingHeartRateBpm?: number;
   hrvMs?: number;
-  totalCaloriesKcal?: number;
 };
 
 const KJ_PER_KCAL = 4.184;

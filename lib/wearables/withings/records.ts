@@ -3,7 +3,7 @@
 // returns. A figure Withings leaves out (or sends as null) is left out here too, never written as 0;
 // every figure is Withings' own, converted only in unit (a measure is `value × 10^unit`).
 import { dayInZone } from '@/lib/days';
-import { dayEntry } from '../day-map';
+import { dayEntry, type WearableDay } from '../day-map';
 
 /** One measure of a group: the real value is `value × 10^unit`. */
 export type WithingsMeasure = { value: number; type: number; unit: number };
@@ -62,22 +62,14 @@ export type WithingsActivity = {
   totalcalories?: number | null;
 };
 
-/** The daily-metric columns Withings fills (a part of metric-store's DayFields). */
-export type WithingsDay = {
+/** The daily-metric columns Withings fills (a part of metric-store's DayFields): the shared ones, its measures and activity. */
+export type WithingsDay = WearableDay & {
   weightKg?: number;
   bodyFatPercent?: number;
   systolicBpMmhg?: number;
   diastolicBpMmhg?: number;
-  sleepDurationMinutes?: number;
-  sleepDeepMinutes?: number;
-  sleepLightMinutes?: number;
-  sleepRemMinutes?: number;
-  sleepAwakeMinutes?: number;
-  sleepScore?: number;
-  restingHeartRateBpm?: number;
   steps?: number;
   activeCaloriesKcal?: number;
-  totalCaloriesKcal?: number;
 };
 
 export type WithingsHeartRate = { recordedAt: Date; bpm: number };

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { authenticatorApp } from '../../support/authenticator-app';
-import { until } from '../../support/poll';
+import { waitFor } from '../../support/wait-for';
 import { client, serveAppForThisFile } from '../../setup/app-server';
 
 const app = serveAppForThisFile(() => ({ TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64') }));
@@ -63,8 +63,8 @@ const CHANGES: [string, (member: Member) => Promise<void>, { sessions: number }]
     async ({ email }) => {
       await client(app.url, nextIp()).post('/api/forgot-password', { email });
       const reset = async () => (await mailsTo(email)).find((m) => m.subject === 'Reset your Vitality password');
-      await until(async () => (await reset()) !== undefined, 'the reset mail', { intervalMs: 100 });
-      const link = new URL((await reset())!.text.match(/https?:\/\/\S+\/reset-password\/\S+/)![0]).pathname;
+      const mail = await waitFor(reset, 'the reset mail', { intervalMs: 100 });
+      const link = new URL(mail.text.match(/https?:\/\/\S+\/reset-password\/\S+/)![0]).pathname;
       expect((await client(app.url, nextIp()).post(`/api/${link.slice(1)}`, { password: NEW_PASSWORD })).status).toBe(200);
     },
     // A reset signs out every browser, the member's own too.

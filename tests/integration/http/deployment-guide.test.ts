@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { db } from '@/lib/db';
-import { until } from '../../support/poll';
+import { waitFor } from '../../support/wait-for';
 import { registerUser } from '../../setup/app-server';
 import { freePort } from '../../setup/free-port';
 import { startS3Server, type S3Server } from '../../setup/s3-server';
@@ -117,10 +117,8 @@ describe('the deployment guide', () => {
             last = result.output;
             return result.status === 0;
           };
-          await until(answered, line, { timeoutMs: 90_000, intervalMs: 500 }).catch((error: Error) => {
-            const said = [...printed].map(([command, text]) => `${command}:\n${text.slice(-3000)}`).join('\n');
-            throw new Error(`${error.message}\nIt said: ${last}\nThe background commands said:\n${said}`);
-          });
+          const said = () => [...printed].map(([command, text]) => `${command}:\n${text.slice(-3000)}`).join('\n');
+          await waitFor(answered, line, { timeoutMs: 90_000, intervalMs: 500, detail: () => `It said: ${last}\nThe background commands said:\n${said()}` });
           // Through the proxy: a member signs up, so that the backup below holds someone.
           await registerUser({ url: publicUrl });
           continue;

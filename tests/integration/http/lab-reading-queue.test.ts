@@ -7,13 +7,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
-import { runHousekeeping } from '@/lib/housekeeping';
+import { runHousekeeping } from '@/lib/maintenance/housekeeping';
 import { LAB_READS_PER_MEMBER, QUEUE_FULL, STALLED_READING_MS, TOO_MANY_OF_YOURS } from '@/lib/labs/reading';
 import { READING_MESSAGE, UNREADABLE_MESSAGE } from '@/lib/labs/upload-messages';
 import { startJobs, type Jobs } from '@/scripts/job-worker';
 import { FIXTURES, readAnswers } from '../../fixtures/labs/answer-key';
 import { labReportPdf } from '../../support/lab-pdfs';
-import { until } from '../../support/poll';
+import { waitFor } from '../../support/wait-for';
 import { registerUser, serveAppForThisFile } from '../../setup/app-server';
 import { budget } from '../../setup/machine-speed.js';
 
@@ -119,7 +119,7 @@ describe('with the job process running', () => {
     expect(answer.status).toBe(202);
     const seen: string[] = [];
     let done: Awaited<ReturnType<typeof review>> | null = null;
-    await until(
+    await waitFor(
       async () => {
         const now = await review(member, answer.json.report_id);
         if (now.status === 'reading') seen.push(`reading ${now.progress}`);
@@ -142,7 +142,7 @@ describe('with the job process running', () => {
     const member = await registerUser(app, { onboarded: true });
     const answer = await upload(member, BLANK_PAGE, 'photo.png');
     expect(answer.status).toBe(202);
-    await until(async () => (await review(member, answer.json.report_id)).status === 'ready', 'the photo to be read', { timeoutMs: 60_000 });
+    await waitFor(async () => (await review(member, answer.json.report_id)).status === 'ready', 'the photo to be read', { timeoutMs: 60_000 });
     expect(await review(member, answer.json.report_id)).toMatchObject({ kind: 'image', text_found: false, markers: [] });
   }, budget(90_000));
 });

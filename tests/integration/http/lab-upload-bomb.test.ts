@@ -7,6 +7,7 @@ import { expectManualEntry, uploadPdf } from '../../support/hostile-uploads';
 import { treeRssBytes } from '../../support/process-tree';
 import { registerUser, serveAppForThisFile, type AppServer } from '../../setup/app-server';
 import { budget } from '../../setup/machine-speed.js';
+import { waitFor } from '../../support/wait-for';
 
 // POST /api/upload-lab-report with a gigabyte decompression bomb, against the production build: the
 // server keeps answering other requests while the bomb is read, and the upload ends in manual entry.
@@ -41,11 +42,10 @@ describe('POST /api/upload-lab-report with a decompression bomb', () => {
       answered.push('upload');
       return answer;
     });
-    const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
     // Wait for the server (or a child of it) to grow while inflating (the report's row is written only once
     // its text is read). A reader that inflated on the request thread would make a health check sent then
     // wait behind it.
-    while (!uploadDone && treeRssBytes(app.pid) - before < INFLATING_BYTES) await pause();
+    await waitFor(() => uploadDone || treeRssBytes(app.pid) - before >= INFLATING_BYTES, 'the server to grow while it inflates the bomb, or the upload to end', { timeoutMs: 120_000, intervalMs: 20 });
     const health = await fetch(`${app.url}/api/health`).then((response) => {
       answered.push('health');
       return response.status;

@@ -8,7 +8,7 @@ import { db } from '@/lib/db';
 import { JOBS_ARGS } from '@/scripts/lib/jobs-command';
 import { registerUser, startAppServer, type AppServer } from '../../setup/app-server';
 import { budget } from '../../setup/machine-speed.js';
-import { until } from '../../support/poll';
+import { waitFor } from '../../support/wait-for';
 
 
 /** Whether a process is still running (signal 0 checks without sending anything). */
@@ -61,25 +61,26 @@ async function startJobsProcess(extraEnv: Record<string, string>): Promise<Child
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await until(() => output.includes('Background jobs running') || child.exitCode !== null, 'the jobs process to start', { timeoutMs: 60_000 }).catch(() => undefined);
-  if (!output.includes('Background jobs running')) throw new Error(`The jobs process did not start: ${output.slice(-400)}`);
+  await waitFor(
+    () => {
+      if (child.exitCode !== null) throw new Error(`The jobs process exited before it started: ${output.slice(-400)}`);
+      return output.includes('Background jobs running');
+    },
+    'the jobs process to start',
+    { timeoutMs: 60_000, detail: () => output.slice(-400) },
+  );
   return child;
 }
 
 /** How long `pid` took to exit, waiting at most `withinMs` on the reference day (machine-speed.js). */
 async function gone(pid: number, withinMs: number): Promise<number> {
   const started = Date.now();
-  await until(() => !running(pid), `process ${pid} to exit`, { timeoutMs: withinMs }).catch(() => undefined);
+  await waitFor(() => !running(pid), `process ${pid} to exit`, { timeoutMs: withinMs }).catch(() => undefined);
   return Date.now() - started;
 }
 
 /** Waits until the server refuses a new connection (it has stopped listening). */
-async function refused(url: string): Promise<boolean> {
-  return until(async () => (await fetch(`${url}/api/health/live`).then(() => null, (e: unknown) => e)) !== null, 'the server to refuse connections', { timeoutMs: 5_000 }).then(
-    () => true,
-    () => false,
-  );
-}
+const refused = (url: string) => waitFor(() => fetch(`${url}/api/health/live`).then(() => false, () => true), 'the server to refuse connections', { timeoutMs: 5_000 });
 
 /**
  * A login POST whose headers and first bytes of the body are sent now; `finish` sends the rest. `received`
@@ -146,7 +147,7 @@ describe('graceful stop on SIGTERM', () => {
       const inFlight = halfSentLogin(app);
       await inFlight.received;
       process.kill(app.pid, 'SIGTERM');
-      expect(await refused(app.url)).toBe(true);
+      await refused(app.url);
       // The rest of the body arrives after the stop began: the request is still answered in full.
       inFlight.finish();
       const answer = await inFlight.answer;
@@ -177,20 +178,17 @@ describe('graceful stop on SIGTERM', () => {
       // A grace shorter than the reading: the stop hands it back to the queue.
       const first = await startJobsProcess({ JOBS_SHUTDOWN_GRACE_MS: '1000' });
       started.push(first);
-      let reader: number | null = null;
-      await until(() => (reader = readerOf(first.pid!)) !== null, 'the jobs process to start its reader', { timeoutMs: 60_000, intervalMs: 25 }).catch(() => undefined);
-      expect(reader).not.toBeNull();
+      const reader = await waitFor(() => readerOf(first.pid!), 'the jobs process to start its reader', { timeoutMs: 60_000, intervalMs: 25 });
       expect((await browser.get(`/api/lab-reports/${id}`)).json.status).toBe('reading');
       // SIGTERM to the jobs process's group, as a process manager stops it.
       process.kill(-first.pid!, 'SIGTERM');
       expect(await gone(first.pid!, 30_000)).toBeLessThan(30_000);
       // Its reader went with it (at most a zombie, where nothing reaps orphans), killed as it exited.
-      await until(() => !working(reader!), 'the reader to go with its jobs process').catch(() => undefined);
-      expect(working(reader!)).toBe(false);
+      await waitFor(() => !working(reader), 'the reader to go with its jobs process');
 
       started.push(await startJobsProcess({}));
       let read: { status: string; text_found?: boolean; read_by?: string | null; markers?: unknown[] } = { status: 'reading' };
-      await until(async () => (read = (await browser.get(`/api/lab-reports/${id}`)).json as typeof read).status === 'ready', 'the next jobs process to read the photo', { timeoutMs: 120_000, intervalMs: 250 }).catch(() => undefined);
+      await waitFor(async () => (read = (await browser.get(`/api/lab-reports/${id}`)).json as typeof read).status === 'ready', 'the next jobs process to read the photo', { timeoutMs: 120_000, intervalMs: 250, detail: () => JSON.stringify(read) });
       expect([read.status, read.text_found, read.read_by]).toEqual(['ready', true, 'ocr']);
       expect(read.markers!.length).toBeGreaterThan(0);
     } finally {
@@ -212,14 +210,11 @@ describe('graceful stop on SIGTERM', () => {
       expect(answer.status).toBe(202);
       const jobs = await startJobsProcess({});
       started.push(jobs);
-      let reader: number | null = null;
-      await until(() => (reader = readerOf(jobs.pid!)) !== null, 'the jobs process to start its reader', { timeoutMs: 60_000, intervalMs: 25 }).catch(() => undefined);
-      expect(reader).not.toBeNull();
+      const reader = await waitFor(() => readerOf(jobs.pid!), 'the jobs process to start its reader', { timeoutMs: 60_000, intervalMs: 25 });
       // SIGKILL to the jobs process alone: its exit handlers never run, and the reader has a process group of its own.
       process.kill(jobs.pid!, 'SIGKILL');
       expect(await gone(jobs.pid!, 30_000)).toBeLessThan(30_000);
-      await until(() => !working(reader!), 'the orphaned reader to stop').catch(() => undefined);
-      expect(working(reader!)).toBe(false);
+      await waitFor(() => !working(reader), 'the orphaned reader to stop');
     } finally {
       for (const jobs of started) if (jobs.pid && running(jobs.pid)) process.kill(-jobs.pid, 'SIGKILL');
       await app.stop();
@@ -249,7 +244,7 @@ describe('graceful stop on SIGTERM', () => {
   it('with several processes, the primary leaves once each has stopped, restarting none', async () => {
     const app = await startAppServer({ WEB_CONCURRENCY: '2' });
     try {
-      await until(() => app.output().includes('(2 processes)'), 'the primary to say both processes are up', { timeoutMs: 20_000, intervalMs: 100 });
+      await waitFor(() => app.output().includes('(2 processes)'), 'the primary to say both processes are up', { timeoutMs: 20_000, intervalMs: 100 });
       process.kill(app.pid, 'SIGTERM');
       await gone(app.pid, 20_000);
       expect(running(app.pid)).toBe(false);

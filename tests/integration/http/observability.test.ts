@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { type AppServer, registerUser, STARTS_A_SERVER_MS, startAppServer } from '../../setup/app-server';
 import { budget } from '../../setup/machine-speed.js';
-import { until } from '../../support/poll';
+import { waitFor } from '../../support/wait-for';
 
 const TOKEN = 'metrics-token-for-the-integration-tests';
 
@@ -29,8 +29,7 @@ function logLines(app: AppServer): LogLine[] {
 async function lineFor(app: AppServer, requestId: string): Promise<LogLine> {
   // The line is written once the answer has gone: a moment after the client has it.
   const find = () => logLines(app).find((line) => line.msg === 'request' && (line.requestId === requestId || line.proxyRequestId === requestId));
-  await until(() => find() !== undefined, `the log line of request ${requestId}`, { timeoutMs: 2_500 });
-  return find()!;
+  return waitFor(find, `the log line of request ${requestId}`, { timeoutMs: 2_500 });
 }
 
 /** Prometheus's text format: the value of the series `name{labels}` where every given label matches. */

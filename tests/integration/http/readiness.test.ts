@@ -10,7 +10,7 @@ import { db } from '@/lib/db';
 import { READINESS_TIMEOUT_MS } from '@/lib/observability/health-check';
 import { registerUser, startAppServer, STARTS_A_SERVER_MS, type AppServer } from '../../setup/app-server';
 import { budget } from '../../setup/machine-speed.js';
-import { until } from '../../support/poll';
+import { waitFor } from '../../support/wait-for';
 
 const POOL = 5;
 const DASHBOARD_CALLS = ['/api/vitals', '/api/activity', '/api/sleep_score', '/api/trends/testosterone', '/api/todays_actions', '/api/notification/next'];
@@ -63,12 +63,12 @@ describe('readiness under load', () => {
       const watch = watchReadiness(app);
       await admin.query('BEGIN');
       await admin.query('LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE');
-      await until(async () => (await lockWaiters()) >= POOL, 'every connection of the pool to wait on the lock');
+      await waitFor(async () => (await lockWaiters()) >= POOL, 'every connection of the pool to wait on the lock');
       // Held while readiness is asked, until three checks have been asked and answered in the hold and it has
       // lasted twice the probe's own limit (the check before issue 53 answered 503 there after 3 s).
       const heldFrom = Date.now();
       const inHold = () => watch.checks.filter((check) => check.started >= heldFrom);
-      await until(() => inHold().length >= 3 && Date.now() - heldFrom > 2 * READINESS_TIMEOUT_MS, 'three readiness checks in the hold', { timeoutMs: 30_000, intervalMs: 100 });
+      await waitFor(() => inHold().length >= 3 && Date.now() - heldFrom > 2 * READINESS_TIMEOUT_MS, 'three readiness checks in the hold', { timeoutMs: 30_000, intervalMs: 100 });
       const held = inHold();
       await admin.query('ROLLBACK');
 
@@ -123,7 +123,7 @@ describe('readiness on an outage', () => {
     try {
       expect((await fetch(`${app.url}/api/health/ready`)).status).toBe(200);
       await relay.cut();
-      await until(async () => (await fetch(`${app.url}/api/health/ready`)).status === 503, 'readiness to see the outage');
+      await waitFor(async () => (await fetch(`${app.url}/api/health/ready`)).status === 503, 'readiness to see the outage');
       const gone = await fetch(`${app.url}/api/health/ready`);
       expect([gone.status, gone.headers.get('content-type'), await gone.json()]).toEqual([
         503,
@@ -135,7 +135,7 @@ describe('readiness on an outage', () => {
       expect([health.status, await health.json()]).toEqual([503, { status: 'degraded', db: 'error', message: 'This instance cannot serve: the database is not answering.' }]);
       expect((await fetch(`${app.url}/api/health/live`)).status).toBe(200);
       await relay.restore();
-      await until(async () => (await fetch(`${app.url}/api/health/ready`)).status === 200, 'readiness to come back with the database');
+      await waitFor(async () => (await fetch(`${app.url}/api/health/ready`)).status === 200, 'readiness to come back with the database');
     } finally {
       await app.stop();
       await relay.close();

@@ -5,7 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { registerUser, startAppServer } from '../../setup/app-server';
 import { budget } from '../../setup/machine-speed.js';
-import { until } from '../../support/poll';
+import { waitFor } from '../../support/wait-for';
 
 describe('WEB_CONCURRENCY', () => {
   it('serves the app from two processes on one port, sessions and all', async () => {
@@ -17,9 +17,8 @@ describe('WEB_CONCURRENCY', () => {
       expect(answers.map((a) => a.status)).toEqual(Array(24).fill(200));
       expect(new Set(answers.map((a) => a.json.cached_daily_actions_id)).size).toBe(1);
       // The primary says so once both have started (health may answer from the first one before).
-      await until(() => app.output().includes('(2 processes)'), 'the primary to say both processes are up').catch(() => undefined);
+      await waitFor(() => app.output().includes('(2 processes)'), 'the primary to say both processes are up', { detail: () => app.output() });
       expect(app.output()).toContain('Ready on http://127.0.0.1');
-      expect(app.output()).toContain('(2 processes)');
     } finally {
       await app.stop();
       await db.$disconnect();
@@ -34,23 +33,18 @@ describe('WEB_CONCURRENCY', () => {
       const pids = execFileSync('pgrep', ['-f', `server.mjs -p ${port} `]).toString().trim().split('\n').map(Number);
       return pids.filter((pid) => pids.includes(Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(' ')[3])));
     };
-    const waitFor = async (text: string) => {
-      await until(() => app.output().includes(text), text, { timeoutMs: 20_000, intervalMs: 100 }).catch(() => undefined);
-      expect(app.output()).toContain(text);
-    };
+    const printed = (text: string) => waitFor(() => app.output().includes(text), `the server to print “${text}”`, { timeoutMs: 20_000, intervalMs: 100, detail: () => app.output() });
     try {
-      await waitFor('(2 processes)');
+      await printed('(2 processes)');
       const [first] = workers();
       process.kill(first!, 'SIGKILL');
-      await waitFor('A server process stopped (SIGKILL); starting another in 1 s.');
+      await printed('A server process stopped (SIGKILL); starting another in 1 s.');
       // Another one dies young too (all are minutes old at most): the wait doubles.
-      await until(() => workers().length === 2 && !workers().includes(first!), 'the killed process’s replacement', { intervalMs: 100 });
+      await waitFor(() => workers().length === 2 && !workers().includes(first!), 'the killed process’s replacement', { intervalMs: 100 });
       process.kill(workers()[0]!, 'SIGKILL');
-      await waitFor('starting another in 2 s.');
+      await printed('starting another in 2 s.');
       // And the port is served again once the replacements are up.
-      let status = 0;
-      await until(async () => (status = await fetch(`${app.url}/api/health`).then((r) => r.status, () => 0)) === 200, 'the port to be served again', { timeoutMs: 15_000, intervalMs: 100 }).catch(() => undefined);
-      expect(status).toBe(200);
+      await waitFor(async () => (await fetch(`${app.url}/api/health`).then((r) => r.status, () => 0)) === 200, 'the port to be served again', { timeoutMs: 15_000, intervalMs: 100 });
     } finally {
       await app.stop();
       await db.$disconnect();

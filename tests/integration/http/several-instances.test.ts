@@ -10,7 +10,7 @@ import { db } from '@/lib/db';
 import { REMINDERS_QUEUE } from '@/lib/jobs/queues';
 import { startJobs } from '@/scripts/job-worker';
 import { labReportPdf } from '../../support/lab-pdfs';
-import { until } from '../../support/poll';
+import { waitFor } from '../../support/wait-for';
 import { client, registerUser, STARTS_A_SERVER_MS, startAppServer, type AppServer } from '../../setup/app-server';
 import { freePort } from '../../setup/free-port';
 import { SERVED_BY, startLoadBalancer, type LoadBalancer } from '../../setup/load-balancer';
@@ -113,9 +113,9 @@ describe('two servers behind HAProxy on one database', () => {
       // over, the processes have looked again since, and nothing they sent is left to run.
       const tickOver = tick.getTime() + 60_000;
       const lastCheck = async () => (await db.$queryRaw<[{ at: number }]>`SELECT (EXTRACT(EPOCH FROM cron_on) * 1000)::float8 AS at FROM pgboss.version`)[0].at;
-      await until(async () => (await lastCheck()) > tickOver + 2_000, 'the tick’s minute to be over', { timeoutMs: 85_000, intervalMs: 500 });
+      await waitFor(async () => (await lastCheck()) > tickOver + 2_000, 'the tick’s minute to be over', { timeoutMs: 85_000, intervalMs: 500 });
       const pending = async () => (await db.$queryRaw<[{ n: number }]>`SELECT count(*)::int AS n FROM pgboss.job WHERE name IN (${REMINDERS_QUEUE}, '__pgboss__send-it') AND state IN ('created', 'retry', 'active')`)[0].n;
-      await until(async () => (await pending()) === 0, 'the sent jobs to run', { timeoutMs: 15_000, intervalMs: 250 });
+      await waitFor(async () => (await pending()) === 0, 'the sent jobs to run', { timeoutMs: 15_000, intervalMs: 250 });
 
       // One job per tick: pg-boss's slot for the tick's minute (its singleton key), and one run of it.
       const ticks = await db.$queryRaw<{ slot: number; n: number }[]>`
@@ -151,7 +151,7 @@ describe('two servers behind HAProxy on one database', () => {
 
       // Round robin reaches both only while HAProxy counts both up: a server its checks took out on a busy
       // machine comes back once two checks in a row pass.
-      await until(async () => Object.values(await shared.lb.states()).every((state) => state === 'UP'), 'HAProxy to see both servers up');
+      await waitFor(async () => Object.values(await shared.lb.states()).every((state) => state === 'UP'), 'HAProxy to see both servers up');
       const reads = [];
       for (let i = 0; i < 2; i += 1) reads.push(await fetch(`${shared.lb.url}/api/lab-reports/${reportId}/file`, { headers: { cookie } }));
       expect(new Set(reads.map((read) => read.headers.get(SERVED_BY)))).toEqual(new Set(shared.lb.names));
@@ -207,6 +207,6 @@ describe('two servers behind HAProxy on one database', () => {
     expect(after.length).toBeGreaterThanOrEqual(40);
     expect(after.map((answer) => [answer.status, answer.servedBy])).toEqual(after.map(() => [201, survivor]));
     // And HAProxy's checks take the dead server out.
-    await until(async () => (await cluster.lb.states())[cluster.lb.names[0]!]?.startsWith('DOWN') ?? false, 'haproxy to mark the killed server down');
+    await waitFor(async () => (await cluster.lb.states())[cluster.lb.names[0]!]?.startsWith('DOWN') ?? false, 'haproxy to mark the killed server down');
   }, budget(60_000));
 });

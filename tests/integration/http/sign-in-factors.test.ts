@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
 import { authenticatorApp } from '../../support/authenticator-app';
 import { client, serveAppForThisFile } from '../../setup/app-server';
-import { until } from '../../support/poll';
+import { waitFor } from '../../support/wait-for';
 
 const app = serveAppForThisFile(() => ({ TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }));
 const PASSWORD = 'Sturdy-Oak-2026!';
@@ -217,8 +217,10 @@ describe('signed-in browsers and the security log', () => {
     const phone = client(app.url, nextIp());
     await phone.post('/api/login', { email, password: PASSWORD }, { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1' });
     const newSignIns = async () => (await mailsTo(email)).filter((m) => m.subject === 'New sign-in to your Vitality account');
-    await until(async () => (await newSignIns()).length > 0, 'the new-browser mail', { intervalMs: 100 }).catch(() => undefined);
-    const mails = await newSignIns();
+    const mails = await waitFor(async () => {
+      const found = await newSignIns();
+      return found.length > 0 && found;
+    }, 'the new-browser mail', { intervalMs: 100 });
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('Safari on iPhone, with password');
     expect(mails[0]!.text).toContain('/settings');
@@ -227,7 +229,7 @@ describe('signed-in browsers and the security log', () => {
     // A mail the second sign-in would have sent starts before its answer; one asked for after it, once it has
     // arrived, says the earlier one would have been written too.
     await phone.post('/api/forgot-password', { email });
-    await until(async () => (await mailsTo(email)).some((m) => m.subject === 'Reset your Vitality password'), 'the reset mail sent after the second sign-in', { intervalMs: 100 });
+    await waitFor(async () => (await mailsTo(email)).some((m) => m.subject === 'Reset your Vitality password'), 'the reset mail sent after the second sign-in', { intervalMs: 100 });
     expect(await newSignIns()).toHaveLength(1);
   });
 });
@@ -235,8 +237,11 @@ describe('signed-in browsers and the security log', () => {
 describe('changes to how the member signs in are e-mailed', () => {
   async function changeMails(email: string, count: number) {
     const changes = async () => (await mailsTo(email)).filter((m) => m.subject === 'Your Vitality sign-in was changed');
-    await until(async () => (await changes()).length >= count, `${count} change mails`, { intervalMs: 100 }).catch(() => undefined);
-    return (await changes()).map((m) => m.text);
+    const found = await waitFor(async () => {
+      const mails = await changes();
+      return mails.length >= count && mails;
+    }, `${count} change mails`, { intervalMs: 100 });
+    return found.map((m) => m.text);
   }
 
   it('tells the member of the second step turned on, a new password, and tells the old address of a new e-mail', async () => {

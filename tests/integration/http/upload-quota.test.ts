@@ -11,17 +11,11 @@ import { db } from '@/lib/db';
 import { QUOTA_MESSAGES } from '@/lib/uploads/quota';
 import { registerUser, STARTS_A_SERVER_MS, startAppServer, type AppServer } from '../../setup/app-server';
 import { sendRaw } from '../../setup/raw-http';
-import { until } from '../../support/poll';
+import { waitFor } from '../../support/wait-for';
 
 type Member = Awaited<ReturnType<typeof registerUser>>;
 const cookieOf = (member: Member) => [...member.browser.jar].map(([k, v]) => `${k}=${v}`).join('; ');
 const leases = async (userId: string) => Number((await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM upload_leases WHERE "userId" = ${userId}`)[0]!.n);
-/** Whether `check` came true within ten seconds on the reference day (looked at every 50 ms). */
-const cameTrue = (check: () => Promise<boolean>): Promise<boolean> =>
-  until(check, 'the condition').then(
-    () => true,
-    () => false,
-  );
 const filesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir).length : 0);
 
 /** An upload of a history file whose first half is sent now; `finish` sends the rest. */
@@ -65,7 +59,7 @@ describe('uploads on their way, and the history files one member keeps', () => {
     const first = halfSentImport(app, member, randomBytes(64 * 1024));
     const second = halfSentImport(app, member, randomBytes(64 * 1024));
     // Both are on their way once the server holds their slots: a third waits for neither.
-    expect(await cameTrue(async () => (await leases(member.userId)) === 2)).toBe(true);
+    await waitFor(async () => (await leases(member.userId)) === 2, 'the server to hold both uploads’ slots');
     const third = await upload(app, member, randomBytes(1024));
     expect(third.status).toBe(429);
     expect(((await third.json()) as { message: string }).message).toBe(QUOTA_MESSAGES.inFlight);
