@@ -19,7 +19,7 @@ import { env } from '@/lib/env';
 import { demoCheckins } from '@/lib/demo/checkins';
 import { demoDays, ringDay, scaleDay } from '@/lib/demo/metrics';
 import { demoHeartRateSamples, SAMPLE_INTERVAL_MS } from '@/lib/demo/heart-rate';
-import { gaussian, seededRandom } from '@/lib/demo/random';
+import { gaussian, seededRandom } from '@/lib/seeded-random';
 import { SUPPLEMENTS } from '@/lib/demo/supplements';
 import type { PrismaClient } from '@/lib/generated/prisma/client';
 import { BiohackingExperience, Energy, MetricSource, Mood, ScanSource, Track } from '@/lib/generated/prisma/enums';

@@ -16,7 +16,7 @@
 //    under the 33.3 ms a 30 fps camera allows. A miss prints NO and still exits 0.
 import os from 'node:os';
 import path from 'node:path';
-import { seededRandom } from '@/lib/demo/random';
+import { seededRandom } from '@/lib/seeded-random';
 import { ScanEngine } from '@/lib/scan-engine/engine';
 import { readRecordedClips } from '@/tests/support/recorded-scans';
 import { FACE_ROI, meanRgb } from '@/lib/scan-engine/roi';

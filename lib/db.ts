@@ -7,7 +7,7 @@ import { env } from '@/lib/env';
 
 export type PoolUse = { total: number; idle: number; waiting: number; max: number };
 
-// The pool behind the app's client, once it has connected, for /metrics (lib/service-metrics.ts).
+// The pool behind the app's client, once it has connected, for /metrics (lib/observability/service-metrics.ts).
 let appPool: Pool | null = null;
 
 /** The app pool's connections now (open, idle, requests waiting for one), or null before the first query. */

@@ -1,4 +1,4 @@
-/** A small seeded PRNG (mulberry32), so the demo data is the same on every run. */
+/** A small seeded PRNG (mulberry32), so generated data (the demo member's, synthetic scans, test fixtures) is the same on every run. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

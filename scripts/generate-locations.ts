@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { orderCountries, sortCities, type CitySource, type LocationOption } from '../lib/locations';
+import { orderCountries, sortCities, type CitySource, type LocationOption } from '../lib/onboarding/locations';
 
 const started = performance.now();
 const root = path.resolve(import.meta.dirname, '..');
@@ -24,7 +24,7 @@ const packageDir = (name: (typeof DATASETS)[number]) => path.join(root, 'node_mo
 function fingerprint(): string {
   const hash = createHash('sha256');
   for (const name of DATASETS) hash.update(readFileSync(path.join(packageDir(name), 'package.json')));
-  for (const file of ['scripts/generate-locations.ts', 'lib/locations.ts']) hash.update(readFileSync(path.join(root, file)));
+  for (const file of ['scripts/generate-locations.ts', 'lib/onboarding/locations.ts']) hash.update(readFileSync(path.join(root, file)));
   return hash.digest('hex');
 }
 

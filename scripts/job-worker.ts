@@ -1,7 +1,7 @@
 import 'server-only';
 import PgBoss from 'pg-boss';
 import { runAccountCleanup } from '@/lib/account/delete-account';
-import { runHousekeeping } from '@/lib/housekeeping';
+import { runHousekeeping } from '@/lib/maintenance/housekeeping';
 import { runImportRead } from '@/lib/imports/history';
 import { runLabReportRead } from '@/lib/labs/reading';
 import {

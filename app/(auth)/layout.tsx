@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { AuthShowcase } from '@/components/auth/auth-showcase';
 import { Logo } from '@/components/logo';
-import { connectableWearables } from '@/lib/install-offers';
+import { connectableWearables } from '@/lib/offers/install-offers';
 import { connectWords } from '@/lib/wearables/connect-words';
 
 // Sign-in screens: the form on the left, the brand panel on the right (desktop only, SPEC §1).

@@ -1,5 +1,5 @@
 import { methods, route } from '@/lib/api/route';
-import { checkMetricsToken, METRICS_CONTENT_TYPE, metricsText } from '@/lib/service-metrics';
+import { checkMetricsToken, METRICS_CONTENT_TYPE, metricsText } from '@/lib/observability/service-metrics';
 
 export const dynamic = 'force-dynamic';
 

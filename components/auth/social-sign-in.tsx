@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { completeSignIn, setAuthenticated } from '@/lib/client/auth-state';
-import { APPLE_SDK_URL, GOOGLE_SDK_URL, type AppleSignInResponse } from '@/lib/client/identity-sdks';
+import { APPLE_SDK_URL, GOOGLE_SDK_URL, type AppleSignInResponse } from '@/lib/identity-sdks';
 import { loadScript } from '@/lib/client/load-script';
 import { postJson } from '@/lib/client/api-call';
 import { problemFrom, type Problem } from '@/lib/client/problem';

@@ -1,5 +1,5 @@
 import { Spinner } from '@/components/ui/spinner';
-import type { AnswerOwner } from '@/lib/answer-cache';
+import type { AnswerOwner } from '@/lib/dashboard/answer-cache';
 import { recommendationsAnswer } from '@/lib/dashboard/answers';
 import { Timestamp } from '@/components/time/timestamp';
 import { SupplementList } from './supplement-list';

@@ -1,10 +1,7 @@
 'use client';
 
 import { island } from '@/components/query/island';
-import type { ImportView } from '@/lib/imports/history';
-import { ImportHistoryPanel } from './import-history-panel';
-
-export type ImportHistoryProps = { initial: ImportView[]; /** Read the imports on arrival (onboarding, where the page did not). */ load?: boolean };
+import { ImportHistoryPanel, type ImportHistoryProps } from './import-history-panel';
 
 /** The panel as the server sends it: the imports it read, the controls waiting for the live part. */
 function ImportHistoryShell({ initial }: ImportHistoryProps) {

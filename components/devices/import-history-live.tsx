@@ -9,8 +9,7 @@ import { deleteJson, postJson } from '@/lib/client/api-call';
 import { CallError, signedOut } from '@/lib/client/browser-loads';
 import { LOGIN_PATH } from '@/lib/routes';
 import type { ConfirmImportAnswers } from '@/lib/validation/history-import';
-import type { ImportHistoryProps } from './import-history-controls';
-import { ImportHistoryPanel, UNDER_WAY } from './import-history-panel';
+import { ImportHistoryPanel, UNDER_WAY, type ImportHistoryProps } from './import-history-panel';
 
 const OFFLINE = 'We could not reach Vitality. Check your connection and try again.';
 

@@ -61,6 +61,9 @@ function PreviewText({ preview, pending = false }: { preview: ImportPreview; pen
   );
 }
 
+/** The island's props (./import-history-controls.tsx's shell and ./import-history-live.tsx alike). */
+export type ImportHistoryProps = { initial: ImportView[]; /** Read the imports on arrival (onboarding, where the page did not). */ load?: boolean };
+
 export type PanelProps = {
   imports: readonly ImportView[];
   /** The upload's progress (0–1) while the file is sent. */

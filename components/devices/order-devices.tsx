@@ -1,5 +1,5 @@
 import { Card } from '@/components/ui/card';
-import type { DeviceShop } from '@/lib/device-shops';
+import type { DeviceShop } from '@/lib/kits/device-shops';
 
 /** My devices → Order a device: a shop for each kind of device Vitality connects to, each in a new tab. */
 export function OrderDevices({ shops }: { shops: readonly DeviceShop[] }) {

@@ -121,7 +121,7 @@ const ALL_TABS: FaqTab[] = [
   },
 ];
 
-/** What this install offers, as the Help page's answers need it (lib/install-offers.ts). */
+/** What this install offers, as the Help page's answers need it (lib/offers/install-offers.ts). */
 export type FaqOffers = { billing: boolean; /** "Whoop or Oura", '' for none. */ wearables: string; iosApp: boolean };
 
 /** The questions as this install answers them: no trial without billing, only the wearables it connects, the iPhone app only once there is one. */

@@ -5,8 +5,7 @@ import { useEffect, useState } from 'react';
 import { live } from '@/components/query/live';
 import { queries } from '@/components/query/queries';
 import type { TrendRange } from '@/lib/insights/measure-trends';
-import type { TrendChartsProps } from './trend-charts';
-import { TrendChartsView } from './trend-charts-view';
+import { TrendChartsView, type TrendChartsProps } from './trend-charts-view';
 
 /** The charts' live part (./trend-charts.tsx): the range the member picks, each read once and kept. */
 export const TrendChartsLive = live(function TrendChartsLive({ initial, lastNight }: TrendChartsProps) {

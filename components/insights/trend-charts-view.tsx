@@ -77,6 +77,9 @@ function Latest({ measure }: { measure: MeasureTrend }) {
   );
 }
 
+/** The island's props (./trend-charts.tsx's shell and ./trend-charts-live.tsx alike): the server's first range. */
+export type TrendChartsProps = { initial: MeasureTrendsResponse; lastNight?: LastNightSleep | null };
+
 type ViewProps = {
   /** The range whose points are shown, or are on their way. */
   range: TrendRange;

@@ -1,11 +1,7 @@
 'use client';
 
 import { island } from '@/components/query/island';
-import type { LastNightSleep } from '@/lib/dashboard/contract';
-import type { MeasureTrendsResponse } from '@/lib/insights/measure-trends';
-import { TrendChartsView } from './trend-charts-view';
-
-export type TrendChartsProps = { initial: MeasureTrendsResponse; lastNight?: LastNightSleep | null };
+import { TrendChartsView, type TrendChartsProps } from './trend-charts-view';
 
 /** The charts as the server sends them: the first range's figures, the charts' places, the buttons waiting. */
 function TrendChartsShell({ initial, lastNight }: TrendChartsProps) {

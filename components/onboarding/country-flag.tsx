@@ -1,4 +1,4 @@
-import { countryFlagPath } from '@/lib/locations';
+import { countryFlagPath } from '@/lib/onboarding/locations';
 
 /**
  * A country's 3:2 SVG flag from public/flags; `alt` empty where the name is written beside it. A plain

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { cityListPath, type LocationOption } from '@/lib/locations';
+import { cityListPath, type LocationOption } from '@/lib/onboarding/locations';
 
 export type OptionList = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; options: LocationOption[] } | { status: 'failed' };
 

@@ -1,5 +1,5 @@
 import { listOf } from '@/lib/format';
-import type { ReflectionContext } from './reflection';
+import type { ReflectionContext } from './reflection-context';
 import { LOW_ENERGIES, LOW_MOODS, pick, readDay, hrvIsDown, type Day } from './reflection-day';
 import { hear, type Feeling, type Topic } from './reflection-listening';
 import * as words from './reflection-words';

@@ -1,6 +1,6 @@
 import { formatMinutes, listOf } from '@/lib/format';
 import type { Energy, Mood } from '@/lib/generated/prisma/enums';
-import type { ReflectionContext, WeekVsUsual } from './reflection';
+import type { ReflectionContext, WeekVsUsual } from './reflection-context';
 
 // What the built-in reflection knows of the member's day before he says a word: the check-in, last
 // night's sleep and this week's figures against his usual, as sentences; and its stable wording pick.

@@ -1,10 +1,11 @@
-import type { Energy, Mood } from '@/lib/generated/prisma/enums';
 import { closing } from './reflection-closing';
+import type { ReflectionContext } from './reflection-context';
 import { figures, fill, LOW_ENERGIES, LOW_MOODS, pick, readDay, shorten, symptomList, type Day, type FigureKind } from './reflection-day';
 import { hear, POSITIVE_FEELINGS, type Feeling, type Heard, type Topic } from './reflection-listening';
 import * as words from './reflection-words';
 
 export { suggestionFor } from './reflection-closing';
+export type { ReflectionContext, WeekVsUsual } from './reflection-context';
 
 // The built-in daily reflection, a listener: it opens from the check-in, then answers each message by
 // saying in its own words what he talked about and how he sounds, adds one of his own figures where it
@@ -12,27 +13,6 @@ export { suggestionFor } from './reflection-closing';
 // offers one small step. Pure and deterministic: a stable hash, never Math.random, varies the wording.
 
 export type ChatTurn = { role: 'assistant' | 'user'; content: string };
-
-/** A metric's mean over the last 7 days against his usual (the 4 weeks before), both from his own data. */
-export type WeekVsUsual = { week: number; usual: number; /** Where the figures came from ("Oura"), when known. */ source: string | null };
-
-export type ReflectionContext = {
-  /** The UTC day, YYYY-MM-DD. */
-  day: string;
-  /** Today's check-in answers, when known. */
-  mood: Mood | null;
-  energy: Energy | null;
-  symptoms: readonly string[];
-  /** Last night's sleep, when known. */
-  lastNightSleepMinutes: number | null;
-  /** Where last night's sleep came from ("Oura"), when known. */
-  lastNightSleepSource?: string | null;
-  /** Heart-rate variability (ms) this week against his usual; null when either is missing. */
-  hrv?: WeekVsUsual | null;
-  /** Resting heart rate (bpm) this week against his usual; null when either is missing. */
-  restingHeartRate?: WeekVsUsual | null;
-  firstName: string | null;
-};
 
 /** `step`, with the closing: the small step it suggests, worded to be added as one of his own actions. */
 export type ReflectionReply = { reply: string; done: boolean; step?: { description: string } };

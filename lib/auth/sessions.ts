@@ -36,7 +36,7 @@ import { sessionKey, sessionTokenFromRequest } from './session-token';
 export { SESSION_MAX_AGE_SECONDS, SESSION_UPDATE_AGE_SECONDS };
 export { endOtherSessions, sessionKey, sessionTokenFromRequest } from './session-token';
 
-/** `dataVersion`: users."dataVersion" as this request read it (see lib/answer-cache.ts). `timeZone`: the IANA zone his clock times are shown in. */
+/** `dataVersion`: users."dataVersion" as this request read it (see lib/dashboard/answer-cache.ts). `timeZone`: the IANA zone his clock times are shown in. */
 export type SessionUser = { id: string; email: string; firstName: string | null; dataVersion: bigint; timeZone: string };
 export type Session = { token: string; expires: Date };
 

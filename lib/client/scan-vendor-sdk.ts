@@ -1,5 +1,6 @@
 import { loadScript } from './load-script';
 import type { LiveState, ScanMeasurement } from '@/lib/scan-engine/types';
+import type { VendorConfig } from '@/lib/scans/vendor-sdk';
 
 // The seam for a vendor vital-signs SDK (the spec's product used one, loaded with a licence key). When
 // VITALS_SDK_URL and VITALS_SDK_LICENSE are set, the scan screens load the script and measure through it
@@ -7,7 +8,7 @@ import type { LiveState, ScanMeasurement } from '@/lib/scan-engine/types';
 // (an adapter script around the vendor's own API). It may measure more than a camera-only engine:
 // blood pressure, cardiac workload, stress index, parasympathetic activity.
 
-export type VendorConfig = { url: string; license: string };
+export type { VendorConfig };
 
 export type VendorMeasurement = ScanMeasurement & {
   systolicBpMmhg?: number | null;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { cachedAnswer } from '@/lib/answer-cache';
+import { cachedAnswer } from '@/lib/dashboard/answer-cache';
 import { nextNotification } from '@/lib/dashboard/banner-notification';
 import { todaysActions } from './actions';
 import { activity } from './activity';
@@ -11,7 +11,7 @@ import { vitals } from './vitals';
 
 // The dashboard's answers as the API calls and the page's first paint both get them: computed from the
 // user's rows for the UTC day, and reused while the user's data version stays the same
-// (lib/answer-cache.ts). One name per answer, so the page and the calls share the entries. Each names
+// (lib/dashboard/answer-cache.ts). One name per answer, so the page and the calls share the entries. Each names
 // every table it reads, through whatever it calls; tests/integration/answer-reads.test.ts holds the
 // database's triggers and the code to those lists.
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { db } from '@/lib/db';
 import { MetricSource, Track } from '@/lib/generated/prisma/enums';
-import { connectableWearables, kitsOffered, wearableChoice } from '@/lib/install-offers';
+import { connectableWearables, kitsOffered, wearableChoice } from '@/lib/offers/install-offers';
 import type { StartStep } from './contract';
 
 // The dashboard's "Get started" checklist for a member's first weeks: the five things that fill the

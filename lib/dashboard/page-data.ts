@@ -1,5 +1,5 @@
 import 'server-only';
-import type { AnswerOwner as Owner } from '@/lib/answer-cache';
+import type { AnswerOwner as Owner } from '@/lib/dashboard/answer-cache';
 import { db } from '@/lib/db';
 import type { UnitsPreference } from '@/lib/generated/prisma/enums';
 import { unitSystemOf } from '@/lib/profile/units-preference';

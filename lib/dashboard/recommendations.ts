@@ -5,7 +5,7 @@ import { ISO_DAY } from '@/lib/codecs';
 import { db } from '@/lib/db';
 import { isUniqueViolation } from '@/lib/db-errors';
 import { formatClock } from '@/lib/format';
-import { solarDay } from '@/lib/solar';
+import { solarDay } from '@/lib/dashboard/solar';
 import { z } from 'zod';
 import type { RecommendationsResponse, SupplementItem } from './contract';
 import { addDays, meanOf, nextUtcMidnight, utcDay } from '@/lib/days';

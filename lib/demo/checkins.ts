@@ -1,4 +1,4 @@
-import { dayNumber, seededRandom } from './random';
+import { dayNumber, seededRandom } from '@/lib/seeded-random';
 
 type MoodKey = 'TERRIBLE' | 'SAD' | 'NEUTRAL' | 'HAPPY' | 'ELATED';
 type EnergyKey = 'DEPLETED' | 'LOW' | 'MODERATE' | 'PEAK';

@@ -1,4 +1,4 @@
-import { dayNumber, gaussian, seededRandom } from './random';
+import { dayNumber, gaussian, seededRandom } from '@/lib/seeded-random';
 
 // A ring's 5-minute heart-rate samples for the demo user: low and steady at night, higher and noisier
 // by day, with an evening workout on weekdays. Each day's samples depend only on that day, so a re-run

@@ -1,4 +1,4 @@
-import { dayNumber, gaussian, seededRandom } from './random';
+import { dayNumber, gaussian, seededRandom } from '@/lib/seeded-random';
 
 export type DemoRingDay = {
   sleepScore: number;

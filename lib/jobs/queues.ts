@@ -67,7 +67,7 @@ export const LAB_READ_QUEUE = 'lab-report-read';
 export const LAB_READ_EXPIRE_SECONDS = 300;
 export type LabReadJob = { reportId: string };
 
-/** Daily upkeep (lib/housekeeping.ts): spent rate-limit counters, year-old reminder logs and orphaned upload files. */
+/** Daily upkeep (lib/maintenance/housekeeping.ts): spent rate-limit counters, year-old reminder logs and orphaned upload files. */
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 export const HOUSEKEEPING_CRON = '41 4 * * *';
 

@@ -1,7 +1,9 @@
 import 'server-only';
 import { env } from '@/lib/env';
-import type { VendorConfig } from '@/lib/client/scan-vendor-sdk';
 import { noticeOnce } from '@/lib/operator-notice';
+
+/** Where the browser loads the vendor's script from, and the licence it initialises it with. */
+export type VendorConfig = { url: string; license: string };
 
 /** The vendor scan SDK the pages hand the browser, when both its URL and licence are set; otherwise the built-in engine measures. */
 export function vitalsVendor(): VendorConfig | null {

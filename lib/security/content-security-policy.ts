@@ -1,5 +1,5 @@
 // Edge-safe: the proxy builds each page's policy from this, with no database or env access.
-import { APPLE_SDK_URL, GOOGLE_SDK_URL } from '@/lib/client/identity-sdks';
+import { APPLE_SDK_URL, GOOGLE_SDK_URL } from '@/lib/identity-sdks';
 
 export type PolicyOptions = {
   nonce: string;

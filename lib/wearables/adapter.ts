@@ -1,15 +1,34 @@
 import type { Env } from '@/lib/env';
 import type { MetricSource, WearableProvider } from '@/lib/generated/prisma/enums';
 import type { WearableKey } from './catalogue';
-import type { SyncRun } from './connection-sync';
-import type { TokenSet } from './oauth-grant';
+import type { DayFields } from './metric-store';
 
 // What every wearable provider implements, once, in its folder (lib/wearables/<key>/index.ts); the
 // registry (registry.ts) lists the adapters and the shared code (the OAuth flow, tokens, the sync job,
 // webhooks, disconnecting, deleting an account) only ever talks to this interface.
 // docs/integrations/adding-a-wearable.md walks through adding one. Adapters hold no route handlers:
-// the job worker loads them outside Next, where lib/api/route cannot load; a provider's own handlers
-// (Oura's handshake, Withings' probe) sit in its routes.ts.
+// the job worker loads them outside Next, where lib/api/route cannot load; every wearable route handler,
+// a provider's own too (Oura's handshake, Withings' probe), is built in lib/api/wearable-routes.ts.
+
+/** A grant's tokens as a token call answers them (oauth-grant.ts reads RFC 6749's JSON into one). */
+export type TokenSet = { accessToken: string; refreshToken: string | null; expiresAt: Date | null; scopes: string[]; externalUserId: string | null };
+
+/** The days a sync asks the provider for. */
+export type SyncWindow = { from: Date; to: Date };
+
+/** What a provider's sync works with (connection-sync.ts makes one per run). */
+export type SyncRun = {
+  userId: string;
+  /** The scopes the member granted, as stored with the connection. */
+  scopes: readonly string[];
+  window: SyncWindow;
+  /** One data request as JSON, with the member's bearer token; a form makes it a POST (provider-requests.ts). */
+  request(url: URL, options?: { form?: URLSearchParams; rateLimitedBody?: (body: unknown) => number | null }): Promise<unknown>;
+  /** Stores a page's days under the provider's source; a day with any figure counts as written. */
+  storeDays(days: ReadonlyMap<string, DayFields>): Promise<void>;
+  storeHeartRates(samples: readonly { recordedAt: Date; bpm: number }[]): Promise<void>;
+  progress(fraction: number): Promise<void>;
+};
 
 /** The environment variables that may hold a secret or be unset: where a provider's client id and secret live. */
 export type OptionalEnvKey = { [K in keyof Env]-?: undefined extends Env[K] ? (Env[K] extends string | undefined ? K : never) : never }[keyof Env];

@@ -2,7 +2,7 @@ import { listOf } from '@/lib/format';
 import { WEARABLE_KEYS, WEARABLE_NAMES, type WearableKey } from './catalogue';
 
 // What the public pages promise about wearables, in this install's words: a live connection only for the
-// wearables it can connect (lib/install-offers.ts), otherwise the history file from the device's own app,
+// wearables it can connect (lib/offers/install-offers.ts), otherwise the history file from the device's own app,
 // which My devices imports on every install. Browser-safe: the pages hand in the keys they were given.
 
 const deviceName = (key: WearableKey): string => (key === 'withings' ? 'a Withings scale' : WEARABLE_NAMES[key]);

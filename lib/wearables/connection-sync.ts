@@ -1,9 +1,9 @@
 import 'server-only';
 import { db } from '@/lib/db';
-import type { ProviderBase, WearableAdapter } from './adapter';
+import type { ProviderBase, SyncWindow, WearableAdapter } from './adapter';
 import { WEARABLE_NAMES } from './catalogue';
 import { connectionAccessToken } from './connection-tokens';
-import { storeDays, storeHeartRates, type DayFields } from './metric-store';
+import { storeDays, storeHeartRates } from './metric-store';
 import { providerJson, ProviderSyncError } from './provider-requests';
 
 // One connection's sync of a window, whichever the provider: the connection is read, the provider's
@@ -11,27 +11,12 @@ import { providerJson, ProviderSyncError } from './provider-requests';
 // and the rate limit waited out), and each page is stored before the next is asked for, so memory stays
 // flat however long the window. Upserts make a rerun, or a resumed run, add nothing twice.
 
-export type SyncWindow = { from: Date; to: Date };
 export type SyncOptions = {
   now?: Date;
   /** Told how far the sync has got (0 to 1) after each page, for the "Syncing" bar on /my_devices. */
   onProgress?: (fraction: number) => Promise<void> | void;
 };
 export type SyncResult = { days: number; requests: number };
-
-/** What a provider's sync works with. */
-export type SyncRun = {
-  userId: string;
-  /** The scopes the member granted, as stored with the connection. */
-  scopes: readonly string[];
-  window: SyncWindow;
-  /** One data request as JSON, with the member's bearer token; a form makes it a POST (provider-requests.ts). */
-  request(url: URL, options?: { form?: URLSearchParams; rateLimitedBody?: (body: unknown) => number | null }): Promise<unknown>;
-  /** Stores a page's days under the provider's source; a day with any figure counts as written. */
-  storeDays(days: ReadonlyMap<string, DayFields>): Promise<void>;
-  storeHeartRates(samples: readonly { recordedAt: Date; bpm: number }[]): Promise<void>;
-  progress(fraction: number): Promise<void>;
-};
 
 /** Syncs `window` of the connection with the provider's `sync`; answers the days written and the requests made. */
 export async function syncConnection(adapter: ProviderBase & Pick<WearableAdapter, 'sync'>, connectionId: string, window: SyncWindow, { now = new Date(), onProgress }: SyncOptions = {}): Promise<SyncResult> {

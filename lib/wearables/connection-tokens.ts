@@ -2,9 +2,9 @@ import 'server-only';
 import { db } from '@/lib/db';
 import { ConnectionStatus, type WearableProvider } from '@/lib/generated/prisma/enums';
 import { openToken, sealToken } from '@/lib/security/token-cipher';
-import type { ProviderBase } from './adapter';
+import type { ProviderBase, TokenSet } from './adapter';
 import type { WearableKey } from './catalogue';
-import { PermanentGrantFailure, refreshGrant, type TokenSet } from './oauth-grant';
+import { PermanentGrantFailure, refreshGrant } from './oauth-grant';
 
 // A connection's tokens, sealed at rest (lib/security/token-cipher.ts), each bound to its user,
 // provider and purpose. An access token close to expiry is refreshed first, one refresh at a time per

@@ -6,10 +6,10 @@ import { queueWearableSync } from '@/lib/jobs/send';
 import { env } from '@/lib/env';
 import { ConnectionStatus, type WearableProvider } from '@/lib/generated/prisma/enums';
 import { openToken, sealToken, tokenCipherReady } from '@/lib/security/token-cipher';
-import type { WearableAdapter } from './adapter';
+import type { TokenSet, WearableAdapter } from './adapter';
 import { WEARABLE_NAMES, type WearableKey } from './catalogue';
 import { sealedColumns } from './connection-tokens';
-import { clientOf, codeGrant, wearableConfigured, type TokenSet } from './oauth-grant';
+import { clientOf, codeGrant, wearableConfigured } from './oauth-grant';
 import { TokenRejected } from './provider-calls';
 import { adapterFor } from './registry';
 

@@ -1,14 +1,12 @@
 import 'server-only';
 import { env } from '@/lib/env';
 import { noticeOnce } from '@/lib/operator-notice';
-import type { ProviderBase } from './adapter';
+import type { ProviderBase, TokenSet } from './adapter';
 import type { WearableKey } from './catalogue';
 
 // One call to a provider's OAuth 2 token endpoint (its URL, extra fields and answer format come from
 // its adapter's `oauth`): the code exchange and the refresh. Every base URL is configurable so that
 // tests can point the app at local fakes.
-
-export type TokenSet = { accessToken: string; refreshToken: string | null; expiresAt: Date | null; scopes: string[]; externalUserId: string | null };
 
 /** The provider will never accept this grant again (revoked, expired, reused): the user must reconnect. */
 export class PermanentGrantFailure extends Error {

@@ -21,7 +21,7 @@ if (!tokenCipherReady()) {
 
 const [{ createPrismaClient }, { rotateTokenKey, SEALED_SOURCES }, { resolveDatabase }] = await Promise.all([
   import('@/lib/db'),
-  import('@/lib/token-key-rotation'),
+  import('@/lib/maintenance/token-key-rotation'),
   import('../lib/embedded-postgres'),
 ]);
 

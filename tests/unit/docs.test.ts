@@ -39,9 +39,13 @@ describe('the README and docs/', () => {
     expect(repoPaths(readFileSync(documents[0]!, 'utf8')).length).toBeGreaterThan(3);
   });
 
-  it('keep the README a front door: about 120 lines, no link outside the repository', () => {
+  it('keep the README a front door: about 120 lines besides the table of lib/ (a row per folder), no link outside the repository', () => {
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    expect(readme.split('\n').length).toBeLessThanOrEqual(130);
+    const lines = readme.split('\n');
+    const table = lines.slice(lines.indexOf('| `lib/` folder | holds |'));
+    const tableRows = table.findIndex((line) => !line.startsWith('|'));
+    expect(tableRows).toBeGreaterThan(30);
+    expect(lines.length - tableRows).toBeLessThanOrEqual(130);
     const outside = links(readme).filter((t) => !path.resolve(ROOT, t).startsWith(ROOT + path.sep));
     expect(outside).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { cityListPath, countryFlagPath, orderCountries, sortCities, type LocationOption } from '@/lib/locations';
+import { cityListPath, countryFlagPath, orderCountries, sortCities, type LocationOption } from '@/lib/onboarding/locations';
 
 const country = (value: string, label: string): LocationOption => ({ value, label });
 const labels = (options: LocationOption[]) => options.map((o) => o.label);

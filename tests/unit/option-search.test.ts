@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { orderCountries, sortCities, type LocationOption } from '@/lib/locations';
+import { orderCountries, sortCities, type LocationOption } from '@/lib/onboarding/locations';
 import { createOptionSearch } from '@/lib/option-search';
 
 const country = (value: string, label: string): LocationOption => ({ value, label });

@@ -5,7 +5,7 @@ import { ScanEngine, TRACE_POINTS } from '@/lib/scan-engine/engine';
 import { pos } from '@/lib/scan-engine/pos';
 import { aliasOf, CHROMA_SHARE_MIN, chromaShareAt, impliedFlickerLines } from '@/lib/scan-engine/light';
 import { FACE_ROI, isLearntSkin, isSkin, learnSkin, meanOutside, meanRgb, skinRegionOf, skinSampleOf } from '@/lib/scan-engine/roi';
-import { seededRandom } from '@/lib/demo/random';
+import { seededRandom } from '@/lib/seeded-random';
 import { PULSE_WEIGHTS, seededGaussian, syntheticSamples, type SyntheticOptions } from '@/lib/scan-engine/synthetic';
 import { QUALITY_THRESHOLD, SCAN_DURATION_MS, type FrameSample, type ScanMeasurement } from '@/lib/scan-engine/types';
 

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { TimeZoneProvider } from '@/components/time/time-zone-provider';
 import { Timestamp } from '@/components/time/timestamp';
 import { formatClock, formatDateAt, formatTimestamp, knownTimeZone } from '@/lib/format';
-import { utcClock } from '@/lib/solar';
+import { utcClock } from '@/lib/dashboard/solar';
 
 // Clock times on the member's own wall clock (User.timeZone), in SPEC §9's en-GB shape.
 
@@ -76,7 +76,7 @@ describe('formatClock', () => {
     expect(formatClock(new Date('2026-06-21T03:59:45Z'), 'America/New_York')).toBe('00:00');
   });
 
-  it('in UTC, agrees with lib/solar.ts’s utcClock', () => {
+  it('in UTC, agrees with lib/dashboard/solar.ts’s utcClock', () => {
     fc.assert(fc.property(instants, (date) => formatClock(date, 'UTC') === utcClock(date)));
   });
 });

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { DevicesStep } from '@/components/onboarding/devices-step';
 import { Card } from '@/components/ui/card';
 import { requireUser } from '@/lib/auth/sessions';
-import { connectableWearables } from '@/lib/install-offers';
+import { connectableWearables } from '@/lib/offers/install-offers';
 import { redirectHome } from '@/lib/onboarding/guard';
 import { olderScreenFlags } from '@/lib/onboarding/user-record';
 

@@ -3,7 +3,7 @@ import { PageShell } from '@/components/page-shell';
 import { faqTabs } from '@/components/help/faq';
 import { FaqTabs } from '@/components/help/faq-tabs';
 import { billingEnabled } from '@/lib/billing/stripe';
-import { connectableWearables, iosAppUrl, wearableChoice } from '@/lib/install-offers';
+import { connectableWearables, iosAppUrl, wearableChoice } from '@/lib/offers/install-offers';
 import { requireUser } from '@/lib/auth/sessions';
 import { DASHBOARD_PATH } from '@/lib/routes';
 

@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/card';
 import { requireUser } from '@/lib/auth/sessions';
 import { redirectHome } from '@/lib/onboarding/guard';
 import { olderScreenFlags } from '@/lib/onboarding/user-record';
-import { installOffers, wearableChoice, type InstallOffers } from '@/lib/install-offers';
+import { installOffers, wearableChoice, type InstallOffers } from '@/lib/offers/install-offers';
 
 export const metadata: Metadata = { title: 'Welcome' };
 

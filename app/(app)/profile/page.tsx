@@ -15,7 +15,7 @@ import { profilePageData } from '@/lib/profile/user-info';
 import { weightUnitOf } from '@/lib/units';
 import { heightText, weightText } from '@/lib/validation/profile-page';
 import { DASHBOARD_PATH } from '@/lib/routes';
-import { kitsOffered } from '@/lib/install-offers';
+import { kitsOffered } from '@/lib/offers/install-offers';
 
 export const metadata: Metadata = { title: 'My profile' };
 

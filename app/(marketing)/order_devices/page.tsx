@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import Image from 'next/image';
 import { BackLink } from '@/components/back-link';
-import { DEVICE_SHOPS } from '@/lib/device-shops';
+import { DEVICE_SHOPS } from '@/lib/kits/device-shops';
 import { getSessionUser } from '@/lib/auth/sessions';
-import { connectableWearables } from '@/lib/install-offers';
+import { connectableWearables } from '@/lib/offers/install-offers';
 import { connectWords } from '@/lib/wearables/connect-words';
 import { DASHBOARD_PATH } from '@/lib/routes';
 import { sameSitePath } from '@/lib/same-site-path';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { ImportHistory } from '@/components/devices/import-history';
 import { DevicesStep } from '@/components/onboarding/devices-step';
 import { StepShell } from '@/components/onboarding/step-shell';
-import { connectableWearables } from '@/lib/install-offers';
+import { connectableWearables } from '@/lib/offers/install-offers';
 import { guardOnboardingStep } from '@/lib/onboarding/guard';
 
 export const metadata: Metadata = { title: 'Connect a wearable' };

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { StepShell } from '@/components/onboarding/step-shell';
 import { TrackChoice } from '@/components/onboarding/track-choice';
 import { TRACK } from '@/lib/codecs';
-import { kitsOffered } from '@/lib/install-offers';
+import { kitsOffered } from '@/lib/offers/install-offers';
 import { guardOnboardingStep } from '@/lib/onboarding/guard';
 
 export const metadata: Metadata = { title: 'Choose your track' };

@@ -1,4 +1,4 @@
 import { methods } from '@/lib/api/route';
-import { tokenExistsRoute } from '@/lib/wearables/route-factories';
+import { tokenExistsRoute } from '@/lib/api/wearable-routes';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: tokenExistsRoute('oura') });

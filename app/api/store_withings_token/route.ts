@@ -1,4 +1,4 @@
 import { methods } from '@/lib/api/route';
-import { storeTokenRoute } from '@/lib/wearables/route-factories';
+import { storeTokenRoute } from '@/lib/api/wearable-routes';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ POST: storeTokenRoute('withings') });

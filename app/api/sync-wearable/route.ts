@@ -1,7 +1,7 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { methods, route } from '@/lib/api/route';
-import { WEARABLE_LIMIT } from '@/lib/wearables/route-factories';
+import { WEARABLE_LIMIT } from '@/lib/api/wearable-routes';
 import { requestSync } from '@/lib/wearables/sync-job';
 import { WEARABLE_CHOICE, WEARABLE_KEYS } from '@/lib/wearables/catalogue';
 

@@ -1,5 +1,6 @@
 import 'server-only';
-import { progressOf, syncConnection, type SyncOptions, type SyncResult, type SyncRun, type SyncWindow } from '../connection-sync';
+import type { SyncRun, SyncWindow } from '../adapter';
+import { progressOf, syncConnection, type SyncOptions, type SyncResult } from '../connection-sync';
 import type { DayFields } from '../metric-store';
 import { ProviderSyncError } from '../provider-requests';
 import { OURA, OURA_API } from './oauth';

@@ -1,5 +1,6 @@
 import 'server-only';
-import { progressOf, syncConnection, type SyncOptions, type SyncResult, type SyncRun, type SyncWindow } from '../connection-sync';
+import type { SyncRun, SyncWindow } from '../adapter';
+import { progressOf, syncConnection, type SyncOptions, type SyncResult } from '../connection-sync';
 import type { DayFields } from '../metric-store';
 import { WHOOP, WHOOP_API } from './oauth';
 import { localDay, whoopDays, type WhoopCycle, type WhoopRecovery, type WhoopSleep } from './records';

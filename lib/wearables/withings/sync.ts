@@ -1,5 +1,6 @@
 import 'server-only';
-import { progressOf, syncConnection, type SyncOptions, type SyncResult, type SyncRun, type SyncWindow } from '../connection-sync';
+import type { SyncRun, SyncWindow } from '../adapter';
+import { progressOf, syncConnection, type SyncOptions, type SyncResult } from '../connection-sync';
 import { MAX_WAIT_S, ProviderSyncError } from '../provider-requests';
 import { TOO_MANY_REQUESTS, WITHINGS, WITHINGS_API } from './oauth';
 import {

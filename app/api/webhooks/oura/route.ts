@@ -1,5 +1,4 @@
 import { methods } from '@/lib/api/route';
-import { ouraHandshake } from '@/lib/wearables/oura/routes';
-import { webhookReceiver } from '@/lib/wearables/webhook-routes';
+import { ouraHandshake, webhookReceiver } from '@/lib/api/wearable-routes';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: ouraHandshake, POST: webhookReceiver('oura') });
