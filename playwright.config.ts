@@ -57,7 +57,7 @@ export default defineConfig({
     { name: 'server-db', testIgnore: /(billing|vitals-scan|log-scan|sign-in-security|first-hour-words)\.spec\.ts/, dependencies: ['setup'], workers: E2E_WORKERS, use: { baseURL: `http://127.0.0.1:${PORT}` } },
     // Billing on, against a fake Stripe: a server of its own, since it sends every new user to checkout.
     { name: 'billing', testMatch: /billing\.spec\.ts/, workers: 1, use: { baseURL: `http://127.0.0.1:${E2E_BILLING_PORT}` } },
-    // Passkeys, the second step and step-up (issue 42), on the server at http://localhost (a passkey needs a domain name);
+    // Passkeys, the second step and step-up, on the server at http://localhost (a passkey needs a domain name);
     // and a new member's first hour on an install with no wearable, voice or kit keys, which this server also is.
     { name: 'security', testMatch: /(sign-in-security|first-hour-words)\.spec\.ts/, use: { baseURL: E2E_SECURITY_URL } },
     // Last: the servers' logs of the whole run, scanned for the passwords, addresses, tokens, health values
@@ -116,7 +116,7 @@ export default defineConfig({
       stdout: 'ignore',
     },
     {
-      // The same build at http://localhost (issue 42's passkeys), on a database of its own, with an encryption
+      // The same build at http://localhost (for the passkeys), on a database of its own, with an encryption
       // key for the authenticator apps' secrets.
       command: 'node_modules/.bin/tsx tests/e2e/support/server.ts --no-demo',
       url: `http://127.0.0.1:${E2E_SECURITY_PORT}/api/health`,

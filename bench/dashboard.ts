@@ -245,7 +245,7 @@ type ReadinessWatch = { checks: number; statuses: Map<number, number>; slowestMs
 
 /**
  * Asks GET /api/health/ready one check after another, as a load balancer would but without pause, until
- * `stop`: the instance must stay ready through the load (issue 53: under it, the readiness check queued
+ * `stop`: the instance must stay ready through the load (under it, the readiness check once queued
  * behind the app's pool and answered 503).
  */
 function watchReadiness(base: string): { stop: () => Promise<ReadinessWatch> } {

@@ -6,7 +6,7 @@
 // runs). Then the same for twice as many records: memory must stay flat. Then a Garmin set: three years of
 // a watch's daily FIT monitoring files (a heart-rate reading a minute, steps, stress, the night, HRV), zipped.
 // Budgets on this 2-core machine: 1 GB in under 5 minutes, peak RSS under 512 MB. Last, hostile files
-// (issue 39): a 60 MB FIT file, a zip of text that inflates to 60 MB of CSV, and an export.xml with a
+// (docs/benchmarks.md, "Hostile history files"): a 60 MB FIT file, a zip of text that inflates to 60 MB of CSV, and an export.xml with a
 // 200 MB attribute, each read the same way, with the reading process's peak RSS above that of one reading
 // a one-day file (budget: 256 MB above idle; a process that dies is reported as such).
 import { execFileSync } from 'node:child_process';

@@ -5,7 +5,7 @@
 // as the demo member (their session cookie sent with every request), each page --runs times, interleaved.
 // Prints each page's median performance score, Total Blocking Time, LCP and CLS, and its longest task in any run.
 // Targets, on every signed-in page: performance ≥ 95 and TBT ≤ 150 ms, and on the dashboard and /insights also a
-// TBT at most twice the landing page's in the same pass and no task over 200 ms (issue 58); a page that misses one (or lands somewhere else, such as /login) is
+// TBT at most twice the landing page's in the same pass and no task over 200 ms; a page that misses one (or lands somewhere else, such as /login) is
 // a MISS, and the exit code is 1 unless --report-only. --details: each page's largest JavaScript bootup items,
 // main-thread work by category and long tasks (from its median-TBT run), and Lighthouse's warnings. --save=DIR:
 // every run's full report as JSON (DIR/<page>-<run>.json), to open in the Lighthouse viewer.
@@ -26,7 +26,7 @@ import { median } from './stats';
 const MIN_SCORE = 95;
 const MAX_TBT_MS = 150;
 /**
- * Issue 58's bar for the heaviest pages, judged within one pass so that the machine's load falls on all
+ * The bar for the heaviest pages, judged within one pass so that the machine's load falls on all
  * alike: their median TBT at most twice the landing page's, and no long task over 200 ms in any run. A TBT
  * under TBT_FLOOR_MS (less than one 100 ms task's blocking part) passes whatever the landing page's, so that
  * a landing page at 0 ms does not ask the impossible.

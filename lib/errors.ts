@@ -25,12 +25,12 @@ const STATUS_CODES = {
 
 export type ErrorCode = (typeof STATUS_CODES)[keyof typeof STATUS_CODES] | 'subscription_required'
   | 'invalid_token'
-  // Issue 42: confirm it's you (lib/auth/step-up.ts), a second step that timed out, and factors this server cannot offer.
+  // Sign-in security (docs/security.md): confirm it's you (lib/auth/step-up.ts), a second step that timed out, and factors this server cannot offer.
   | 'step_up_required'
   | 'second_step_expired'
   | 'passkeys_unavailable'
   | 'totp_unavailable'
-  // Issue 54: a provider's first sign-in for an address with an account links nothing (lib/auth/accounts.ts).
+  // A provider's first sign-in for an address with an account links nothing (lib/auth/accounts.ts).
   | 'link_from_settings';
 
 /** The machine-readable code for a status: its own for the ones above, else the class's. */

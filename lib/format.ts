@@ -1,15 +1,24 @@
 // How the product writes the user's numbers in sentences, the same on every screen and in every
 // generated text. Browser-safe.
 
+/**
+ * A formatter made on its first use, then kept. Building an Intl formatter costs far more than using one, and
+ * building them all when this module loads put that cost into every page's hydration, needed or not.
+ */
+function madeOnUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
 // British English lists with no comma before the last item ("a, b and c"), as the rest of the copy writes them.
 const LISTS = {
-  and: new Intl.ListFormat('en-GB', { type: 'conjunction' }),
-  or: new Intl.ListFormat('en-GB', { type: 'disjunction' }),
+  and: madeOnUse(() => new Intl.ListFormat('en-GB', { type: 'conjunction' })),
+  or: madeOnUse(() => new Intl.ListFormat('en-GB', { type: 'disjunction' })),
 } as const;
 
 /** ["a", "b", "c"] → "a, b and c" (or "a, b or c"); one item alone, none as "". */
 export function listOf(items: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
-  return LISTS[conjunction].format(items);
+  return LISTS[conjunction]().format(items);
 }
 
 /** 370 → "6 h 10 min"; 45 → "45 min"; 420 → "7 h". The sign is dropped: callers say "below" or "above". */
@@ -21,17 +30,25 @@ export function formatMinutes(minutes: number): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
-const DAY_GB = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
+const DAY_GB = madeOnUse(() => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }));
 
 /** 21/12/2026: the UTC calendar day, as billing and trial dates are counted. */
-export const formatDayGB = (date: Date): string => DAY_GB.format(date);
+export const formatDayGB = (date: Date): string => DAY_GB().format(date);
 
-const DATE_GB = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+const DATE_GB = madeOnUse(() => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }));
 
 /** 3 Mar 2026: a UTC calendar day in words, as lists and notes show it. */
-export const formatDateGB = (date: Date | string): string => DATE_GB.format(typeof date === 'string' ? new Date(date) : date);
+export const formatDateGB = (date: Date | string): string => DATE_GB().format(typeof date === 'string' ? new Date(date) : date);
 
-const DAY_MONTH_GB = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' });
+const DAY_MONTH_GB = madeOnUse(() => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' }));
+
+/** 3 Mar: a calendar day (YYYY-MM-DD) without its year, where the year goes without saying. */
+export const formatDayMonthGB = (day: string): string => DAY_MONTH_GB().format(new Date(`${day}T00:00:00Z`));
+
+const WEEKDAY_GB = madeOnUse(() => new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' }));
+
+/** Tue: the weekday of a calendar day (YYYY-MM-DD). */
+export const formatWeekdayGB = (day: string): string => WEEKDAY_GB().format(new Date(`${day}T00:00:00Z`));
 
 /**
  * How a chart names the days (YYYY-MM-DD) of its axis: "3 Mar" when they fall in one calendar year, "3 Mar
@@ -39,7 +56,7 @@ const DAY_MONTH_GB = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'n
  */
 export function chartDayLabel(days: readonly string[]): (day: string) => string {
   const oneYear = days.length === 0 || days[0]!.slice(0, 4) === days.at(-1)!.slice(0, 4);
-  const format = oneYear ? DAY_MONTH_GB : DATE_GB;
+  const format = oneYear ? DAY_MONTH_GB() : DATE_GB();
   return (day) => format.format(new Date(`${day}T00:00:00Z`));
 }
 

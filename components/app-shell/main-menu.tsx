@@ -8,7 +8,7 @@ import { cx } from '@/components/ui/cx';
 import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
 import { DASHBOARD_PATH } from '@/lib/routes';
 
-/** SPEC §2 "Main dashboard → Header": the menu's entries, in SPEC's order, with the blood results beside the insights (issue 56). */
+/** SPEC §2 "Main dashboard → Header": the menu's entries, in SPEC's order, with the blood results beside the insights. */
 export const MENU_ENTRIES = [
   { href: DASHBOARD_PATH, label: 'Home' },
   { href: '/profile', label: 'Profile' },

@@ -17,7 +17,7 @@ const charts = () => afterLoad().then(() => import('./charts'));
 // A chart draws once it comes near the screen (a chart further down waits until the member scrolls to it),
 // and the charts of a page draw one at a time, each in a task of its own after the one before has painted:
 // eight charts drawn in one go (/insights) were one long task that kept the page from answering a click,
-// and drawn one after another on load they still kept the page busy for a second (bench:lighthouse, issue 58).
+// and drawn one after another on load they still kept the page busy for a second (bench:lighthouse).
 let turns: Promise<void> = Promise.resolve();
 const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 /** How near the screen a chart starts drawing: about one chart's height ahead of the scroll. */

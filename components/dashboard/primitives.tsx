@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { cx } from '@/components/ui/cx';
+import { formatWeekdayGB } from '@/lib/format';
 
 // The little pieces the dashboard's cards share.
 
@@ -8,9 +9,8 @@ import { cx } from '@/components/ui/cx';
 export const DEVICES = '/my_devices';
 export const DEVICES_ACTION = 'Import or connect';
 
-const WEEKDAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', timeZone: 'UTC' });
 /** A chart's label for a YYYY-MM-DD day ("Mon"). */
-export const dayLabel = (day: string) => WEEKDAY.format(new Date(`${day}T00:00:00Z`));
+export const dayLabel = formatWeekdayGB;
 
 /** A week chart's labels: each day's weekday, and "Today" for the last (the cards' weeks end today). */
 export const weekLabels = <T extends { day: string }>(days: readonly T[]): string[] => days.map((d, i) => (i === days.length - 1 ? 'Today' : dayLabel(d.day)));

@@ -5,7 +5,7 @@ import { type LabUnitSystem, testosteroneFigure } from '@/lib/labs/lab-units';
 // SPEC §9: T-Results y-axis 100..1300 ng/dL with a shaded 400..800 band.
 export const T_AXIS = { min: 100, max: 1300 } as const;
 export const T_BAND = { from: 400, to: 800 } as const;
-/** The same axis for a member who reads nmol/L (issue 56): 5..45 nmol/L is 144..1298 ng/dL, on round ticks. */
+/** The same axis for a member who reads nmol/L: 5..45 nmol/L is 144..1298 ng/dL, on round ticks. */
 const T_AXIS_SI = { min: 5, max: 45, step: 10 } as const;
 
 /** The chart's axis in the member's units: SPEC's in ng/dL, its equivalent on round ticks in nmol/L. */

@@ -42,7 +42,7 @@ const EMPTY_DEVICE = { text: 'This appears here from your imported history or a 
 
 /**
  * An empty testosterone chart whose member has a result from before the range: said so, with the year's
- * view one click away when the result falls in it, and the upload otherwise (issue 56: the screens agree
+ * view one click away when the result falls in it, and the upload otherwise (so that the screens agree
  * that there is a result).
  */
 function EarlierTest({ day, today, range, onRange }: { day: string; today: string; range: TrendRange; onRange?: ((range: TrendRange) => void) | undefined }) {

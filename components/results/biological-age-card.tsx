@@ -3,7 +3,7 @@ import { formatDateGB } from '@/lib/format';
 import type { BiologicalAge, PhenoAgeEstimate, PhenoAgeInput } from '@/lib/labs/biological-age';
 import { rangeText, resultText } from '@/lib/labs/result-text';
 
-// The "Biological age" card of /my_results (issue 41, item 2): the figure, how far it is from the calendar
+// The "Biological age" card of /my_results: the figure, how far it is from the calendar
 // age, which results moved it most, its trend over reports and what it cannot say. Every number is from
 // lib/labs/biological-age.ts; with no figure, the card says why and what would give one.
 

@@ -13,7 +13,7 @@ type LinkedAccountsProps = { linked: Provider[]; googleClientId?: string; appleC
 
 /**
  * Settings → Google and Apple: a provider signs in to this account only once its member has linked it here
- * (a first sign-in with a matching e-mail is refused, issue 54). Linking and unlinking ask the member to
+ * (a first sign-in with a matching e-mail is refused). Linking and unlinking ask the member to
  * confirm it's them first, and sign every other browser out.
  */
 export function LinkedAccountsCard({ linked, googleClientId, appleClientId, appleRedirectUri }: LinkedAccountsProps) {

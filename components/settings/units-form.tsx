@@ -98,7 +98,7 @@ const LAB_OPTIONS: { value: LabUnitSystem; label: string }[] = [
   { value: 'conventional', label: 'Conventional (ng/dL, mg/dL)' },
 ];
 
-/** Settings → Units, blood results (issue 56): every screen, chart and the PDF follow it; each result keeps the lab’s own figure beside it. */
+/** Settings → Units, blood results: every screen, chart and the PDF follow it; each result keeps the lab’s own figure beside it. */
 export function LabUnitsForm({ initial }: { initial: LabUnitSystem }) {
   return (
     <PreferenceSelect

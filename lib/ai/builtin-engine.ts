@@ -61,7 +61,7 @@ const TIPS: Readonly<Record<Signal, string>> = {
   highLdl: 'Soluble fibre, oily fish in place of red meat and regular cardio lower LDL; go through the result with your doctor.',
 };
 
-/** Which flagged result calls for which signal (issue 56). */
+/** Which flagged result calls for which signal (docs/architecture.md, "Results steer the day"). */
 const RESULT_SIGNALS: Readonly<Record<FlaggedResult['marker'], { flag: 'Low' | 'High'; signal: Signal }>> = {
   vitamin_d: { flag: 'Low', signal: 'lowVitaminD' },
   haematocrit: { flag: 'High', signal: 'highHaematocrit' },
@@ -393,7 +393,7 @@ export function alertFor(signals: AlertSignals): Alert | null {
     return { title: 'Three short nights in a row', subtitle: `You slept ${listOf(lastThree.map((minutes) => formatMinutes(minutes ?? 0)))}. Protect tonight: lights out 30 minutes earlier.` };
   }
   if (signals.newLabResult && ISO_DAY.isReal(signals.newLabResult.takenOn)) {
-    // The report as a whole (issue 56): its day, and what is outside the lab's ranges first.
+    // The report as a whole: its day, and what is outside the lab's ranges first.
     const { takenOn, results, outside, charted } = signals.newLabResult;
     const title = `New results from your blood test of ${formatDateGB(ISO_DAY.toDate(takenOn))}`;
     const verdict = outside.length

@@ -19,7 +19,7 @@ export const SIGNALS = [
   'lowReadiness',
   /** Today's readiness in its 'go hard' band. */
   'highReadiness',
-  /** Blood results outside the lab's range (issue 56): the latest vitamin D below it. */
+  /** Blood results outside the lab's range: the latest vitamin D below it. */
   'lowVitaminD',
   /** The latest haematocrit above the lab's range. */
   'highHaematocrit',

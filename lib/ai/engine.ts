@@ -59,7 +59,7 @@ export type EngineContext = {
   /** Today's readiness (lib/scores/readiness.ts) when it has a score: 'ease' steers to recovery, 'go' to training. */
   readiness?: { score: number; band: 'go' | 'steady' | 'ease'; /** Its largest negative factor's sentence, for the reason. */ weakest: string | null } | null;
   /**
-   * The member's latest blood results outside the lab's printed range that steer the day (issue 56): each
+   * The member's latest blood results outside the lab's printed range that steer the day: each
    * with its figure, the lab's limits and the day it was taken, so that an action can give its basis.
    */
   flaggedResults?: readonly FlaggedResult[];

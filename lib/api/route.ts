@@ -34,7 +34,7 @@ type Options<TSchema extends $ZodType | undefined, TAuth extends Auth> = {
   /** What a unique-constraint violation means to this caller (409). */
   conflictMessage?: string;
   /**
-   * Step-up (issue 42): the call needs a second factor (or a passkey, or for a member with neither their
+   * Step-up (lib/auth/step-up.ts): the call needs a second factor (or a passkey, or for a member with neither their
    * password) proved in this session within 10 minutes, else 403 `step_up_required`. A function decides
    * from the parsed body (a profile save needs it only for a new e-mail or password).
    */

@@ -61,7 +61,7 @@ export async function authenticateWithPassword(email: string, password: string):
   return { id: user.id, email: user.email, firstName: user.firstName };
 }
 
-/** The answer to a provider's first sign-in for an address that already has an account (issue 54). */
+/** The answer to a provider's first sign-in for an address that already has an account, which links nothing (docs/security.md, "Google and Apple link only from Settings"). */
 export const LINK_FROM_SETTINGS = (provider: SocialProfile['provider']) =>
   `You already have a Vitality account with this e-mail. Log in the way you usually do, then link ${provider === 'google' ? 'Google' : 'Apple'} in Settings.`;
 

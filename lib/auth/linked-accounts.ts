@@ -6,7 +6,7 @@ import { mailSecurityChange, recordSecurityEvent } from './security-log';
 import { sessionTokenFromRequest } from './session-token';
 import type { SocialProfile, SocialProvider } from './social-profile';
 
-// Settings → Google and Apple (issue 54): a provider is linked to an account only by its signed-in member,
+// Settings → Google and Apple (docs/security.md, "Google and Apple link only from Settings"): a provider is linked to an account only by its signed-in member,
 // never by a matching e-mail at sign-in (lib/auth/accounts.ts signInWithSocial). Linking and unlinking
 // change how the member signs in, so both end what the old ways opened, as every such change does.
 

@@ -105,10 +105,10 @@ export type LastNightSleep = {
 export type TestosteronePoint = { label: string; raw: number; highlight: boolean; comparator?: '<' | '<=' | '>' | '>=' };
 export type TestosteroneTrendResponse = {
   data: TestosteronePoint[];
-  /** The range the lab printed beside the latest result, in ng/dL (issue 56). */
+  /** The range the lab printed beside the latest result, in ng/dL. */
   lab_range?: { low: number | null; high: number | null };
   /**
-   * The same results in the member's lab units (issue 56), each from the figure the lab printed, one per
+   * The same results in the member's lab units, each from the figure the lab printed, one per
    * point of `data`, and the latest one's range: what the T-Results card draws and writes.
    */
   shown?: {

@@ -40,7 +40,7 @@ function recentVsBaseline(days: Map<string, MergedDay>, field: Field, day: strin
   };
 }
 
-/** The blood results that steer today's actions when outside the lab's range (issue 56), named for people. */
+/** The blood results that steer today's actions when outside the lab's range, named for people. */
 const STEERING: Readonly<Record<FlaggedResult['marker'], string>> = {
   vitamin_d: 'vitamin D',
   haematocrit: 'haematocrit',
@@ -63,7 +63,7 @@ function flaggedResults(rows: readonly SteeringRow[], system: LabUnitSystem): Fl
     const flag = rangeFlag(ranged);
     const limit = flag === 'Low' ? row.referenceLow : flag === 'High' ? row.referenceHigh : null;
     if (!flag || limit === null) continue;
-    // In the member's units (issue 56), as /my_results writes the same result.
+    // In the member's units, as /my_results writes the same result.
     const shown = inMemberUnits(row.marker, { value: row.value, unit: row.unit, low: row.referenceLow, high: row.referenceHigh }, system);
     const shownLimit = flag === 'Low' ? shown.low : shown.high;
     flagged.push({ marker: row.marker, name: STEERING[row.marker], result: resultText({ ...shown, comparator: row.comparator }), flag, limit: resultNumber(shownLimit ?? limit), takenOn: formatDateGB(ISO_DAY.fromDate(row.takenAt)) });

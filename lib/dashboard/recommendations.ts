@@ -104,7 +104,7 @@ export function supplementNeeds({ context, sleepScore, stressScore, testosterone
   else if (testosteroneNgDl < TESTOSTERONE_LOW_NG_DL) raise('testosterone', 0.6 + 0.4 * ((TESTOSTERONE_LOW_NG_DL - testosteroneNgDl) / 150));
 
   if (daylightHours !== null && daylightHours < SHORT_DAY_HOURS) raise('immunity', 0.5 + 0.5 * ((SHORT_DAY_HOURS - daylightHours) / 4));
-  // A vitamin D below the lab's range (issue 56) calls for vitamin D more than any short day does.
+  // A vitamin D below the lab's range calls for vitamin D more than any short day does.
   if (context.flaggedResults?.some((result) => result.marker === 'vitamin_d' && result.flag === 'Low')) raise('immunity', 1);
   return needs;
 }

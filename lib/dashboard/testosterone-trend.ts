@@ -52,7 +52,7 @@ export async function testosteroneTrend(userId: string): Promise<TestosteroneTre
   const results = kept.map((r) => ({ takenAt: r.takenAt, ngDl: r.valueNgDl!, comparator: r.comparator }));
   const labels = trendLabels(results.map((r) => r.takenAt));
   const range = labRange(rows.at(-1));
-  // The same results in the member's units (issue 56), each from the figure the lab printed, as /my_results writes it.
+  // The same results in the member's units, each from the figure the lab printed, as /my_results writes it.
   const system = await labUnits(userId);
   const inUnits = kept.map((r) => inMemberUnits('total_testosterone', { value: r.value, unit: r.unit, low: r.referenceLow, high: r.referenceHigh }, system));
   const latest = inUnits.at(-1);

@@ -43,7 +43,7 @@ export async function seedDemoData(db: PrismaClient, today = new Date()): Promis
         dateOfBirth: new Date(Date.UTC(1984, 2, 14)),
         country: 'gb',
         city: 'London',
-        // His blood panels come from a US lab: he chose conventional units in Settings (issue 56), where a
+        // His blood panels come from a US lab: he chose conventional units in Settings, where a
         // member in the UK starts with SI.
         labUnits: 'CONVENTIONAL' as const,
         allowLocationAccess: true,

@@ -45,7 +45,7 @@ export type MeasureTrend = {
   band?: { low: number; high: number; from: string; to: string } | null;
   /** A plain sentence when the day judged (today; yesterday for steps) lies outside the band. */
   outside?: string | null;
-  /** Testosterone: the day (YYYY-MM-DD) of the last result taken before the range, so an empty chart says there is one (issue 56). */
+  /** Testosterone: the day (YYYY-MM-DD) of the last result taken before the range, so an empty chart says there is one. */
   before?: string | null;
 };
 
@@ -123,7 +123,7 @@ export async function measureTrends(userId: string, range: TrendRange, now = new
   measures.push({
     key: 'testosterone',
     label: 'Testosterone',
-    // In the member's lab units (issue 56), from the figure the lab printed, as the dashboard's T-Results write it.
+    // In the member's lab units, from the figure the lab printed, as the dashboard's T-Results write it.
     unit: unitIn('total_testosterone', labSystem),
     points: labs.flatMap((row) => (row.valueNgDl === null ? [] : [{ day: ISO_DAY.fromDate(row.takenAt), value: inMemberUnits('total_testosterone', { value: row.value, unit: row.unit, low: null, high: null }, labSystem).value, ...(row.comparator ? { bound: true } : {}) }])),
     line: null,

@@ -6,7 +6,7 @@ import { env } from '@/lib/env';
 import { convertToCanonical, LAB_MARKER_KEYS, LAB_MARKERS, listedUnit, normaliseUnit } from './markers';
 import { comparatorOf, consistent, referenceAfter, rowFacts, type ParsedLabReport, type ParsedMarker } from './parse-report';
 
-// A second reader of a lab report's text where a model is configured (issue 55): OpenAI, or any
+// A second reader of a lab report's text where a model is configured: OpenAI, or any
 // compatible server, through structured output, beside the built-in reader (./parse-report.ts), never
 // instead of it. The model proposes results; a result the built-in reader did not find is kept only when
 // the report's own text bears it out on one row: the row stands in the text, the number stands alone on

@@ -8,7 +8,7 @@ import { inMemberUnits } from './lab-units';
 import { resultText } from './result-text';
 import { contributionYears, type MeasuredValue, PHENOAGE_MARKERS, PHENOAGE_NAMES, phenoAge, type PhenoAgeMarker, phenoAgeLabel, toPaperUnit, type PaperInputs } from './phenoage';
 
-// The member's biological age (issue 41, item 2): Levine's PhenoAge (./phenoage.ts) from their confirmed
+// The member's biological age (docs/biological-age.md): Levine's PhenoAge (./phenoage.ts) from their confirmed
 // blood results. Computed only from a set of the nine markers taken within 30 days of each other, every one
 // an exact value in a unit the catalogue converts, and with the member's date of birth; otherwise no
 // figure, and a sentence saying which input is missing, censored or too far apart. Each figure keeps the
@@ -153,7 +153,7 @@ export async function biologicalAge(userId: string): Promise<BiologicalAge> {
     }),
     labUnits(userId),
   ]);
-  // Worked out from the results as printed; each input then shown in the member's units (issue 56).
+  // Worked out from the results as printed; each input then shown in the member's units.
   const shown = (estimate: PhenoAgeEstimate): PhenoAgeEstimate => ({
     ...estimate,
     inputs: estimate.inputs.map((input) => {

@@ -1,5 +1,5 @@
 // What a result outside the lab's range means, for the markers members of this product flag most
-// (issue 56): what the test measures, the common reasons for a high or a low value (the harmless ones
+// (docs/architecture.md, "Account area", /my_results): what the test measures, the common reasons for a high or a low value (the harmless ones
 // too), what to ask the doctor and when to test again. Written by the team in the product's voice from the
 // sources named under each text (MedlinePlus's lab-test pages, the NHS, the Endocrine Society's
 // testosterone guideline, NICE); never a diagnosis. Where a value is far enough outside its range to need

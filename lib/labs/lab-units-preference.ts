@@ -3,12 +3,12 @@ import { db } from '@/lib/db';
 import type { LabUnits } from '@/lib/generated/prisma/enums';
 import { type LabUnitSystem, labUnitsOf } from './lab-units';
 
-// Settings → Units, blood results (issue 56): the member's choice, stored; his country's until he makes one.
+// Settings → Units, blood results: the member's choice, stored; his country's until he makes one.
 
 const LAB_UNITS_STORED: Record<LabUnitSystem, LabUnits> = { conventional: 'CONVENTIONAL', si: 'SI' };
 const labSystemOf = (stored: LabUnits | null): LabUnitSystem | null => (stored === 'CONVENTIONAL' ? 'conventional' : stored === 'SI' ? 'si' : null);
 
-/** Settings → Units, blood results (issue 56): the system chosen, or his country's when he chose none. */
+/** Settings → Units, blood results: the system chosen, or his country's when he chose none. */
 export type LabUnitsAnswer = { lab_units: LabUnitSystem };
 
 /** The units this member's blood results are shown in: his choice, or his country's. */

@@ -1,4 +1,4 @@
-// The member's lab units (issue 56): every blood result shown in one system, conventional (US: ng/dL,
+// The member's lab units: every blood result shown in one system, conventional (US: ng/dL,
 // mg/dL) or SI (nmol/L, mmol/L), chosen in Settings → Units and defaulting from his country. The lab's own
 // printed value and unit stay as the result's provenance; FHIR keeps UCUM (lib/export/fhir.ts).
 import { convertToCanonical, LAB_MARKERS, type LabMarkerKey, normaliseUnit } from './markers';
@@ -119,7 +119,7 @@ export const convertedFigure = (value: number): number => (Math.abs(value) >= 10
 export type PrintedResult = { value: number; unit: string; low: number | null; high: number | null };
 
 /**
- * A result in the member's units (issue 56): its value and the lab's range converted together (rounded
+ * A result in the member's units: its value and the lab's range converted together (rounded
  * by convertedFigure), the printed figure kept; as printed when its unit is already his, or one the
  * catalogue does not convert.
  */

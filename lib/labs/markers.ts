@@ -22,7 +22,7 @@ export const LAB_MARKER_KEYS = [
   'hdl_cholesterol',
   'triglycerides',
   'tsh',
-  // The standard blood panel (issue 41): full blood count with differential, metabolic panel, liver,
+  // The standard blood panel: full blood count with differential, metabolic panel, liver,
   // lipids beyond the four above, iron studies, vitamins, thyroid and adrenal hormones.
   'wbc',
   'rbc',
@@ -996,7 +996,7 @@ export const LAB_MARKERS: Readonly<Record<LabMarkerKey, LabMarker>> = {
     unit: 'µg/dL',
     ucum: 'ug/dL',
     loinc: { code: '2191-5', display: 'Dehydroepiandrosterone sulfate (DHEA-S) [Mass/volume] in Serum or Plasma' },
-    // 1 µmol/L = 36.81 µg/dL (the factor fixed for issue 41; DHEA-S 368.5 g/mol gives 36.85, 0.1% apart);
+    // 1 µmol/L = 36.81 µg/dL (the factor fixed when the full panel was added; DHEA-S 368.5 g/mol gives 36.85, 0.1% apart);
     // 1 µg/mL = 100 µg/dL.
     alternatives: [{ unit: 'µmol/L', toCanonical: times(36.81) }, { unit: 'µg/mL', toCanonical: times(100) }],
     plausible: { min: 1, max: 2500 },

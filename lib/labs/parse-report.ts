@@ -16,7 +16,7 @@ import { convertToCanonical, LAB_MARKERS, LAB_MARKER_KEYS, listedUnit, normalise
 // or "Normal range" label), passing over method lines ("(CLIA)", "Method: ECLIA"), up to
 // MAX_CONTINUATION_LINES. A number after a range label ("Normal range: <200") is a limit, never the value.
 //
-// The full blood panel (issue 41) adds: units with digits in them ("10^9/L", "x10E3/uL", "10*9/L",
+// The full blood panel adds: units with digits in them ("10^9/L", "x10E3/uL", "10*9/L",
 // "mL/min/1.73m2"), never taken for a value or a range; names two markers share (a differential's
 // "Neutrophils", "Lp(a)"), sent to one by the unit of the value (SHARED_MARKER_NAMES), and not read when the
 // unit fits neither; a French row with a differential's percentage and count side by side; and words
@@ -1199,7 +1199,7 @@ function garbledMicrolitrePower(marks: string): string | null {
 const DIFFERENTIAL = ['neutrophils', 'lymphocytes', 'monocytes', 'eosinophils', 'basophils'] as const;
 
 /**
- * A report's results checked against one another (issue 55): a differential's count can be no more than
+ * A report's results checked against one another: a differential's count can be no more than
  * the white cells it is a part of, and where the white cells, the percentage and the count are all read,
  * the count is the white cells times the percentage (within the rounding of what is printed: a count to
  * one decimal, a percentage to a whole number). A count that breaks either (a decimal point lost in a
@@ -1279,7 +1279,7 @@ const PERSONAL_ROW = /\b(?:patient|dob|birth|born|specimen|accession|mrn|nhs|req
 export const MAX_UNREAD_ROWS = 40;
 
 /**
- * The rows of a report that look like results and gave nothing (issue 55), as the member reads them, for
+ * The rows of a report that look like results and gave nothing, as the member reads them, for
  * the review to list so that he can add what the reader missed: a line that starts with a name and holds
  * a number with a unit or a range, that no result was read from, and that names no marker read elsewhere.
  * A test the app does not keep (a ratio, a urine test), a row left out as unsure, or one OCR could not

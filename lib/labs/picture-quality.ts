@@ -1,7 +1,7 @@
 import 'server-only';
 import sharp, { type Sharp } from 'sharp';
 
-// Whether a photo or scan of a lab report can be read at all, told at its upload (issue 55): a picture
+// Whether a photo or scan of a lab report can be read at all, told at its upload: a picture
 // too dark, too small or too blurred gives OCR nothing, and the member is better told at once how to take
 // it again than shown an empty review after a wait in the queue. Measured on a small grey copy (sharp
 // shrinks a JPEG as it decodes it, so a 12-megapixel photo costs a few milliseconds of libvips' threads,

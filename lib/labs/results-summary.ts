@@ -1,4 +1,4 @@
-// What /my_results leads with (issue 56): how many of the member's latest results lie outside the lab's
+// What /my_results leads with ("At a glance"): how many of the member's latest results lie outside the lab's
 // range and which, which lie near an edge of it, and a matrix of every marker by the day it was taken.
 // Pure functions over resultPanels' answer, so that the page, its tests and any later screen agree.
 import { rangeFlag } from './flags';

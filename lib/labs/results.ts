@@ -55,7 +55,7 @@ export type ResultValue = {
   report: { id: string; fileName: string; uploadedOn: string } | null;
   /**
    * The figure as the lab printed it (or the member typed it), when `value`, `unit`, `low` and `high` are
-   * that figure converted into the member's units (issue 56); null when they are the printed ones.
+   * that figure converted into the member's units; null when they are the printed ones.
    */
   printed: PrintedResult | null;
 };

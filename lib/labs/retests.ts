@@ -3,7 +3,7 @@ import { retestBy } from './explanations';
 import { resultPanels } from './results';
 import { summariseResults } from './results-summary';
 
-// The tests to repeat (issue 56): each latest result outside the lab's range, of a marker the team has
+// The tests to repeat ("Tests to repeat" on /my_actions): each latest result outside the lab's range, of a marker the team has
 // written a retest interval for (lib/labs/explanations.ts), with the day to test again by. A newer result
 // replaces the one it follows, so a retest inside the range ends its line here by itself.
 

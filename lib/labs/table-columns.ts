@@ -1,4 +1,4 @@
-// A results table read by its geometry (issue 55): the header row names the columns ("Test | Result |
+// A results table read by its geometry: the header row names the columns ("Test | Result |
 // Flag | Units | Reference range | Lab", in six languages), the columns' bands are where the header's
 // cells stand, and each row's cells are put in the band they overlap most. A row then keeps only its name,
 // its result, its flag, its unit and its range, in that order, whatever order the lab printed them in:

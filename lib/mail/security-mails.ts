@@ -1,11 +1,11 @@
-// The e-mails of issue 42: a new browser signed in, and a change to how the member signs in.
+// The sign-in security e-mails (docs/security.md, "Sign-in: passkeys, the second step, step-up"): a new browser signed in, and a change to how the member signs in.
 import { formatTimestamp, knownTimeZone } from '@/lib/format';
 import { escapeHtml as escape } from '@/lib/html';
 
 /** "06/12/2026, 22:07:00 (Europe/Berlin)": on the member's clock, with the zone named, as a mail may be read anywhere. */
 const whenIn = (at: Date, timeZone: string) => `${formatTimestamp(at, timeZone)} (${knownTimeZone(timeZone).replaceAll('_', ' ')})`;
 
-/** Sent when a browser that never signed in to the account before does (issue 42): what, when, and what to do if it wasn't them. */
+/** Sent when a browser that never signed in to the account before does: what, when, and what to do if it wasn't them. */
 export function newBrowserMail({ firstName, browser, how, at, timeZone, settingsLink }: { firstName: string | null; browser: string; how: string; at: Date; timeZone: string; settingsLink: string }) {
   const greeting = firstName ? `Hi ${firstName},` : 'Hi,';
   const when = whenIn(at, timeZone);

@@ -36,7 +36,7 @@ export async function pruneReminderLogs(now = new Date()): Promise<number> {
 export const SECURITY_LOG_DAYS = 365;
 
 /**
- * What sign-in leaves behind (issue 42): WebAuthn challenges and pending second steps past their few
+ * What sign-in leaves behind: WebAuthn challenges and pending second steps past their few
  * minutes (each is refused once expired anyway), remembered browsers past their 30 days, and security-log
  * entries past a year.
  */

@@ -113,7 +113,7 @@ const oauthStates = (client: PrismaClient): Source<OAuthStateRow, 'codeVerifierE
 type TotpRow = { id: string; secret: string };
 const asTotpRow = (row: { userId: string; secret: string }): TotpRow => ({ id: row.userId, secret: row.secret });
 
-/** The authenticator apps' shared secrets (issue 42), one row per member, keyed by the member's id. */
+/** The authenticator apps' shared secrets (the second step's), one row per member, keyed by the member's id. */
 const totpFactors = (client: PrismaClient): Source<TotpRow, 'secret'> => ({
   page: async (after) => (await client.totpFactor.findMany({ where: { userId: { gt: after } }, orderBy: { userId: 'asc' }, take: PAGE, select: { userId: true, secret: true } })).map(asTotpRow),
   reread: async (id) => {

@@ -1,7 +1,7 @@
 import { ISO_DAY } from '@/lib/codecs';
 
 // Step 4's date-of-birth selects (SPEC §5 and §9): 100 years up to 2025. They start empty, or on the saved
-// date: SPEC §5's default of 3 May 2005 gave every member who pressed Next an age of 21 (issue 58).
+// date: SPEC §5's default of 3 May 2005 gave every member who pressed Next an age of 21.
 export const DOB_LATEST_YEAR = 2025;
 export const DOB_YEAR_COUNT = 100;
 

@@ -14,7 +14,7 @@ import { unsubscribeLink } from './unsubscribe';
 // in, and the weekly scan reminder when this ISO week's scan is not done. Each is claimed in
 // reminder_logs first (one per user, kind and period), so a rerun, a second worker or an overlapping
 // run never sends it twice; a mail that fails to go out gives its claim back for the next run. The retest
-// reminder (issue 56) goes once for each retest date reached (lib/labs/retests.ts), counted at the time of
+// reminder goes once for each retest date reached (lib/labs/retests.ts), counted at the time of
 // sending: a newer result in the meantime has ended it. Its mail names no result, since a mailbox is no
 // place for them; the link shows which.
 const MAILS: Readonly<Record<ReminderKind, readonly [subject: string, body: string, action: string, path: string]>> = {

@@ -4,7 +4,7 @@ import { db } from '@/lib/db';
 import { ApiError } from '@/lib/errors';
 import { browserName } from '@/lib/http/browser-name';
 
-// "Prepare for your doctor" (issue 41, item 4, last part): a read-only link to the member's summary PDF,
+// "Prepare for your doctor", the share (the PDF itself: ./doctor-summary.ts): a read-only link to the member's summary PDF,
 // for a doctor without an account. Like an API key, the token is shown once and only its SHA-256 is kept,
 // so the table gives no working link. A link works for SHARE_DAYS unless revoked; each opening is logged
 // (when, and the browser family) and shown to the member.

@@ -15,7 +15,7 @@ import { measureText } from '@/lib/insights/measure-text';
 import { type MeasureTrend, measureTrends } from '@/lib/insights/measure-trends';
 import { embedFonts, fontKey, type Run, runsOf } from './pdf-fonts';
 
-// "Prepare for your doctor" (issue 41, item 4, first part): one PDF, made on the server with pdf-lib from
+// "Prepare for your doctor", the PDF (its share link: ./doctor-share.ts): one PDF, made on the server with pdf-lib from
 // the same reads the screens use (the results of /my_results, the 90-day measures of /insights, the vital
 // signs card's blood pressure), each figure with its date and source, so that what the doctor reads agrees
 // with what the member sees. Text only, in the Noto fonts the project ships (lib/reports/pdf-fonts.ts), cut
@@ -148,7 +148,7 @@ function measureLine(measure: MeasureTrend): string | null {
 
 function markerLine(history: MarkerHistory): string {
   const [latest, ...earlier] = history.values;
-  // In the member's units; a converted figure names the lab's own after it (issue 56).
+  // In the member's units; a converted figure names the lab's own after it.
   const printed = latest ? printedText(latest) : null;
   const now = latest
     ? `${resultText(latest)}${latest.flag ? ` (${latest.flag.toUpperCase()})` : ''}, taken ${formatDateGB(latest.takenOn)}, lab range ${labRange(latest)}${printed ? ` (${printed.replace(/^As/, 'as')})` : ''}, from ${sourceText(latest)}`

@@ -5,7 +5,7 @@ import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import subsetFont from 'subset-font';
 
-// The doctor's summary's fonts (issue 54): the Noto families, under the SIL Open Font License, shipped as npm
+// The doctor's summary's fonts: the Noto families, under the SIL Open Font License, shipped as npm
 // packages (@embedpdf/fonts-*), so that a member's questions and name print in their own script. Each
 // character is drawn in the first family that has it: Noto Sans (Latin, Greek and Cyrillic), Noto Naskh
 // Arabic, Noto Sans SC (Chinese). Only the characters a PDF uses are embedded: each font is cut down with

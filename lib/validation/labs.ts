@@ -61,7 +61,7 @@ export const labResultsSchema = z
 
 export type LabResultsInput = z.output<typeof labResultsSchema>;
 
-/** POST /api/set-lab-units (issue 56): how blood results are shown. */
+/** POST /api/set-lab-units: how blood results are shown. */
 export const labUnitsSchema = z.object({
   lab_units: z.enum(LAB_UNIT_SYSTEMS, { error: "Please choose 'conventional' or 'si'." }),
 }).strict();

@@ -2,7 +2,7 @@ import './zod-config';
 import * as z from 'zod/mini';
 import { isSingleLineText, SINGLE_LINE_MESSAGE } from './stored-text';
 
-// The second step, passkeys and step-up (issue 42). Shared by the forms and the route handlers.
+// The second step, passkeys and step-up (docs/security.md, "Sign-in: passkeys, the second step, step-up"). Shared by the forms and the route handlers.
 
 export const CODE_MISSING = 'Enter the 6-digit code from your authenticator app.';
 export const PASSKEY_NAME_MAX = 60;

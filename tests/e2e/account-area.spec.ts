@@ -96,7 +96,7 @@ test('/profile in both unit systems: every SPEC message on its trigger, saved in
   await expect(page.getByTestId('body-figures')).toContainText('200 lbs');
 });
 
-// Issue 40, fault 2: a weight changed on the profile is the weight every sentence quotes, the same day.
+// A weight changed on the profile is the weight every sentence quotes, the same day.
 test('after a new weight on /profile, /insights quotes the new weight, not the day’s first', async ({ page, users }) => {
   test.setTimeout(budget(60_000));
   await users.create({ onboarded: true });
@@ -190,17 +190,17 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   await expect(latest.getByRole('row')).toHaveCount(expected.markers.length + 1);
   await page.screenshot({ path: 'test-results/profile-lab-results.png', fullPage: true });
 
-  // Every result over time (issue 41): each marker in its panel, its value with the lab's range and the report it came from.
+  // Every result over time: each marker in its panel, its value with the lab's range and the report it came from.
   await latest.locator('..').getByRole('link', { name: 'See every result over time' }).click();
   await expect(page).toHaveURL(/\/my_results$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your blood results' })).toBeVisible();
-  // It leads with what is outside the lab's range (issue 56), counted here from the report's key.
+  // It leads with what is outside the lab's range, counted here from the report's key.
   const outside = expected.markers.filter((m) => (m.referenceLow !== null && m.value < m.referenceLow) || (m.referenceHigh !== null && m.value > m.referenceHigh));
   const glance = page.getByRole('region', { name: 'At a glance' });
   await expect(glance.getByTestId('results-summary')).toContainText(`${outside.length} of ${expected.markers.length} latest results are outside the lab’s range`);
   await expect(glance.getByTestId('results-summary')).toContainText(`Vitamin D (25-OH) low (42 nmol/L)`);
   await expect(glance.getByText(`All results by date (${expected.markers.length} markers, 1 test)`)).toBeVisible();
-  // Each flagged result explained, with when to test again and its sources (issue 56).
+  // Each flagged result explained, with when to test again and its sources.
   const vitaminD = glance.getByTestId('explained-vitamin_d');
   await vitaminD.getByText('Vitamin D (25-OH) low: what it can mean').click();
   await expect(vitaminD).toContainText('Test again in 8 to 12 weeks: by 26 May 2026.');
@@ -232,7 +232,7 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   expect(download.suggestedFilename()).toMatch(/^vitality-summary-\d{4}-\d{2}-\d{2}\.pdf$/);
   await download.saveAs('test-results/doctor-summary.pdf');
   expect((await readFile('test-results/doctor-summary.pdf')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  // It leads its blood results with the two outside the lab's range, each with its retest (issue 56).
+  // It leads its blood results with the two outside the lab's range, each with its retest.
   const summaryText = await pdfText(new Uint8Array(await readFile('test-results/doctor-summary.pdf')));
   expect(summaryText).toContain(`Vitamin D (25-OH) low (${result('vitamin_d').value} nmol/L, 3 Mar 2026; retest suggested by 26 May 2026)`);
   expect(summaryText).toContain(`Haematocrit high (${result('haematocrit').value} L/L, 3 Mar 2026; retest suggested by 26 May 2026)`);
@@ -240,14 +240,14 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   // The chart draws once it nears the screen (components/dashboard/lazy-charts.tsx).
   await page.getByRole('region', { name: 'T-Results', exact: true }).scrollIntoViewIfNeeded();
   const chart = page.getByRole('img', { name: /^Total testosterone:/ });
-  // A member in the UK reads SI (issue 56): the report's own nmol/L, as /my_results gives it.
+  // A member in the UK reads SI: the report's own nmol/L, as /my_results gives it.
   expect(testosterone.unit).toBe('nmol/L');
   await expect(chart).toHaveAttribute('aria-label', new RegExp(` ${testosterone.value} nmol/L`));
   await expect(page.getByText(`${testosterone.value} nmol/L`, { exact: true })).toBeVisible();
-  // The band is the lab's range from the report's key (issue 56), not a typical one.
+  // The band is the lab's range from the report's key, not a typical one.
   await expect(page.getByText(`Your lab’s range ${testosterone.referenceLow}–${testosterone.referenceHigh} nmol/L`)).toBeVisible();
   await expect(page.getByText(/Typical range/)).toHaveCount(0);
-  // Its low vitamin D and high haematocrit steer today's actions, each giving the result as its basis (issue 56).
+  // Its low vitamin D and high haematocrit steer today's actions, each giving the result as its basis.
   await page.goto('/my_actions');
   await expect(page.getByText(`Why today: Your vitamin D was ${result('vitamin_d').value} nmol/L on 3 Mar 2026, below the lab’s ${result('vitamin_d').referenceLow}.`)).toBeVisible();
   await expect(page.getByText(`Why today: Your haematocrit was ${result('haematocrit').value} L/L on 3 Mar 2026, above the lab’s ${result('haematocrit').referenceHigh}.`)).toBeVisible();
@@ -314,7 +314,7 @@ test('a German full panel, uploaded and confirmed, gives every panel on /my_resu
   const review = page.getByRole('dialog', { name: 'Check your blood test results' });
   await expect(review.getByLabel('Date the blood was taken')).toHaveValue(answer.collectedOn, READING);
   for (const marker of answer.markers) await expect(review.getByTestId(`lab-row-${marker.marker}`).getByRole('textbox').first()).toHaveValue(String(marker.value));
-  // The report's one result row the app keeps no marker for (issue 55) is named, for the member to add if he wants it.
+  // The report's one result row the app keeps no marker for is named, for the member to add if he wants it.
   const unread = review.getByTestId('unread-rows');
   await unread.getByText('Rows of your report we did not read (1)').click();
   await expect(unread.getByRole('listitem')).toHaveText(['Quotient fPSA/tPSA 26 % > 25']);
@@ -377,7 +377,7 @@ test('a report’s review asks which way round an ambiguous date is, keeps a "<"
 
   // The bound is shown as one, and the report no longer offers its review.
   const latest = page.getByRole('table', { name: 'Your latest results' });
-  // In the UK member's SI units (issue 56): µg/L, the same figure as the report's ng/mL.
+  // In the UK member's SI units: µg/L, the same figure as the report's ng/mL.
   await expect(latest.getByRole('row', { name: /^PSA/ })).toContainText('< 0.1 µg/L');
   await expect(latest.getByRole('row', { name: /^PSA/ })).toContainText('4 Mar 2026');
   await expect(reports.getByRole('button', { name: /^Review values/ })).toHaveCount(0);
@@ -418,7 +418,7 @@ test('a photographed or scanned report is read by OCR in the background: its row
   await expect(review.getByLabel('Date the blood was taken')).toHaveValue('');
 });
 
-// Issue 55: a phone photo taken in too little light is refused at once, saying how to take it again;
+// A phone photo taken in too little light is refused at once, saying how to take it again;
 // nothing is stored or queued, and the member can choose another file straight away.
 test('a photo too dark to read is refused with what to do, and nothing is kept', async ({ page, users }) => {
   await users.create({ onboarded: true });
@@ -444,7 +444,7 @@ test('a PDF too costly to read opens the review for manual entry with a plain me
   await page.screenshot({ path: 'test-results/lab-review-unreadable.png' });
 });
 
-// Issue 56: /insights agrees with the dashboard that there is a result: an empty 30 days says when the last
+// /insights agrees with the dashboard that there is a result: an empty 30 days says when the last
 // test was and opens the year that shows it, rather than asking for an upload.
 test('/insights names a testosterone result from before its range and opens the year that shows it', async ({ page, users }) => {
   const user = await users.create({ onboarded: true });
@@ -455,7 +455,7 @@ test('/insights names a testosterone result from before its range and opens the 
     [user.email, taken],
   );
   await page.goto('/insights');
-  // A member in the UK reads SI (issue 56).
+  // A member in the UK reads SI.
   const chart = page.getByRole('region', { name: 'Testosterone (nmol/L)' });
   const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(`${taken}T00:00:00Z`));
   await expect(chart).toContainText(`Your last test was on ${day}, before the last 30 days.`);

@@ -224,7 +224,7 @@ test.describe('the demo user’s dashboard', () => {
     await page.goto('/my_results');
     const testosterone = page.getByTestId('result-total_testosterone');
     await expect(testosterone.getByRole('row')).toHaveCount(labs.length + 1);
-    // Each in ng/dL (the demo reads conventional units, issue 56), one entered in nmol/L with that figure beside it.
+    // Each in ng/dL (the demo reads conventional units), one entered in nmol/L with that figure beside it.
     for (const [i, lab] of labs.entries()) {
       const row = testosterone.getByRole('row').nth(i + 1);
       await expect(row).toContainText(`${lab.ngdl} ng/dL`);
@@ -235,7 +235,7 @@ test.describe('the demo user’s dashboard', () => {
     expect(latest!.unit).not.toBe(previous!.unit);
     await expect(testosterone).toContainText(new RegExp(`Latest ${latest!.ngdl} ng/dL`));
     await expect(testosterone).toContainText(new RegExp(`Up from ${previous!.ngdl} ng/dL on `));
-    // At a glance (issue 56): with more than one test, every marker by date, open; the testosterone row in one
+    // At a glance: with more than one test, every marker by date, open; the testosterone row in one
     // unit (ng/dL, the two tests' units differing), holding the dashboard's figure.
     const matrix = page.getByRole('region', { name: 'All results by date' });
     await expect(matrix).toBeVisible();
@@ -471,7 +471,7 @@ test('the header menu lists every destination, marks the current one, and closes
   for (const name of ['Home', 'Profile', 'My devices', 'Help', 'Settings', 'Refer a friend', 'Daily checkins', 'Insights', 'My results', 'My actions']) {
     await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
   }
-  // Issue 56: the blood results are in the menu.
+  // The blood results are in the menu.
   await expect(menu.getByRole('link', { name: 'My results', exact: true })).toHaveAttribute('href', '/my_results');
   await expect(menu.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
@@ -481,7 +481,7 @@ test('the header menu lists every destination, marks the current one, and closes
   await expect(page.getByRole('link', { name: 'Daily check-in' })).toHaveAttribute('href', '/daily_checkins');
 });
 
-// Issue 56: "Upload a report" opens the upload itself, not the top of /profile with the upload below the fold.
+// "Upload a report" opens the upload itself, not the top of /profile with the upload below the fold.
 test('the dashboard’s upload link opens /profile at the upload', async ({ page, users }) => {
   await users.create({ onboarded: true });
   await gotoDashboard(page);

@@ -1,4 +1,4 @@
-// What a member reads equals what their own export holds, with its source (issue 22's consistency walk).
+// What a member reads equals what their own export holds, with its source (the consistency walk).
 // In Chromium, for the demo member and for a generated one: the archive comes from Settings' "Download my
 // data" link, and the dashboard, the profile form, /my_actions and /insights are read as a member sees
 // them. Every expected figure is worked out here from the archive's CSV and profile.json, with plain
@@ -91,7 +91,7 @@ async function expectScreensToMatchExport(page: Page, password: string) {
     const device: Record<string, string> = { withings: 'Withings', apple_health: 'Apple Health', oura: 'Oura', whoop: 'Whoop' };
     await expect(page.getByRole('region', { name: 'Blood pressure' })).toContainText(`From your ${device[col(bp, 'source')]},`);
   }
-  // T-Results: the latest total testosterone, in the member's units, as the export's value_shown gives it (issue 56).
+  // T-Results: the latest total testosterone, in the member's units, as the export's value_shown gives it.
   const testosterone = labs.filter((row) => col(row, 'marker') === 'total_testosterone').sort((a, b) => col(a, 'taken_at').localeCompare(col(b, 'taken_at')));
   if (testosterone.length) {
     const latest = testosterone.at(-1)!;

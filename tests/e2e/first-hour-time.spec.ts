@@ -1,4 +1,4 @@
-// Issue 58, item 6: every clock time a member reads is on his own clock. A member whose browser is in New
+// Every clock time a member reads is on his own clock. A member whose browser is in New
 // York signs up (through the API, which knows no zone: his saved zone is the default UTC); Settings offers
 // his browser's zone for the reminders and for every time shown, and once he saves it the check-in's next
 // time and his security log are in New York time. The expected texts are worked out here with Intl, apart

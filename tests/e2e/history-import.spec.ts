@@ -149,7 +149,7 @@ for (const { vendor, file, zip, shows, days } of VENDORS) {
   });
 }
 
-// Issue 57, item 6: a real file from a scale two people share (python-fitparse's WeightScaleMultiUser.fit, MIT:
+// A real file from a scale two people share (python-fitparse's WeightScaleMultiUser.fit, MIT:
 // tests/fixtures/imports/fit/README.md) holds a man of 47, 179 cm, weighing 75.8 kg and a woman of 52, 155 cm,
 // weighing 58.2 kg, on 9 September 2009. This member (born 1985, 180 cm) was 24 then: neither profile is
 // clearly his, so the preview asks, stores no weight until he answers, and then stores only the one he chose.

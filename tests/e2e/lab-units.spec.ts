@@ -1,4 +1,4 @@
-// Issue 56: one unit system per member. Two members with the same three results (testosterone printed in
+// One unit system per member. Two members with the same three results (testosterone printed in
 // nmol/L, vitamin D in ng/mL, glucose in mmol/L), one on SI (a member in the UK starts there) and one who
 // chose conventional units in Settings: every screen, the PDF and the export give each result in his system,
 // with the lab's own figure kept beside a converted one. Expected figures from the published factors,
@@ -92,7 +92,7 @@ for (const system of ['si', 'conventional'] as const) {
   });
 }
 
-// Issue 56, item 4: is a change real? Worked out by hand from lib/labs/reference-change.ts's formula and
+// Is a change real? Worked out by hand from lib/labs/reference-change.ts's formula and
 // figures, not by it: testosterone (CVI 16 %, CVA 8 %) must rise 64 % to pass its usual variation, and
 // 8.1 → 14.2 nmol/L is 75 % up; glucose (CVI 5 %, CVA 2.5 %) must rise 17 %, and 5.3 → 5.5 mmol/L is 4 % up.
 test('a second result says whether its change is more than the test’s usual variation, on /my_results, the dashboard and the PDF', async ({ page, users }) => {

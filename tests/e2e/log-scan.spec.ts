@@ -1,5 +1,5 @@
 // After every other project: what the e2e servers and job processes logged over the whole run must hold no
-// password, e-mail address, token, health value or file name that the run used (issue 26). The values are
+// password, e-mail address, token, health value or file name that the run used. The values are
 // those the specs typed and uploaded, the secrets the servers were started with, and what the run left in
 // the databases and the mail folder: every member's address and session, every link's token.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -40,7 +40,7 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b
 // The fake wearables' tokens and codes (tests/fakes/wearable-oauth-peer.ts).
 const WEARABLE_TOKEN = /(whoop|oura|withings)-(access|refresh|code)-[0-9a-f]{8,}/;
 // A session cookie's value is 32 random bytes in hex, and the sessions table keeps its SHA-256, also 64 hex
-// digits (issue 54): the table no longer holds the values to look for, so no such string may be logged at all.
+// digits: the table no longer holds the values to look for, so no such string may be logged at all.
 const SESSION_VALUE = /(^|[^0-9a-f])[0-9a-f]{64}($|[^0-9a-f])/;
 
 type Line = { file: string; text: string };

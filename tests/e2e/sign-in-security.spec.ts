@@ -1,4 +1,4 @@
-// Issue 42 in the browser: passkeys with Chromium's virtual authenticator (the DevTools WebAuthn domain:
+// Sign-in security in the browser (docs/security.md): passkeys with Chromium's virtual authenticator (the DevTools WebAuthn domain:
 // a real WebAuthn ceremony, with no mock of the app), the authenticator-app second step, a recovery code,
 // step-up, the signed-in browsers and the security log. The member's authenticator app is
 // tests/support/authenticator-app.ts, which computes its codes from the key the page shows.
@@ -154,7 +154,7 @@ test('the authenticator app: set up from its key, asked after the password, a re
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/main_dashboard$/, { timeout: budget(15_000) });
 
-  // Settings lists the remembered browser (issue 54); once forgotten, it asks for the code again.
+  // Settings lists the remembered browser; once forgotten, it asks for the code again.
   await page.goto('/settings');
   const remembered = page.getByRole('region', { name: 'Remembered browsers' });
   await expect(remembered.getByTestId('remembered-browser')).toHaveCount(1);

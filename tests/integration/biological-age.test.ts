@@ -1,4 +1,4 @@
-// The biological age (issue 41, item 2) from results in the database to the three places a member or a
+// The biological age (docs/biological-age.md) from results in the database to the three places a member or a
 // doctor reads it: the /my_results card's data, the doctor's PDF (read back as text, as a viewer would) and
 // the FHIR export. The three give the same figure, from the same nine results, each with its report; a
 // member whose newest CRP is censored gets a sentence instead, everywhere.

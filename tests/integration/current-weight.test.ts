@@ -1,4 +1,4 @@
-// One current weight for a member (issue 22, item 6): the newest weighing, whatever its source, with the
+// One current weight for a member: the newest weighing, whatever its source, with the
 // member's own entry as one source. The profile card, the profile form, the generated texts' context, the
 // T-Score's input and the export must all give the same figure.
 import { afterAll, describe, expect, it } from '@jest/globals';

@@ -319,7 +319,7 @@ describe('testosterone trend', () => {
         { label: 'Nov 2025', raw: 413, highlight: false },
         { label: 'Jan 2026', raw: 493, highlight: true },
       ],
-      // In the member's units (issue 56; no country given: conventional), each from the figure as entered.
+      // In the member's units (no country given: conventional), each from the figure as entered.
       shown: { unit: 'ng/dL', points: [412.6, 493], change: { since: '2025-11-03', verdict: expect.objectContaining({ direction: 'up', real: false }) } },
     });
     // 412.6 ng/dL to 17.1 nmol/L (× 28.842 = 493.2 ng/dL): 20 % up, within testosterone's usual variation.

@@ -595,7 +595,7 @@ describe('the FHIR builders', () => {
       '2085-9': 'Cholesterol in HDL [Mass/volume] in Serum or Plasma',
       '2571-8': 'Triglyceride [Mass/volume] in Serum or Plasma',
       '3016-3': 'Thyrotropin [Units/volume] in Serum or Plasma',
-      // The full blood count (issue 41).
+      // The full blood count.
       '6690-2': 'Leukocytes [#/volume] in Blood by Automated count',
       '789-8': 'Erythrocytes [#/volume] in Blood by Automated count',
       '718-7': 'Hemoglobin [Mass/volume] in Blood',

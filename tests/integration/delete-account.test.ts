@@ -119,7 +119,7 @@ async function member(label: string) {
   await lib.db.verificationToken.create({ data: { identifier: email, token: `verify-${unique}`, expires: LATER } });
   await lib.db.wearableOAuthState.create({ data: { userId, stateHash: sha256(`state-${unique}`), provider: 'WITHINGS', expiresAt: LATER } });
   await lib.db.deviceToken.create({ data: { userId, name: 'iPhone', tokenHash: sha256(`device-${unique}`) } });
-  // Issue 42's sign-in rows: a passkey, a challenge, the authenticator app, a recovery code, a remembered browser, a pending second step, a log entry.
+  // The sign-in security rows: a passkey, a challenge, the authenticator app, a recovery code, a remembered browser, a pending second step, a log entry.
   await lib.db.passkey.create({ data: { userId, credentialId: `cred-${unique}`, publicKey: Buffer.from('key'), deviceType: 'singleDevice', name: 'Laptop' } });
   await lib.db.webAuthnChallenge.create({ data: { userId, challenge: `challenge-${unique}`, purpose: 'step-up', expiresAt: LATER } });
   await lib.db.totpFactor.create({ data: { userId, secret: 'v1.sealed', confirmedAt: new Date() } });

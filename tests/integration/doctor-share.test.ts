@@ -1,4 +1,4 @@
-// "Prepare for your doctor", the share link (issue 41, item 4, last part): a link opens the member's summary
+// "Prepare for your doctor", the share link (lib/reports/doctor-share.ts): a link opens the member's summary
 // for 7 days unless revoked, logs each opening, keeps only its token's hash, and is the member's alone.
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from '@jest/globals';

@@ -1,4 +1,4 @@
-// "Prepare for your doctor" (issue 41, item 4, first part): the PDF made on the server, read back with PDF.js
+// "Prepare for your doctor" (lib/reports/doctor-summary.ts): the PDF made on the server, read back with PDF.js
 // (unpdf) as a doctor's viewer would, carries the member's figures as /my_results and /insights give them,
 // each with its date and source, and nothing of another member's.
 import { afterAll, describe, expect, it } from '@jest/globals';
@@ -22,7 +22,7 @@ const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 const textOf = readPdfText;
 
 describe('doctorSummaryPdf', () => {
-  it('writes every result in the member’s units (issue 56), the lab’s own figure and range after a converted one', async () => {
+  it('writes every result in the member’s units, the lab’s own figure and range after a converted one', async () => {
     const member = await createMember({ firstName: 'Dale', country: 'us' });
     await db.labResult.createMany({
       data: [
@@ -43,7 +43,7 @@ describe('doctorSummaryPdf', () => {
   it('gives every blood result with its flag, range, date and report, the blood pressure and the 90 days’ measures', async () => {
     const now = new Date();
     const today = utcDay(now);
-    // In the UK: SI units (issue 56), so the earlier result printed in ng/dL is written in nmol/L with the rest.
+    // In the UK: SI units, so the earlier result printed in ng/dL is written in nmol/L with the rest.
     const member = await createMember({ firstName: 'Marcus', lastName: 'Hale', dateOfBirth: day('1981-04-12'), country: 'gb' });
     const report = await db.labReport.create({ data: { userId: member.id, fileName: 'October bloods.pdf', mimeType: 'application/pdf', sizeBytes: 1, storageKey: 'test/x', uploadedAt: day('2026-10-02') } });
     await db.labResult.createMany({
@@ -66,7 +66,7 @@ describe('doctorSummaryPdf', () => {
     expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     const text = await textOf(bytes);
     expect(text).toContain('Summary for your doctor');
-    // First, what is outside the lab's range (issue 56): of three markers, the triglycerides.
+    // First, what is outside the lab's range: of three markers, the triglycerides.
     expect(text).toContain("1 of 3 latest results outside the lab's range: Triglycerides high (2.4 mmol/L, 30 Sept 2026).");
     expect(text).toContain('Marcus Hale, born 12 Apr 1981');
     expect(text).toContain('Total testosterone: 14.2 nmol/L, taken 30 Sept 2026, lab range 8.6–29, from October bloods.pdf. Earlier: 13.8 nmol/L on 3 Mar 2026.');
@@ -136,7 +136,7 @@ describe('doctorSummaryPdf', () => {
     expect((await runsOf('≤ 0.1 ≥ 5 ‘a’ “b” 8.6–29 µg/L 🙂')).map((run) => run.text).join('')).toBe('<= 0.1 >= 5 ‘a’ “b” 8.6–29 µg/L ?');
   });
 
-  // Issue 54, item 6: the member's own words in their own script, and a word longer than a line, printed whole.
+  // The member's own words in their own script (the Noto fonts of lib/reports/pdf-fonts.ts), and a word longer than a line, printed whole.
   it('prints a name and questions in Cyrillic, Chinese, Polish and Arabic, and a 300-character word whole, on the page', async () => {
     const member = await createMember({ firstName: 'Łukasz', lastName: 'Wołodyjowski' });
     const questions = [

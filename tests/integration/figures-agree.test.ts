@@ -1,4 +1,4 @@
-// Every figure a screen shows equals the one in the member's own export, with its source (issue 22's
+// Every figure a screen shows equals the one in the member's own export, with its source (the
 // consistency check). For the demo member and for a generated one, this reads what the dashboard, the
 // profile form, /my_actions and /insights render (the same lib functions the pages and their API calls
 // use) and holds each figure against "Download my data": profile.json and the CSV tables, read here with

@@ -1,4 +1,4 @@
-// The import job's memory whatever the file (issue 39): each hostile history file read in a process of its
+// The import job's memory whatever the file (docs/benchmarks.md, "Hostile history files"): each hostile history file read in a process of its
 // own, as the job reads it (tests/support/read-export-child.ts, heap held to 256 MB), refused or read
 // within 256 MB of resident memory above a process that read one day's FIT file. Measured from /proc
 // (VmHWM). bench:import prints the same figures with the time each took.

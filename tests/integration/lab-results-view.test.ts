@@ -1,4 +1,4 @@
-// /my_results (issue 41, item 3): every confirmed blood result by panel, marker by marker over time, each with
+// /my_results (docs/architecture.md, "Account area"): every confirmed blood result by panel, marker by marker over time, each with
 // the lab's range, its flag and where it came from, read from the member's own rows and no one else's.
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { db } from '@/lib/db';
@@ -62,7 +62,7 @@ describe('resultPanels', () => {
     expect(panels[3]!.markers[0]!).toMatchObject({ change: null, values: [{ flag: 'Low', report: null }] });
   });
 
-  it('shows values given in two units in the member’s units (issue 56), each with the lab’s own figure, and compares them there', async () => {
+  it('shows values given in two units in the member’s units, each with the lab’s own figure, and compares them there', async () => {
     const member = async (country: string) => {
       const { id } = await createMember({ country });
       await db.labResult.createMany({

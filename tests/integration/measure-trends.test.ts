@@ -53,7 +53,7 @@ describe('measureTrends', () => {
     const year = await measureTrends(id, 365, NOW);
     expect(year.first).toBe('2025-03-11');
     expect(year.measures.find((m) => m.key === 'testosterone')!.points).toHaveLength(1);
-    // Issue 56: the last result before the range (of January 2025) is named, for an empty chart to say so.
+    // The last result before the range (of January 2025) is named, for an empty chart to say so.
     expect(byKey.get('testosterone')!.before).toBe('2025-01-20');
     const later = await measureTrends(id, 30, new Date('2026-05-10T09:30:00Z'));
     expect(later.measures.find((m) => m.key === 'testosterone')).toMatchObject({ points: [], before: '2026-02-20' });

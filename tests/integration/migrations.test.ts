@@ -43,9 +43,9 @@ describe('migrations', () => {
     expect(migrated).toEqual(fromSchema);
   });
 
-  // Issue 54: sessions keep their cookie's SHA-256. The migration hashes the rows it finds, so that a browser
+  // Sessions keep their cookie's SHA-256 (prisma/migrations/20261201221935_credential_changes). The migration hashes the rows it finds, so that a browser
   // signed in before it is still signed in after, by the same lookup (lib/auth/sessions.ts sessionKey).
-  it('hash the session rows of a database migrated before issue 54 in place, as a sign-in now looks them up', async () => {
+  it('hash the session rows of a database migrated before sessions were hashed, in place, as a sign-in now looks them up', async () => {
     const url = await freshDatabase();
     const before = await mkdtemp(path.join(tmpdir(), 'vt-migrations-'));
     try {

@@ -1,4 +1,4 @@
-// Issue 40, item 9: today's readiness (lib/scores/readiness.ts, docs/readiness.md) as the dashboard reads it
+// Today's readiness (lib/scores/readiness.ts, docs/readiness.md) as the dashboard reads it
 // from the merged days, and how it steers the day's actions: an 'ease off' day leaves hard sessions out and
 // says why; a 'go' day makes a hard session fit. Against this file's own PostgreSQL database.
 import { afterAll, describe, expect, it } from '@jest/globals';

@@ -94,14 +94,14 @@ describe('the supplement ranking', () => {
   });
 });
 
-describe('a blood result outside the lab’s range (issue 56)', () => {
+describe('a blood result outside the lab’s range', () => {
   it('puts vitamin D first after a vitamin D below the lab’s range, without a position and in summer too', async () => {
     const userId = await userWith(SUMMER);
     expect(slugs(await recommendations(userId, NO_POSITION, SUMMER))).toEqual(DEFAULT_ORDER);
     await db.labResult.create({ data: { userId, marker: 'vitamin_d', value: 42, unit: 'nmol/L', referenceLow: 50, takenAt: new Date('2026-06-01T08:00:00Z') } });
     const answer = await recommendations(userId, NO_POSITION, SUMMER);
     expect(slugs(answer)[0]).toBe('vitamin-d3-k2');
-    // In the member's units (issue 56): one who gave no country reads conventional units, 42 nmol/L ÷ 2.496 = 16.8 ng/mL.
+    // In the member's units: one who gave no country reads conventional units, 42 nmol/L ÷ 2.496 = 16.8 ng/mL.
     expect(answer.advice).toContain('Your vitamin D was 16.8 ng/mL on 1 Jun 2026, below the lab’s 20.');
   });
 });
@@ -154,7 +154,7 @@ describe('the day’s stored answer', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ place: '51.5,-0.1', supplementSlugs: slugs(first), advice: first.advice, nextRefreshAt: new Date('2026-12-22T00:00:00Z') });
 
-    // The figures change during the day (issue 40, fault 2: a new weight quoted stale): the answer follows them.
+    // The figures change during the day (a new weight was once quoted stale): the answer follows them.
     await addTestosterone(userId, 320, new Date('2026-12-21T08:30:00Z'));
     await db.dailyMetric.updateMany({ where: { userId }, data: { sleepDurationMinutes: 300 } });
     const changed = await recommendations(userId, LONDON, new Date('2026-12-21T23:59:59Z'));

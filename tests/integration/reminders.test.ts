@@ -106,7 +106,7 @@ describe('the reminders job', () => {
     ]);
   }, budget(60_000));
 
-  it('sends the retest reminder once its date is reached, naming no result, and never once a newer result is in (issue 56)', async () => {
+  it('sends the retest reminder once its date is reached, naming no result, and never once a newer result is in', async () => {
     // A low vitamin D taken on 3 March 2026: retest by 26 May 2026 (12 weeks, lib/labs/explanations.ts).
     const due = await user({ timeZone: 'UTC' });
     const retested = await user({ timeZone: 'UTC' });

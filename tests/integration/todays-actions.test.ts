@@ -336,7 +336,7 @@ describe('the daily alert, made by the banner’s read (nextNotification)', () =
     expect(await alerts(userId)).toMatchObject([{ title: 'New results from your blood test of 2 Mar 2026', subtitle: 'It is within the lab’s range. Your testosterone is on the T-Results chart beside your earlier ones.', backgroundColor: '#EFF6FF', border: '#93C5FD' }]);
   });
 
-  it('tells of a new blood test by its day, with its results outside the lab’s ranges named first (issue 56)', async () => {
+  it('tells of a new blood test by its day, with its results outside the lab’s ranges named first', async () => {
     const userId = await newUser();
     const takenAt = new Date('2026-03-04T00:00:00Z');
     const createdAt = new Date('2026-03-09T18:00:00Z');

@@ -100,7 +100,7 @@ describe('rotating TOKEN_ENCRYPTION_KEY', () => {
     });
     state = { id: made.id, userId: whoop.userId, verifier };
 
-    // An authenticator app's shared secret (issue 42), sealed under A for "<userId>:totp".
+    // An authenticator app's shared secret (the second step's), sealed under A for "<userId>:totp".
     totp = { userId: whoop.userId, secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
     await lib.db.totpFactor.create({ data: { userId: totp.userId, secret: sealUnder(A, totp.secret, `${totp.userId}:totp`), confirmedAt: new Date() } });
 

@@ -1,4 +1,4 @@
-// WebAuthn challenges (issue 42): each is checked once, for the purpose and member it was made for, and
+// WebAuthn challenges: each is checked once, for the purpose and member it was made for, and
 // only within its 5 minutes; the browser tests show a replayed sign-in refused, this shows why.
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from '@jest/globals';

@@ -11,7 +11,7 @@ export function* chunked(bytes: Uint8Array, size = 1000) {
 
 /**
  * What an import stores when the preview asks nothing: a scale's weigh-ins are handed over apart from the
- * days (issue 57: a shared scale's people, a jump held back), and a one-person file without a jump stores them all.
+ * days (a shared scale's people, a jump held back), and a one-person file without a jump stores them all.
  */
 export async function readExport(bytes: Uint8Array) {
   const { kind, reading } = await readHistoryExport(chunked(bytes));

@@ -9,11 +9,11 @@ import type { LabMarkerKey } from '@/lib/labs/markers';
 //
 //   uk-table    NHS-style: Test | Result | Units | Reference range columns, SI units, H/L flags,
 //               "Sample collected: 03/03/2026 08:15" (day first), and a row the parser must pass over
-//               (Cholesterol/HDL ratio) beside Haemoglobin, Sodium and Non-HDL cholesterol (read since issue 41).
+//               (Cholesterol/HDL ratio) beside Haemoglobin, Sodium and Non-HDL cholesterol (all three read, as markers of the full panel).
 //   us-columns  Quest-style: upper-case names, Test Name | In Range | Out Of Range | Reference Range | Lab,
 //               the value in one of two columns, the unit printed in the reference column
 //               ("250-1100 ng/dL"), "< OR = 4.0", Courier, "Date Collected: 04/15/2026" (month first).
-//               PSA, FREE and Chol/HDLC Ratio must be passed over; Non HDL Cholesterol is read (issue 41).
+//               PSA, FREE and Chol/HDLC Ratio must be passed over; Non HDL Cholesterol is read.
 //   eu-list     German/Dutch-style list over two pages in Times: dot leaders, decimal commas, ranges in
 //               (…) or […], "Ref: 50 to 125", a few names on a line of their own with the value below,
 //               "Date of collection: 2026-05-20".

@@ -279,7 +279,7 @@ describe('alerts', () => {
       title: 'New results from your blood test of 2 Mar 2026',
       subtitle: 'It is within the lab’s range. Your testosterone is on the T-Results chart beside your earlier ones.',
     });
-    // Issue 56: the report as a whole, what is outside its ranges first; no chart promised for what none shows.
+    // The report as a whole, what is outside its ranges first; no chart promised for what none shows.
     const outside = [
       { name: 'vitamin D', flag: 'low' as const },
       { name: 'haematocrit', flag: 'high' as const },
@@ -300,7 +300,7 @@ describe('alerts', () => {
   });
 });
 
-describe('blood results outside the lab’s range steer the day (issue 56)', () => {
+describe('blood results outside the lab’s range steer the day', () => {
   const vitaminD = { marker: 'vitamin_d', name: 'vitamin D', result: '27.4 ng/mL', flag: 'Low', limit: '30', takenOn: '4 Mar 2026' } as const;
   const haematocrit = { marker: 'haematocrit', name: 'haematocrit', result: '0.55 L/L', flag: 'High', limit: '0.54', takenOn: '4 Mar 2026' } as const;
 

@@ -85,7 +85,7 @@ describe('the OpenAI engine', () => {
     expect(prompt).not.toContain('370');
   });
 
-  it('is given a blood result outside the lab’s range as the basis of its candidates, as the built-in engine uses it (issue 56)', async () => {
+  it('is given a blood result outside the lab’s range as the basis of its candidates, as the built-in engine uses it', async () => {
     const flagged: EngineContext = { ...CONTEXT, flaggedResults: [{ marker: 'vitamin_d', name: 'vitamin D', result: '27.4 ng/mL', flag: 'Low', limit: '30', takenOn: '4 Mar 2026' }] };
     const basis = 'Your vitamin D was 27.4 ng/mL on 4 Mar 2026, below the lab’s 30.';
     const shortlist = actionShortlist(flagged, 8);

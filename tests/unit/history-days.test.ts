@@ -300,7 +300,7 @@ describe('Garmin: each night and reading on the member’s local day', () => {
     const fit = new FitDays('Australia/Sydney');
     fit.read(sydneyFit(new Date('2026-11-20T20:00:00Z'), local, 3_900_000_001));
     const reading = readGarminExport(new Map(), fit)!;
-    // The weighing is handed over apart from the days (issue 57), for the preview to settle: one person, no jump, so it is stored.
+    // The weighing is handed over apart from the days, for the preview to settle: one person, no jump, so it is stored.
     const days = withWeighIns(reading.days, reading.weighIns ?? []);
     expect([...days.keys()]).toEqual(['2026-11-21']);
     expect(days.get('2026-11-21')).toMatchObject({ sleepDurationMinutes: 480, hrvMs: 44, weightKg: 82.5, systolicBpMmhg: 124, diastolicBpMmhg: 79 });

@@ -1,4 +1,4 @@
-// The model's reading of a lab report beside the built-in reader (issue 55, lib/labs/ai-reader.ts),
+// The model's reading of a lab report beside the built-in reader (lib/labs/ai-reader.ts),
 // through the OpenAI SDK against the local fake peer (which refuses a response_format that OpenAI's strict
 // structured outputs would refuse): what the report's own text bears out on one row is added, the built-in
 // reading stands where both read a marker, and anything the text does not bear out, a failure or an

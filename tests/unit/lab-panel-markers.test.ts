@@ -1,4 +1,4 @@
-// The full blood panel (issue 41, item 1): the catalogue's new markers (codes, units, conversions,
+// The full blood panel: the catalogue's new markers (codes, units, conversions,
 // limits), rows of complete blood counts and metabolic panels as labs in five languages print them, and
 // the names that lie close together (a total and its fraction, a serum test and its urine one, a
 // percentage and a count under one name).

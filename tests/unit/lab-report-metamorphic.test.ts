@@ -1,4 +1,4 @@
-// Metamorphic properties of the lab-report parser (issue 37): changes a lab or a scanner makes to a report
+// Metamorphic properties of the lab-report parser: changes a lab or a scanner makes to a report
 // that must never change a value read from it. fast-check builds results tables of markers the reader
 // knows, in several layouts; each property compares the reading of a table with the reading of the same
 // table changed: an earlier-results column added, the table turned into a cumulative report, a paragraph
@@ -25,7 +25,7 @@ const MARKERS: readonly { name: string; unit: string; values: [number, number]; 
   { name: 'Triglycerides', unit: 'mmol/L', values: [0.5, 4], decimals: 1, range: '< 1.7' },
   { name: 'HbA1c', unit: 'mmol/mol', values: [30, 60], decimals: 0, range: '20 - 41' },
   { name: 'TSH', unit: 'mU/L', values: [0.3, 6], decimals: 2, range: '0.27 - 4.20' },
-  // The full panel (issue 41): a unit with digits in it (10^9/L), a name shared by the percentage and the
+  // The full panel: a unit with digits in it (10^9/L), a name shared by the percentage and the
   // count (the unit tells them apart), units in g/L and µmol/L.
   { name: 'Sodium', unit: 'mmol/L', values: [128, 150], decimals: 0, range: '133 - 146' },
   { name: 'Creatinine', unit: 'umol/L', values: [50, 160], decimals: 0, range: '59 - 104' },
@@ -35,7 +35,7 @@ const MARKERS: readonly { name: string; unit: string; values: [number, number]; 
   { name: 'Ferritin', unit: 'ug/L', values: [15, 600], decimals: 0, range: '30 - 400' },
   { name: 'Albumin', unit: 'g/L', values: [30, 52], decimals: 0, range: '35 - 50' },
   { name: 'ALT', unit: 'U/L', values: [8, 90], decimals: 0, range: '0 - 50' },
-  // Fewer than the white cells at their fewest (2.5): a count above the white cells is left out as misread (issue 55).
+  // Fewer than the white cells at their fewest (2.5): a count above the white cells is left out as misread.
   { name: 'Lymphocytes', unit: 'x10^9/L', values: [0.8, 2.4], decimals: 2, range: '1.0 - 4.0' },
   { name: 'eGFR', unit: 'mL/min/1.73m2', values: [45, 120], decimals: 0, range: '> 60' },
 ];

@@ -86,7 +86,7 @@ describe('parseLabReport: marker names', () => {
     expect(keys(text)).toEqual([]);
   });
 
-  // Tests of the full panel (issue 41) whose names start like one of the first sixteen: each is read as
+  // Tests of the full panel whose names start like one of the first sixteen: each is read as
   // itself, never as the marker its name starts with (total cholesterol, free testosterone, HbA1c).
   it.each<[string, LabMarkerKey]>([
     ['Non-HDL cholesterol 3.9 mmol/L', 'non_hdl_cholesterol'],
@@ -143,7 +143,7 @@ describe('parseLabReport: values, flags and qualifiers', () => {
     expect(only(text)).toEqual({ marker: 'total_testosterone', value: 4.2, unit: 'nmol/L', referenceLow: 8.6, referenceHigh: 29 });
   });
 
-  // Issue 55: a value that disagrees with the lab's own flag is a misreading (of the range's edge, of
+  // A value that disagrees with the lab's own flag is a misreading (of the range's edge, of
   // another cell), left out rather than shown as normal.
   it.each([
     ['a high flag on a value inside its range', 'Testosterone 14.2 H nmol/L 8.6 - 29.0'],
@@ -235,7 +235,7 @@ describe('parseLabReport: units', () => {
   });
 
   it('skips a value without a unit the marker is reported in', () => {
-    // A haematocrit printed as a fraction without its unit is in L/L (issue 55): no other scale fits 0.46 and 0.40-0.52.
+    // A haematocrit printed as a fraction without its unit is in L/L: no other scale fits 0.46 and 0.40-0.52.
     expect(only('Haematocrit 0.46 0.40 - 0.52')).toEqual({ marker: 'haematocrit', value: 0.46, unit: 'L/L', referenceLow: 0.4, referenceHigh: 0.52 });
     expect(keys('Haematocrit 46 40 - 52')).toEqual([]);
     expect(keys('Testosterone 14.2 8.6 - 29.0')).toEqual([]);
@@ -727,8 +727,8 @@ describe('parseLabReport: a cumulative report (one column per collection date)',
   });
 });
 
-// Issue 55: what new layouts printed that the reader misread or lost.
-describe('parseLabReport: layouts of issue 55', () => {
+// What newer layouts printed that the reader misread or lost.
+describe('parseLabReport: what newer layouts printed that it misread or lost', () => {
   it('a site code between the name and the result is no result ("Testosterone, Serum  02  612")', () => {
     expect(only('Testosterone, Serum\t02\t612\tng/dL\t264-916')).toEqual({ marker: 'total_testosterone', value: 612, unit: 'ng/dL', referenceLow: 264, referenceHigh: 916 });
     expect(only('Prolactin 02 9.8 ng/mL 4.0-15.2')).toEqual({ marker: 'prolactin', value: 9.8, unit: 'ng/mL', referenceLow: 4, referenceHigh: 15.2 });
@@ -763,7 +763,7 @@ describe('parseLabReport: layouts of issue 55', () => {
   });
 });
 
-describe('parseLabReport: results checked against one another (issue 55)', () => {
+describe('parseLabReport: results checked against one another', () => {
   const DIFF = ['WBC\t6.1\tx10E3/uL\t3.4-10.8', 'Lymphs\t34\t%', 'Neutrophils\t54\t%'];
   it('a differential count larger than the white cells is left out; one that is not their share by its percentage, with its percentage', () => {
     // A decimal point lost in a photo: 2.1 read as 21, more than the 6.1 white cells it is part of.
@@ -778,7 +778,7 @@ describe('parseLabReport: results checked against one another (issue 55)', () =>
   });
 });
 
-describe('parseLabReport: cards with a status word, Dutch names (issue 55)', () => {
+describe('parseLabReport: cards with a status word, Dutch names', () => {
   const values = (text: string) => parseLabReport(text).markers.map((m) => [m.marker, m.value, m.unit, m.referenceLow, m.referenceHigh]);
   it('reads a result card whose name line carries its status word, one card or two a row', () => {
     expect(values('Testosterone\tNormal\n612 ng/dL\nRange: 264 - 916 ng/dL')).toEqual([['total_testosterone', 612, 'ng/dL', 264, 916]]);
@@ -805,7 +805,7 @@ describe('parseLabReport: cards with a status word, Dutch names (issue 55)', () 
   });
 });
 
-describe('Australian and New Zealand hospital abbreviations (issue 55)', () => {
+describe('Australian and New Zealand hospital abbreviations', () => {
   it('reads WCC as white cells, RCC as red cells and T.Protein as total protein, and corrected calcium as no calcium', () => {
     const report = parseLabReport(
       ['Collected: 22/01/2026 07:15', 'WCC\t5.8\tx10^9/L\t(4.0-11.0)', 'RCC\t4.92\tx10^12/L\t(4.50-6.50)', 'Corr Ca\t2.40\tmmol/L\t(2.10-2.60)', 'T.Protein\t71\tg/L\t(60-80)'].join('\n'),
@@ -818,7 +818,7 @@ describe('Australian and New Zealand hospital abbreviations (issue 55)', () => {
   });
 });
 
-describe('a cell count whose power of ten OCR garbled (issue 55)', () => {
+describe('a cell count whose power of ten OCR garbled', () => {
   const read = (line: string) => parseLabReport(`Collected: 22/01/2026\n${line}`, { ocr: true }).markers.map(({ marker, value, unit }) => [marker, value, unit]);
 
   it('reads four garbled marks as 10^9/L and five as 10^12/L, where the marker is counted so', () => {
@@ -844,7 +844,7 @@ describe('a cell count whose power of ten OCR garbled (issue 55)', () => {
   });
 });
 
-describe('a count per microlitre whose power of ten OCR garbled (issue 55)', () => {
+describe('a count per microlitre whose power of ten OCR garbled', () => {
   const read = (line: string) => parseLabReport(`Collected: 04/03/2026\n${line}`, { ocr: true }).markers.map(({ marker, value, unit }) => [marker, value, unit]);
 
   it('reads "10^3" and "10^6" per microlitre from four marks, µ read as "p" and the caret as "A"', () => {
@@ -869,7 +869,7 @@ describe('a count per microlitre whose power of ten OCR garbled (issue 55)', () 
   });
 });
 
-describe('unreadRows: what the review lists as not read (issue 55)', () => {
+describe('unreadRows: what the review lists as not read', () => {
   it('names the rows that look like results and gave nothing, not the patient’s details, methods, bands or rows read', () => {
     const text = [
       'Patient: HAYES, BRANDON\tDOB: 10/02/1979\tSpecimen ID: 027-614-5590-0',

@@ -1,4 +1,4 @@
-// A results table read by its geometry (issue 55, lib/labs/table-columns.ts through lib/labs/layout.ts):
+// A results table read by its geometry (lib/labs/table-columns.ts through lib/labs/layout.ts):
 // words placed on a page as a PDF's text layer or OCR gives them, a header naming the columns, and rows
 // under it. Metamorphic properties (fast-check): what a lab adds or moves on its page — a site code's
 // column, an earlier result's column with its own flag, the columns in another order, another font size,

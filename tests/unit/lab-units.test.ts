@@ -1,4 +1,4 @@
-// The member's lab units (issue 56, lib/labs/lab-units.ts): each marker in his system, the conversions
+// The member's lab units (lib/labs/lab-units.ts): each marker in his system, the conversions
 // checked against figures published apart from this code's catalogue, and properties that must hold
 // whatever the figure: a round trip gives it back, the system never moves a result across its lab's limit.
 import { describe, expect, it } from '@jest/globals';

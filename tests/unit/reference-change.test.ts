@@ -1,4 +1,4 @@
-// Is a change real (issue 56, lib/labs/reference-change.ts)? The reference change value against worked
+// Is a change real (lib/labs/reference-change.ts)? The reference change value against worked
 // examples published apart from this code, and properties that must hold whatever the figures: the verdict
 // never depends on the unit the two results are in, nor on which of them is called the first.
 import { describe, expect, it } from '@jest/globals';

@@ -1,4 +1,4 @@
-// /my_results' summary and matrix (lib/labs/results-summary.ts, issue 56): what is outside the lab's range,
+// /my_results' summary and matrix (lib/labs/results-summary.ts): what is outside the lab's range,
 // what is near an edge of it, and every marker by the day it was taken, in one unit a row.
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';

@@ -13,7 +13,7 @@ describe('isSignedInRoute', () => {
     },
   );
 
-  it('covers onboarding steps 4 to 14 and every other signed-in route of SPEC §2, and /my_results (issue 41)', () => {
+  it('covers onboarding steps 4 to 14 and every other signed-in route of SPEC §2, and /my_results', () => {
     expect(SIGNED_IN_ROUTES.filter((r) => r.startsWith('/onboarding_'))).toHaveLength(11);
     expect(SIGNED_IN_ROUTES).toHaveLength(32);
   });

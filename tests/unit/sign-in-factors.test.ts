@@ -1,4 +1,4 @@
-// Issue 42's pure parts: the authenticator code against RFC 6238's own test vectors, and the typed codes'
+// The second step's pure parts: the authenticator code against RFC 6238's own test vectors, and the typed codes'
 // reading, which case, spaces and dashes must not change (fast-check).
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';

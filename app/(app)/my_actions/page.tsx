@@ -15,7 +15,7 @@ import { DASHBOARD_PATH } from '@/lib/routes';
 
 export const metadata: Metadata = { title: 'My actions' };
 
-/** SPEC §2 "My actions": today's actions with the manual slots, the blood tests to repeat (issue 56), then the curated supplements. */
+/** SPEC §2 "My actions": today's actions with the manual slots, the blood tests to repeat, then the curated supplements. */
 export default async function MyActionsPage() {
   const user = await requireSubscribedUser();
   const [{ actions, selected }, retests] = await Promise.all([myActionsData(user), retestsDue(user.id)]);

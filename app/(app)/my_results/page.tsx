@@ -17,7 +17,7 @@ import { UPLOAD_PATH } from '@/lib/routes';
 
 export const metadata: Metadata = { title: 'Your blood results' };
 
-/** Every confirmed blood result, by panel, marker by marker over time, each with its range, flag and report (issue 41). */
+/** Every confirmed blood result, by panel, marker by marker over time, each with its range, flag and report. */
 export default async function MyResultsPage() {
   const user = await requireOnboardedUser();
   const [panels, questions, bioAge, shares] = await Promise.all([resultPanels(user.id), doctorQuestions(user.id), biologicalAge(user.id), listDoctorShares(user.id)]);

@@ -36,7 +36,7 @@ import { notificationPreferences } from '@/lib/reminders/preferences';
 
 export const metadata: Metadata = { title: 'Settings' };
 
-/** /settings (SPEC §2 "Settings"): Subscription, sign-in security (issue 42), Legal, Notifications, Units, Download my data and Delete account. */
+/** /settings (SPEC §2 "Settings"): Subscription, sign-in security (docs/security.md), Legal, Notifications, Units, Download my data and Delete account. */
 export default async function SettingsPage() {
   const user = await requireUser();
   const [{ units_preference }, labSystem] = await Promise.all([unitsPreference(user.id), labUnits(user.id)]);
@@ -73,7 +73,7 @@ export default async function SettingsPage() {
   );
 }
 
-/** Issue 42: passkeys, the second step, the signed-in browsers and the member's security log. */
+/** Sign-in security (docs/security.md): passkeys, the second step, the signed-in browsers and the member's security log. */
 async function SignInSecurity({ userId }: { userId: string }) {
   const [passkeys, twoStep, sessions, remembered, events, password, providers] = await Promise.all([
     listPasskeys(userId),

@@ -1,6 +1,7 @@
 import { Card } from '@/components/ui/card';
 import type { ReadinessAnswer } from '@/lib/dashboard/readiness';
 import { DEVICES, DEVICES_ACTION, FillPrompt, Provenance, Ring } from '../primitives';
+import { formatDayMonthGB } from '@/lib/format';
 
 const BAND = {
   go: { label: 'Go hard', chip: 'bg-brand-50 text-brand-800' },
@@ -8,7 +9,6 @@ const BAND = {
   ease: { label: 'Ease off', chip: 'bg-danger-50 text-danger-700' },
 } as const;
 
-const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /**
  * Today's readiness (docs/readiness.md): last night's HRV, resting heart rate, sleep and breathing against
@@ -63,7 +63,7 @@ export function ReadinessCard({ readiness: r }: { readiness: ReadinessAnswer }) 
             ))}
           </ul>
           <Provenance testId="readiness-from">
-            Last night, {DAY_MONTH.format(new Date(`${r.day}T00:00:00Z`))}, against your previous 4 weeks. {r.from}
+            Last night, {formatDayMonthGB(r.day)}, against your previous 4 weeks. {r.from}
           </Provenance>
         </div>
       </div>

@@ -1,10 +1,9 @@
 import { Card } from '@/components/ui/card';
 import type { LastNightSleep, SleepScoreResponse } from '@/lib/dashboard/contract';
-import { formatMinutes } from '@/lib/format';
+import { formatDayMonthGB, formatMinutes } from '@/lib/format';
 import { DEVICES, DEVICES_ACTION, FillPrompt, Provenance, Ring } from '../primitives';
 import { SleepStageBar } from '../sleep-stages';
 
-const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** Last night's sleep score in a ring, N/A when there is none (SPEC §8: the call's 404), or an unusable score. */
 export function SleepCard({ sleep, lastNight }: { sleep: SleepScoreResponse | null; lastNight: LastNightSleep | null }) {
@@ -30,7 +29,7 @@ export function SleepCard({ sleep, lastNight }: { sleep: SleepScoreResponse | nu
           {note ? <p className="text-danger-700">{note}</p> : null}
           {numeric !== null && sleep ? (
             <>
-              <p>Last night{sleep.day ? `, ${DAY_MONTH.format(new Date(`${sleep.day}T00:00:00Z`))}` : ''}.</p>
+              <p>Last night{sleep.day ? `, ${formatDayMonthGB(sleep.day)}` : ''}.</p>
               {sleep.from ? <Provenance testId="sleep-from">{sleep.from}</Provenance> : null}
             </>
           ) : null}
@@ -38,7 +37,7 @@ export function SleepCard({ sleep, lastNight }: { sleep: SleepScoreResponse | nu
             <div className={numeric !== null ? 'mt-2' : ''}>
               <p data-testid="sleep-duration">
                 <span className="font-semibold text-neutral-950">{formatMinutes(lastNight.minutes)}</span> asleep
-                {numeric === null ? `, ${DAY_MONTH.format(new Date(`${lastNight.day}T00:00:00Z`))}` : ''}.
+                {numeric === null ? `, ${formatDayMonthGB(lastNight.day)}` : ''}.
               </p>
               {lastNight.from && lastNight.from !== sleep?.from ? <Provenance testId="sleep-duration-from">{lastNight.from}</Provenance> : null}
               {numeric === null && !note ? <p className="mt-2 text-xs">A sleep score comes from Oura, Whoop or Garmin.</p> : null}

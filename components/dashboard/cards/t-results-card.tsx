@@ -13,7 +13,7 @@ export const boundText = (point: TestosteronePoint): string => (point.comparator
 
 /**
  * The legend of the chart's band, in the member's units (`labRange` is in them): the range the lab printed
- * beside the latest result (issue 56: no screen shows a typical range where the lab printed one), or
+ * beside the latest result (no screen shows a typical range where the lab printed one), or
  * SPEC's typical 400–800 ng/dL where it printed none.
  */
 export function bandWords(labRange: { low: number | null; high: number | null } | undefined, system: LabUnitSystem): string {

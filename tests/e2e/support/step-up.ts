@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /**
- * Step-up (issue 42) asks "Confirm it’s you" once a session's last proof is over 10 minutes old. A test
+ * Step-up (lib/auth/step-up.ts) asks "Confirm it’s you" once a session's last proof is over 10 minutes old. A test
  * whose session may be that old (the demo's, made by the setup project at the start of the run) answers
  * it with the password when it comes, before `done` (the download, or the screen the call leads to).
  */

@@ -23,7 +23,7 @@ describe('GET/POST /api/get-metric-pref, /api/set-metric-pref', () => {
   });
 });
 
-describe('POST /api/set-lab-units (issue 56)', () => {
+describe('POST /api/set-lab-units', () => {
   it('changes how blood results are shown; anything else, or no session, changes nothing', async () => {
     const { browser, userId } = await registerUser(app);
     const set = await browser.post('/api/set-lab-units', { lab_units: 'conventional' }, origin());

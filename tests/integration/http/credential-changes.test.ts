@@ -1,4 +1,4 @@
-// Issue 54 at the HTTP level, against the production build on PostgreSQL: every change of how a member signs
+// At the HTTP level, against the production build on PostgreSQL: every change of how a member signs
 // in ends what the old ways opened (a sign-in waiting for its second step, every other session, every
 // remembered browser), "Sign out everywhere else" forgets the remembered browsers too, Settings lists and
 // forgets them, and the sessions table keeps no session's cookie value. Each case reads the database after.

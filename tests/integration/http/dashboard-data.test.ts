@@ -96,7 +96,7 @@ describe('GET /api/vitals, /api/activity, /api/sleep_score, /api/trends/testoste
 
     const trend = await browser.get('/api/trends/testosterone');
     expect(trend.status).toBe(200);
-    // `shown` (issue 56): the same result in the member's units, SI for this member in the UK, as it was entered.
+    // `shown`: the same result in the member's units, SI for this member in the UK, as it was entered.
     expect(trend.json).toEqual({ data: [{ label: expect.stringMatching(/^[A-Z][a-z]{2,3} \d{4}$/), raw: 493, highlight: true }], shown: { unit: 'nmol/L', points: [17.1] } });
   });
 

@@ -27,7 +27,7 @@ describe('/api/doctor-summary/shares and /api/shared/doctor-summary/{token}', ()
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
-    // The handler's own, not the site-wide strict-origin-when-cross-origin (issue 54: next.config.mjs's won).
+    // The handler's own, not the site-wide strict-origin-when-cross-origin (next.config.mjs's once won over it).
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(response.headers.get('content-disposition')).toMatch(/^inline; filename="vitality-summary-\d{4}-\d{2}-\d{2}\.pdf"$/);
     expect(response.headers.getSetCookie()).toEqual([]);

@@ -61,7 +61,7 @@ describe('POST /api/upload-lab-report', () => {
     expect(await stored(member.userId)).toEqual(before);
   });
 
-  // Issue 55: a photo too dark, too small or too blurred to read is refused at once with what to do, never queued to
+  // A photo too dark, too small or too blurred to read is refused at once with what to do, never queued to
   // end as an empty review; every photo and scan of the corpus (tests/fixtures/labs) is let through.
   it('refuses a photo too dark, too small or too blurred to read, saying what to do, and stores nothing; the corpus’s photos and scans pass', async () => {
     const member = await registerUser(app, { onboarded: true });
@@ -119,7 +119,7 @@ describe('POST /api/upload-lab-report', () => {
     expect(confirm.status).toBe(201);
     const trend = await owner.browser.get('/api/trends/testosterone');
     expect(trend.json.data).toEqual([expect.objectContaining({ raw: Math.round(testosterone.value), highlight: true })]);
-    // The range the lab printed beside it, for the chart's band and legend (issue 56), in the chart's ng/dL.
+    // The range the lab printed beside it, for the chart's band and legend, in the chart's ng/dL.
     expect(testosterone.unit).toBe('ng/dL');
     expect(trend.json.lab_range).toEqual({ low: 264, high: 916 });
 

@@ -1,4 +1,4 @@
-// GET /api/health/ready over HTTP on the production build (issue 53): ready means able to serve. It stays
+// GET /api/health/ready over HTTP on the production build (docs/operations.md, "Health checks and stopping"): ready means able to serve. It stays
 // 200 through fifty connections of the dashboard's calls, also while every one of them waits on a slow query
 // (the app's pool all taken), and it answers 503 with a { message } on a real outage: a database that has
 // gone away, until it is back. (The probe itself, in process: tests/integration/job-queue-readiness.test.ts.)
@@ -65,7 +65,7 @@ describe('readiness under load', () => {
       await admin.query('LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE');
       await waitFor(async () => (await lockWaiters()) >= POOL, 'every connection of the pool to wait on the lock');
       // Held while readiness is asked, until three checks have been asked and answered in the hold and it has
-      // lasted twice the probe's own limit (the check before issue 53 answered 503 there after 3 s).
+      // lasted twice the probe's own limit (the earlier check, queued behind the app's pool, answered 503 there after 3 s).
       const heldFrom = Date.now();
       const inHold = () => watch.checks.filter((check) => check.started >= heldFrom);
       await waitFor(() => inHold().length >= 3 && Date.now() - heldFrom > 2 * READINESS_TIMEOUT_MS, 'three readiness checks in the hold', { timeoutMs: 30_000, intervalMs: 100 });

@@ -2,7 +2,7 @@
 // every method and every kind of bad input, signed in and out. Only 4xx answers with a JSON { message } may
 // come back: no 5xx, no HTML or empty errors. The routes are shared out between three files, each with a
 // server of its own, so that Jest's workers run the parts side by side: in one file the pass was the suite's
-// longest (359–476 s on the slow days of issue 53, against 34 s alone), and its limit the one most often met.
+// longest (359–476 s on the slow days of 6 Dec 2026, against 34 s alone), and its limit the one most often met.
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from '@jest/globals';
@@ -38,7 +38,7 @@ const NO_FIELD_CALLS = new Set([
   '/api/devices-integrated',
   '/api/shenai-tutorial-watched',
   '/authorize/apple/nonce',
-  // Issue 42's calls that take no fields: a challenge or a secret asked for, or every other browser signed out.
+  // The sign-in security calls that take no fields: a challenge or a secret asked for, or every other browser signed out.
   '/api/passkeys/registration-options',
   '/api/passkeys/sign-in-options',
   '/api/security/step-up/passkey-options',

@@ -1,4 +1,4 @@
-// Issue 42 at the HTTP level: the authenticator-app second step (set-up, sign-in, remembered browser,
+// Sign-in security at the HTTP level: the authenticator-app second step (set-up, sign-in, remembered browser,
 // replay), recovery codes, step-up on what matters, signed-in browsers, the security log and the
 // new-browser e-mail, through the real routes of a production build on PostgreSQL.
 import { readdir, readFile } from 'node:fs/promises';

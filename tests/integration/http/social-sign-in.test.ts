@@ -59,7 +59,7 @@ describe('POST /authorize/google', () => {
     expect(JSON.stringify(users[0]!.accounts)).not.toContain(token);
   });
 
-  // Issue 54, item 5: a Google account with the same verified e-mail used to be linked at its first sign-in,
+  // A Google account with the same verified e-mail used to be linked at its first sign-in,
   // and signed in past the account's password and second step.
   it('never links Google to an existing account by its e-mail: the member links it from Settings, and then it signs in', async () => {
     // Onboarded through the real calls, so that Settings opens.
