@@ -22,6 +22,7 @@ import { readRecordedClips } from '@/tests/support/recorded-scans';
 import { FACE_ROI, meanRgb } from '@/lib/scan-engine/roi';
 import { seededGaussian, SKIN_RGB, SKIN_TYPES, syntheticCamera, syntheticSamples, type SyntheticOptions } from '@/lib/scan-engine/synthetic';
 import { SCAN_DURATION_MS } from '@/lib/scan-engine/types';
+import { mean } from '@/lib/statistics';
 import { median, ms, percentile } from './stats';
 
 const WIDTH = 320;
@@ -88,9 +89,9 @@ for (const condition of CONDITIONS) {
   falsePulses += falses;
   const worst = errors.length ? Math.max(...errors) : null;
   worstShown = Math.max(worstShown, worst ?? 0);
-  const mean = errors.length ? errors.reduce((a, b) => a + b, 0) / errors.length : null;
+  const meanError = mean(errors);
   const noPulse = condition.scans.every((scan) => scan.truth === null);
-  console.log(`| ${condition.name} | ${given} of ${condition.scans.length} | ${noPulse ? 'n/a' : (mean?.toFixed(1) ?? '–')} | ${noPulse ? 'n/a' : (worst?.toFixed(1) ?? '–')} | ${noPulse ? falses : '–'} |`);
+  console.log(`| ${condition.name} | ${given} of ${condition.scans.length} | ${noPulse ? 'n/a' : (meanError?.toFixed(1) ?? '–')} | ${noPulse ? 'n/a' : (worst?.toFixed(1) ?? '–')} | ${noPulse ? falses : '–'} |`);
 }
 console.log(`false pulses in all: ${falsePulses} (must be 0) — ${falsePulses === 0 ? 'YES' : 'NO'}; every reading given within 3 bpm: ${worstShown <= 3 ? 'YES' : 'NO'} (worst ${worstShown.toFixed(1)})`);
 
