@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { forgotPasswordSchema } from '@/lib/validation/auth';
 import { EmailInput } from './email-input';
 import { ProblemAlert } from './problem-alert';
@@ -25,9 +25,9 @@ export function ForgotPasswordForm() {
       {sent ? <Alert variant="success">Password reset link sent to your email.</Alert> : null}
       <ProblemAlert problem={problem} />
       <EmailInput error={errors.email?.message} {...register('email')} />
-      <Button type="submit" size="lg" loading={saving} className="mt-1 w-full">
+      <SubmitButton size="lg" loading={saving} className="mt-1 w-full">
         Send reset link
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { completeSignIn, setAuthenticated } from '@/lib/client/auth-state';
 import { postJson } from '@/lib/client/api-call';
 import { loginSchema } from '@/lib/validation/auth';
@@ -60,9 +60,9 @@ export function LoginForm({ passkeys }: { passkeys: boolean }) {
             Forgot password?
           </TextLink>
         </div>
-        <Button type="submit" size="lg" loading={saving} className="mt-1 w-full">
+        <SubmitButton size="lg" loading={saving} className="mt-1 w-full">
           Login
-        </Button>
+        </SubmitButton>
       </form>
       {passkeys ? <PasskeySignIn beforeStart={() => signOut.current} /> : null}
     </div>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Input } from '@/components/ui/input';
 import { completeSignIn } from '@/lib/client/auth-state';
 import { LOGIN_PATH } from '@/lib/routes';
@@ -48,15 +48,14 @@ export function OnboardingSignupForm() {
       </div>
       <EmailInput {...register('email')} />
       <NewPasswordInputs password={register('password')} repeat={register('repeatPassword')} errors={{ repeat: errors.repeatPassword?.message }} />
-      <Button
-        type="submit"
+      <SubmitButton
         size="lg"
         loading={saving}
         disabled={accountExists}
         className="mt-1 w-full"
       >
         Create account
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { resetFormSchema } from '@/lib/validation/auth';
 import { NewPasswordInputs } from './new-password-inputs';
 import { ProblemAlert } from './problem-alert';
@@ -32,9 +32,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
           labels={{ password: 'New password', repeat: 'Repeat new password' }}
         />
       </fieldset>
-      <Button type="submit" size="lg" loading={saving} disabled={done} className="mt-1 w-full">
+      <SubmitButton size="lg" loading={saving} disabled={done} className="mt-1 w-full">
         Reset password
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Input } from '@/components/ui/input';
 import { completeSignIn } from '@/lib/client/auth-state';
 import { postJson } from '@/lib/client/api-call';
@@ -70,9 +71,9 @@ export function SecondStepForm({ passkeys, onRestart }: { passkeys: boolean; onR
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="size-4 rounded border-neutral-400 accent-brand-700" />
             Don’t ask again on this browser for 30 days
           </label>
-          <Button type="submit" size="lg" loading={saving} className="w-full">
+          <SubmitButton size="lg" loading={saving} className="w-full">
             Verify
-          </Button>
+          </SubmitButton>
           <button
             type="button"
             className="self-center text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { buttonClassName } from '@/components/ui/button-styles';
 import { LOGIN_PATH } from '@/lib/routes';
 import { signupFormSchema } from '@/lib/validation/auth';
@@ -46,9 +46,9 @@ export function SignupForm() {
         repeat={register('repeatPassword')}
         errors={{ password: errors.password?.message, repeat: errors.repeatPassword?.message }}
       />
-      <Button type="submit" size="lg" loading={saving} className="mt-1 w-full">
+      <SubmitButton size="lg" loading={saving} className="mt-1 w-full">
         Sign up
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { createContext, use, useState, type ReactNode } from 'react';
 import { useStepUp } from '@/components/security/step-up';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { LazyModal } from '@/components/ui/lazy-modal';
 import { postJson, type Answer } from '@/lib/client/api-call';
 import { LOGIN_PATH } from '@/lib/routes';
@@ -94,9 +95,9 @@ export function DeviceTokensControls({ nameField, children }: { nameField: React
         }}
       >
         <div className="flex-1">{nameField}</div>
-        <Button type="submit" disabled={busy || !named}>
+        <SubmitButton disabled={busy || !named}>
           Make a token
-        </Button>
+        </SubmitButton>
       </form>
       <RevokeContext value={{ busy, ask: setRevoking }}>{children}</RevokeContext>
       <LazyModal

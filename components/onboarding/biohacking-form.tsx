@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { cx } from '@/components/ui/cx';
 import { BIOHACKING_EXPERIENCE, type LabelOf } from '@/lib/codecs';
 import { stepPath } from '@/lib/routes';
@@ -80,9 +80,9 @@ export function BiohackingForm({ initial }: { initial: Label | null }) {
         </div>
       </fieldset>
       <div className="flex justify-end">
-        <Button type="submit" size="lg" disabled={!choice} loading={saving}>
+        <SubmitButton size="lg" disabled={!choice} loading={saving}>
           Next
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

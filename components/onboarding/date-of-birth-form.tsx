@@ -1,9 +1,9 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { FieldError } from '@/components/ui/field-messages';
 import { Select, type SelectOption } from '@/components/ui/select';
 import { birthYears, MONTH_NAMES, twoDigits } from '@/lib/onboarding/birth-date';
@@ -15,6 +15,7 @@ const YEAR_OPTIONS: SelectOption[] = birthYears().map((year) => ({ value: String
 const MONTH_OPTIONS: SelectOption[] = MONTH_NAMES.map((name, index) => ({ value: String(index + 1), label: name }));
 
 type Part = keyof BirthDateDraft;
+const PARTS: readonly Part[] = ['year', 'month', 'day'];
 
 /**
  * /onboarding_4: day, month and year selects, empty until the member chooses (or showing the saved
@@ -25,6 +26,12 @@ export function DateOfBirthForm({ saved }: { saved: string | null }) {
   const errorId = `${id}-error`;
   const [date, setDate] = useState<BirthDateDraft>(() => draftFromSaved(saved));
   const [missing, setMissing] = useState<Part[]>([]);
+  // A choice made while the page was still loading moved the browser's select only: the state takes it.
+  useEffect(() => {
+    const chosen = (part: Part) => (document.getElementById(`${id}-${part}`) as HTMLSelectElement | null)?.value ?? '';
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- once, on mount: the DOM is the outside system here
+    setDate((draft) => PARTS.reduce((next, part) => (chosen(part) && !draft[part] ? withPart(next, part, chosen(part)) : next), draft));
+  }, [id]);
   const isoDate = draftToIso(date);
   const { submit, problem, setProblem, saving } = useSubmitForm({
     schema: dobSchema,
@@ -76,9 +83,9 @@ export function DateOfBirthForm({ saved }: { saved: string | null }) {
         </div>
         <FieldError id={errorId}>{missing.length > 0 ? DOB_REQUIRED_MESSAGE : null}</FieldError>
       </fieldset>
-      <Button type="submit" size="lg" loading={saving} className="w-full">
+      <SubmitButton size="lg" loading={saving} className="w-full">
         Next
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

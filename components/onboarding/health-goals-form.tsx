@@ -4,7 +4,7 @@ import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { controlClassName } from '@/components/ui/use-field-a11y';
 import { insertAtSelection } from '@/lib/client/insert-at-selection';
 import { stepPath } from '@/lib/routes';
@@ -101,9 +101,9 @@ export function HealthGoalsForm({ initialGoals, voiceConfigured }: Props) {
         </div>
         <FieldError id={errorId}>{fieldError}</FieldError>
       </div>
-      <Button type="submit" size="lg" loading={saving} disabled={listening} className="mt-1 w-full">
+      <SubmitButton size="lg" loading={saving} disabled={listening} className="mt-1 w-full">
         Next
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

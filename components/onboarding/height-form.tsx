@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { stepPath } from '@/lib/routes';
 import { clampTo, feetInchesText, HEIGHT_CM_RANGE, HEIGHT_INCH_RANGE, splitInches, totalInches } from '@/lib/onboarding/body-entry';
 import { cmToFeetInches, feetInchesToCm } from '@/lib/units';
@@ -102,9 +102,9 @@ export function HeightForm({ savedCm, initialUnit = 'cm' }: { savedCm: number; /
         />
         <FieldError id={errorId}>{error}</FieldError>
       </div>
-      <Button type="submit" size="lg" loading={saving} className="w-full">
+      <SubmitButton size="lg" loading={saving} className="w-full">
         Next
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

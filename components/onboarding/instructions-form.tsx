@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
 import { RequiredTick } from '@/components/forms/required-tick';
 import { usePost } from '@/components/forms/use-post';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { INSTRUCTIONS_MESSAGE } from '@/lib/validation/older-screens';
 
 /** /instructions (the older screen): the confirm-read tick, POST /api/instructions-read, then /dashboard. */
@@ -44,9 +44,9 @@ export function InstructionsForm() {
       >
         I have read the instructions
       </RequiredTick>
-      <Button type="submit" size="lg" loading={saving} className="w-full">
+      <SubmitButton size="lg" loading={saving} className="w-full">
         Continue
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

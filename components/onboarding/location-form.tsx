@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Switch } from '@/components/ui/switch';
 import { stepPath } from '@/lib/routes';
 import { locationFormSchema } from '@/lib/validation/location-form';
@@ -62,9 +62,9 @@ export function LocationForm({ savedCountry, savedCity }: { savedCountry: string
         />
         {access.notice ? <Alert variant={access.notice.variant}>{access.notice.text}</Alert> : null}
       </div>
-      <Button type="submit" size="lg" loading={saving} className="w-full">
+      <SubmitButton size="lg" loading={saving} className="w-full">
         Continue
-      </Button>
+      </SubmitButton>
       <GeoNamesCredit />
     </form>
   );

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
 import { RequiredTick } from '@/components/forms/required-tick';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { DASHBOARD_PATH } from '@/lib/routes';
 import { termsSchema } from '@/lib/validation/onboarding';
 import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
@@ -48,9 +48,9 @@ export function TermsForm({ termsUrl, billing }: { termsUrl: string; billing: bo
           </a>
         </span>
       </RequiredTick>
-      <Button type="submit" size="lg" loading={saving} className="w-full">
+      <SubmitButton size="lg" loading={saving} className="w-full">
         {billing ? 'Start 30 day free trial' : 'Open my dashboard'}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

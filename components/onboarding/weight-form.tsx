@@ -3,7 +3,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
 import { useSubmitForm } from '@/components/forms/use-submit-form';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { clampWeight, readWeight, WEIGHT_RANGE, weightRangeMessage, weightText } from '@/lib/onboarding/body-entry';
 import { stepPath } from '@/lib/routes';
 import { WEIGHT_UNITS, weightFromKg, weightToKg, type WeightUnit } from '@/lib/units';
@@ -114,9 +114,9 @@ export function WeightForm({ savedKg, initialUnit = 'kg' }: { savedKg: Weights; 
           />
         ))}
       </div>
-      <Button type="submit" size="lg" loading={saving} className="w-full">
+      <SubmitButton size="lg" loading={saving} className="w-full">
         Next
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

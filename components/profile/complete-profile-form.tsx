@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { postJson } from '@/lib/client/api-call';
@@ -103,9 +103,9 @@ export function CompleteProfileForm({ initial }: { initial: CompleteProfileValue
       <Textarea label="Additional focus areas" {...bind('additional_focus_areas')} />
       <ProblemAlert problem={problem} />
       <div className="flex justify-end">
-        <Button type="submit" loading={saving}>
+        <SubmitButton loading={saving}>
           Save
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { ProblemAlert } from '@/components/auth/problem-alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Input } from '@/components/ui/input';
 import { Select, type SelectOption } from '@/components/ui/select';
 import type { Problem } from '@/lib/client/problem';
@@ -89,9 +89,9 @@ export function KitAddressForm({ address, ordered, countries }: { address: KitAd
         {format.region ? <Input label={format.region.required ? format.region.label : `${format.region.label} (optional)`} autoComplete="address-level1" {...field('region')} /> : null}
         <Input label={format.postal.label} autoComplete="postal-code" hint={format.postal.example ? `For example ${format.postal.example}` : undefined} {...field('postal_code')} />
         <div className="col-span-2">
-          <Button type="submit" loading={saving}>
+          <SubmitButton loading={saving}>
             {ordered ? 'Save the address' : 'Order my kit'}
-          </Button>
+          </SubmitButton>
         </div>
       </form>
     </>

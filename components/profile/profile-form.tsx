@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { PasswordInput } from '@/components/auth/password-input';
 import { GeoNamesCredit } from '@/components/forms/geonames-credit';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Input } from '@/components/ui/input';
 import type { UnitSystem, WeightUnit } from '@/lib/units';
 import type { ProfilePageErrors, ProfilePageValues } from '@/lib/validation/profile-page';
@@ -138,9 +138,9 @@ export function ProfileForm({ initial, units, weightUnit, savedEmail, hasPasswor
         {status.kind === 'failed' ? <Alert variant="error">{status.message}</Alert> : null}
         <div className="flex items-center justify-between gap-4">
           <GeoNamesCredit />
-          <Button type="submit" loading={status.kind === 'saving'}>
+          <SubmitButton loading={status.kind === 'saving'}>
             Save
-          </Button>
+          </SubmitButton>
         </div>
       </form>
       {/* Outside the form: the dialog has a form of its own. */}

@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { controlClassName } from '@/components/ui/use-field-a11y';
 import { postJson } from '@/lib/client/api-call';
 import { LOGIN_PATH } from '@/lib/routes';
@@ -49,9 +49,9 @@ export function DoctorQuestionsForm({ initial }: { initial: string }) {
         className={controlClassName(false, 'h-auto py-2')}
       />
       <div className="flex items-center gap-3">
-        <Button type="submit" size="sm" loading={saving}>
+        <SubmitButton size="sm" loading={saving}>
           Save questions
-        </Button>
+        </SubmitButton>
         {status?.ok ? (
           <p role="status" className="text-sm text-neutral-700">
             {status.text}

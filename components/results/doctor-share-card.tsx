@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStepUp } from '@/components/security/step-up';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { getJson, postJson } from '@/lib/client/api-call';
@@ -103,9 +104,9 @@ export function DoctorShareCard({ initial }: { initial: DoctorShareSummary[] }) 
             maxLength={DOCTOR_SHARE_LABEL_MAX}
             autoComplete="off"
           />
-          <Button type="submit" size="sm" loading={creating} className="self-start">
+          <SubmitButton size="sm" loading={creating} className="self-start">
             Create a share link
-          </Button>
+          </SubmitButton>
         </form>
         {created ? (
           <div className="rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from
 import { TextDivider } from '@/components/auth/text-divider';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { getJson, postJson, type JsonResult } from '@/lib/client/api-call';
@@ -173,9 +174,9 @@ function StepUpDialog({ action, onDone }: { action: string; onDone: (confirmed: 
             Cancel
           </Button>
           {methods && typed ? (
-            <Button type="submit" form="step-up-form" loading={busy}>
+            <SubmitButton form="step-up-form" loading={busy}>
               Confirm
-            </Button>
+            </SubmitButton>
           ) : null}
           {methods && !methods.passkey && !typed ? (
             <Button type="button" onClick={() => void signInAgain()}>

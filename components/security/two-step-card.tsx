@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { deleteJson, postJson } from '@/lib/client/api-call';
@@ -137,9 +138,9 @@ export function TwoStepCard({ enabled, available, recoveryCodesLeft, hasPassword
             <Button type="button" variant="secondary" onClick={() => setSetup(null)} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" form="totp-enable-form" loading={busy}>
+            <SubmitButton form="totp-enable-form" loading={busy}>
               Turn on
-            </Button>
+            </SubmitButton>
           </>
         }
       >

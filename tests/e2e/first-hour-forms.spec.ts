@@ -81,6 +81,54 @@ test('/onboarding_4 starts empty, refuses an empty date, and shows the saved dat
   await page.screenshot({ path: 'test-results/first-hour-dob-saved.png', fullPage: true });
 });
 
+/**
+ * Holds back the page's scripts until `release()`: the browser shows the server's HTML alone, as on a slow
+ * phone connection in the first seconds.
+ */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a date chosen while /onboarding_4 still loads is kept, and Next waits for the page', async ({ page, users }) => {
+  const { email } = await users.create();
+  const release = await holdScripts(page);
+  await page.goto('/onboarding_4', { waitUntil: 'commit' });
+  await field(page, 'Year').selectOption('1984');
+  await field(page, 'Month').selectOption({ label: 'May' });
+  await field(page, 'Day').selectOption({ label: '03' });
+  // Pressed now, the browser would send the form itself and reload the page empty.
+  await expect(next(page)).toBeDisabled();
+
+  release();
+  await expect(next(page)).toBeEnabled();
+  await expect(selected(page, 'Day')).toHaveText('03');
+  await next(page).click();
+  await expect(page).toHaveURL(/\/onboarding_5$/);
+  expect(await userColumn<string>(email, `to_char("dateOfBirth", 'YYYY-MM-DD')`)).toBe('1984-05-03');
+});
+
+test('/login pressed Enter before its script ran sends nothing: no password in the address, the fields kept', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  const password = page.getByLabel('Password', { exact: true });
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('early@example.test');
+  await password.fill('Not-in-the-address-1');
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+  await password.press('Enter');
+
+  release();
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
+  expect(new URL(page.url()).search).toBe('');
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue('early@example.test');
+  await expect(password).toHaveValue('Not-in-the-address-1');
+});
+
 test('/onboarding_7 takes a typed weight beside each slider, in kg or lbs, within the sliders’ range', async ({ page, users }) => {
   const { email } = await users.create({ at: 'weight', answers: EARLIER });
   const bodies: unknown[] = [];
