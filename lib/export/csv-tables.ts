@@ -344,6 +344,31 @@ export const CSV_FILES: CsvFile[] = [
     },
   }),
   table({
+    file: 'medications.csv',
+    about: 'What you take, as you listed it on your profile: each supplement, medicine or testosterone therapy (kind trt), its dose, how often (interval_days: days between doses), how, and the days you started and stopped.',
+    pages: (userId: string) =>
+      byDate(
+        (after: Cursor<string> | undefined, take) => db.medication.findMany({ where: { userId, ...afterCursor('startedOn', after) }, orderBy: [{ startedOn: 'asc' }, { id: 'asc' }], take }),
+        (row) => row.startedOn,
+      ),
+    columns: {
+      id: (r) => r.id,
+      kind: (r) => stored(r.kind),
+      name: (r) => r.name,
+      dose: (r) => r.dose,
+      dose_unit: (r) => r.doseUnit,
+      frequency: (r) => r.frequency,
+      interval_days: (r) => r.intervalDays,
+      route: (r) => r.route,
+      preparation: (r) => r.preparation,
+      started_on: (r) => day(r.startedOn),
+      stopped_on: (r) => day(r.stoppedOn),
+      note: (r) => r.note,
+      created_at: (r) => r.createdAt,
+      updated_at: (r) => r.updatedAt,
+    },
+  }),
+  table({
     file: 'wearable_connections.csv',
     about: 'The wearables you connected and when they last synced (their access tokens are never exported).',
     pages: (userId: string) =>

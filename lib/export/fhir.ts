@@ -7,9 +7,12 @@ import type { DailyMetric, HeartRateSample, LabResult, User, VitalScan } from '@
 import { BloodPressureSource, MetricSource } from '@/lib/generated/prisma/enums';
 import { biologicalAge, type PhenoAgeEstimate } from '@/lib/labs/biological-age';
 import { isLabMarkerKey, LAB_MARKERS, toCanonical } from '@/lib/labs/markers';
+import { entryOf } from '@/lib/medications/entry';
+import { medicationStatementFor, type MedicationStatement } from './fhir-medication-statement';
 
 // The member's measurements as a FHIR R4 Bundle (type "collection") that a clinician's system can import:
-// a Patient, then one Observation per figure, each coded in LOINC with its value in UCUM. Vital signs
+// a Patient, then one Observation per figure, each coded in LOINC with its value in UCUM, then a
+// MedicationStatement for each line of his "What I take" (./fhir-medication-statement.ts). Vital signs
 // follow HL7's R4 vital-signs profiles (http://hl7.org/fhir/R4/observation-vitalsigns.html) and name the
 // one they meet in meta.profile.
 //
@@ -409,9 +412,15 @@ async function* observationEntries(userId: string, subject: Reference): AsyncGen
   for (const estimate of (await biologicalAge(userId)).trend) yield observationForBiologicalAge(estimate, subject);
 }
 
+/** Each line of "What I take" (at most MEDICATIONS_MAX, so read at once), in the order he started them. */
+async function* medicationStatementEntries(userId: string, subject: Reference): AsyncGenerator<BundleEntry<MedicationStatement>> {
+  const rows = await db.medication.findMany({ where: { userId }, orderBy: [{ startedOn: 'asc' }, { id: 'asc' }] });
+  for (const row of rows) yield { fullUrl: fullUrlFor(`medications/${row.id}`), resource: medicationStatementFor(entryOf(row), subject) };
+}
+
 /**
- * The Bundle's JSON text in pieces: its opening with the Patient, then each Observation (preceded by its
- * comma), then the closing. Joined, the pieces are one JSON document.
+ * The Bundle's JSON text in pieces: its opening with the Patient, then each Observation and each
+ * MedicationStatement (preceded by its comma), then the closing. Joined, the pieces are one JSON document.
  */
 export async function* fhirBundleChunks(userId: string, now = new Date()): AsyncGenerator<string> {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, name: true, firstName: true, lastName: true, dateOfBirth: true, gender: true } });
@@ -421,5 +430,6 @@ export async function* fhirBundleChunks(userId: string, now = new Date()): Async
   // The head's closing brace is dropped so that the entry array can follow it.
   yield `${JSON.stringify(head).slice(0, -1)},"entry":[\n${JSON.stringify(patient)}`;
   for await (const entry of observationEntries(userId, { reference: patient.fullUrl })) yield `,\n${JSON.stringify(entry)}`;
+  for await (const entry of medicationStatementEntries(userId, { reference: patient.fullUrl })) yield `,\n${JSON.stringify(entry)}`;
   yield '\n]}\n';
 }

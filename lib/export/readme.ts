@@ -5,7 +5,7 @@ export type Skipped = { name: string; reason: string };
 
 export const PROFILE_ABOUT = 'Your profile: name, e-mail, date of birth, height and weights, where you live, your onboarding answers and preferences, and when you signed up.';
 export const FHIR_ABOUT =
-  'Your measurements and blood-test results as a FHIR R4 Bundle (HL7’s standard for health records), which a doctor’s or hospital’s system can import: each figure coded in LOINC with its unit in UCUM, blood tests in the units labs use. A blood pressure with only one of its two readings is in the CSV files alone.';
+  'Your measurements and blood-test results as a FHIR R4 Bundle (HL7’s standard for health records), which a doctor’s or hospital’s system can import: each figure coded in LOINC with its unit in UCUM, blood tests in the units labs use; and what you take (your supplements, medicines and testosterone therapy), one MedicationStatement each. A blood pressure with only one of its two readings is in the CSV files alone.';
 
 export function readme(now: Date, written: Written[], uploads: number, skipped: Skipped[]): string {
   const count = (rows: number) => ` (${rows.toLocaleString('en-GB')} ${rows === 1 ? 'row' : 'rows'})`;

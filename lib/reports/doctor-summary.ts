@@ -13,6 +13,8 @@ import { verdictText } from '@/lib/labs/reference-change';
 import { type ResultsSummary, summariseResults } from '@/lib/labs/results-summary';
 import { measureText } from '@/lib/insights/measure-text';
 import { type MeasureTrend, measureTrends } from '@/lib/insights/measure-trends';
+import { medicationLine } from '@/lib/medications/medication-text';
+import { listMedications } from '@/lib/medications/store';
 import { embedFonts, fontKey, type Run, runsOf } from './pdf-fonts';
 
 // "Prepare for your doctor", the PDF (its share link: ./doctor-share.ts): one PDF, made on the server with pdf-lib from
@@ -183,6 +185,9 @@ export function outsideLine(summary: ResultsSummary): string {
   return `${head}: ${each.join(', ')}.`;
 }
 
+/** Under "What I take", what heads the app's own suggestions, kept apart from what the member listed. */
+export const SUGGESTED_LABEL = 'Suggested by Vitality (not necessarily taken)';
+
 const onDays = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 /** How often each answer was given ("happy on 12 days, neutral on 3 days"), in the scale's order. */
@@ -229,7 +234,7 @@ function biologicalAgeLines(bioAge: BiologicalAge): string[] {
 /** The member's summary as PDF bytes. */
 export async function doctorSummaryPdf(userId: string, now = new Date()): Promise<Uint8Array> {
   const since = addDays(utcDay(now), -29);
-  const [user, panels, trends, vital, checkins, bioAge, recommended] = await Promise.all([
+  const [user, panels, trends, vital, checkins, bioAge, recommended, taken] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: userId }, select: { firstName: true, lastName: true, dateOfBirth: true, doctorQuestions: true } }),
     resultPanels(userId),
     measureTrends(userId, 90, now),
@@ -237,6 +242,7 @@ export async function doctorSummaryPdf(userId: string, now = new Date()): Promis
     db.dailyCheckin.findMany({ where: { userId, day: { gte: ISO_DAY.toDate(since) } }, select: { symptoms: true, mood: true, energy: true } }),
     biologicalAge(userId),
     db.recommendationSet.findFirst({ where: { userId }, orderBy: [{ day: 'desc' }, { createdAt: 'desc' }], select: { day: true, supplementSlugs: true } }),
+    listMedications(userId),
   ]);
   const supplements = recommended?.supplementSlugs.length
     ? await db.supplement.findMany({ where: { slug: { in: recommended.supplementSlugs } }, select: { slug: true, name: true } })
@@ -280,13 +286,13 @@ export async function doctorSummaryPdf(userId: string, now = new Date()): Promis
   write.heading('Check-ins, the last 30 days');
   write.text(checkinLine(checkins));
 
-  write.heading('Supplements');
-  // The app's own suggestions, in the order it ranked them: it keeps no list of what the member takes.
+  // The member's own list first; the app's suggestions apart, in the order it ranked them, since he may take none of them.
+  write.heading('What I take');
+  if (!taken.length) write.text('Nothing listed by the member.', { colour: MUTED });
+  for (const entry of taken) write.text(medicationLine(entry), { gap: 3 });
+  write.text(SUGGESTED_LABEL, { bold: true, gap: 2 });
   const named = (recommended?.supplementSlugs ?? []).flatMap((slug) => supplements.find((s) => s.slug === slug)?.name ?? []);
-  write.text(
-    recommended && named.length ? `Suggested to the member by Vitality on ${formatDateGB(recommended.day)}: ${named.join(', ')}. Vitality does not record which the member takes.` : 'None suggested yet.',
-    named.length ? {} : { colour: MUTED },
-  );
+  write.text(recommended && named.length ? `On ${formatDateGB(recommended.day)}: ${named.join(', ')}.` : 'None suggested yet.', named.length ? {} : { colour: MUTED });
 
   write.heading('Questions from the member');
   const questions = (user.doctorQuestions ?? '').split('\n').filter((line) => line.trim());

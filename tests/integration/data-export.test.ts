@@ -167,6 +167,14 @@ async function seedMember() {
       { userId, reportId: report.id, marker: 'vitamin_d', value: 75, unit: 'nmol/L', takenAt },
     ],
   });
+  // What he takes: testosterone therapy every 7 days, a supplement he stopped, and one as needed with a formula-looking note.
+  await db.medication.createMany({
+    data: [
+      { userId, kind: 'TRT', name: 'Testosterone cypionate', dose: 100, doseUnit: 'mg', frequency: 'every_n_days', intervalDays: 7, route: 'intramuscular_injection', preparation: 'Testosterone cypionate', startedOn: day('2025-11-02') },
+      { userId, kind: 'SUPPLEMENT', name: 'Vitamin D3', dose: 25, doseUnit: 'µg', frequency: 'daily', intervalDays: 1, route: 'oral', startedOn: day('2025-10-01'), stoppedOn: day('2026-03-01') },
+      { userId, kind: 'MEDICATION', name: 'Ibuprofen', dose: 2, doseUnit: 'tablet', frequency: 'as_needed', startedOn: day('2026-01-15'), note: '=for the knee' },
+    ],
+  });
   return { userId, report, lost };
 }
 
@@ -180,6 +188,7 @@ async function seedOther() {
   await db.dailyCheckin.create({ data: { userId, day: day('2026-03-17'), mood: 'SAD', energy: 'PEAK', symptoms: ['zebedee-symptom'] } });
   await db.notification.create({ data: { userId, title: 'Zebedee alert' } });
   await db.labResult.create({ data: { userId, marker: 'psa', value: 3.33, unit: 'ng/mL', takenAt: new Date('2026-03-10T09:00:00Z') } });
+  await db.medication.create({ data: { userId, kind: 'MEDICATION', name: 'Zebedee tonic', frequency: 'daily', startedOn: day('2026-01-01') } });
   const storageKey = await storage.storeUpload(new TextEncoder().encode('%PDF-1.4 ZEBEDEE-UPLOAD'), 'pdf');
   const report = await db.labReport.create({ data: { userId, fileName: 'zebedee.pdf', mimeType: 'application/pdf', sizeBytes: 23, storageKey } });
   return { userId, reportId: report.id };
@@ -219,6 +228,7 @@ describe('dataExportStream', () => {
         'kit_orders.csv',
         'lab_reports.csv',
         'lab_results.csv',
+        'medications.csv',
         'wearable_connections.csv',
         'device_tokens.csv',
         'doctor_shares.csv',
@@ -320,11 +330,86 @@ describe('dataExportStream', () => {
     expect(shares.rows).toEqual([expect.objectContaining({ label: 'Dr Patel', created_at: '2026-03-10T09:00:00.000Z', expires_at: '2026-03-17T09:00:00.000Z', revoked_at: '' })]);
     expect(csvOf(archive, 'doctor_share_views.csv').rows).toEqual([{ share_id: shares.rows[0]!.id, viewed_at: '2026-03-11T15:00:00.000Z', browser: 'Safari on Mac' }]);
     expect(csvOf(archive, 'health_samples.csv')).toEqual({ header: ['id', 'uuid', 'type', 'value', 'unit', 'start_at', 'end_at', 'day', 'created_at'], rows: [] });
+
+    const medications = csvOf(archive, 'medications.csv');
+    expect(medications.header).toEqual(['id', 'kind', 'name', 'dose', 'dose_unit', 'frequency', 'interval_days', 'route', 'preparation', 'started_on', 'stopped_on', 'note', 'created_at', 'updated_at']);
+    // In the order he started them; the note that looks like a formula is defused.
+    expect(medications.rows.map((r) => [r.kind, r.name, r.dose, r.dose_unit, r.frequency, r.interval_days, r.route, r.preparation, r.started_on, r.stopped_on, r.note])).toEqual([
+      ['supplement', 'Vitamin D3', '25', 'µg', 'daily', '1', 'oral', '', '2025-10-01', '2026-03-01', ''],
+      ['trt', 'Testosterone cypionate', '100', 'mg', 'every_n_days', '7', 'intramuscular_injection', 'Testosterone cypionate', '2025-11-02', '', ''],
+      ['medication', 'Ibuprofen', '2', 'tablet', 'as_needed', '', '', '', '2026-01-15', '', "'=for the knee"],
+    ]);
+    expect(text(archive, 'README.txt')).toContain('medications.csv (3 rows)');
+  });
+
+  it('writes each line of what he takes as a MedicationStatement he reported, active or completed by its stop', () => {
+    const bundle = JSON.parse(text(archive, 'fhir/bundle.json')) as { entry: { fullUrl: string; resource: { resourceType: string } }[] };
+    const patientUrl = bundle.entry[0]!.fullUrl;
+    const statements = bundle.entry.map((e) => e.resource).filter((r) => r.resourceType === 'MedicationStatement');
+    const subject = { reference: patientUrl };
+    const category = { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/medication-statement-category', code: 'patientspecified', display: 'Patient Specified' }] };
+    expect(statements).toEqual([
+      {
+        resourceType: 'MedicationStatement',
+        status: 'completed',
+        category,
+        medicationCodeableConcept: { text: 'Vitamin D3' },
+        subject,
+        effectivePeriod: { start: '2025-10-01', end: '2026-03-01' },
+        dateAsserted: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        informationSource: subject,
+        note: [{ text: 'A supplement.' }],
+        dosage: [{ text: '25 µg daily, by mouth', timing: { repeat: { frequency: 1, period: 1, periodUnit: 'd' } }, route: { text: 'By mouth' }, doseAndRate: [{ doseQuantity: { value: 25, unit: 'µg', system: 'http://unitsofmeasure.org', code: 'ug' } }] }],
+      },
+      {
+        resourceType: 'MedicationStatement',
+        status: 'active',
+        category,
+        medicationCodeableConcept: { text: 'Testosterone cypionate' },
+        subject,
+        effectivePeriod: { start: '2025-11-02' },
+        dateAsserted: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        informationSource: subject,
+        note: [{ text: 'Testosterone therapy: Testosterone cypionate.' }],
+        dosage: [
+          {
+            text: '100 mg every 7 days, injected into a muscle',
+            timing: { repeat: { frequency: 1, period: 7, periodUnit: 'd' } },
+            route: { text: 'Injection into a muscle (intramuscular)' },
+            doseAndRate: [{ doseQuantity: { value: 100, unit: 'mg', system: 'http://unitsofmeasure.org', code: 'mg' } }],
+          },
+        ],
+      },
+      {
+        resourceType: 'MedicationStatement',
+        status: 'active',
+        category,
+        medicationCodeableConcept: { text: 'Ibuprofen' },
+        subject,
+        effectivePeriod: { start: '2026-01-15' },
+        dateAsserted: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        informationSource: subject,
+        note: [{ text: '=for the knee' }],
+        // A count of tablets is no UCUM unit: named, not coded.
+        dosage: [{ text: '2 tablets as needed', asNeededBoolean: true, doseAndRate: [{ doseQuantity: { value: 2, unit: 'tablet' } }] }],
+      },
+    ]);
+    // The bundle passes HL7's schema (the test above); the schema holds these to R4's MedicationStatement,
+    // which names its subject and lists its dosages (its status it leaves to a value set it does not check).
+    const at = bundle.entry.findIndex((e) => e.resource.resourceType === 'MedicationStatement');
+    const without = structuredClone(bundle);
+    delete (without.entry[at]!.resource as { subject?: unknown }).subject;
+    expect(validateFhir(without)).toBe(false);
+    const single = structuredClone(bundle);
+    (single.entry[at]!.resource as unknown as { dosage: unknown }).dosage = { text: '25 µg daily' };
+    expect(validateFhir(single)).toBe(false);
+    expect(validateFhir.errors?.some((e) => e.instancePath.startsWith(`/entry/${at}/resource/dosage`))).toBe(true);
+    expect(validateFhir(bundle)).toBe(true);
   });
 
   it('shows nothing of the other member', () => {
     const everything = Object.values(archive).map((bytes) => Buffer.from(bytes).toString('latin1')).join('\n');
-    for (const trace of [other.userId, other.reportId, 'zebedee', 'Zebedee', 'Quartz', 'ZEBEDEE-UPLOAD']) expect(everything).not.toContain(trace);
+    for (const trace of [other.userId, other.reportId, 'zebedee', 'Zebedee', 'Quartz', 'ZEBEDEE-UPLOAD', 'tonic']) expect(everything).not.toContain(trace);
     // Their figures, looked for where figures are (as text they could match part of a random id).
     expect(csvOf(archive, 'heart_rate_samples.csv').rows.map((r) => r.bpm)).not.toContain('177');
     expect(csvOf(archive, 'daily_metrics.csv').rows.map((r) => r.steps)).not.toContain('77777');

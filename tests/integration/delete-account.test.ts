@@ -142,6 +142,7 @@ async function member(label: string) {
   await lib.db.labResult.create({ data: { userId, reportId: report.id, marker: 'total_testosterone', value: 600, unit: 'ng/dL', valueNgDl: 600, takenAt: DAY } });
   await lib.db.mindsetAssessment.create({ data: { userId, answers: [3, 3, 3, 3, 3], score: 60 } });
   await lib.db.kitOrder.create({ data: { userId, fullName: 'Max Mustermann', line1: '1 High Street', city: 'London', postalCode: 'SW1A 1AA', country: 'gb' } });
+  await lib.db.medication.create({ data: { userId, kind: 'TRT', name: 'Testosterone enanthate', dose: 125, doseUnit: 'mg', frequency: 'weekly', intervalDays: 7, route: 'intramuscular_injection', preparation: 'Testosterone enanthate', startedOn: DAY } });
   await lib.db.uploadLease.create({ data: { userId, slot: 1, expiresAt: new Date(Date.now() + 60_000) } });
   const imported = await lib.db.historyImport.create({ data: { userId, kind: 'apple_health', fileName: 'export.zip', sha256: `sha-${userId}`, status: 'done', daysStored: 1 } });
   await lib.db.dailyMetric.create({ data: { userId, day: new Date('2026-01-02T00:00:00Z'), source: 'APPLE_HEALTH_EXPORT', steps: 8100, importId: imported.id } });

@@ -25,9 +25,9 @@ const LAYERS: readonly { name: string; members: readonly string[] }[] = [
   // encryption and headers, logs, metrics and health checks.
   { name: 'services', members: ['lib/jobs/', 'lib/mail/', 'lib/storage/', 'lib/security/', 'lib/observability/'] },
   // Who a member is and what he brings: accounts and sessions, the subscription, wearables, blood tests,
-  // the camera's signal processing, the questionnaires, crisis replies, the upload quota, the demo member,
-  // and which of them this install offers.
-  { name: 'sources', members: ['lib/auth/', 'lib/billing/', 'lib/wearables/', 'lib/labs/', 'lib/scan-engine/', 'lib/mindset/', 'lib/safety/', 'lib/uploads/', 'lib/demo/', 'lib/offers/'] },
+  // what he takes (and the blood tests his testosterone therapy asks for), the camera's signal processing,
+  // the questionnaires, crisis replies, the upload quota, the demo member, and which of them this install offers.
+  { name: 'sources', members: ['lib/auth/', 'lib/billing/', 'lib/wearables/', 'lib/labs/', 'lib/medications/', 'lib/scan-engine/', 'lib/mindset/', 'lib/safety/', 'lib/uploads/', 'lib/demo/', 'lib/offers/'] },
   // One value per measure from every source, and what is read straight from it: the scores, the profile,
   // the stored scans.
   { name: 'measures', members: ['lib/metrics/', 'lib/scores/', 'lib/profile/', 'lib/scans/'] },

@@ -8,6 +8,8 @@ import { ManualSlots } from '@/components/dashboard/manual-slots';
 import { Card } from '@/components/ui/card';
 import { RetestList } from '@/components/results/retest-list';
 import { retestsDue } from '@/lib/labs/retests';
+import { trtActions } from '@/lib/medications/trt-actions';
+import { TrtMonitoringList } from '@/components/results/trt-monitoring-list';
 import { myActionsData } from '@/lib/dashboard/page-data';
 import { Timestamp } from '@/components/time/timestamp';
 import { requireSubscribedUser } from '@/lib/onboarding/guard';
@@ -15,10 +17,10 @@ import { DASHBOARD_PATH } from '@/lib/routes';
 
 export const metadata: Metadata = { title: 'My actions' };
 
-/** SPEC §2 "My actions": today's actions with the manual slots, the blood tests to repeat, then the curated supplements. */
+/** SPEC §2 "My actions": today's actions with the manual slots, the blood tests to repeat, testosterone therapy's checks, then the curated supplements. */
 export default async function MyActionsPage() {
   const user = await requireSubscribedUser();
-  const [{ actions, selected }, retests] = await Promise.all([myActionsData(user), retestsDue(user.id)]);
+  const [{ actions, selected }, retests, trt] = await Promise.all([myActionsData(user), retestsDue(user.id), trtActions(user.id)]);
   return (
     <PageShell title="My actions" back={{ href: DASHBOARD_PATH, label: 'Back to dashboard' }} width="wide">
       <RefreshOnFocus />
@@ -30,6 +32,11 @@ export default async function MyActionsPage() {
       {retests.length ? (
         <Card title="Tests to repeat">
           <RetestList retests={retests} />
+        </Card>
+      ) : null}
+      {trt.actions.length ? (
+        <Card title="TRT monitoring">
+          <TrtMonitoringList actions={trt.actions} />
         </Card>
       ) : null}
       <Card title="Curated supplements & tools">

@@ -4,11 +4,14 @@ import { PageShell } from '@/components/page-shell';
 import { FormList } from '@/components/profile/form-list';
 import { KitOrder } from '@/components/profile/kit-order';
 import { ProfileForm } from '@/components/profile/profile-form';
+import { WhatITake } from '@/components/profile/what-i-take';
 import { Card } from '@/components/ui/card';
 import { requireUser } from '@/lib/auth/sessions';
 import { kitOrderPageData } from '@/lib/kits/orders';
 import { labReports, latestLabValues } from '@/lib/labs/reports';
+import { listMedications } from '@/lib/medications/store';
 import { latestMindset } from '@/lib/mindset/assessments';
+import { dayInZone } from '@/lib/days';
 import { healthHistoryComplete } from '@/lib/profile/health-history';
 import { unitSystemOf } from '@/lib/profile/units-preference';
 import { profilePageData } from '@/lib/profile/user-info';
@@ -19,15 +22,16 @@ import { kitsOffered } from '@/lib/offers/install-offers';
 
 export const metadata: Metadata = { title: 'My profile' };
 
-/** SPEC §2 "Profile": the member's details in their units, and the form list (health history, mindset, blood tests). */
+/** SPEC §2 "Profile": the member's details in their units, what he takes, and the form list (health history, mindset, blood tests). */
 export default async function ProfilePage() {
   const user = await requireUser();
-  const [account, mindset, reports, latest, kit] = await Promise.all([
+  const [account, mindset, reports, latest, kit, medications] = await Promise.all([
     profilePageData(user.id),
     latestMindset(user.id),
     labReports(user.id),
     latestLabValues(user.id),
     kitOrderPageData(user.id),
+    listMedications(user.id),
   ]);
   const { info } = account;
   const units = unitSystemOf(account.unitsPreference);
@@ -65,6 +69,9 @@ export default async function ProfilePage() {
             current_password: '',
           }}
         />
+      </Card>
+      <Card title="What I take" id="what-i-take">
+        <WhatITake initial={medications} today={dayInZone(new Date(), user.timeZone ?? undefined)} />
       </Card>
       {kit.trackOne ? (
         <Card title="Your blood testing kit" id="kit">
