@@ -31,8 +31,9 @@ const LAYERS: readonly { name: string; members: readonly string[] }[] = [
   // One value per measure from every source, and what is read straight from it: the scores, the profile,
   // the stored scans.
   { name: 'measures', members: ['lib/metrics/', 'lib/scores/', 'lib/profile/', 'lib/scans/'] },
-  // What the dashboard and /insights say about the measures, and the generated texts that phrase it.
-  { name: 'answers', members: ['lib/dashboard/', 'lib/insights/', 'lib/ai/'] },
+  // What the dashboard and /insights say about the measures, the generated texts that phrase it, and a
+  // member's own trial's answer.
+  { name: 'answers', members: ['lib/dashboard/', 'lib/insights/', 'lib/ai/', 'lib/experiments/'] },
   // What a member does with it all (check-ins, onboarding, history imports, the export, reminders, kit
   // orders, the doctor's report, deleting his account), and the daily upkeep.
   { name: 'features', members: ['lib/checkins/', 'lib/onboarding/', 'lib/imports/', 'lib/export/', 'lib/reminders/', 'lib/kits/', 'lib/reports/', 'lib/account/', 'lib/maintenance/'] },
