@@ -176,7 +176,7 @@ export function WhatITake({ initial, today }: { initial: MedicationEntry[]; toda
         </h3>
         <div className="grid grid-cols-2 gap-4">
           <Select id={`${id}-kind`} label="What it is" options={KIND_OPTIONS} {...field('kind')} />
-          <Input id={`${id}-name`} label="Name" maxLength={MEDICATION_NAME_MAX} autoComplete="off" {...field('name')} />
+          <Input id={`${id}-name`} label="Name on the label" maxLength={MEDICATION_NAME_MAX} autoComplete="off" {...field('name')} />
           {trt ? (
             <>
               <Input

@@ -1,29 +1,36 @@
 'use client';
 
-import { lazy, Suspense, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { afterLoad } from '@/lib/client/after-load';
-import { useHydrated } from '@/lib/client/use-hydrated';
+import { nextTurn } from '@/lib/client/turns';
 
 /**
  * A part of a page whose browser-side server state is held by TanStack Query. The library and the part's
  * live code are asked for once the page has loaded, so neither weighs on the page's first load (150 kB,
  * bench:bundle). Until they are in, and in the server's HTML, `Shell` shows the part as it first looks,
  * from the same props: the figures the server read, a loading line, controls disabled.
+ *
+ * The live part takes over in a turn of its own (lib/client/turns.ts), not through Suspense: React holds
+ * Suspense reveals back and makes those of a page's islands one commit, the longest task /insights had.
  */
 export function island<P extends object>(load: () => Promise<ComponentType<P>>, Shell: ComponentType<P>): ComponentType<P> {
-  const Live = lazy(() =>
-    afterLoad()
-      .then(load)
-      .then((component) => ({ default: component })),
-  );
+  let loading: Promise<ComponentType<P>> | undefined;
   return function Island(props: P) {
-    // React.lazy must not render on the server, nor during hydration: both show the shell.
-    const hydrated = useHydrated();
-    if (!hydrated) return <Shell {...props} />;
-    return (
-      <Suspense fallback={<Shell {...props} />}>
-        <Live {...props} />
-      </Suspense>
-    );
+    // Null on the server, during hydration and until its turn: the shell.
+    const [Live, setLive] = useState<ComponentType<P> | null>(null);
+    useEffect(() => {
+      let mounted = true;
+      loading ??= afterLoad().then(load);
+      void loading
+        .then((component) => nextTurn().then(() => component))
+        .then((component) => {
+          // A transition: React renders the live part in slices, answering clicks in between.
+          if (mounted) startTransition(() => setLive(() => component));
+        });
+      return () => {
+        mounted = false;
+      };
+    }, []);
+    return Live ? <Live {...props} /> : <Shell {...props} />;
   };
 }

@@ -36,7 +36,7 @@ test('What I take: testosterone therapy and two supplements, in the PDF, the exp
 
   // Testosterone therapy without its dose is refused, the field named and given the cursor.
   await form.getByLabel('What it is').selectOption({ label: 'Testosterone therapy (TRT)' });
-  await form.getByLabel('Name', { exact: true }).fill('Testosterone enanthate');
+  await form.getByLabel('Name on the label').fill('Testosterone enanthate');
   await form.getByLabel('Preparation').fill('Testosterone enanthate');
   await form.getByLabel('How often').selectOption({ label: 'Weekly' });
   await form.getByLabel('How you take it').selectOption({ label: 'Injection into a muscle (intramuscular)' });
@@ -55,15 +55,15 @@ test('What I take: testosterone therapy and two supplements, in the PDF, the exp
   await expect(card.getByText('Added to your list.')).toBeVisible();
 
   // Two supplements: the form starts afresh after each.
-  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('');
+  await expect(form.getByLabel('Name on the label')).toHaveValue('');
   await form.getByLabel('What it is').selectOption({ label: 'Supplement' });
-  await form.getByLabel('Name', { exact: true }).fill('Vitamin D3');
+  await form.getByLabel('Name on the label').fill('Vitamin D3');
   await form.getByLabel('Dose (optional)').fill('2000');
   await form.getByLabel('Unit').selectOption('IU');
   await form.getByLabel('Started').fill(fifteenth(-2).iso);
   await add.click();
   await expect(list.getByRole('listitem')).toHaveCount(2);
-  await form.getByLabel('Name', { exact: true }).fill('Magnesium glycinate');
+  await form.getByLabel('Name on the label').fill('Magnesium glycinate');
   await form.getByLabel('Dose (optional)').fill('2');
   await form.getByLabel('Unit').selectOption('capsule');
   await form.getByLabel('How often').selectOption({ label: 'Every few days (say how many)' });
