@@ -1,8 +1,8 @@
 'use client';
 
-import { startTransition, useEffect, useState, type ComponentType, type RefCallback } from 'react';
+import { useEffect, useState, type ComponentType, type RefCallback } from 'react';
 import { afterLoad } from '@/lib/client/after-load';
-import { nextTurn } from '@/lib/client/turns';
+import { loadOnce, useTakeOver } from '@/lib/client/turns';
 
 // chart.js stays out of the first load: its code is asked for once the page has loaded (the load event),
 // so a page's first-load JavaScript is the page's own (bench:bundle measures it), and the charts follow.
@@ -40,23 +40,10 @@ function useNearScreen(): [RefCallback<HTMLElement>, boolean] {
  * whose code arrived together in one commit, and draw them all in one task.
  */
 function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loading: Promise<ComponentType<P>> | undefined;
+  const loadChart = loadOnce(load);
   return function DeferredChart(props: P) {
     const [ref, near] = useNearScreen();
-    const [Chart, setChart] = useState<ComponentType<P> | null>(null);
-    useEffect(() => {
-      if (!near) return;
-      let live = true;
-      loading ??= load();
-      void loading
-        .then((component) => nextTurn().then(() => component))
-        .then((component) => {
-          if (live) startTransition(() => setChart(() => component));
-        });
-      return () => {
-        live = false;
-      };
-    }, [near]);
+    const Chart = useTakeOver(loadChart, near);
     return (
       <div ref={ref} className="size-full">
         {Chart ? <Chart {...props} /> : placeholder}

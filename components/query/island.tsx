@@ -1,8 +1,8 @@
 'use client';
 
-import { startTransition, useEffect, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { afterLoad } from '@/lib/client/after-load';
-import { nextTurn } from '@/lib/client/turns';
+import { loadOnce, useTakeOver } from '@/lib/client/turns';
 
 /**
  * A part of a page whose browser-side server state is held by TanStack Query. The library and the part's
@@ -14,23 +14,9 @@ import { nextTurn } from '@/lib/client/turns';
  * Suspense reveals back and makes those of a page's islands one commit, the longest task /insights had.
  */
 export function island<P extends object>(load: () => Promise<ComponentType<P>>, Shell: ComponentType<P>): ComponentType<P> {
-  let loading: Promise<ComponentType<P>> | undefined;
+  const loadLive = loadOnce(() => afterLoad().then(load));
   return function Island(props: P) {
-    // Null on the server, during hydration and until its turn: the shell.
-    const [Live, setLive] = useState<ComponentType<P> | null>(null);
-    useEffect(() => {
-      let mounted = true;
-      loading ??= afterLoad().then(load);
-      void loading
-        .then((component) => nextTurn().then(() => component))
-        .then((component) => {
-          // A transition: React renders the live part in slices, answering clicks in between.
-          if (mounted) startTransition(() => setLive(() => component));
-        });
-      return () => {
-        mounted = false;
-      };
-    }, []);
+    const Live = useTakeOver(loadLive);
     return Live ? <Live {...props} /> : <Shell {...props} />;
   };
 }

@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { afterLoad } from './after-load';
 
 // What a page does after its first paint (an island's live part taking over from its shell, a chart
@@ -15,4 +16,32 @@ const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() =>
 export function nextTurn(): Promise<void> {
   turns = turns.then(afterLoad).then(painted);
   return turns;
+}
+
+/** `load`, asked for once however many places use it. */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => (loading ??= load());
+}
+
+/**
+ * The component `load` gives, once `ready` (true by default), its code is in and its turn has come; null
+ * until then, as on the server and during hydration. It is set as a transition, so React renders it in
+ * slices and answers clicks in between. `load` must be the same function on every render (`loadOnce`).
+ */
+export function useTakeOver<P>(load: () => Promise<ComponentType<P>>, ready = true): ComponentType<P> | null {
+  const [component, setComponent] = useState<ComponentType<P> | null>(null);
+  useEffect(() => {
+    if (!ready) return;
+    let mounted = true;
+    void load()
+      .then((loaded) => nextTurn().then(() => loaded))
+      .then((loaded) => {
+        if (mounted) startTransition(() => setComponent(() => loaded));
+      });
+    return () => {
+      mounted = false;
+    };
+  }, [load, ready]);
+  return component;
 }

@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { RetestList } from '@/components/results/retest-list';
 import { retestsDue } from '@/lib/labs/retests';
 import { trtActions } from '@/lib/medications/trt-actions';
+import { dayInZone } from '@/lib/days';
 import { TrtMonitoringList } from '@/components/results/trt-monitoring-list';
 import { myActionsData } from '@/lib/dashboard/page-data';
 import { Timestamp } from '@/components/time/timestamp';
@@ -20,7 +21,7 @@ export const metadata: Metadata = { title: 'My actions' };
 /** SPEC §2 "My actions": today's actions with the manual slots, the blood tests to repeat, testosterone therapy's checks, then the curated supplements. */
 export default async function MyActionsPage() {
   const user = await requireSubscribedUser();
-  const [{ actions, selected }, retests, trt] = await Promise.all([myActionsData(user), retestsDue(user.id), trtActions(user.id)]);
+  const [{ actions, selected }, retests, trt] = await Promise.all([myActionsData(user), retestsDue(user.id), trtActions(user.id, dayInZone(new Date(), user.timeZone))]);
   return (
     <PageShell title="My actions" back={{ href: DASHBOARD_PATH, label: 'Back to dashboard' }} width="wide">
       <RefreshOnFocus />

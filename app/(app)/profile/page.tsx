@@ -71,7 +71,7 @@ export default async function ProfilePage() {
         />
       </Card>
       <Card title="What I take" id="what-i-take">
-        <WhatITake initial={medications} today={dayInZone(new Date(), user.timeZone ?? undefined)} />
+        <WhatITake initial={medications} today={dayInZone(new Date(), user.timeZone)} />
       </Card>
       {kit.trackOne ? (
         <Card title="Your blood testing kit" id="kit">
