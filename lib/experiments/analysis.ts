@@ -2,6 +2,7 @@ import normalCdfOf from '@stdlib/stats-base-dists-normal-cdf';
 import normalQuantileOf from '@stdlib/stats-base-dists-normal-quantile';
 import tQuantile from '@stdlib/stats-base-dists-t-quantile';
 import { ISO_DAY } from '@/lib/codecs';
+import { mean } from '@/lib/statistics';
 
 // "Did this change help me?" for one member's own trial: a regression with AR(1) errors, fitted by
 // feasible GLS (Prais–Winsten) on the calendar-day index, so missing days are gaps of the right length.
@@ -314,7 +315,6 @@ function plannedDetectable(lengths: readonly [Period, number][], sd: number, est
   return detectableSize(sd * sqrt(fit.inverse[1]![1]!), df);
 }
 
-const mean = (values: readonly number[]) => (values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length);
 
 export function analyseExperiment(days: readonly ExperimentDay[], options: ExperimentOptions): ExperimentAnalysis {
   const minimum = options.minimumDays ?? MINIMUM_DAYS;

@@ -1,3 +1,4 @@
+import { addDays } from '@/lib/days';
 import { toCanonical, type LabMarkerKey } from '@/lib/labs/markers';
 
 // The blood tests a man on testosterone therapy is due, from the Endocrine Society's clinical practice
@@ -69,8 +70,8 @@ export function addMonths(day: string, months: number): string {
   return first.toISOString().slice(0, 10);
 }
 
-const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const dayBefore = (day: string) => addDays(day, -1);
+const dayAfter = (day: string) => addDays(day, 1);
 
 /** Months after starting that check `number` is due by: 6, 12, then one year more each. */
 const dueMonthsOf = (number: number) => (number === 1 ? 6 : 12 * (number - 1));
