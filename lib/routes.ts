@@ -63,11 +63,15 @@ export const SIGNED_IN_ROUTES = [
   '/my_actions',
   '/chat',
   '/weekly_checkin',
+  '/experiments',
 ] as const;
+
+/** The signed-in pages under a path of their own: one experiment's answer, /experiments/<id>. */
+const SIGNED_IN_PREFIXES = ['/experiments/'] as const;
 
 const signedIn = new Set<string>(SIGNED_IN_ROUTES);
 
 export function isSignedInRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return signedIn.has(path);
+  return signedIn.has(path) || SIGNED_IN_PREFIXES.some((prefix) => path.startsWith(prefix));
 }

@@ -7,6 +7,8 @@ import { runLabReportRead } from '@/lib/labs/reading';
 import {
   ACCOUNT_CLEANUP_QUEUE,
   ensureQueues,
+  EXPERIMENTS_ENDED_CRON,
+  EXPERIMENTS_ENDED_QUEUE,
   HISTORY_IMPORT_QUEUE,
   HISTORY_IMPORT_SMALL_QUEUE,
   HOUSEKEEPING_CRON,
@@ -22,11 +24,13 @@ import {
   WEARABLE_WEBHOOKS_CRON,
   WEARABLE_WEBHOOKS_QUEUE,
   type AccountCleanupJob,
+  type ExperimentsEndedJob,
   type HistoryImportJob,
   type LabReadJob,
   type RemindersJob,
   type WearableSyncJob,
 } from '@/lib/jobs/queues';
+import { sendEndedExperimentMails } from '@/lib/reminders/experiment-ended';
 import { sendDueReminders } from '@/lib/reminders/reminders';
 import { quietConnections, runWearableSync } from '@/lib/wearables/sync-job';
 import { maintainWebhooks } from '@/lib/wearables/webhook-subscriptions';
@@ -84,6 +88,7 @@ export async function startJobs(connectionString: string, { schedule = true, pol
     await ensureQueues(boss);
     if (schedule) {
       await boss.schedule(REMINDERS_QUEUE, REMINDERS_CRON, {}, { tz: 'UTC' });
+      await boss.schedule(EXPERIMENTS_ENDED_QUEUE, EXPERIMENTS_ENDED_CRON, {}, { tz: 'UTC' });
       await boss.schedule(WEARABLE_POLL_QUEUE, WEARABLE_POLL_CRON, {}, { tz: 'UTC' });
       await boss.schedule(WEARABLE_WEBHOOKS_QUEUE, WEARABLE_WEBHOOKS_CRON, {}, { tz: 'UTC' });
       await boss.schedule(HOUSEKEEPING_QUEUE, HOUSEKEEPING_CRON, {}, { tz: 'UTC' });
@@ -92,6 +97,11 @@ export async function startJobs(connectionString: string, { schedule = true, pol
       const at = job.data?.at ? new Date(job.data.at) : new Date();
       const sent = await sendDueReminders(Number.isNaN(at.getTime()) ? new Date() : at);
       if (sent.daily || sent.weekly || sent.retest) console.log(`[jobs] reminders sent: ${sent.daily} daily, ${sent.weekly} weekly, ${sent.retest} retest`);
+    }));
+    await boss.work<ExperimentsEndedJob>(EXPERIMENTS_ENDED_QUEUE, { pollingIntervalSeconds }, logged(EXPERIMENTS_ENDED_QUEUE, async (job) => {
+      const at = job.data?.at ? new Date(job.data.at) : new Date();
+      const sent = await sendEndedExperimentMails(Number.isNaN(at.getTime()) ? new Date() : at);
+      if (sent) console.log(`[jobs] experiment-ended mails sent: ${sent}`);
     }));
     await boss.work<WearableSyncJob>(WEARABLE_SYNC_QUEUE, { pollingIntervalSeconds }, logged(WEARABLE_SYNC_QUEUE, async (job) => {
       await runWearableSync(job.data);

@@ -8,7 +8,7 @@ import { cx } from '@/components/ui/cx';
 import { ExternalLinkIcon } from '@/components/ui/external-link-icon';
 import { DASHBOARD_PATH } from '@/lib/routes';
 
-/** SPEC §2 "Main dashboard → Header": the menu's entries, in SPEC's order, with the blood results beside the insights. */
+/** SPEC §2 "Main dashboard → Header": the menu's entries, in SPEC's order, with the blood results beside the insights and the experiments last. */
 export const MENU_ENTRIES = [
   { href: DASHBOARD_PATH, label: 'Home' },
   { href: '/profile', label: 'Profile' },
@@ -20,6 +20,7 @@ export const MENU_ENTRIES = [
   { href: '/insights', label: 'Insights' },
   { href: '/my_results', label: 'My results' },
   { href: '/my_actions', label: 'My actions' },
+  { href: '/experiments', label: 'Experiments' },
 ] as const;
 
 /** The three-bar menu: every signed-in destination, the current one highlighted, and Log out. */

@@ -2,9 +2,11 @@ import Link from 'next/link';
 import { RefreshOnFocus } from '@/components/app-shell/refresh-on-focus';
 import type { ActivityResponse, BodyFigures, LastNightSleep, ProfileCompletion, SleepScoreResponse, StartStep, TestosteroneTrendResponse, TodaysActionsResponse, VitalsResponse } from '@/lib/dashboard/contract';
 import type { NotificationRecord } from '@/lib/dashboard/banner-notification';
+import type { ExperimentSummary } from '@/lib/experiments/contract';
 import { AlertBanner } from './alert-banner';
 import { ActivityCard } from './cards/activity-card';
 import { BloodPanelCard } from './cards/blood-panel-card';
+import { ExperimentCard } from './cards/experiment-card';
 import { GettingStartedCard } from './cards/getting-started-card';
 import { ReadinessCard } from './cards/readiness-card';
 import type { ReadinessAnswer } from '@/lib/dashboard/readiness';
@@ -32,6 +34,8 @@ export type DashboardData = {
   activity: ActivityResponse;
   profile: ProfileCompletion;
   body: BodyFigures;
+  /** The running experiment, if any (lib/experiments/store.ts runningExperiment). */
+  experiment?: ExperimentSummary | null;
 };
 
 /**
@@ -47,6 +51,7 @@ export function DashboardView({ data }: { data: DashboardData }) {
       <AlertBanner notification={data.notification} />
       <div className="grid grid-cols-3 gap-6">
         <GettingStartedCard steps={data.start} />
+        <ExperimentCard experiment={data.experiment} />
         <ReadinessCard readiness={data.readiness} />
         <TScoreCard actions={data.actions} />
         <TResultsCard trend={data.trend} />

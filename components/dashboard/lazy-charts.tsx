@@ -39,7 +39,7 @@ function useNearScreen(): [RefCallback<HTMLElement>, boolean] {
  * the chart is near the screen and its turn has come. Not through Suspense: React would reveal the charts
  * whose code arrived together in one commit, and draw them all in one task.
  */
-function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
+export function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
   const loadChart = loadOnce(load);
   return function DeferredChart(props: P) {
     const [ref, near] = useNearScreen();

@@ -4,6 +4,7 @@ import { db } from '@/lib/db';
 import { afterCursor, type Cursor, dailyMetricPages, heartRateSamplePages, keysetPages, labResultPages, vitalScanPages } from './fhir';
 import { inMemberUnits } from '@/lib/labs/lab-units';
 import { isLabMarkerKey } from '@/lib/labs/markers';
+import { experimentDetail } from '@/lib/experiments/store';
 import { labUnits } from '@/lib/labs/lab-units-preference';
 import { labReportPages, uploadEntryName } from './uploads';
 
@@ -73,6 +74,16 @@ const actionSetPages = (userId: string) =>
       }),
     (row) => row.day,
   );
+
+/** His experiments a page at a time, each with its answer as its page shows it (computed now, in his zone). */
+async function* experimentPages(userId: string) {
+  const member = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, timeZone: true } });
+  const pages = byDate(
+    (after: Cursor<string> | undefined, take) => db.experiment.findMany({ where: { userId, ...afterCursor('createdAt', after) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take }),
+    (row) => row.createdAt,
+  );
+  for await (const page of pages) yield await Promise.all(page.map(async (row) => ({ row, answer: await experimentDetail(member, row.id) })));
+}
 
 export const CSV_FILES: CsvFile[] = [
   table({
@@ -365,6 +376,59 @@ export const CSV_FILES: CsvFile[] = [
       stopped_on: (r) => day(r.stoppedOn),
       note: (r) => r.note,
       created_at: (r) => r.createdAt,
+      updated_at: (r) => r.updatedAt,
+    },
+  }),
+  table({
+    file: 'experiments.csv',
+    about:
+      'Your experiments: the change, the outcome that judges it (the others in exploratory, a JSON list), which way is better, the design (AB: your usual days then the change; ABA: back to your usual days after it) and its days, and the answer as its page words it, with the effect, its 90 % interval and the smallest change it could detect in the outcome’s unit (unit). Before the planned end there is no verdict: the answer says when it comes.',
+    pages: experimentPages,
+    columns: {
+      id: ({ row }) => row.id,
+      change: ({ row }) => row.change,
+      catalogue_key: ({ row }) => row.catalogueKey,
+      outcome: ({ row }) => row.outcome,
+      exploratory: ({ row }) => row.exploratory,
+      direction: ({ row }) => row.direction,
+      design: ({ row }) => row.design,
+      baseline_from: ({ row }) => day(row.baselineFrom),
+      change_from: ({ row }) => day(row.changeFrom),
+      baseline_days: ({ row }) => row.baselineDays,
+      change_days: ({ row }) => row.changeDays,
+      return_days: ({ row }) => row.returnDays,
+      ends_on: ({ answer }) => answer?.endsOn ?? null,
+      stopped_at: ({ row }) => row.stoppedAt,
+      phase: ({ answer }) => answer?.phase ?? null,
+      answer: ({ answer }) => answer?.primary.sentence ?? null,
+      verdict: ({ answer }) => (answer?.primary.final ? answer.primary.analysis.verdict : null),
+      effect: ({ answer }) => answer?.primary.analysis.effect ?? null,
+      interval_low: ({ answer }) => answer?.primary.analysis.interval?.[0] ?? null,
+      interval_high: ({ answer }) => answer?.primary.analysis.interval?.[1] ?? null,
+      detectable: ({ answer }) => answer?.primary.analysis.detectable ?? null,
+      unit: ({ answer }) => answer?.primary.unit ?? null,
+      adherence: ({ answer }) => answer?.adherence ?? null,
+      exploratory_answers: ({ answer }) => answer?.exploratoryAnswers.map((a) => ({ outcome: a.outcome, answer: a.sentence })) ?? null,
+      created_at: ({ row }) => row.createdAt,
+      updated_at: ({ row }) => row.updatedAt,
+    },
+  }),
+  table({
+    file: 'experiment_days.csv',
+    about: 'Your answers on an experiment’s days (experiment_id is the row in experiments.csv): whether you did it on a day of the change, and the days you marked ill, travelling or drinking.',
+    pages: (userId: string) =>
+      byDate(
+        (after: Cursor<string> | undefined, take) =>
+          db.experimentDay.findMany({ where: { experiment: { userId }, ...afterCursor('day', after) }, orderBy: [{ day: 'asc' }, { id: 'asc' }], take }),
+        (row) => row.day,
+      ),
+    columns: {
+      experiment_id: (r) => r.experimentId,
+      day: (r) => day(r.day),
+      did_it: (r) => r.didIt,
+      ill: (r) => r.ill,
+      travelling: (r) => r.travelling,
+      drinking: (r) => r.drinking,
       updated_at: (r) => r.updatedAt,
     },
   }),

@@ -1,9 +1,10 @@
 import 'server-only';
 import { ISO_DAY } from '@/lib/codecs';
-import { addDays, daysEnding, utcDay } from '@/lib/days';
+import { addDays, daysBetween, daysEnding, utcDay } from '@/lib/days';
 import { mergedDays } from '@/lib/dashboard/merged-metrics';
 import { TOTAL_TESTOSTERONE } from '@/lib/dashboard/testosterone-trend';
 import { db } from '@/lib/db';
+import type { Energy, Mood } from '@/lib/generated/prisma/enums';
 import { provenance } from '@/lib/metrics/source-names';
 import { PARTIAL_TODAY_METRICS, ENERGY_ORDINAL, MOOD_ORDINAL, TREND_FIELDS, trendLineOf, type TrendField } from '@/lib/insights/patterns';
 import { inMemberUnits, unitIn } from '@/lib/labs/lab-units';
@@ -51,14 +52,6 @@ export type MeasureTrend = {
 
 export type MeasureTrendsResponse = { range: TrendRange; first: string; last: string; measures: MeasureTrend[] };
 
-const LABELS: Readonly<Record<TrendField, string>> = {
-  sleepDurationMinutes: 'Sleep',
-  hrvMs: 'Heart-rate variability',
-  restingHeartRateBpm: 'Resting heart rate',
-  steps: 'Steps',
-  weightKg: 'Weight',
-};
-
 /** A stored value in the chart's unit: sleep in hours, weight in the member's units. */
 function inChartUnit(field: TrendField, value: number, units: UnitSystem): number {
   if (field === 'sleepDurationMinutes') return Math.round((value / 60) * 100) / 100;
@@ -76,6 +69,73 @@ const BANDED: Partial<Record<TrendField, RangeMetric>> = { hrvMs: 'hrv', resting
 
 const MOOD_WORDS = ['terrible', 'sad', 'neutral', 'happy', 'elated'] as const;
 const ENERGY_WORDS = ['depleted', 'low', 'moderate', 'peak'] as const;
+
+/** The measures with a value a day: the wearables' and the check-in's. */
+export type DailyMeasureKey = TrendField | 'mood' | 'energy';
+
+/** Each daily measure's name, as the charts title it. */
+export const MEASURE_LABELS: Readonly<Record<DailyMeasureKey, string>> = {
+  sleepDurationMinutes: 'Sleep',
+  hrvMs: 'Heart-rate variability',
+  restingHeartRateBpm: 'Resting heart rate',
+  steps: 'Steps',
+  weightKg: 'Weight',
+  mood: 'Mood',
+  energy: 'Energy',
+};
+
+/**
+ * One measure's days as /insights charts them: its name, its unit, each day's value in that unit (sleep in
+ * hours, weight in the member's units, mood and energy as their scale's place), the scale's words and where
+ * the values came from. The charts and a member's experiments (lib/experiments/outcomes.ts) both read these.
+ */
+export type DailyMeasure = { key: DailyMeasureKey; label: string; unit: string; points: MeasurePoint[]; scale?: readonly string[]; from: string | null };
+
+/** A wearable measure on each of `window`'s days that has a value. */
+function wearableMeasure(field: TrendField, byDay: ReadonlyMap<string, MergedDay>, window: readonly string[], units: UnitSystem): DailyMeasure {
+  const points = window.flatMap((day) => {
+    const value = byDay.get(day)?.[field];
+    return typeof value === 'number' && Number.isFinite(value) ? [{ day, value: inChartUnit(field, value, units) }] : [];
+  });
+  const sources = window.map((day) => {
+    const merged = byDay.get(day);
+    return merged && merged[field] !== null ? merged.sources[field] : null;
+  });
+  return { key: field, label: MEASURE_LABELS[field], unit: unitOf(field, units), points, from: provenance(sources) };
+}
+
+type CheckinScale = { day: Date; mood: Mood; energy: Energy };
+
+/** Mood or energy on each day with a check-in, as its scale's place (0 = the scale's first word). */
+function checkinMeasure(key: 'mood' | 'energy', checkins: readonly CheckinScale[]): DailyMeasure {
+  const from = checkins.length ? provenance([], ['checkins']) : null;
+  return key === 'mood'
+    ? { key, label: MEASURE_LABELS.mood, unit: '', points: checkins.map((c) => ({ day: ISO_DAY.fromDate(c.day), value: MOOD_ORDINAL[c.mood] })), scale: MOOD_WORDS, from }
+    : { key, label: MEASURE_LABELS.energy, unit: '', points: checkins.map((c) => ({ day: ISO_DAY.fromDate(c.day), value: ENERGY_ORDINAL[c.energy] })), scale: ENERGY_WORDS, from };
+}
+
+const isCheckinKey = (key: DailyMeasureKey): key is 'mood' | 'energy' => key === 'mood' || key === 'energy';
+
+/**
+ * `keys` from `first` to `last` (YYYY-MM-DD, inclusive), as /insights charts them, in the order asked. A count
+ * still growing on `today` (steps) stops the day before it, as every screen counts it.
+ */
+export async function measureDays(userId: string, keys: readonly DailyMeasureKey[], first: string, last: string, today: string): Promise<DailyMeasure[]> {
+  const fields = keys.filter((key): key is TrendField => !isCheckinKey(key));
+  const [days, checkins, user] = await Promise.all([
+    fields.length ? mergedDays(userId, first, last, fields) : Promise.resolve([]),
+    keys.some(isCheckinKey) ? db.dailyCheckin.findMany({ where: { userId, day: { gte: ISO_DAY.toDate(first), lte: ISO_DAY.toDate(last) } }, orderBy: { day: 'asc' }, select: { day: true, mood: true, energy: true } }) : Promise.resolve([]),
+    db.user.findUniqueOrThrow({ where: { id: userId }, select: { unitsPreference: true } }),
+  ]);
+  const units = unitSystemOf(user.unitsPreference);
+  const byDay = new Map(days.map((day) => [day.day, day]));
+  const span = (end: string) => (end < first ? [] : daysEnding(end, daysBetween(first, end) + 1));
+  return keys.map((key) => {
+    if (isCheckinKey(key)) return checkinMeasure(key, checkins);
+    const end = PARTIAL_TODAY_METRICS.includes(key) && addDays(today, -1) < last ? addDays(today, -1) : last;
+    return wearableMeasure(key, byDay, span(end), units);
+  });
+}
 
 /** GET /api/trends/measures?range=30|90|365: every measure's days in the range, newest last. */
 export async function measureTrends(userId: string, range: TrendRange, now = new Date()): Promise<MeasureTrendsResponse> {
@@ -105,19 +165,12 @@ export async function measureTrends(userId: string, range: TrendRange, now = new
   const measures: MeasureTrend[] = ORDER.map((field) => {
     // A count still growing today (steps) ends yesterday, as every screen counts it.
     const window = daysEnding(PARTIAL_TODAY_METRICS.includes(field) ? addDays(today, -1) : today, range);
-    const points = window.flatMap((day) => {
-      const value = byDay.get(day)?.[field];
-      return typeof value === 'number' && Number.isFinite(value) ? [{ day, value: inChartUnit(field, value, units) }] : [];
-    });
+    const { key, label, unit, points, from } = wearableMeasure(field, byDay, window, units);
     const line = trendLineOf(byDay, field, today, units);
     const scaled = line && field === 'sleepDurationMinutes' ? { ...line, start: line.start / 60, end: line.end / 60 } : line;
-    const sources = window.map((day) => {
-      const merged = byDay.get(day);
-      return merged && merged[field] !== null ? merged.sources[field] : null;
-    });
     const metric = BANDED[field];
     const usual = metric ? usualBand(metric, days, today, (value) => inChartUnit(field, value, units)) : {};
-    return { key: field, label: LABELS[field], unit: unitOf(field, units), points, line: points.length ? scaled : null, from: provenance(sources), ...usual };
+    return { key, label, unit, points, line: points.length ? scaled : null, from, ...usual };
   });
 
   measures.push({
@@ -130,11 +183,8 @@ export async function measureTrends(userId: string, range: TrendRange, now = new
     from: labs.length ? 'From your blood tests.' : null,
     before: before ? ISO_DAY.fromDate(before.takenAt) : null,
   });
-  const fromCheckins = checkins.length ? provenance([], ['checkins']) : null;
-  measures.push(
-    { key: 'mood', label: 'Mood', unit: '', points: checkins.map((c) => ({ day: ISO_DAY.fromDate(c.day), value: MOOD_ORDINAL[c.mood] })), line: null, scale: MOOD_WORDS, from: fromCheckins },
-    { key: 'energy', label: 'Energy', unit: '', points: checkins.map((c) => ({ day: ISO_DAY.fromDate(c.day), value: ENERGY_ORDINAL[c.energy] })), line: null, scale: ENERGY_WORDS, from: fromCheckins },
-  );
+  const checkinMeasures = (['mood', 'energy'] as const).map((key) => checkinMeasure(key, checkins));
+  for (const { key, label, unit, points, scale, from } of checkinMeasures) measures.push({ key, label, unit, points, line: null, ...(scale ? { scale } : {}), from });
   return { range, first, last: today, measures };
 }
 

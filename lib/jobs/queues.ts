@@ -15,6 +15,16 @@ export const REMINDERS_CRON = '*/15 * * * *';
 /** A reminders job may name the instant it runs for (tests set the clock); otherwise it is now. */
 export type RemindersJob = { at?: string };
 
+/**
+ * "Your experiment has ended" (lib/reminders/experiment-ended.ts): every 15 minutes, between the reminders' runs,
+ * so each member's morning after an experiment's last day is caught in his own zone.
+ */
+export const EXPERIMENTS_ENDED_QUEUE = 'experiments-ended';
+export const EXPERIMENTS_ENDED_CRON = '7,22,37,52 * * * *';
+
+/** Like a reminders job, it may name the instant it runs for. */
+export type ExperimentsEndedJob = { at?: string };
+
 /** A connection's sync: at most one waiting and one running per connection (`stately`, keyed by it). */
 export const WEARABLE_SYNC_QUEUE = 'wearable-sync';
 
@@ -75,6 +85,7 @@ export const HOUSEKEEPING_CRON = '41 4 * * *';
 export async function ensureQueues(boss: PgBoss): Promise<void> {
   const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
   if (!existing.has(REMINDERS_QUEUE)) await boss.createQueue(REMINDERS_QUEUE);
+  if (!existing.has(EXPERIMENTS_ENDED_QUEUE)) await boss.createQueue(EXPERIMENTS_ENDED_QUEUE);
   if (!existing.has(WEARABLE_SYNC_QUEUE)) await boss.createQueue(WEARABLE_SYNC_QUEUE, { name: WEARABLE_SYNC_QUEUE, policy: 'stately', retryLimit: 3, retryDelay: 60, retryBackoff: true });
   if (!existing.has(WEARABLE_POLL_QUEUE)) await boss.createQueue(WEARABLE_POLL_QUEUE, { name: WEARABLE_POLL_QUEUE, policy: 'singleton' });
   if (!existing.has(WEARABLE_WEBHOOKS_QUEUE)) await boss.createQueue(WEARABLE_WEBHOOKS_QUEUE, { name: WEARABLE_WEBHOOKS_QUEUE, policy: 'singleton', retryLimit: 2, retryDelay: 600 });

@@ -9,6 +9,9 @@ import { retestsDue } from '@/lib/labs/retests';
 import { sendMail, type Mail } from '@/lib/mail/mailer';
 import { unsubscribeLink } from './unsubscribe';
 
+/** The evening reminders' kinds; an experiment's end has a mail of its own (./experiment-ended.ts). */
+type EveningKind = Exclude<ReminderKind, 'EXPERIMENT_ENDED'>;
+
 // The evening reminders (run by the job queue, lib/jobs): for each user with notifications on, once
 // their local time has reached REMINDER_HOUR, the daily check-in reminder when today's check-in is not
 // in, and the weekly scan reminder when this ISO week's scan is not done. Each is claimed in
@@ -17,7 +20,7 @@ import { unsubscribeLink } from './unsubscribe';
 // reminder goes once for each retest date reached (lib/labs/retests.ts), counted at the time of
 // sending: a newer result in the meantime has ended it. Its mail names no result, since a mailbox is no
 // place for them; the link shows which.
-const MAILS: Readonly<Record<ReminderKind, readonly [subject: string, body: string, action: string, path: string]>> = {
+const MAILS: Readonly<Record<EveningKind, readonly [subject: string, body: string, action: string, path: string]>> = {
   [ReminderKind.DAILY_CHECKIN]: ['Time for your daily check-in', 'Two minutes tonight keeps your insights and tomorrow’s actions tuned to how you really feel: your mood, your energy and anything that bothered you today.', 'Do my check-in', '/daily_checkins'],
   [ReminderKind.WEEKLY_SCAN]: ['Your weekly pulse check is due', 'This week’s pulse and blood-pressure check is still open. It takes under a minute with your camera, or type in a cuff reading.', 'Do my weekly check', '/weekly_checkin'],
   [ReminderKind.RETEST_DUE]: ['A blood test is due again', 'A blood result that was outside your lab’s range has reached the date we suggested testing it again. A new test shows whether what you changed has worked.', 'See which', '/my_actions'],
@@ -40,16 +43,19 @@ export function localTime(now: Date, timeZone: string): { date: string; hour: nu
   return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
 }
 
-const appLink = (path: string) => `${env.APP_URL.replace(/\/$/, '')}${path}`;
+export const appLink = (path: string) => `${env.APP_URL.replace(/\/$/, '')}${path}`;
 
-function reminderMail(kind: ReminderKind, to: string, firstName: string | null, logId: string): Mail {
+/** What a reminder says: its subject, its paragraphs, and the one thing to do with its link. */
+export type ReminderContent = { subject: string; paragraphs: readonly string[]; action: string; path: string };
+
+/** A reminder e-mail to `to`, with its one-click unsubscribe link for the claim `logId`. */
+export function reminderMail({ subject, paragraphs, action, path }: ReminderContent, to: string, firstName: string | null, logId: string): Mail {
   const greeting = firstName ? `Hi ${firstName},` : 'Hi,';
-  const [subject, body, action, path] = MAILS[kind];
   const link = appLink(path);
   const unsubscribe = unsubscribeLink(logId);
-  const text = `${greeting}\n\n${body}\n\n${action}: ${link}\n\nYou get these reminders because they are on in your settings. Turn them off with one click: ${unsubscribe}\n\n— Vitality`;
+  const text = `${greeting}\n\n${paragraphs.join('\n\n')}\n\n${action}: ${link}\n\nYou get these reminders because they are on in your settings. Turn them off with one click: ${unsubscribe}\n\n— Vitality`;
   const html = `<p>${escape(greeting)}</p>
-<p>${escape(body)}</p>
+${paragraphs.map((paragraph) => `<p>${escape(paragraph)}</p>`).join('\n')}
 <p><a href="${escape(link)}">${escape(action)}</a></p>
 <p style="color:#525252;font-size:12px">You get these reminders because they are on in your settings. <a href="${escape(unsubscribe)}">Turn reminders off</a></p>
 <p>— Vitality</p>`;
@@ -67,11 +73,12 @@ async function claim(userId: string, kind: ReminderKind, period: string, now: Da
   }
 }
 
-async function remind(user: Candidate, kind: ReminderKind, period: string, now: Date, send: (mail: Mail) => Promise<void>): Promise<boolean> {
+async function remind(user: Candidate, kind: EveningKind, period: string, now: Date, send: (mail: Mail) => Promise<void>): Promise<boolean> {
   const logId = await claim(user.id, kind, period, now);
   if (!logId) return false;
   try {
-    await send(reminderMail(kind, user.email, user.firstName, logId));
+    const [subject, body, action, path] = MAILS[kind];
+    await send(reminderMail({ subject, paragraphs: [body], action, path }, user.email, user.firstName, logId));
     return true;
   } catch (error) {
     await db.reminderLog.delete({ where: { id: logId } }).catch(() => undefined);

@@ -15,6 +15,8 @@ import { measureText } from '@/lib/insights/measure-text';
 import { type MeasureTrend, measureTrends } from '@/lib/insights/measure-trends';
 import { medicationLine } from '@/lib/medications/medication-text';
 import { listMedications } from '@/lib/medications/store';
+import { experimentLines } from '@/lib/experiments/experiment-text';
+import { experimentDetails } from '@/lib/experiments/store';
 import { embedFonts, fontKey, type Run, runsOf } from './pdf-fonts';
 
 // "Prepare for your doctor", the PDF (its share link: ./doctor-share.ts): one PDF, made on the server with pdf-lib from
@@ -188,6 +190,10 @@ export function outsideLine(summary: ResultsSummary): string {
 /** Under "What I take", what heads the app's own suggestions, kept apart from what the member listed. */
 export const SUGGESTED_LABEL = 'Suggested by Vitality (not necessarily taken)';
 
+/** Under the experiments: what such an answer can and cannot say (docs/experiments.md). */
+export const EXPERIMENTS_NOTE =
+  'Each experiment compares the member’s own days before and during a change (and after it, where planned), by a regression with day-to-day autocorrelation; the interval is 90 %. It describes this member over these weeks, not the change’s effect in general, and an answer before and during alone cannot tell the change from a drift.';
+
 const onDays = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 /** How often each answer was given ("happy on 12 days, neutral on 3 days"), in the scale's order. */
@@ -235,7 +241,7 @@ function biologicalAgeLines(bioAge: BiologicalAge): string[] {
 export async function doctorSummaryPdf(userId: string, now = new Date()): Promise<Uint8Array> {
   const since = addDays(utcDay(now), -29);
   const [user, panels, trends, vital, checkins, bioAge, recommended, taken] = await Promise.all([
-    db.user.findUniqueOrThrow({ where: { id: userId }, select: { firstName: true, lastName: true, dateOfBirth: true, doctorQuestions: true } }),
+    db.user.findUniqueOrThrow({ where: { id: userId }, select: { firstName: true, lastName: true, dateOfBirth: true, doctorQuestions: true, timeZone: true } }),
     resultPanels(userId),
     measureTrends(userId, 90, now),
     vitals(userId, now),
@@ -244,6 +250,7 @@ export async function doctorSummaryPdf(userId: string, now = new Date()): Promis
     db.recommendationSet.findFirst({ where: { userId }, orderBy: [{ day: 'desc' }, { createdAt: 'desc' }], select: { day: true, supplementSlugs: true } }),
     listMedications(userId),
   ]);
+  const experiments = await experimentDetails({ id: userId, timeZone: user.timeZone }, now);
   const supplements = recommended?.supplementSlugs.length
     ? await db.supplement.findMany({ where: { slug: { in: recommended.supplementSlugs } }, select: { slug: true, name: true } })
     : [];
@@ -293,6 +300,16 @@ export async function doctorSummaryPdf(userId: string, now = new Date()): Promis
   write.text(SUGGESTED_LABEL, { bold: true, gap: 2 });
   const named = (recommended?.supplementSlugs ?? []).flatMap((slug) => supplements.find((s) => s.slug === slug)?.name ?? []);
   write.text(recommended && named.length ? `On ${formatDateGB(recommended.day)}: ${named.join(', ')}.` : 'None suggested yet.', named.length ? {} : { colour: MUTED });
+
+  // His own trials, newest first: each answer as he reads it, the primary outcome's first, the watched ones labelled exploratory.
+  write.heading('Experiments');
+  if (!experiments.length) write.text('None run by the member.', { colour: MUTED });
+  for (const experiment of experiments) {
+    write.text(experiment.change, { bold: true, gap: 2 });
+    for (const line of experimentLines(experiment, user.timeZone)) write.text(line, { gap: 2 });
+    write.text('', { gap: 4 });
+  }
+  if (experiments.length) write.text(EXPERIMENTS_NOTE, { colour: MUTED, size: 8, gap: 6 });
 
   write.heading('Questions from the member');
   const questions = (user.doctorQuestions ?? '').split('\n').filter((line) => line.trim());

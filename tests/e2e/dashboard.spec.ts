@@ -468,7 +468,7 @@ test('the header menu lists every destination, marks the current one, and closes
   const button = page.getByRole('button', { name: 'Menu' });
   await button.click();
   const menu = page.getByRole('navigation', { name: 'Menu' });
-  for (const name of ['Home', 'Profile', 'My devices', 'Help', 'Settings', 'Refer a friend', 'Daily checkins', 'Insights', 'My results', 'My actions']) {
+  for (const name of ['Home', 'Profile', 'My devices', 'Help', 'Settings', 'Refer a friend', 'Daily checkins', 'Insights', 'My results', 'My actions', 'Experiments']) {
     await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
   }
   // The blood results are in the menu.

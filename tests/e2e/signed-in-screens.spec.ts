@@ -30,6 +30,7 @@ const PAGES = [
   'fuel_and_build',
   'recharge_and_strengthen',
   'connect_and_lead',
+  'experiments',
 ] as const;
 type SignedInPage = (typeof PAGES)[number];
 

@@ -175,7 +175,42 @@ async function seedMember() {
       { userId, kind: 'MEDICATION', name: 'Ibuprofen', dose: 2, doseUnit: 'tablet', frequency: 'as_needed', startedOn: day('2026-01-15'), note: '=for the knee' },
     ],
   });
-  return { userId, report, lost };
+  // His experiments: one over (no figures of his fell in it, so its answer says so), with a day he marked; one stopped early, in a formula's clothes.
+  const magnesium = await db.experiment.create({
+    data: {
+      userId,
+      change: 'Magnesium at night',
+      catalogueKey: 'magnesium-night',
+      outcome: 'sleepDurationMinutes',
+      exploratory: ['hrvMs', 'mood'],
+      direction: 'higher',
+      design: 'ABA',
+      baselineFrom: day('2026-01-18'),
+      changeFrom: day('2026-02-01'),
+      baselineDays: 14,
+      changeDays: 28,
+      returnDays: 14,
+      createdAt: new Date('2026-01-18T08:00:00Z'),
+      days: { create: [{ day: day('2026-02-03'), didIt: true, ill: true }] },
+    },
+  });
+  const stopped = await db.experiment.create({
+    data: {
+      userId,
+      change: '=No screens in bed',
+      outcome: 'energy',
+      exploratory: [],
+      direction: 'higher',
+      design: 'AB',
+      baselineFrom: day('2026-02-20'),
+      changeFrom: day('2026-03-06'),
+      baselineDays: 14,
+      changeDays: 28,
+      stoppedAt: new Date('2026-03-18T21:00:00Z'),
+      createdAt: new Date('2026-02-20T08:00:00Z'),
+    },
+  });
+  return { userId, report, lost, experiments: [magnesium.id, stopped.id] };
 }
 
 /** The other member: rows on the same days, with values and words found nowhere in the first member's data. */
@@ -189,6 +224,9 @@ async function seedOther() {
   await db.notification.create({ data: { userId, title: 'Zebedee alert' } });
   await db.labResult.create({ data: { userId, marker: 'psa', value: 3.33, unit: 'ng/mL', takenAt: new Date('2026-03-10T09:00:00Z') } });
   await db.medication.create({ data: { userId, kind: 'MEDICATION', name: 'Zebedee tonic', frequency: 'daily', startedOn: day('2026-01-01') } });
+  await db.experiment.create({
+    data: { userId, change: 'Zebedee cold plunge', outcome: 'hrvMs', exploratory: [], direction: 'higher', design: 'AB', baselineFrom: day('2026-02-15'), changeFrom: day('2026-03-01'), baselineDays: 14, changeDays: 14, days: { create: [{ day: day('2026-03-02'), didIt: false }] } },
+  });
   const storageKey = await storage.storeUpload(new TextEncoder().encode('%PDF-1.4 ZEBEDEE-UPLOAD'), 'pdf');
   const report = await db.labReport.create({ data: { userId, fileName: 'zebedee.pdf', mimeType: 'application/pdf', sizeBytes: 23, storageKey } });
   return { userId, reportId: report.id };
@@ -229,6 +267,8 @@ describe('dataExportStream', () => {
         'lab_reports.csv',
         'lab_results.csv',
         'medications.csv',
+        'experiments.csv',
+        'experiment_days.csv',
         'wearable_connections.csv',
         'device_tokens.csv',
         'doctor_shares.csv',
@@ -340,6 +380,27 @@ describe('dataExportStream', () => {
       ['medication', 'Ibuprofen', '2', 'tablet', 'as_needed', '', '', '', '2026-01-15', '', "'=for the knee"],
     ]);
     expect(text(archive, 'README.txt')).toContain('medications.csv (3 rows)');
+
+    const experiments = csvOf(archive, 'experiments.csv');
+    expect(experiments.header).toEqual([
+      'id', 'change', 'catalogue_key', 'outcome', 'exploratory', 'direction', 'design', 'baseline_from', 'change_from', 'baseline_days', 'change_days', 'return_days', 'ends_on', 'stopped_at', 'phase',
+      'answer', 'verdict', 'effect', 'interval_low', 'interval_high', 'detectable', 'unit', 'adherence', 'exploratory_answers', 'created_at', 'updated_at',
+    ]);
+    // In the order he set them up; the answer as its page words it: none of his figures fell in the first, one check-in's energy in the second, stopped early.
+    expect(experiments.rows.map((r) => [r.id, r.change, r.catalogue_key, r.outcome, r.design, r.baseline_from, r.change_from, r.return_days, r.ends_on, r.stopped_at, r.phase, r.answer, r.verdict, r.effect, r.unit, r.adherence])).toEqual([
+      [member.experiments[0], 'Magnesium at night', 'magnesium-night', 'sleepDurationMinutes', 'ABA', '2026-01-18', '2026-02-01', '14', '2026-03-14', '', 'ended', 'Too little data yet: 42 more days to go', 'too-little-data', '', 'h', '1'],
+      [member.experiments[1], "'=No screens in bed", '', 'energy', 'AB', '2026-02-20', '2026-03-06', '', '2026-04-02', '2026-03-18T21:00:00.000Z', 'stopped', 'Too little data yet: 41 more days to go (stopped early on 18 Mar 2026)', 'too-little-data', '', '', ''],
+    ]);
+    expect(JSON.parse(experiments.rows[0]!.exploratory!)).toEqual(['hrvMs', 'mood']);
+    expect(JSON.parse(experiments.rows[0]!.exploratory_answers!)).toEqual([
+      { outcome: 'hrvMs', answer: 'Too little data yet: 42 more days to go' },
+      { outcome: 'mood', answer: 'Too little data yet: 42 more days to go' },
+    ]);
+    expect(csvOf(archive, 'experiment_days.csv')).toEqual({
+      header: ['experiment_id', 'day', 'did_it', 'ill', 'travelling', 'drinking', 'updated_at'],
+      rows: [{ experiment_id: member.experiments[0]!, day: '2026-02-03', did_it: 'true', ill: 'true', travelling: 'false', drinking: 'false', updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) }],
+    });
+    expect(text(archive, 'README.txt')).toContain('experiments.csv (2 rows)\n    Your experiments: the change, the outcome that judges it');
   });
 
   it('writes each line of what he takes as a MedicationStatement he reported, active or completed by its stop', () => {
@@ -409,7 +470,7 @@ describe('dataExportStream', () => {
 
   it('shows nothing of the other member', () => {
     const everything = Object.values(archive).map((bytes) => Buffer.from(bytes).toString('latin1')).join('\n');
-    for (const trace of [other.userId, other.reportId, 'zebedee', 'Zebedee', 'Quartz', 'ZEBEDEE-UPLOAD', 'tonic']) expect(everything).not.toContain(trace);
+    for (const trace of [other.userId, other.reportId, 'zebedee', 'Zebedee', 'Quartz', 'ZEBEDEE-UPLOAD', 'tonic', 'plunge']) expect(everything).not.toContain(trace);
     // Their figures, looked for where figures are (as text they could match part of a random id).
     expect(csvOf(archive, 'heart_rate_samples.csv').rows.map((r) => r.bpm)).not.toContain('177');
     expect(csvOf(archive, 'daily_metrics.csv').rows.map((r) => r.steps)).not.toContain('77777');

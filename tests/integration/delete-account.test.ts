@@ -143,6 +143,10 @@ async function member(label: string) {
   await lib.db.mindsetAssessment.create({ data: { userId, answers: [3, 3, 3, 3, 3], score: 60 } });
   await lib.db.kitOrder.create({ data: { userId, fullName: 'Max Mustermann', line1: '1 High Street', city: 'London', postalCode: 'SW1A 1AA', country: 'gb' } });
   await lib.db.medication.create({ data: { userId, kind: 'TRT', name: 'Testosterone enanthate', dose: 125, doseUnit: 'mg', frequency: 'weekly', intervalDays: 7, route: 'intramuscular_injection', preparation: 'Testosterone enanthate', startedOn: DAY } });
+  // An experiment with a day's answers: experiment_days belong to the member through their experiment.
+  const experiment = await lib.db.experiment.create({
+    data: { userId, change: 'Magnesium at night', outcome: 'hrvMs', exploratory: [], direction: 'higher', design: 'AB', baselineFrom: DAY, changeFrom: new Date(DAY.getTime() + 14 * 86_400_000), baselineDays: 14, changeDays: 28, days: { create: [{ day: DAY, ill: true }] } },
+  });
   await lib.db.uploadLease.create({ data: { userId, slot: 1, expiresAt: new Date(Date.now() + 60_000) } });
   const imported = await lib.db.historyImport.create({ data: { userId, kind: 'apple_health', fileName: 'export.zip', sha256: `sha-${userId}`, status: 'done', daysStored: 1 } });
   await lib.db.dailyMetric.create({ data: { userId, day: new Date('2026-01-02T00:00:00Z'), source: 'APPLE_HEALTH_EXPORT', steps: 8100, importId: imported.id } });
@@ -150,7 +154,7 @@ async function member(label: string) {
   await lib.rateLimit.enforceLimits([{ name: 'billing:user', identifier: userId, max: 100, windowSeconds: 3600 }, { name: 'login:email', identifier: email, max: 100, windowSeconds: 3600 }], 'test');
   // A sync waiting on the queue for one of the connections.
   await lib.jobs.sendWearableSync(lib.jobs.bossOver(lib.db), { connectionId: whoopGrant.connectionId, reason: 'poll' });
-  return { userId, email, subscriptionId, storageKey, session, whoopGrant, ouraGrant, withingsGrant };
+  return { userId, email, subscriptionId, storageKey, session, whoopGrant, ouraGrant, withingsGrant, experimentId: experiment.id };
 }
 type Member = Awaited<ReturnType<typeof member>>;
 
@@ -238,6 +242,7 @@ describe('deleteAccount', () => {
     expect(anywhere.verification_tokens).toBe(1);
     expect(anywhere.rate_limits).toBe(2);
     expect(await lib.db.dailyAction.count({ where: { set: { userId: gone.userId } } })).toBe(1);
+    expect(await lib.db.experimentDay.count({ where: { experimentId: gone.experimentId } })).toBe(1);
   });
 
   it('deletes every row that names the member, in every table, cancels the subscription, revokes the wearables and removes the file', async () => {
@@ -246,6 +251,7 @@ describe('deleteAccount', () => {
 
     await expectErased(gone);
     expect(await lib.db.user.findUnique({ where: { id: gone.userId } })).toBeNull();
+    expect(await lib.db.experimentDay.count({ where: { experimentId: gone.experimentId } })).toBe(0);
     expect(await queuedSyncs(gone.whoopGrant.connectionId)).toBe(0);
     expect(await cleanupJobs(gone.userId)).toEqual([]);
 
@@ -264,6 +270,7 @@ describe('deleteAccount', () => {
   it('leaves the other member exactly as they were', async () => {
     expect(await rowsHolding(needlesOf(kept))).toEqual(keptBefore);
     expect(Object.entries(await rowsOwnedBy(kept.userId)).filter(([, n]) => n === 0)).toEqual([]);
+    expect(await lib.db.experimentDay.count({ where: { experimentId: kept.experimentId } })).toBe(1);
     expect(await exists(lib.storage.uploadPath(kept.storageKey))).toBe(true);
     expect((await lib.sessions.readSession(kept.session.token))?.user.id).toBe(kept.userId);
     expect(await queuedSyncs(kept.whoopGrant.connectionId)).toBe(1);

@@ -148,6 +148,7 @@ export function client(base: string, ip = '203.0.113.10') {
     jar,
     get: (p: string, headers?: Record<string, string>) => request('GET', p, undefined, headers),
     post: (p: string, body?: unknown, headers?: Record<string, string>) => request('POST', p, body, headers),
+    put: (p: string, body?: unknown, headers?: Record<string, string>) => request('PUT', p, body, headers),
     patch: (p: string, body?: unknown, headers?: Record<string, string>) => request('PATCH', p, body, headers),
     del: (p: string, headers?: Record<string, string>) => request('DELETE', p, undefined, headers),
   };

@@ -16,10 +16,24 @@ import path from 'node:path';
 const LAYERS: readonly { name: string; members: readonly string[] }[] = [
   // General modules that know no area: lib's root files, the Prisma client, the environment's
   // definition, HTTP helpers and the shared zod schemas; and the constant tables those schemas and the
-  // browser check against (pure data: wearable keys, lab markers and their unit systems, the WHO-5 items).
+  // browser check against (pure data: wearable keys, lab markers and their unit systems, the WHO-5 items,
+  // an experiment's contract and catalogue, with the pure analysis whose result type the contract names).
   {
     name: 'ground',
-    members: ['lib/*.ts', 'lib/generated/', 'lib/config/', 'lib/http/', 'lib/validation/', 'lib/wearables/catalogue.ts', 'lib/labs/markers.ts', 'lib/labs/lab-units.ts', 'lib/mindset/who5.ts'],
+    members: [
+      'lib/*.ts',
+      'lib/generated/',
+      'lib/config/',
+      'lib/http/',
+      'lib/validation/',
+      'lib/wearables/catalogue.ts',
+      'lib/labs/markers.ts',
+      'lib/labs/lab-units.ts',
+      'lib/mindset/who5.ts',
+      'lib/experiments/contract.ts',
+      'lib/experiments/catalogue.ts',
+      'lib/experiments/analysis.ts',
+    ],
   },
   // The running service's plumbing, which knows no member's data: job queues, mail, file storage,
   // encryption and headers, logs, metrics and health checks.

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { isSignedInRoute, SIGNED_IN_ROUTES } from '@/lib/routes';
 
 describe('isSignedInRoute', () => {
-  it.each(['/main_dashboard', '/onboarding_4', '/onboarding_14', '/settings', '/weekly_checkin', '/main_dashboard/'])('%s needs a session', (path) => {
+  it.each(['/main_dashboard', '/onboarding_4', '/onboarding_14', '/settings', '/weekly_checkin', '/main_dashboard/', '/experiments', '/experiments/abc123'])('%s needs a session', (path) => {
     expect(isSignedInRoute(path)).toBe(true);
   });
 
@@ -13,8 +13,8 @@ describe('isSignedInRoute', () => {
     },
   );
 
-  it('covers onboarding steps 4 to 14 and every other signed-in route of SPEC §2, and /my_results', () => {
+  it('covers onboarding steps 4 to 14 and every other signed-in route of SPEC §2, /my_results and /experiments', () => {
     expect(SIGNED_IN_ROUTES.filter((r) => r.startsWith('/onboarding_'))).toHaveLength(11);
-    expect(SIGNED_IN_ROUTES).toHaveLength(32);
+    expect(SIGNED_IN_ROUTES).toHaveLength(33);
   });
 });

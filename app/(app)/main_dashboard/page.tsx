@@ -9,6 +9,7 @@ import { billingEnabled } from '@/lib/billing/stripe';
 import { dashboardAccess } from '@/lib/billing/subscriptions';
 import { DashboardView } from '@/components/dashboard/dashboard-view';
 import { dashboardData } from '@/lib/dashboard/page-data';
+import { runningExperiment } from '@/lib/experiments/store';
 import { requireOnboardedUser } from '@/lib/onboarding/guard';
 import { DASHBOARD_PATH } from '@/lib/routes';
 
@@ -36,7 +37,7 @@ export default async function MainDashboardPage({ searchParams }: Props) {
     }
     pastDue = access.pastDue;
   }
-  const data = await dashboardData(user);
+  const [data, experiment] = await Promise.all([dashboardData(user), runningExperiment(user)]);
   return (
     <>
       {sessionId || pastDue ? (
@@ -52,7 +53,7 @@ export default async function MainDashboardPage({ searchParams }: Props) {
           ) : null}
         </div>
       ) : null}
-      <DashboardView data={data} />
+      <DashboardView data={{ ...data, experiment }} />
     </>
   );
 }
