@@ -1,7 +1,7 @@
 import { addDays, dayInZone, daysBetween } from '@/lib/days';
 import { formatDateAt, formatDateGB } from '@/lib/format';
 import { mean, sampleSd } from '@/lib/statistics';
-import { analyseExperiment, experimentSentence, FALLBACK_RHO, studentTQuantile, type Direction, type ExperimentAnalysis, type Period } from './analysis';
+import { analyseExperiment, experimentSentence, FALLBACK_RHO, MINIMUM_DAYS, studentTQuantile, type Direction, type ExperimentAnalysis, type Period } from './analysis';
 import type {
   DayFlag,
   ExperimentDayMark,
@@ -96,11 +96,23 @@ function periodSummaries(periods: PlanPeriods, days: readonly ExperimentSeriesDa
   return spans.map(([period, from, to]) => periodSummary(period, from, to, days.flatMap((d) => (d.period === period && d.value !== null ? [d.value] : [])), analysis));
 }
 
+/**
+ * A finished plan whose days were too few for an answer: no days are still to come, so it says what was
+ * missing instead of how many more days would answer it.
+ */
+function finishedShort(analysis: ExperimentAnalysis, minimum: number): string {
+  const { baseline, change } = analysis.days;
+  const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
+  return `Not enough days to answer: ${days(baseline)} before the change and ${days(change)} with it had a value; each needs ${minimum}`;
+}
+
 type AnswerContext = {
   periods: PlanPeriods;
   days: { day: string; period: Period }[];
   marks: ReadonlyMap<string, ExperimentDayMark>;
   changeDays: number;
+  /** Days with a value each period needs before a verdict (analysis.ts MINIMUM_DAYS). */
+  minimumDays: number;
   final: boolean;
   /** The day the figures stop: today while it runs. */
   last: string;
@@ -129,10 +141,12 @@ function outcomeAnswer(series: OutcomeSeries, direction: Direction, exploratory:
   if (!context.final) {
     const plan = analysis.detectableAtPlan;
     sentence = `Running: the answer comes after ${formatDateGB(context.periods.endsOn)}.${plan === null ? '' : ` By then this experiment could detect a change of about ${figure(plan, series.decimals)}${unit}.`}`;
+  } else if (analysis.verdict === 'too-little-data') {
+    sentence = finishedShort(analysis, context.minimumDays);
   } else {
     sentence = experimentSentence(analysis, outcome);
-    if (context.stoppedAt) sentence += ` (stopped early on ${formatDateAt(context.stoppedAt, context.timeZone)})`;
   }
+  if (context.final && context.stoppedAt) sentence += ` (stopped early on ${formatDateAt(context.stoppedAt, context.timeZone)})`;
   return {
     outcome: series.outcome,
     label: series.label,
@@ -170,6 +184,7 @@ export function experimentAnswer(experiment: StoredExperiment, marks: readonly E
     days: planDays(periods, last),
     marks: new Map(sorted.map((mark) => [mark.day, mark])),
     changeDays: experiment.changeDays,
+    minimumDays: MINIMUM_DAYS,
     final: summary.phase === 'ended' || summary.phase === 'stopped',
     last,
     stoppedAt: experiment.stoppedAt,

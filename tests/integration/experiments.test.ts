@@ -149,6 +149,16 @@ describe('an experiment started on his past days', () => {
     }
     expect(sleep!.days[0]!.value).toBe(Math.round(((420 + Math.round(wobble(daysBetween('2026-01-01', '2026-10-12') + 3) * 10)) / 60) * 100) / 100);
   });
+
+  it('with too few days of the outcome, says what was missing: no days are still to come', async () => {
+    const user = await member();
+    // HRV on 10 of the 14 usual days and 20 of the 28 with the change.
+    await addHistory(user, '2026-10-16', '2026-11-14', changeFrom);
+    const started = await createExperiment(user, plan(changeFrom), NOW);
+    const detail = (await experimentDetail(user, started.id, NOW))!;
+    expect(detail.primary).toMatchObject({ final: true, analysis: { verdict: 'too-little-data', days: { baseline: 10, change: 20 } } });
+    expect(detail.primary.sentence).toBe('Not enough days to answer: 10 days before the change and 20 days with it had a value; each needs 14');
+  });
 });
 
 describe('a running experiment', () => {
