@@ -69,7 +69,11 @@ async function measured(page: Page) {
   const fps = Number(await page.getByTestId('scan-result').getAttribute('data-fps'));
   // How fast the camera played the clip over the scan's last 45 s, as a share of the clip's own pace.
   const pace = (await cameraFps(page, SCAN_DURATION_MS / 1000)) / CLIP_FPS;
-  return { heartRate: await value('heart-rate'), breathing: await value('breathing-rate'), quality: await value('signal-quality'), fps, pace };
+  const heartRate = await value('heart-rate');
+  // With no heart rate, what the page told the member: which of the engine's refusals it was (the light's
+  // rhythm, no pulse seen, …), so that a failure in CI says which gate declined.
+  const said = heartRate === null ? (await page.getByTestId('scan-result').innerText()).replace(/\s+/g, ' ').trim() : null;
+  return { heartRate, breathing: await value('breathing-rate'), quality: await value('signal-quality'), fps, pace, said };
 }
 
 /** The face's rates as the camera played them: what the page could see. */
@@ -80,9 +84,13 @@ async function expectWithin(page: Page, face: Face) {
   const shown = played(face, result.pace);
   console.log(
     `[scan e2e] ${face.pulseBpm} bpm / ${face.breathsPerMin} breaths, played at ${(result.pace * 100).toFixed(1)} % of the clip's pace (${shown.pulse.toFixed(1)} / ${shown.breaths.toFixed(1)}): ` +
-      `measured ${result.heartRate} bpm / ${result.breathing} breaths at ${result.fps} frames/s`,
+      `measured ${result.heartRate} bpm / ${result.breathing} breaths at ${result.fps} frames/s` +
+      (result.said === null ? '' : `; with no heart rate the page said: "${result.said}"`),
   );
-  expect(Math.abs(result.heartRate! - shown.pulse), `heart rate ${result.heartRate} for a ${face.pulseBpm} bpm face played at ${shown.pulse.toFixed(1)} (${result.fps} frames/s seen)`).toBeLessThanOrEqual(TOLERANCE);
+  expect(
+    Math.abs(result.heartRate! - shown.pulse),
+    `heart rate ${result.heartRate} for a ${face.pulseBpm} bpm face played at ${shown.pulse.toFixed(1)} (${result.fps} frames/s seen)${result.said === null ? '' : `; the page said: "${result.said}"`}`,
+  ).toBeLessThanOrEqual(TOLERANCE);
   expect(Math.abs(result.breathing! - shown.breaths), `breathing ${result.breathing} for ${face.breathsPerMin} breaths/min played at ${shown.breaths.toFixed(1)}`).toBeLessThanOrEqual(TOLERANCE);
   return { ...result, shown };
 }
