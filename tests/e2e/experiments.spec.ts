@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
-import { DEMO_EMAIL } from '@/lib/demo/account';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '@/lib/demo/account';
 import { parseCsv } from '@/lib/export/csv';
 import { pdfText } from '@/tests/support/pdf-text';
 import { query } from './support/database';
 import { expect, test } from './support/fixtures';
 import { expectAccessible } from './support/page-checks';
+import { confirmWithPasswordIfAsked } from './support/step-up';
 
 // Experiments: the demo member asks whether a change he made four weeks ago helped, on the history he already
 // has, ticks some of its days, reads the answer, and finds it in the doctor's PDF and his data export; a new
@@ -120,8 +121,10 @@ test.describe('as the demo member', () => {
 
     // The doctor's PDF: the experiment, its dates and its answer as the page words it.
     await page.goto('/my_results');
-    const [summary] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Prepare for your doctor (PDF)' }).click()]);
-    const text = (await pdfText(new Uint8Array(await readFile((await summary.path())!)))).replace(/\s+/g, ' ');
+    const summarising = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Prepare for your doctor (PDF)' }).click();
+    await confirmWithPasswordIfAsked(page, DEMO_PASSWORD, summarising);
+    const text = (await pdfText(new Uint8Array(await readFile((await (await summarising).path())!)))).replace(/\s+/g, ' ');
     expect(text).toContain('Experiments');
     expect(text).toContain('No alcohol after 6 pm');
     expect(text).toContain(`the change ${started.words} to ${lastDay.words}`);
@@ -129,9 +132,12 @@ test.describe('as the demo member', () => {
     expect(text).toContain('Set up after the change had begun: its outcome was not declared in advance.');
 
     // The export: the experiment with its answer, and his three days.
+    // The demo's session is the setup project's, maybe older than step-up's ten minutes: then he confirms it's him.
     await page.goto('/settings');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
-    const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    await confirmWithPasswordIfAsked(page, DEMO_PASSWORD, downloading);
+    const files = unzipSync(new Uint8Array(await readFile((await (await downloading).path())!)));
     const [header, ...rows] = parseCsv(strFromU8(files['experiments.csv']!));
     const row = rows.find((r) => r[header!.indexOf('id')] === id)!;
     expect(row[header!.indexOf('change')]).toBe('No alcohol after 6 pm');

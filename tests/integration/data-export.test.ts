@@ -388,13 +388,13 @@ describe('dataExportStream', () => {
     ]);
     // In the order he set them up; the answer as its page words it: none of his figures fell in the first, one check-in's energy in the second, stopped early.
     expect(experiments.rows.map((r) => [r.id, r.change, r.catalogue_key, r.outcome, r.design, r.baseline_from, r.change_from, r.return_days, r.ends_on, r.stopped_at, r.phase, r.answer, r.verdict, r.effect, r.unit, r.adherence])).toEqual([
-      [member.experiments[0], 'Magnesium at night', 'magnesium-night', 'sleepDurationMinutes', 'ABA', '2026-01-18', '2026-02-01', '14', '2026-03-14', '', 'ended', 'Too little data yet: 42 more days to go', 'too-little-data', '', 'h', '1'],
-      [member.experiments[1], "'=No screens in bed", '', 'energy', 'AB', '2026-02-20', '2026-03-06', '', '2026-04-02', '2026-03-18T21:00:00.000Z', 'stopped', 'Too little data yet: 41 more days to go (stopped early on 18 Mar 2026)', 'too-little-data', '', '', ''],
+      [member.experiments[0], 'Magnesium at night', 'magnesium-night', 'sleepDurationMinutes', 'ABA', '2026-01-18', '2026-02-01', '14', '2026-03-14', '', 'ended', 'Not enough days to answer: 0 days before the change and 0 days with it had a value; each needs 14', 'too-little-data', '', 'h', '1'],
+      [member.experiments[1], "'=No screens in bed", '', 'energy', 'AB', '2026-02-20', '2026-03-06', '', '2026-04-02', '2026-03-18T21:00:00.000Z', 'stopped', 'Not enough days to answer: 0 days before the change and 1 day with it had a value; each needs 14 (stopped early on 18 Mar 2026)', 'too-little-data', '', '', ''],
     ]);
     expect(JSON.parse(experiments.rows[0]!.exploratory!)).toEqual(['hrvMs', 'mood']);
     expect(JSON.parse(experiments.rows[0]!.exploratory_answers!)).toEqual([
-      { outcome: 'hrvMs', answer: 'Too little data yet: 42 more days to go' },
-      { outcome: 'mood', answer: 'Too little data yet: 42 more days to go' },
+      { outcome: 'hrvMs', answer: 'Not enough days to answer: 0 days before the change and 0 days with it had a value; each needs 14' },
+      { outcome: 'mood', answer: 'Not enough days to answer: 0 days before the change and 0 days with it had a value; each needs 14' },
     ]);
     expect(csvOf(archive, 'experiment_days.csv')).toEqual({
       header: ['experiment_id', 'day', 'did_it', 'ill', 'travelling', 'drinking', 'updated_at'],
