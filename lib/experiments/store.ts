@@ -112,6 +112,15 @@ export async function experimentDetail(user: ExperimentMember, id: string, now =
   return experimentAnswer(experiment, row.days.map(markOf), series, { timeZone: user.timeZone, now });
 }
 
+/** His answer for one day of one of his experiments (the check-in's card), or null when he gave none. */
+export async function experimentDayMark(user: ExperimentMember, id: string, day: string): Promise<ExperimentDayMark | null> {
+  const row = await db.experimentDay.findFirst({
+    where: { experimentId: id, experiment: { userId: user.id }, day: ISO_DAY.toDate(day) },
+    select: { day: true, didIt: true, ill: true, travelling: true, drinking: true },
+  });
+  return row ? markOf(row) : null;
+}
+
 /** Every experiment of his with its answer, the newest first (the doctor's PDF, the export). */
 export async function experimentDetails(user: ExperimentMember, now = new Date()): Promise<ExperimentDetail[]> {
   const details = await Promise.all((await listExperiments(user, now)).map((experiment) => experimentDetail(user, experiment.id, now)));

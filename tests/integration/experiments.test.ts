@@ -5,11 +5,11 @@
 // history the form offers; and the experiments in the doctor's PDF. (The export: data-export.test.ts; the
 // e-mail at the end: experiment-ended.test.ts; deletion with the account: delete-account.test.ts.)
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { refusal } from '@/tests/support/api-refusal';
 import { ZodError } from 'zod';
 import { ISO_DAY } from '@/lib/codecs';
 import { addDays, daysBetween } from '@/lib/days';
 import { db } from '@/lib/db';
-import { ApiError } from '@/lib/errors';
 import { analyseExperiment, experimentSentence, studentTQuantile, type ExperimentDay } from '@/lib/experiments/analysis';
 import type { ExperimentInput } from '@/lib/experiments/contract';
 import {
@@ -17,6 +17,7 @@ import {
   deleteExperiment,
   EXPERIMENT_REFUSALS,
   EXPERIMENT_RUNNING,
+  experimentDayMark,
   experimentDetail,
   ExperimentRunningError,
   listExperiments,
@@ -67,16 +68,6 @@ const plan = (changeFrom: string, extra: Partial<ExperimentInput> = {}): Experim
   returnDays: null,
   ...extra,
 });
-
-/** The ApiError a call fails with, as status and message. */
-async function refusal(call: Promise<unknown>): Promise<{ status: number; message: string }> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return { status: error.status, message: error.message };
-}
 
 /** The messages a ZodError carries, as "field: message". */
 async function problems(call: Promise<unknown>): Promise<string[]> {
@@ -260,6 +251,10 @@ describe('his day marks', () => {
     expect(await markExperimentDay(user, id, '2026-11-21', { didIt: false, drinking: true, travelling: true }, NOW)).toEqual({ day: '2026-11-21', didIt: false, flags: ['travelling', 'drinking'] });
     expect(await markExperimentDay(user, id, '2026-11-05', { drinking: true }, NOW)).toEqual({ day: '2026-11-05', didIt: null, flags: ['drinking'] });
     expect(await markExperimentDay(user, id, '2026-11-21', { travelling: false }, NOW)).toEqual({ day: '2026-11-21', didIt: false, flags: ['drinking'] });
+    // One day's answer as the check-in's card reads it: his own only, none for a day he left alone.
+    expect(await experimentDayMark(user, id, '2026-11-21')).toEqual({ day: '2026-11-21', didIt: false, flags: ['drinking'] });
+    expect(await experimentDayMark(user, id, '2026-11-22')).toBeNull();
+    expect(await experimentDayMark(await member(), id, '2026-11-21')).toBeNull();
 
     expect(await refusal(markExperimentDay(user, id, '2026-11-05', { didIt: true }, NOW))).toEqual({ status: 422, message: EXPERIMENT_REFUSALS.didItOutsideChange });
     expect(await refusal(markExperimentDay(user, id, '2026-11-02', { ill: true }, NOW))).toEqual({ status: 422, message: EXPERIMENT_REFUSALS.dayOutside });

@@ -4,9 +4,9 @@
 // uploaded report; the doctor's PDF with his own list first and the app's suggestions apart; and the rows
 // gone with the member. (The CSV and FHIR export of the list: tests/integration/data-export.test.ts.)
 import { afterAll, describe, expect, it } from '@jest/globals';
+import { refusal } from '@/tests/support/api-refusal';
 import { addDays, utcDay } from '@/lib/days';
 import { db } from '@/lib/db';
-import { ApiError } from '@/lib/errors';
 import { SUPPLEMENTS } from '@/lib/demo/supplements';
 import { addMedication, listMedications, MEDICATION_NOT_FOUND, MEDICATIONS_FULL, removeMedication, updateMedication } from '@/lib/medications/store';
 import { trtActions } from '@/lib/medications/trt-actions';
@@ -38,16 +38,6 @@ const VITAMIN_D: MedicationRequest = { kind: 'supplement', name: 'Vitamin D3', d
 function problems(input: unknown): string[] {
   const parsed = medicationSchema.safeParse(input);
   return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-}
-
-/** The ApiError a call fails with, as status and message. */
-async function refusal(call: Promise<unknown>): Promise<{ status: number; message: string }> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return { status: error.status, message: error.message };
 }
 
 describe('the entry’s schema', () => {

@@ -6,7 +6,7 @@ import { ExperimentCheckin } from '@/components/experiments/experiment-checkin';
 import { CHECKIN_ALREADY_DONE, checkinStatus } from '@/lib/checkins/daily';
 import { dayInZone } from '@/lib/days';
 import { isRunning } from '@/lib/experiments/progress-words';
-import { experimentDetail, runningExperiment } from '@/lib/experiments/store';
+import { experimentDayMark, runningExperiment } from '@/lib/experiments/store';
 import { requireSubscribedUser } from '@/lib/onboarding/guard';
 import { DASHBOARD_PATH } from '@/lib/routes';
 
@@ -19,7 +19,7 @@ export default async function DailyCheckinPage() {
   const experiment = running && isRunning(running.phase) ? running : null;
   const today = dayInZone(new Date(), user.timeZone);
   // Today's answer, if he gave it already (here or on the experiment's page).
-  const mark = experiment ? ((await experimentDetail(user, experiment.id))?.marks.find((m) => m.day === today) ?? null) : null;
+  const mark = experiment ? await experimentDayMark(user, experiment.id, today) : null;
   return (
     <PageShell title="Daily check-in" back={{ href: DASHBOARD_PATH, label: 'Back to dashboard' }}>
       {status.submitted ? (
