@@ -1,5 +1,5 @@
 // The T-Results chart's axis and shaded band, apart from the chart itself so that the card's legend can
-// name the band without loading Chart.js (the chart is loaded after first paint: ./lazy-charts.tsx).
+// name the band without loading Chart.js (the chart is drawn in the charts' worker after first paint: components/charts/canvas-chart.tsx).
 import { type LabUnitSystem, testosteroneFigure } from '@/lib/labs/lab-units';
 
 // SPEC §9: T-Results y-axis 100..1300 ng/dL with a shaded 400..800 band.

@@ -2,14 +2,15 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useView, type LiveProps } from '@/components/query/island';
 import { live } from '@/components/query/live';
 import { queries } from '@/components/query/queries';
 import { deleteJson, postJson } from '@/lib/client/api-call';
 import { CallError, signedOut } from '@/lib/client/browser-loads';
 import { LOGIN_PATH } from '@/lib/routes';
 import type { ConfirmImportAnswers } from '@/lib/validation/history-import';
-import { ImportHistoryPanel, UNDER_WAY, type ImportHistoryProps } from './import-history-panel';
+import { UNDER_WAY, type ImportHistoryPanelProps, type ImportHistoryProps } from './import-history-panel';
 
 const OFFLINE = 'We could not reach Vitality. Check your connection and try again.';
 
@@ -27,7 +28,7 @@ type Action = {
  * every second while one is being read (also after coming back to the page), and read again after each
  * upload, confirmation, cancellation or removal.
  */
-export const ImportHistoryLive = live(function ImportHistoryLive({ initial, load = false }: ImportHistoryProps) {
+export const ImportHistoryLive = live(function ImportHistoryLive({ initial, load = false, onView }: LiveProps<ImportHistoryProps, ImportHistoryPanelProps>) {
   const router = useRouter();
   const client = useQueryClient();
   const [uploading, setUploading] = useState<number | null>(null);
@@ -43,7 +44,7 @@ export const ImportHistoryLive = live(function ImportHistoryLive({ initial, load
   useEffect(() => {
     if (signedOut(imports.error)) window.location.assign(LOGIN_PATH);
   }, [imports.error]);
-  const refresh = () => client.invalidateQueries({ queryKey: queries.imports().queryKey });
+  const refresh = useCallback(() => client.invalidateQueries({ queryKey: queries.imports().queryKey }), [client]);
 
   const action = useMutation({
     mutationFn: async ({ url, method, body }: Action) => {
@@ -61,7 +62,7 @@ export const ImportHistoryLive = live(function ImportHistoryLive({ initial, load
     onSettled: refresh,
   });
 
-  const upload = (event: ChangeEvent<HTMLInputElement>) => {
+  const upload = useCallback((event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
@@ -91,20 +92,23 @@ export const ImportHistoryLive = live(function ImportHistoryLive({ initial, load
       void refresh();
     };
     request.send(file);
-  };
+  }, [refresh]);
 
-  return (
-    <ImportHistoryPanel
-      imports={imports.data}
-      uploading={uploading}
-      problem={problem}
-      busy={action.isPending}
-      on={{
+  const { mutate } = action;
+  const view = useMemo(
+    () => ({
+      imports: imports.data,
+      uploading,
+      problem,
+      busy: action.isPending,
+      on: {
         upload,
-        cancel: (id) => action.mutate({ url: `/api/imports/${id}/cancel`, method: 'POST' }),
-        confirm: (id, answers) => action.mutate({ url: `/api/imports/${id}/confirm`, method: 'POST', changesDays: true, body: answers }),
-        remove: (id) => action.mutate({ url: `/api/imports/${id}`, method: 'DELETE', changesDays: true }),
-      }}
-    />
+        cancel: (id: string) => mutate({ url: `/api/imports/${id}/cancel`, method: 'POST' }),
+        confirm: (id: string, answers?: ConfirmImportAnswers) => mutate({ url: `/api/imports/${id}/confirm`, method: 'POST', changesDays: true, body: answers }),
+        remove: (id: string) => mutate({ url: `/api/imports/${id}`, method: 'DELETE', changesDays: true }),
+      },
+    }),
+    [imports.data, uploading, problem, action.isPending, upload, mutate],
   );
+  return useView(onView, view);
 });

@@ -64,7 +64,7 @@ function PreviewText({ preview, pending = false }: { preview: ImportPreview; pen
 /** The island's props (./import-history-controls.tsx's shell and ./import-history-live.tsx alike). */
 export type ImportHistoryProps = { initial: ImportView[]; /** Read the imports on arrival (onboarding, where the page did not). */ load?: boolean };
 
-export type PanelProps = {
+export type ImportHistoryPanelProps = {
   imports: readonly ImportView[];
   /** The upload's progress (0–1) while the file is sent. */
   uploading: number | null;
@@ -86,7 +86,7 @@ export type PanelProps = {
  * previewed, then stored on confirmation; earlier imports with their days, each removable. This draws it;
  * ./import-history-live.tsx keeps it moving.
  */
-export function ImportHistoryPanel({ imports, uploading, problem, busy, on }: PanelProps) {
+export function ImportHistoryPanel({ imports, uploading, problem, busy, on }: ImportHistoryPanelProps) {
   const current = imports.find((i) => UNDER_WAY.has(i.status) || i.status === 'previewed') ?? null;
   const stored = imports.filter((i) => i.status === 'done');
   const failed = imports.find((i) => i.status === 'failed' && !stored.some((s) => s.created_at > i.created_at)) ?? null;
@@ -145,7 +145,7 @@ function personWords(person: WeighInQuestions['people'][number]): string {
 }
 
 /** The preview, its weigh-in questions (which person on a shared scale he is; the held-back weigh-ins he keeps), and the buttons. */
-function PreviewChoices({ item, preview, busy, waiting, on }: { item: ImportView; preview: ImportPreview; busy: boolean; waiting: boolean; on: PanelProps['on'] }) {
+function PreviewChoices({ item, preview, busy, waiting, on }: { item: ImportView; preview: ImportPreview; busy: boolean; waiting: boolean; on: ImportHistoryPanelProps['on'] }) {
   const questions = preview.weigh_ins;
   const [person, setPerson] = useState<string | null>(questions?.person ?? null);
   const [keep, setKeep] = useState<string[]>([]);

@@ -4,7 +4,7 @@ import type { ExperimentOutcomeAnswer } from '@/lib/experiments/contract';
 import { figureText, intervalText } from '@/lib/experiments/figure-text';
 import { PERIOD_LABELS } from '@/lib/experiments/progress-words';
 import { formatDateGB } from '@/lib/format';
-import { ExperimentChart } from './lazy-experiment-chart';
+import { ExperimentChart } from './experiment-chart';
 import { PERIOD_COLOURS } from './period-colours';
 
 // One outcome's answer: its sentence, its chart with a legend in words, and each period's mean and interval

@@ -19,7 +19,9 @@ function Loading({ children }: { children: ReactNode }) {
 }
 
 /** 'My longevity trends': each statement with its source and a link to its chart. */
-export function TrendsView({ trends, error }: { trends?: PatternsResponse; error?: Error | null }) {
+export type TrendsViewProps = { trends?: PatternsResponse | undefined; error?: Error | null };
+
+export function TrendsView({ trends, error }: TrendsViewProps) {
   const list = trends?.insights ?? [];
   return (
     <Card title="My longevity trends" className="col-span-2" footer={<NextRefresh at={trends?.next_refresh} />}>
@@ -49,7 +51,9 @@ export function TrendsView({ trends, error }: { trends?: PatternsResponse; error
 }
 
 /** 'Optimisation strategies': the day's advice, and below it what the position would add. */
-export function StrategiesView({ strategies, error, children }: { strategies?: RecommendationsResponse; error?: Error | null; children?: ReactNode }) {
+export type StrategiesViewProps = { strategies?: RecommendationsResponse | undefined; error?: Error | null; children?: ReactNode };
+
+export function StrategiesView({ strategies, error, children }: StrategiesViewProps) {
   return (
     <Card title="Optimisation strategies" className="col-span-3" footer={<NextRefresh at={strategies?.next_refresh} />}>
       {error ? (

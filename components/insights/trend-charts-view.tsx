@@ -1,7 +1,7 @@
 'use client';
 
 import { DEVICES, DEVICES_ACTION, FillPrompt, Provenance } from '@/components/dashboard/primitives';
-import { ChartPlaceholder, TrendChart } from '@/components/dashboard/lazy-charts';
+import { TrendChart } from '@/components/dashboard/charts';
 import { Card } from '@/components/ui/card';
 import { cx } from '@/components/ui/cx';
 import { Spinner } from '@/components/ui/spinner';
@@ -77,10 +77,10 @@ function Latest({ measure }: { measure: MeasureTrend }) {
   );
 }
 
-/** The island's props (./trend-charts.tsx's shell and ./trend-charts-live.tsx alike): the server's first range. */
+/** The island's props (./trend-charts.tsx and ./trend-charts-live.tsx alike): the server's first range. */
 export type TrendChartsProps = { initial: MeasureTrendsResponse; lastNight?: LastNightSleep | null };
 
-type ViewProps = {
+export type TrendChartsViewProps = {
   /** The range whose points are shown, or are on their way. */
   range: TrendRange;
   data: MeasureTrendsResponse | undefined;
@@ -97,7 +97,7 @@ type ViewProps = {
  * the live part (./trend-charts-live.tsx) asks for another range, through TanStack Query, when the member
  * chooses it.
  */
-export function TrendChartsView({ range, data, error, onRange, lastNight }: ViewProps) {
+export function TrendChartsView({ range, data, error, onRange, lastNight }: TrendChartsViewProps) {
   const days = data ? daysFrom(data.first, data.last) : [];
   return (
     <Card
@@ -147,7 +147,7 @@ export function TrendChartsView({ range, data, error, onRange, lastNight }: View
                   {measure.points.length ? (
                     <>
                       <div className="mt-3 h-40">
-                        {onRange ? <TrendChart measure={measure} days={days} /> : <ChartPlaceholder />}
+                        <TrendChart measure={measure} days={days} />
                       </div>
                       {measure.from ? <Provenance testId={`${measure.key}-chart-from`}>{measure.from}</Provenance> : null}
                       {measure.key === 'sleepDurationMinutes' && lastNight?.stages ? (

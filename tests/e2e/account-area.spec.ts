@@ -237,7 +237,7 @@ test('a blood test PDF is read, reviewed and confirmed, and its testosterone is 
   expect(summaryText).toContain(`Vitamin D (25-OH) low (${result('vitamin_d').value} nmol/L, 3 Mar 2026; retest suggested by 26 May 2026)`);
   expect(summaryText).toContain(`Haematocrit high (${result('haematocrit').value} L/L, 3 Mar 2026; retest suggested by 26 May 2026)`);
   await page.goto('/main_dashboard');
-  // The chart draws once it nears the screen (components/dashboard/lazy-charts.tsx).
+  // The chart draws once it nears the screen (components/charts/canvas-chart.tsx).
   await page.getByRole('region', { name: 'T-Results', exact: true }).scrollIntoViewIfNeeded();
   const chart = page.getByRole('img', { name: /^Total testosterone:/ });
   // A member in the UK reads SI: the report's own nmol/L, as /my_results gives it.

@@ -216,7 +216,7 @@ test.describe('insights', () => {
     // Every measure has its chart; a statement's link leads to the chart it is read from.
     const charts = page.getByRole('region', { name: 'Your measures over time' });
     for (const name of ['Sleep (h)', 'Heart-rate variability (ms)', 'Resting heart rate (bpm)', 'Weight (kg)', 'Testosterone (ng/dL)', 'Mood', 'Energy']) {
-      // Each chart draws as it nears the screen (components/dashboard/lazy-charts.tsx).
+      // Each chart draws as it nears the screen (components/charts/canvas-chart.tsx).
       await charts.getByRole('region', { name, exact: true }).scrollIntoViewIfNeeded();
       await expect(charts.getByRole('region', { name, exact: true }).getByRole('img')).toBeVisible();
     }

@@ -77,7 +77,7 @@ test.describe('the demo user’s dashboard', () => {
     // T-Results: the latest lab total testosterone, in ng/dL.
     const labs = await query<{ raw: number }>(`SELECT round("valueNgDl")::int AS raw FROM lab_results WHERE "userId" = $1 AND marker = 'total_testosterone' ORDER BY "takenAt"`, [id]);
     await expect(card('T-Results')).toContainText(`Latest: ${labs.at(-1)!.raw} ng/dL`);
-    // A chart draws once it nears the screen (components/dashboard/lazy-charts.tsx).
+    // A chart draws once it nears the screen (components/charts/canvas-chart.tsx).
     await card('T-Results').scrollIntoViewIfNeeded();
     await expect(card('T-Results').getByRole('img', { name: /^Total testosterone:/ })).toHaveAttribute('aria-label', new RegExp(labs.map((l) => `${l.raw} ng/dL`).join('.*')));
 
@@ -198,12 +198,12 @@ test.describe('the demo user’s dashboard', () => {
       await expect(highlight.getByText(shown, { exact: true })).toBeVisible();
     }
 
-    // Each chart draws as it nears the screen (chart.js arrives lazily): none of those further down has
-    // drawn until the member scrolls to it; then the full page at 1440×900.
+    // Each chart draws as it nears the screen (in the charts' worker): its text alternative is there from the
+    // start, but none of those further down has drawn until the member scrolls to it; then the full page at 1440×900.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await expect(card('Vital signs').getByRole('img', { name: /^Heart rate/ })).toHaveCount(0);
+    await expect(card('Vital signs').getByRole('img', { name: /^Heart rate/ })).toHaveAttribute('data-chart', 'waiting');
     for (const name of ['T-Results', 'Vital signs', 'Activity']) await card(name).scrollIntoViewIfNeeded();
-    await expect(page.locator('canvas')).toHaveCount(4);
+    await expect(page.locator('canvas[data-chart="drawn"]')).toHaveCount(4);
     await page.screenshot({ path: 'test-results/dashboard.png', fullPage: true });
   });
 

@@ -107,7 +107,7 @@ test.describe('as the demo member', () => {
     for (const outcome of ['hrvMs', 'sleepDurationMinutes', 'restingHeartRateBpm']) {
       const section = page.getByTestId(`outcome-${outcome}`);
       await section.scrollIntoViewIfNeeded();
-      await expect(section.locator('canvas')).toHaveCount(1);
+      await expect(section.locator('canvas[data-chart="drawn"]')).toHaveCount(1);
     }
     await page.screenshot({ path: 'test-results/experiment-answer.png', fullPage: true });
     const answerText = (await sentence.textContent())!;

@@ -2,7 +2,7 @@ import { Timestamp } from '@/components/time/timestamp';
 import { Card } from '@/components/ui/card';
 import type { ActivityResponse, GoalInput } from '@/lib/dashboard/contract';
 import { listOf } from '@/lib/format';
-import { StepsChart } from '../lazy-charts';
+import { StepsChart } from '../charts';
 import { DEVICES, DEVICES_ACTION, Dash, FillPrompt, Figure, Provenance, Ring, WeekSection, weekLabels } from '../primitives';
 import { CardioDiff } from './cardio-diff';
 

@@ -4,7 +4,7 @@ import { formatDateGB } from '@/lib/format';
 import { type LabUnitSystem, unitIn } from '@/lib/labs/lab-units';
 import { verdictText } from '@/lib/labs/reference-change';
 import { tAxis, tBand } from '../t-band';
-import { TestosteroneChart } from '../lazy-charts';
+import { TestosteroneChart } from '../charts';
 import { Dash, FillPrompt } from '../primitives';
 import { UPLOAD_PATH } from '@/lib/routes';
 

@@ -3,7 +3,7 @@ import { buttonClassName } from '@/components/ui/button-styles';
 import { Card } from '@/components/ui/card';
 import type { VitalsResponse } from '@/lib/dashboard/contract';
 import { formatDateGB } from '@/lib/format';
-import { HeartRateChart, StressChart } from '../lazy-charts';
+import { HeartRateChart, StressChart } from '../charts';
 import { Dash, WeekSection, weekLabels } from '../primitives';
 
 /** Which heart rate the week's figures are (not the resting rate /insights charts, unless said). */
