@@ -205,6 +205,17 @@ test.describe('the demo user’s dashboard', () => {
     for (const name of ['T-Results', 'Vital signs', 'Activity']) await card(name).scrollIntoViewIfNeeded();
     await expect(page.locator('canvas[data-chart="drawn"]')).toHaveCount(4);
     await page.screenshot({ path: 'test-results/dashboard.png', fullPage: true });
+
+    // The pointer reaches the chart in its worker: over the first day's bar (a little above the day's name) its
+    // tooltip shows, and leaving the chart takes it away again.
+    const stepsChart = card('Activity').getByRole('img', { name: /^Steps by day/ });
+    const unhovered = await stepsChart.screenshot();
+    const box = (await stepsChart.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 14, box.y + box.height - 40);
+    await expect.poll(async () => (await stepsChart.screenshot()).equals(unhovered)).toBe(false);
+    await page.screenshot({ path: 'test-results/dashboard-chart-tooltip.png', clip: { x: box.x - 16, y: box.y - 16, width: box.width + 32, height: box.height + 32 } });
+    await page.mouse.move(box.x + box.width / 2, box.y - 60);
+    await expect.poll(async () => (await stepsChart.screenshot()).equals(unhovered)).toBe(true);
   });
 
   test('/my_devices says the demo’s figures are demonstration data, from the sources the dashboard names', async ({ page }) => {
