@@ -1,6 +1,11 @@
 'use client';
 
 import { createContext, useContext, type ReactNode } from 'react';
+import { warmIntl } from '@/lib/client/warm-intl';
+
+// As this module loads (with the signed-in pages' first JavaScript, before hydration writes any time):
+// ICU's formatting set up off the main thread (lib/client/warm-intl.ts).
+warmIntl();
 
 // The member's saved zone (User.timeZone), handed down once by the signed-in layout, so every clock time a
 // component writes, on the server's first paint and in the browser alike, is on his own wall clock.
