@@ -1,11 +1,10 @@
 // The charts' Web Worker (a module worker): chart.js draws every chart of the page here, on the canvases the
 // page hands over (OffscreenCanvas), so neither its code nor its drawing takes the page's main thread
 // (bench:lighthouse). The page forwards the pointer for tooltips and the canvas's size when it changes.
-import { BarController, BarElement, BasicPlatform, CategoryScale, Chart, Filler, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartEvent } from 'chart.js';
+import { BasicPlatform, type ChartEvent } from 'chart.js';
+import { Chart } from './chart-js';
 import { chartConfig } from './configs';
 import type { FromChartWorker, ToChartWorker } from './spec';
-
-Chart.register(LineController, BarController, CategoryScale, LinearScale, PointElement, LineElement, BarElement, Filler, Tooltip);
 
 // tsconfig has the DOM library, not the worker one: type just what this file uses of the worker scope.
 type WorkerScope = { onmessage: ((event: MessageEvent<ToChartWorker>) => void) | null; postMessage(message: FromChartWorker): void };

@@ -1,11 +1,9 @@
 // A chart drawn on the page itself, for a browser that cannot hand a canvas to a worker (no
 // OffscreenCanvas): the same configuration (./configs.ts), chart.js following the canvas's box and the
 // pointer itself. Loaded only in such a browser.
-import { BarController, BarElement, CategoryScale, Chart, Filler, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
+import { Chart } from './chart-js';
 import { chartConfig } from './configs';
 import type { ChartSpec } from './spec';
-
-Chart.register(LineController, BarController, CategoryScale, LinearScale, PointElement, LineElement, BarElement, Filler, Tooltip);
 
 /** Draws `spec` on `canvas`; answers how to take it down. */
 export function drawHere(canvas: HTMLCanvasElement, spec: ChartSpec): () => void {

@@ -1,8 +1,8 @@
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { afterLoad } from './after-load';
 
-// What a page does after its first paint (an island's live part taking over from its shell, a chart
-// drawing) goes one piece at a time, each in a task of its own once the piece before has painted. Done
+// What a page does after its first paint (an island's live part taking over from its shell) goes one
+// piece at a time, each in a task of its own once the piece before has painted. Done
 // together they were one long task that kept the page from answering a click (bench:lighthouse): React
 // reveals Suspense boundaries that resolve close together in one commit, and eight charts drawn in one go
 // on /insights took a quarter of a second.
@@ -25,14 +25,13 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * The component `load` gives, once `ready` (true by default), its code is in and its turn has come; null
+ * The component `load` gives, once its code is in and its turn has come; null
  * until then, as on the server and during hydration. It is set as a transition, so React renders it in
  * slices and answers clicks in between. `load` must be the same function on every render (`loadOnce`).
  */
-export function useTakeOver<P>(load: () => Promise<ComponentType<P>>, ready = true): ComponentType<P> | null {
+export function useTakeOver<P>(load: () => Promise<ComponentType<P>>): ComponentType<P> | null {
   const [component, setComponent] = useState<ComponentType<P> | null>(null);
   useEffect(() => {
-    if (!ready) return;
     let mounted = true;
     void load()
       .then((loaded) => nextTurn().then(() => loaded))
@@ -42,6 +41,6 @@ export function useTakeOver<P>(load: () => Promise<ComponentType<P>>, ready = tr
     return () => {
       mounted = false;
     };
-  }, [load, ready]);
+  }, [load]);
   return component;
 }
